@@ -1,0 +1,1 @@
+"""Fixtures that start the real sandbox (filled in with the sandbox)."""
