@@ -1,0 +1,1 @@
+"""Configuration: where files live, the typed config file, and which profile a run uses."""

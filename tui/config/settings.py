@@ -1,0 +1,326 @@
+"""The typed config file: profiles, address book, item templates, printers; load and save."""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import tomllib
+from decimal import Decimal
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import tomli_w
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+
+from tui.config import paths
+from tui.config.tomlpos import key_lines, line_of
+from tui.config.urls import BaseURLError, canonical_base_url
+
+DEMO_PROFILE = "demo"
+"""Reserved profile name: the app's local sandbox with demo data, built at run time."""
+
+PLACEHOLDER_BASE_URL = "https://sandbox.example.invalid"
+"""Base URL of the default ``sandbox`` profile until the user sets the real one."""
+
+LocationType = Literal[
+    "business-dock",
+    "business-no-dock",
+    "residential",
+    "limited-access",
+    "trade-show",
+    "distribution-center",
+]
+Environment = Literal["sandbox", "production"]
+CredentialStore = Literal["auto", "keyring", "file", "memory"]
+PackageLabel = Literal[
+    "pallet", "skid", "crate", "box", "carton", "drum", "pail", "bundle", "roll", "reel",
+    "coil", "tote", "bag", "bale", "cylinder", "tube", "loose", "gaylord", "envelope",
+]  # fmt: skip
+_CLASSES = "50 55 60 65 70 77.5 85 92.5 100 110 125 150 175 200 250 300 400 500"
+FREIGHT_CLASSES = frozenset(Decimal(c) for c in _CLASSES.split(" "))
+DEFAULT_SEARCH_PARAMS: dict[str, str] = {
+    "search": "search",
+    "status": "status",
+    "mode": "mode",
+    "pickupDateFrom": "pickupDateFrom",
+    "pickupDateTo": "pickupDateTo",
+    "continuationToken": "continuationToken",
+    "limit": "limit",
+}
+"""Search query parameters of the service interface, each mapped to the server's own name."""
+
+_HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def _check_hhmm(value: str) -> str:
+    if not _HHMM.match(value):
+        raise ValueError("must be a 24-hour time HH:MM, e.g. 08:00")
+    return value
+
+
+HHMM = Annotated[str, AfterValidator(_check_hhmm)]
+Positive = Annotated[Decimal, Field(gt=0)]
+
+
+class ConfigError(Exception):
+    """The config file cannot be read: names the file, key path and line when known."""
+
+    def __init__(
+        self, file: Path, message: str, key: str | None = None, line: int | None = None
+    ) -> None:
+        self.file = file
+        self.key = key
+        self.line = line
+        self.message = message
+        where = str(file)
+        if line is not None:
+            where += f", line {line}"
+        if key:
+            where += f", {key}"
+        super().__init__(f"{where}: {message}")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
+
+
+class Location(_Model):
+    """A place freight is picked up from or delivered to."""
+
+    label: str = ""
+    """Short name to pick it by in the address book (e.g. "Main DC")."""
+    company: str = ""
+    """Company name as it goes on the bill of lading."""
+    address: str = ""
+    """Street address, first line."""
+    address2: str = ""
+    """Street address, second line (suite, dock door)."""
+    city: str = ""
+    """City."""
+    state: str = ""
+    """State or province code (e.g. "IL")."""
+    postal_code: str
+    """ZIP or postal code."""
+    country: str = "US"
+    """ISO country code."""
+    contact_name: str = ""
+    """Person to call about this location."""
+    phone: str = ""
+    """Contact phone number."""
+    email: str = ""
+    """Contact email address."""
+    dock_open: HHMM | None = None
+    """Dock opening time, HH:MM 24-hour, local time at the location."""
+    dock_close: HHMM | None = None
+    """Dock closing time, HH:MM 24-hour, local time at the location."""
+    location_type: LocationType = "business-dock"
+    """Kind of location; decides accessorial charges such as liftgate or residential."""
+
+
+class ItemTemplate(_Model):
+    """A saved handling unit, to fill an item line with one key."""
+
+    name: str
+    """Name to pick it by (e.g. "Std pallet")."""
+    quantity: Annotated[int, Field(ge=1)] = 1
+    """Number of handling units."""
+    package: PackageLabel = "pallet"
+    """Kind of handling unit."""
+    weight: Positive
+    """Weight in pounds per handling unit."""
+    length: Positive
+    """Length in inches per unit."""
+    width: Positive
+    """Width in inches per unit."""
+    height: Positive
+    """Height in inches per unit."""
+    freight_class: Decimal | None = None
+    """NMFC freight class; none means the class implied by density."""
+    description: str = ""
+    """What the freight is, for the bill of lading."""
+
+    @field_validator("freight_class")
+    @classmethod
+    def _known_class(cls, value: Decimal | None) -> Decimal | None:
+        if value is not None and value not in FREIGHT_CLASSES:
+            raise ValueError("not an NMFC freight class (50 to 500)")
+        return value
+
+
+class Profile(_Model):
+    """One service account: where it is and how its server spells things."""
+
+    name: str
+    """Profile name; in the file it is the table name ([profiles.NAME])."""
+    base_url: str
+    """Service base URL, e.g. https://api.example.com."""
+    environment: Environment
+    """"sandbox" or "production": shown in the header and on every booking confirmation."""
+    search_params: dict[str, str] = Field(default_factory=lambda: dict(DEFAULT_SEARCH_PARAMS))
+    """The server's names for the GET /shipments query parameters (missing ones: default)."""
+    booking_aliases: dict[str, list[str]] = Field(default_factory=dict)
+    """Other names the booking response may use for a field, e.g. proNumber = ["pro"]."""
+    default_origin: Location | None = None
+    """Where shipments usually leave from."""
+    address_book: list[Location] = Field(default_factory=list)
+    """Saved addresses."""
+    item_templates: list[ItemTemplate] = Field(default_factory=list)
+    """Saved handling units."""
+
+    @field_validator("base_url")
+    @classmethod
+    def _absolute_url(cls, value: str) -> str:
+        try:
+            canonical_base_url(value)
+        except BaseURLError as exc:
+            raise ValueError(str(exc)) from None
+        return value.strip()
+
+    @field_validator("search_params")
+    @classmethod
+    def _known_params(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
+        if unknown:
+            known = ", ".join(DEFAULT_SEARCH_PARAMS)
+            raise ValueError(f"unknown search parameter {unknown[0]!r} (known: {known})")
+        return {**DEFAULT_SEARCH_PARAMS, **value}
+
+    @property
+    def canonical_url(self) -> str:
+        """The base URL in canonical form (the keyring entry is tied to it)."""
+        return canonical_base_url(self.base_url)
+
+
+class PrinterSettings(_Model):
+    """Where paperwork is printed."""
+
+    document_printer: str | None = None
+    """CUPS printer for bills of lading and other full-page documents (none: save only)."""
+    label_printer: str | None = None
+    """CUPS printer for 4x6 labels (none: save only)."""
+    label_format: Literal["zpl", "pdf"] = "zpl"
+    """Label format sent to the label printer: ZPL for thermal printers, or PDF."""
+
+
+def default_profiles() -> dict[str, Profile]:
+    """The profiles of a fresh config: one ``sandbox`` profile whose URL is to be configured."""
+    return {
+        "sandbox": Profile(name="sandbox", base_url=PLACEHOLDER_BASE_URL, environment="sandbox")
+    }
+
+
+class AppConfig(_Model):
+    """The whole config file."""
+
+    default_profile: str = "sandbox"
+    """Profile used when neither --profile nor FREIGHT_PROFILE says otherwise ("demo" allowed)."""
+    credential_store: CredentialStore = "auto"
+    """Where secrets are kept: auto (keyring if usable, else this session only), keyring, file
+    (plain credentials.json, mode 0600; not secure) or memory (never saved)."""
+    profiles: dict[str, Profile] = Field(default_factory=default_profiles)
+    """Service accounts by name ([profiles.NAME])."""
+    printers: PrinterSettings = Field(default_factory=PrinterSettings)
+    """Printers for documents and labels."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names_from_keys(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
+            return data
+        profiles: dict[str, Any] = {}
+        for key, value in data["profiles"].items():
+            if isinstance(value, dict) and "name" not in value:
+                value = {"name": key, **value}
+            profiles[key] = value
+        return {**data, "profiles": profiles}
+
+    @model_validator(mode="after")
+    def _consistent(self) -> AppConfig:
+        for key, profile in self.profiles.items():
+            if key == DEMO_PROFILE:
+                raise ValueError(f'"{DEMO_PROFILE}" is reserved for the built-in demo')
+            if profile.name != key:
+                raise ValueError(f"profile {key!r} has name {profile.name!r}; they must match")
+        if self.default_profile != DEMO_PROFILE and self.default_profile not in self.profiles:
+            names = ", ".join([*self.profiles, DEMO_PROFILE])
+            raise ValueError(f"default_profile {self.default_profile!r} is not one of: {names}")
+        return self
+
+
+def load_config(path: Path | None = None) -> AppConfig:
+    """Read the config file; a missing file gives the defaults. Raises ConfigError."""
+    file = path if path is not None else paths.config_file()
+    try:
+        text = file.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return AppConfig()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(file, f"cannot read: {exc}") from None
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(file, f"not valid TOML: {exc}") from None
+    try:
+        return AppConfig.model_validate(data)
+    except ValidationError as exc:
+        raise _config_error(file, text, exc) from None
+
+
+def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
+    """Turn the first validation error into a ConfigError that points at the key's line."""
+    error = exc.errors(include_url=False, include_input=False)[0]
+    loc = list(error["loc"])
+    if loc and loc[0] == "profiles" and len(loc) > 2 and loc[2] == "name":
+        loc = loc[:2]
+    key = ".".join(str(part) if isinstance(part, str) else f"[{part}]" for part in loc)
+    key = key.replace(".[", "[")
+    if error["type"] == "extra_forbidden":
+        message = "unknown key"
+    elif error["type"] == "missing":
+        message = "required key is missing"
+    else:
+        message = error["msg"].removeprefix("Value error, ")
+    return ConfigError(file, message, key=key or None, line=line_of(key_lines(text), loc))
+
+
+def config_to_toml(config: AppConfig) -> str:
+    """The TOML text of ``config`` (profile names become table names)."""
+    data = config.model_dump(mode="python", exclude_none=True, exclude_defaults=True)
+    for profile in data.get("profiles", {}).values():
+        profile.pop("name", None)
+    return tomli_w.dumps(data)
+
+
+def save_config(config: AppConfig, path: Path | None = None) -> Path:
+    """Write ``config`` atomically (temp file, then replace); returns the path written."""
+    file = path if path is not None else paths.config_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    text = config_to_toml(config)
+    fd, temp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=file.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o644 & ~_umask())
+        os.replace(temp, file)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return file
+
+
+def _umask() -> int:
+    """The process umask (read by setting and restoring it)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
