@@ -1,0 +1,1 @@
+"""Pure freight logic (classes, density, check digits, validation, money): no UI, no I/O."""

@@ -1,0 +1,199 @@
+"""Field checks for forms: ZIP, phone, email, dock hours, weights, dimensions and quantities.
+
+Style: each `parse_*` returns the clean value or raises ValueError whose text is the message to
+show at the field; each `validate_*` wraps it and returns that message, or None when valid.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
+HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)*\.[A-Za-z]{2,}$")
+_EXTENSION_RE = re.compile(r"\s*(?:x|ext\.?|extension)\s*(\d{1,6})\s*$", re.IGNORECASE)
+_PHONE_CHARS_RE = re.compile(r"^\+?[\d\s().-]+$")
+DECIMAL_RE = re.compile(r"^\d+(\.\d*)?$|^\.\d+$")
+
+MAX_QUANTITY = 999
+
+
+def parse_zip(text: str) -> str:
+    """A US ZIP or ZIP+4 (`60601`, `60601-1234`), kept as text for its leading zeros."""
+    value = text.strip()
+    if not value:
+        raise ValueError("enter a ZIP code")
+    if not ZIP_RE.match(value):
+        raise ValueError("ZIP is 5 digits, or ZIP+4 like 60601-1234")
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneNumber:
+    """A North American number in E.164 (`+13125550142`) with an optional extension."""
+
+    e164: str
+    extension: str | None = None
+
+    @property
+    def national(self) -> str:
+        """`312-555-0142` (with ` x123` when there is an extension)."""
+        digits = self.e164[2:]
+        text = f"{digits[:3]}-{digits[3:6]}-{digits[6:]}"
+        return f"{text} x{self.extension}" if self.extension else text
+
+
+def parse_phone(text: str) -> PhoneNumber:
+    """A NANP phone in any common spelling, as E.164 plus extension."""
+    value = text.strip()
+    if not value:
+        raise ValueError("enter a phone number")
+    extension: str | None = None
+    match = _EXTENSION_RE.search(value)
+    if match:
+        extension = match.group(1)
+        value = value[: match.start()].strip()
+    if not _PHONE_CHARS_RE.match(value):
+        raise ValueError("phone like 312-555-0142 (optional x123)")
+    digits = re.sub(r"\D", "", value)
+    if len(digits) == 11 and digits.startswith("1"):
+        digits = digits[1:]
+    elif value.startswith("+"):
+        raise ValueError("only +1 (US/Canada) numbers")
+    if len(digits) != 10:
+        raise ValueError("phone needs 10 digits, like 312-555-0142")
+    npa, nxx = digits[:3], digits[3:6]
+    if npa[0] in "01" or npa[1:] == "11" or npa[1] == "9":
+        raise ValueError(f"area code {npa} does not exist")
+    if nxx[0] in "01" or nxx[1:] == "11":
+        raise ValueError(f"exchange {nxx} is not valid")
+    return PhoneNumber(e164=f"+1{digits}", extension=extension)
+
+
+def parse_email(text: str) -> str:
+    """An email address (a light shape check; the mail server decides the rest)."""
+    value = text.strip()
+    if not value:
+        raise ValueError("enter an email address")
+    if not EMAIL_RE.match(value):
+        raise ValueError("email like name@example.com")
+    return value
+
+
+def parse_hhmm(text: str) -> str:
+    """A 24-hour `HH:MM` time (`08:00`, `16:30`)."""
+    value = text.strip()
+    if not HHMM_RE.match(value):
+        raise ValueError("time as HH:MM, 24-hour (08:00, 16:30)")
+    return value
+
+
+def parse_hours(open_text: str, close_text: str) -> tuple[str, str]:
+    """Opening and closing `HH:MM` where closing comes after opening."""
+    opens = parse_hhmm(open_text)
+    closes = parse_hhmm(close_text)
+    if closes <= opens:
+        raise ValueError(f"close must be after open ({opens})")
+    return opens, closes
+
+
+def parse_positive_decimal(text: str, what: str, maximum: Decimal | None = None) -> Decimal:
+    """A plain decimal number greater than 0 (no signs, exponents or thousands separators)."""
+    value = text.strip()
+    if not value:
+        raise ValueError(f"enter the {what}")
+    if not DECIMAL_RE.match(value):
+        raise ValueError(f"{what} must be a number like 48 or 47.5")
+    try:
+        number = Decimal(value)
+    except InvalidOperation:  # pragma: no cover - the pattern admits only valid decimals
+        raise ValueError(f"{what} must be a number like 48 or 47.5") from None
+    if number <= 0:
+        raise ValueError(f"{what} must be more than 0")
+    if maximum is not None and number > maximum:
+        raise ValueError(f"{what} must be at most {maximum}")
+    return number
+
+
+def parse_quantity(text: str, maximum: int = MAX_QUANTITY) -> int:
+    """A whole number of handling units, at least 1."""
+    value = text.strip()
+    if not value:
+        raise ValueError("enter a quantity")
+    if not value.isascii() or not value.isdigit():
+        raise ValueError("quantity must be a whole number")
+    number = int(value)
+    if number < 1:
+        raise ValueError("quantity must be at least 1")
+    if number > maximum:
+        raise ValueError(f"quantity must be at most {maximum}")
+    return number
+
+
+def _message(error: ValueError) -> str:
+    return str(error)
+
+
+def validate_zip(text: str) -> str | None:
+    """The message for a bad ZIP, or None."""
+    try:
+        parse_zip(text)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_phone(text: str) -> str | None:
+    """The message for a bad phone number, or None."""
+    try:
+        parse_phone(text)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_email(text: str) -> str | None:
+    """The message for a bad email address, or None."""
+    try:
+        parse_email(text)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_hhmm(text: str) -> str | None:
+    """The message for a bad `HH:MM` time, or None."""
+    try:
+        parse_hhmm(text)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_hours(open_text: str, close_text: str) -> str | None:
+    """The message for bad dock hours (either time, or close not after open), or None."""
+    try:
+        parse_hours(open_text, close_text)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_positive_decimal(text: str, what: str, maximum: Decimal | None = None) -> str | None:
+    """The message for a weight or dimension that is not a number above 0, or None."""
+    try:
+        parse_positive_decimal(text, what, maximum)
+    except ValueError as error:
+        return _message(error)
+    return None
+
+
+def validate_quantity(text: str, maximum: int = MAX_QUANTITY) -> str | None:
+    """The message for a quantity that is not a whole number of at least 1, or None."""
+    try:
+        parse_quantity(text, maximum)
+    except ValueError as error:
+        return _message(error)
+    return None
