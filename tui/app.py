@@ -1,0 +1,208 @@
+"""The Freight app: modes, global keys, the header's state, and errors that concern all screens."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from textual import events
+from textual.app import App, SystemCommand
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from tui.session import Session
+
+if TYPE_CHECKING:
+    from tui.api.models import Shipment
+
+
+def _quote_screen() -> Screen[Any]:
+    from tui.screens.quote import QuoteScreen
+
+    return QuoteScreen()
+
+
+def _shipments_screen() -> Screen[Any]:
+    from tui.screens.shipments import ShipmentsScreen
+
+    return ShipmentsScreen()
+
+
+class FreightApp(App[None]):
+    """Rate, book and track freight from the keyboard."""
+
+    TITLE = "Freight"
+    CSS_PATH = "app.tcss"
+    MODES = {"quote": _quote_screen, "shipments": _shipments_screen}
+    DEFAULT_MODE = "quote"
+    BINDINGS = [
+        Binding("f1", "help", "Help", id="app.help", tooltip="Help for the focused field"),
+        Binding("f2,alt+1", "show_quote", "Quote", id="app.quote", tooltip="Describe freight"),
+        Binding("f3,alt+2", "show_rates", "Rates", id="app.rates", tooltip="The last quote"),
+        Binding(
+            "f4,alt+3", "show_shipments", "Shipments", id="app.shipments", tooltip="Find shipments"
+        ),
+        Binding(
+            "ctrl+q",
+            "quit",
+            "Quit",
+            id="app.quit",
+            tooltip="Quit (asks while a booking is in flight)",
+            show=False,
+            priority=True,
+        ),
+    ]
+
+    activity_text: reactive[str] = reactive("", init=False)
+    booking_in_flight: reactive[bool] = reactive(False, init=False)
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        self._activities: dict[str, str] = {}
+        self.theme = "textual-dark"
+
+    # -- start and stop -------------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        for start in self.session.after_first_frame:
+            self.call_after_refresh(start)
+        if not self.session.has_connection:
+            self.call_after_refresh(self.show_sign_in)
+
+    async def on_unmount(self) -> None:
+        await self.session.aclose()
+
+    def show_sign_in(self, message: str | None = None) -> None:
+        """Ask for credentials on top of the current screen (its input stays as it was)."""
+        from tui.screens.signin import SignInScreen
+
+        if not isinstance(self.screen, SignInScreen):
+            self.push_screen(SignInScreen(message=message))
+
+    # -- header state ---------------------------------------------------------------------
+
+    def set_activity(self, key: str, text: str | None) -> None:
+        """Show what is in flight in the header; None clears that entry."""
+        if text is None:
+            self._activities.pop(key, None)
+        else:
+            self._activities[key] = text
+        self.activity_text = " · ".join(self._activities.values())
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """No blinking cursors: over SSH an idle screen should send nothing."""
+        widget = event.widget
+        if getattr(widget, "cursor_blink", False):
+            widget.cursor_blink = False  # type: ignore[attr-defined]
+
+    # -- navigation -----------------------------------------------------------------------
+
+    def action_show_quote(self) -> None:
+        self.show_quote()
+
+    def action_show_rates(self) -> None:
+        self.show_rates()
+
+    def action_show_shipments(self) -> None:
+        self.show_shipments()
+
+    def show_quote(self) -> None:
+        """Go to the quote form (the first screen of the quote mode)."""
+        if self.current_mode != "quote":
+            self.switch_mode("quote")
+        stack = self._screen_stacks.get("quote", [])
+        while len(stack) > 1 and self.screen is not stack[0]:
+            self.pop_screen()
+
+    def show_rates(self) -> None:
+        """Go to the rates of the last quote, if there is one."""
+        from tui.screens.rates import RatesScreen
+
+        if self.current_mode != "quote":
+            self.switch_mode("quote")
+        stack = self._screen_stacks.get("quote", [])
+        if not any(isinstance(screen, RatesScreen) for screen in stack):
+            self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
+            return
+        while not isinstance(self.screen, RatesScreen):
+            self.pop_screen()
+
+    def show_shipments(self, search: str | None = None) -> None:
+        """Go to the shipments list, optionally searching for `search`."""
+        if self.current_mode != "shipments":
+            self.switch_mode("shipments")
+        stack = self._screen_stacks.get("shipments", [])
+        while len(stack) > 1:
+            self.pop_screen()
+        if search is not None and stack:
+            from tui.screens.shipments import ShipmentsScreen
+
+            base = stack[0]
+            if isinstance(base, ShipmentsScreen):
+                self.call_after_refresh(base.apply_search, search)
+
+    def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
+        """Show one shipment's detail in the shipments mode."""
+        from tui.screens.shipment_detail import ShipmentDetailScreen
+
+        if self.current_mode != "shipments":
+            self.switch_mode("shipments")
+        self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))
+
+    # -- help, palette, quit --------------------------------------------------------------
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen.for_focus(self.screen))
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        yield SystemCommand("Quote", "Describe freight and get rates (F2)", self.show_quote)
+        yield SystemCommand("Rates", "The rates of the last quote (F3)", self.show_rates)
+        yield SystemCommand(
+            "Shipments", "Find, filter and track shipments (F4)", self.show_shipments
+        )
+        palette_commands = getattr(screen, "palette_commands", None)
+        if callable(palette_commands):
+            yield from palette_commands()
+        yield SystemCommand("Help", "Keys and help for the focused field (F1)", self.action_help)
+        yield SystemCommand("Quit", "Quit Freight (ctrl+q)", self.action_quit)
+
+    async def action_quit(self) -> None:
+        if not self.booking_in_flight:
+            self.exit()
+            return
+        from tui.screens.help import ConfirmQuitScreen
+
+        def decided(quit_anyway: bool | None) -> None:
+            if quit_anyway:
+                self.exit()
+
+        self.push_screen(ConfirmQuitScreen(), decided)
+
+    # -- errors that concern every screen -------------------------------------------------
+
+    def handle_api_error(self, error: BaseException) -> str:
+        """Act on errors every screen shares (401, 402, 403) and return a one-line message."""
+        from tui.api.errors import (
+            AuthenticationError,
+            PermissionDeniedError,
+            SubscriptionError,
+        )
+
+        message = str(error) or error.__class__.__name__
+        if isinstance(error, AuthenticationError):
+            self.show_sign_in(message)
+        elif isinstance(error, SubscriptionError):
+            self.notify(message, title="Subscription inactive", severity="error", timeout=10)
+        elif isinstance(error, PermissionDeniedError):
+            self.notify(message, title="Not allowed", severity="warning", timeout=8)
+        return message
+
+
+def make_app(session: Session) -> FreightApp:
+    """Build the app: the one factory, used by the command line and by the tests."""
+    return FreightApp(session)

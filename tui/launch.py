@@ -1,0 +1,55 @@
+"""Start the TUI: build the session from flags, environment and config, then run the app."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tui.session import Session
+
+
+def build_demo_session() -> Session:
+    """A session on a local sandbox that starts in the background after the first frame."""
+    from tui.config.paths import config_file, data_dir
+    from tui.config.settings import load_config
+    from tui.demo import DemoSandbox, demo_profile
+
+    config = load_config()
+    directory = data_dir()
+    sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
+    session = Session(
+        environment="DEMO",
+        profile=config.profiles.get("demo") or demo_profile(),
+        config=config,
+        data_dir=directory,
+        connect=sandbox.connect,
+        config_path=config_file(),
+    )
+    session.after_first_frame.append(sandbox.start)
+    session.closers.append(sandbox.stop)
+    return session
+
+
+def build_session(args: argparse.Namespace) -> Session:
+    """The session the flags, environment and config file ask for."""
+    if args.demo:
+        return build_demo_session()
+    from tui.credentials.session import session_from_args
+
+    return session_from_args(args)
+
+
+def run_app(args: argparse.Namespace) -> int:
+    """Run the TUI until the user quits; return the exit status."""
+    from tui.config.settings import ConfigError
+
+    try:
+        session = build_session(args)
+    except ConfigError as error:
+        print(f"freight: {error}", file=sys.stderr)
+        return 2
+    from tui.app import make_app
+
+    app = make_app(session)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,1 @@
+"""Screens of the Freight UI, one per file."""

@@ -1,0 +1,132 @@
+"""F1 help: what the focused field is for and every key that works there now."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, Markdown, Static
+
+GENERAL_HELP = """\
+**Freight** is driven from the keyboard. F2 quote · F3 rates · F4 shipments (alt+1/2/3 where
+F-keys don't reach) · ctrl+p commands · ctrl+q quit · Esc back.
+"""
+
+
+def _key_table(screen: Screen[Any]) -> str:
+    rows: list[str] = []
+    seen: set[tuple[str, str]] = set()
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        if not binding.description or not active.enabled:
+            continue
+        entry = (binding.action, binding.description)
+        if entry in seen:
+            continue
+        seen.add(entry)
+        label = screen.app.get_key_display(binding)
+        tip = binding.tooltip or ""
+        rows.append(f"| `{label or key}` | {binding.description} | {tip} |")
+    if not rows:
+        return ""
+    return "| Key | Does | |\n|---|---|---|\n" + "\n".join(rows)
+
+
+class HelpScreen(ModalScreen[None]):
+    """Help for the focused widget, with the live bindings."""
+
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    HelpScreen > VerticalScroll {
+        width: 90%;
+        max-width: 100;
+        height: 90%;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
+    BINDINGS = [
+        Binding("escape,f1,q", "dismiss", "Close", id="help.close", tooltip="Close help"),
+    ]
+
+    def __init__(self, title: str, body: str) -> None:
+        super().__init__()
+        self.help_title = title
+        self.body = body
+
+    @classmethod
+    def for_focus(cls, screen: Screen[Any]) -> HelpScreen:
+        """Build the help for whatever has focus on `screen`."""
+        parts: list[str] = []
+        title = screen.__class__.__name__.removesuffix("Screen") or "Freight"
+        node = screen.focused
+        while node is not None:
+            text = getattr(node, "HELP", None)
+            if text:
+                parts.append(str(text))
+                break
+            node = node.parent  # type: ignore[assignment]
+        screen_help = getattr(screen, "HELP", None)
+        if screen_help and str(screen_help) not in parts:
+            parts.append(str(screen_help))
+        parts.append(_key_table(screen))
+        parts.append(GENERAL_HELP)
+        return cls(title, "\n\n".join(part for part in parts if part))
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = f"Help · {self.help_title}"
+            scroll.border_subtitle = "Esc close"
+            yield Markdown(self.body)
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(result)
+
+
+class ConfirmQuitScreen(ModalScreen[bool]):
+    """Asked only when a booking is in flight: quitting now leaves its outcome unknown."""
+
+    DEFAULT_CSS = """
+    ConfirmQuitScreen {
+        align: center middle;
+    }
+    ConfirmQuitScreen > VerticalScroll {
+        width: 60;
+        height: auto;
+        border: thick $error;
+        background: $surface;
+        padding: 0 1;
+    }
+    ConfirmQuitScreen Horizontal {
+        height: auto;
+    }
+    """
+    BINDINGS = [
+        Binding("escape,n", "stay", "Stay", id="quit.stay", tooltip="Keep waiting"),
+        Binding("y", "leave", "Quit", id="quit.leave", tooltip="Quit anyway"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(
+                "A booking is being sent. If you quit now you will not see whether it went "
+                "through: check Shipments before booking again.\n\nQuit anyway? (y/n)"
+            )
+            with Horizontal():
+                yield Button("Stay (n)", id="stay", variant="primary")
+                yield Button("Quit (y)", id="leave", variant="error")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "leave")
+
+    def action_stay(self) -> None:
+        self.dismiss(False)
+
+    def action_leave(self) -> None:
+        self.dismiss(True)

@@ -1,0 +1,66 @@
+"""The one-line header: app name, profile, environment word, and what is in flight."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from rich.text import Text
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.app import RenderResult
+
+    from tui.app import FreightApp
+
+ENV_STYLES = {
+    "DEMO": "bold black on #5fd7af",
+    "SANDBOX": "bold black on #ffd75f",
+    "PRODUCTION": "bold #ffffff on #d70000",
+}
+
+
+class FreightHeader(Widget):
+    """Shows `Freight · profile · ENV` and the activity text on one line."""
+
+    DEFAULT_CSS = """
+    FreightHeader {
+        dock: top;
+        height: 1;
+        width: 100%;
+        background: $panel;
+        color: $text;
+    }
+    """
+
+    def __init__(self, title: str = "") -> None:
+        super().__init__()
+        self.screen_title = title
+
+    def on_mount(self) -> None:
+        app = cast("FreightApp", self.app)
+        self.watch(app, "activity_text", self._activity_changed, init=False)
+
+    def _activity_changed(self, _text: str) -> None:
+        self.refresh()
+
+    def render(self) -> RenderResult:
+        app = cast("FreightApp", self.app)
+        session = app.session
+        env = session.environment
+        left = Text.assemble(
+            (" Freight", "bold"),
+            " · ",
+            session.profile_name,
+            " · ",
+            (f" {env} ", ENV_STYLES.get(env, "bold")),
+        )
+        if self.screen_title:
+            left.append(f" · {self.screen_title}")
+        right = Text(app.activity_text or "F1 help ", style="italic" if app.activity_text else "")
+        if app.activity_text:
+            right.append(" ")
+        width = self.size.width
+        gap = max(1, width - left.cell_len - right.cell_len)
+        line = left + Text(" " * gap) + right
+        line.truncate(width)
+        return line
