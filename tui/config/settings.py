@@ -89,6 +89,14 @@ class ConfigError(Exception):
         super().__init__(f"{where}: {message}")
 
 
+class UnknownKeyError(ValueError):
+    """A dict key the config does not know; ``key`` is appended to the error's key path."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
+
+
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", use_attribute_docstrings=True)
 
@@ -191,7 +199,7 @@ class Profile(_Model):
         unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
         if unknown:
             known = ", ".join(DEFAULT_SEARCH_PARAMS)
-            raise ValueError(f"unknown search parameter {unknown[0]!r} (known: {known})")
+            raise UnknownKeyError(unknown[0], f"unknown search parameter (known: {known})")
         return {**DEFAULT_SEARCH_PARAMS, **value}
 
     @property
@@ -279,6 +287,9 @@ def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
     """Turn the first validation error into a ConfigError that points at the key's line."""
     error = exc.errors(include_url=False, include_input=False)[0]
     loc = list(error["loc"])
+    cause = error.get("ctx", {}).get("error")
+    if isinstance(cause, UnknownKeyError):
+        loc.append(cause.key)
     if loc and loc[0] == "profiles" and len(loc) > 2 and loc[2] == "name":
         loc = loc[:2]
     key = ".".join(str(part) if isinstance(part, str) else f"[{part}]" for part in loc)
@@ -295,8 +306,12 @@ def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
 def config_to_toml(config: AppConfig) -> str:
     """The TOML text of ``config`` (profile names become table names)."""
     data = config.model_dump(mode="python", exclude_none=True, exclude_defaults=True)
-    for profile in data.get("profiles", {}).values():
-        profile.pop("name", None)
+    data["profiles"] = {
+        key: profile.model_dump(
+            mode="python", exclude_none=True, exclude_defaults=True, exclude={"name"}
+        )
+        for key, profile in config.profiles.items()
+    }
     return tomli_w.dumps(data)
 
 

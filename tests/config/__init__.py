@@ -1,0 +1,1 @@
+"""Tests of the config file, paths and profile precedence."""
