@@ -1,0 +1,175 @@
+"""The virtual table: cursor keys, End to the last row, keyed appends, sorting, paging signal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from textual.app import App, ComposeResult
+from textual.message import Message
+
+from tui.widgets.virtual_table import Column, VirtualTable
+
+
+@dataclass(frozen=True)
+class Row:
+    key: str
+    name: str
+    amount: int
+
+
+COLUMNS: list[Column[Row]] = [
+    Column("key", "Id", lambda r: r.key, width=6),
+    Column("name", "Name", lambda r: r.name, flex=True),
+    Column(
+        "amount", "Amount", lambda r: str(r.amount), sort_key=lambda r: r.amount, justify="right"
+    ),
+]
+
+
+def make_rows(start: int, count: int) -> list[Row]:
+    return [
+        Row(f"r{i:04d}", f"name {(i * 7) % 13}", (i * 37) % 101)
+        for i in range(start, start + count)
+    ]
+
+
+class TableApp(App[None]):
+    def __init__(self, rows: list[Row]) -> None:
+        super().__init__()
+        self.initial = rows
+        self.messages: list[Message] = []
+
+    def compose(self) -> ComposeResult:
+        yield VirtualTable(COLUMNS, lambda r: r.key, near_end=5, id="table")
+
+    def on_mount(self) -> None:
+        table: VirtualTable[Row] = self.query_one(VirtualTable)
+        table.set_rows(self.initial)
+        table.focus()
+
+    def on_virtual_table_near_end(self, message: VirtualTable.NearEnd) -> None:
+        self.messages.append(message)
+
+    def on_virtual_table_row_selected(self, message: VirtualTable.RowSelected) -> None:
+        self.messages.append(message)
+
+
+def table_of(app: TableApp) -> VirtualTable[Any]:
+    return app.query_one(VirtualTable)
+
+
+def screen_text(app: TableApp) -> str:
+    table = table_of(app)
+    return "\n".join(table.render_line(y).text for y in range(table.size.height))
+
+
+async def test_end_and_G_go_to_the_last_row_home_and_g_to_the_first() -> None:
+    app = TableApp(make_rows(0, 300))
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = table_of(app)
+        await pilot.press("end")
+        assert table.cursor_row == 299
+        assert "r0299" in screen_text(app)
+        await pilot.press("home")
+        assert table.cursor_row == 0
+        await pilot.press("G")
+        assert table.cursor_key == "r0299"
+        await pilot.press("g")
+        assert table.cursor_key == "r0000"
+        assert "▸r0000" in screen_text(app)
+
+
+async def test_cursor_moves_by_row_and_page_and_stays_on_screen() -> None:
+    app = TableApp(make_rows(0, 100))
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = table_of(app)
+        await pilot.press("down", "down")
+        assert table.cursor_key == "r0002"
+        page = table.size.height - 1
+        await pilot.press("pagedown")
+        assert table.cursor_row == 2 + page
+        assert f"▸r{2 + page:04d}" in screen_text(app)
+        await pilot.press("pageup", "up", "up", "up")
+        assert table.cursor_row == 0
+
+
+async def test_enter_selects_the_row_under_the_cursor() -> None:
+    app = TableApp(make_rows(0, 10))
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        selected = [m for m in app.messages if isinstance(m, VirtualTable.RowSelected)]
+        assert [m.key for m in selected] == ["r0001"]
+
+
+async def test_appending_adds_only_new_keys_and_keeps_the_cursor() -> None:
+    app = TableApp(make_rows(0, 50))
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = table_of(app)
+        await pilot.press("down", "down", "down")
+        added = table.append_rows(make_rows(40, 30))  # 10 already loaded
+        assert added == 20
+        assert table.row_count == 70
+        assert table.cursor_key == "r0003"
+        keys = [row.key for row in table.rows()]
+        assert len(keys) == len(set(keys))
+        await pilot.press("end")
+        assert table.cursor_key == "r0069"
+
+
+async def test_near_end_is_posted_when_the_cursor_approaches_the_last_row() -> None:
+    app = TableApp(make_rows(0, 40))
+    async with app.run_test(size=(60, 12)) as pilot:
+        await pilot.press("down")
+        await pilot.pause()
+        assert not [m for m in app.messages if isinstance(m, VirtualTable.NearEnd)]
+        await pilot.press("end")
+        await pilot.pause()
+        near = [m for m in app.messages if isinstance(m, VirtualTable.NearEnd)]
+        assert near
+        assert near[-1].remaining == 0
+
+
+async def test_sort_toggles_direction_keeps_cursor_row_and_inserts_appends_in_order() -> None:
+    app = TableApp(make_rows(0, 60))
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = table_of(app)
+        await pilot.press("down")
+        table.sort_by("amount")
+        amounts = [row.amount for row in table.rows()]
+        assert amounts == sorted(amounts)
+        assert table.cursor_key == "r0001"
+        assert "Amount ▲" in screen_text(app)
+        table.sort_by("amount")
+        amounts = [row.amount for row in table.rows()]
+        assert amounts == sorted(amounts, reverse=True)
+        assert table.cursor_key == "r0001"
+        assert "Amount ▼" in screen_text(app)
+        table.append_rows(make_rows(60, 40))
+        amounts = [row.amount for row in table.rows()]
+        assert amounts == sorted(amounts, reverse=True)
+        assert table.cursor_key == "r0001"
+        table.sort_by(None)
+        assert [row.key for row in table.rows()] == [f"r{i:04d}" for i in range(100)]
+        await pilot.pause()
+
+
+async def test_narrow_table_drops_low_priority_columns_and_tail_line_shows() -> None:
+    columns: list[Column[Row]] = [
+        Column("key", "Id", lambda r: r.key, width=6, priority=10),
+        Column("name", "Name", lambda r: r.name, width=30, priority=1),
+        Column("amount", "Amount", lambda r: str(r.amount), width=8, priority=5),
+    ]
+
+    class Narrow(TableApp):
+        def compose(self) -> ComposeResult:
+            yield VirtualTable(columns, lambda r: r.key)
+
+    app = Narrow(make_rows(0, 3))
+    async with app.run_test(size=(30, 8)) as pilot:
+        table = table_of(app)
+        assert table.column_keys_shown == ["key", "amount"]
+        table.tail_text = "loading more…"
+        await pilot.pause()
+        assert "loading more…" in screen_text(app)
