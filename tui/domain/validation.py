@@ -104,6 +104,8 @@ def parse_positive_decimal(text: str, what: str, maximum: Decimal | None = None)
     value = text.strip()
     if not value:
         raise ValueError(f"enter the {what}")
+    if value.startswith("-") and DECIMAL_RE.match(value[1:]):
+        raise ValueError(f"{what} must be more than 0")
     if not DECIMAL_RE.match(value):
         raise ValueError(f"{what} must be a number like 48 or 47.5")
     try:
