@@ -1,0 +1,99 @@
+"""Drive a program in a real terminal: a detached tmux session of a fixed size."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import time
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+
+
+def tmux_available() -> bool:
+    """True when a tmux binary is on PATH."""
+    return shutil.which("tmux") is not None
+
+
+class TmuxTerminal:
+    """One tmux session running one command; read the screen, type keys."""
+
+    def __init__(
+        self,
+        command: list[str],
+        *,
+        width: int = 80,
+        height: int = 24,
+        env: Mapping[str, str] | None = None,
+        cwd: Path | None = None,
+    ) -> None:
+        self.name = f"freight-{uuid.uuid4().hex[:8]}"
+        self.socket = f"freight-test-{os.getpid()}"
+        full_env = {**os.environ, **(env or {})}
+        full_env.setdefault("TERM", "xterm-256color")
+        full_env.setdefault("LANG", "C.UTF-8")
+        exports = " ".join(f"{key}={shlex.quote(value)}" for key, value in (env or {}).items())
+        shell_command = f"env {exports} {shlex.join(command)}" if exports else shlex.join(command)
+        self._tmux(
+            "new-session",
+            "-d",
+            "-s",
+            self.name,
+            "-x",
+            str(width),
+            "-y",
+            str(height),
+            shell_command + "; sleep 600",
+            env=full_env,
+            cwd=cwd,
+        )
+        self._tmux("set-option", "-t", self.name, "status", "off")
+
+    def _tmux(
+        self, *args: str, env: Mapping[str, str] | None = None, cwd: Path | None = None
+    ) -> str:
+        result = subprocess.run(
+            ["tmux", "-L", self.socket, *args],
+            capture_output=True,
+            text=True,
+            check=True,
+            env=dict(env) if env is not None else None,
+            cwd=cwd,
+            timeout=30,
+        )
+        return result.stdout
+
+    def screen(self) -> str:
+        """The visible screen as text, one line per row."""
+        return self._tmux("capture-pane", "-p", "-t", self.name)
+
+    def send(self, *keys: str) -> None:
+        """Send tmux key names (e.g. "Enter", "C-r", "F2") or literal text with literal()."""
+        self._tmux("send-keys", "-t", self.name, *keys)
+
+    def type(self, text: str) -> None:
+        """Type text literally, as a person or a barcode scanner would."""
+        self._tmux("send-keys", "-t", self.name, "-l", text)
+
+    def wait_for(self, text: str, timeout: float = 20.0) -> str:
+        """Wait until `text` is on screen; return the screen. Raises AssertionError."""
+        deadline = time.monotonic() + timeout
+        screen = ""
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if text in screen:
+                return screen
+            time.sleep(0.05)
+        raise AssertionError(f"{text!r} did not appear within {timeout}s; screen:\n{screen}")
+
+    def close(self) -> None:
+        """Kill the session and its tmux server."""
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
+
+    def __enter__(self) -> TmuxTerminal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
