@@ -1,0 +1,242 @@
+"""Shipment search query (outgoing), listings, pages and details (incoming)."""
+
+from __future__ import annotations
+
+from datetime import date
+from decimal import Decimal
+from typing import Any
+
+from pydantic import Field, ValidationInfo, field_validator
+
+from tui.api.models.base import (
+    AwareDatetime,
+    IncomingModel,
+    LenientDate,
+    OutgoingModel,
+    RawModel,
+)
+from tui.api.models.booking import Document
+
+__all__ = [
+    "MODES",
+    "SHIPMENT_STATUSES",
+    "Address",
+    "CarrierRef",
+    "Cost",
+    "Shipment",
+    "ShipmentDetail",
+    "ShipmentItem",
+    "ShipmentPage",
+    "ShipmentQuery",
+    "Tracking",
+    "TrackingEvent",
+]
+
+SHIPMENT_STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
+MODES = ("ltl", "parcel", "truckload")
+
+
+def _empty_list(value: Any) -> Any:
+    return [] if value is None else value
+
+
+class Address(IncomingModel):
+    """An address block; every field optional."""
+
+    company: str | None = None
+    address: str | None = None
+    address2: str | None = None
+    city: str | None = None
+    state: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+
+    def one_line(self) -> str:
+        """``Company, City, ST 12345`` with whatever parts are known."""
+        place = " ".join(p for p in (self.state, self.postal_code) if p)
+        parts = [p for p in (self.company, self.city, place) if p]
+        return ", ".join(parts)
+
+
+class CarrierRef(IncomingModel):
+    """The carrier of a shipment."""
+
+    name: str | None = None
+    scac: str | None = None
+
+
+class Cost(IncomingModel):
+    """The cost of a shipment."""
+
+    total: Decimal | None = None
+    currency: str | None = None
+
+
+def _address(value: Any) -> Any:
+    return {} if value is None else value
+
+
+def _carrier(value: Any) -> Any:
+    return {"name": value} if isinstance(value, str) else value
+
+
+def _cost(value: Any) -> Any:
+    if isinstance(value, int | float | Decimal | str) and not isinstance(value, bool):
+        return {"total": value}
+    return value
+
+
+class Shipment(RawModel):
+    """A shipment as listed by a search."""
+
+    id: str
+    created_date: AwareDatetime | None = None
+    status: str = ""
+    origin: Address = Field(default_factory=Address)
+    destination: Address = Field(default_factory=Address)
+    carrier: CarrierRef | None = None
+    cost: Cost | None = None
+    pro_number: str | None = None
+    mode: str | None = None
+    service_type: str | None = None
+    tracking_number: str | None = None
+    bol_number: str | None = None
+    reference: str | None = None
+    quote_id: str | None = None
+    pickup_date: LenientDate | None = None
+
+    _addr = field_validator("origin", "destination", mode="before")(_address)
+    _carr = field_validator("carrier", mode="before")(_carrier)
+    _cst = field_validator("cost", mode="before")(_cost)
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _status(cls, value: Any) -> Any:
+        return "" if value is None else value
+
+
+class ShipmentItem(IncomingModel):
+    """One line of freight in a shipment detail."""
+
+    weight: Decimal | None = None
+    length: Decimal | None = None
+    width: Decimal | None = None
+    height: Decimal | None = None
+    quantity: int | None = None
+    description: str | None = None
+    package: str | None = None
+    hazardous: bool | None = None
+    nmfc: str | None = None
+    freight_class: Decimal | None = None
+
+
+class Tracking(IncomingModel):
+    """Tracking summary of a shipment."""
+
+    status: str | None = None
+    tracking_number: str | None = None
+    pickup_date: AwareDatetime | None = None
+    delivery_date: AwareDatetime | None = None
+
+
+class TrackingEvent(IncomingModel):
+    """One event in a shipment's history."""
+
+    time: AwareDatetime | None = None
+    status: str | None = None
+    description: str | None = None
+    location: str | None = None
+
+    @field_validator("location", mode="before")
+    @classmethod
+    def _location(cls, value: Any) -> Any:
+        if isinstance(value, dict):
+            city, state = value.get("city"), value.get("state")
+            return ", ".join(str(p) for p in (city, state) if p) or None
+        return value
+
+
+class ShipmentDetail(RawModel):
+    """A shipment as read by id."""
+
+    id: str
+    created_date: AwareDatetime | None = None
+    status: str = ""
+    origin: Address = Field(default_factory=Address)
+    destination: Address = Field(default_factory=Address)
+    items: list[ShipmentItem] = Field(default_factory=list)
+    tracking: Tracking | None = None
+    documents: list[Document] = Field(default_factory=list)
+    pro_number: str | None = None
+    bol_number: str | None = None
+    mode: str | None = None
+    pickup_confirmation: str | None = None
+    quote_id: str | None = None
+    rate_id: str | None = None
+    reference: str | None = None
+    events: list[TrackingEvent] = Field(default_factory=list)
+    carrier: CarrierRef | None = None
+    cost: Cost | None = None
+
+    _addr = field_validator("origin", "destination", mode="before")(_address)
+    _carr = field_validator("carrier", mode="before")(_carrier)
+    _cst = field_validator("cost", mode="before")(_cost)
+    _lists = field_validator("items", "documents", "events", mode="before")(_empty_list)
+
+    @field_validator("status", mode="before")
+    @classmethod
+    def _status(cls, value: Any) -> Any:
+        return "" if value is None else value
+
+
+class ShipmentPage(RawModel):
+    """One page of a search; ``continuation_token`` is None on the last page."""
+
+    shipments: list[Shipment] = Field(default_factory=list)
+    continuation_token: str | None = None
+
+    _lists = field_validator("shipments", mode="before")(_empty_list)
+
+    @field_validator("continuation_token", mode="before")
+    @classmethod
+    def _token(cls, value: Any) -> Any:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value
+
+
+class ShipmentQuery(OutgoingModel):
+    """Search filters, all optional; status and mode must be known values."""
+
+    text: str | None = Field(default=None, max_length=200)
+    status: str | None = None
+    mode: str | None = None
+    pickup_date_from: date | None = None
+    pickup_date_to: date | None = None
+
+    @field_validator("text", "status", "mode", mode="after")
+    @classmethod
+    def _blank_is_none(cls, value: str | None) -> str | None:
+        return value or None
+
+    @field_validator("status")
+    @classmethod
+    def _known_status(cls, value: str | None) -> str | None:
+        if value is not None and value not in SHIPMENT_STATUSES:
+            raise ValueError("must be one of " + ", ".join(SHIPMENT_STATUSES))
+        return value
+
+    @field_validator("mode")
+    @classmethod
+    def _known_mode(cls, value: str | None) -> str | None:
+        if value is not None and value not in MODES:
+            raise ValueError("must be one of " + ", ".join(MODES))
+        return value
+
+    @field_validator("pickup_date_to")
+    @classmethod
+    def _range(cls, value: date | None, info: ValidationInfo) -> date | None:
+        start = info.data.get("pickup_date_from")
+        if value is not None and start is not None and value < start:
+            raise ValueError("must not be before the start date")
+        return value
