@@ -27,3 +27,9 @@ def test_package_and_its_lazy_exports_load_no_httpx_or_textual() -> None:
         "from tui.api import RateRequest, Quote, FreightError, Secret, ClientOptions"
     )
     assert loaded == set()
+
+
+def test_the_client_loads_httpx_but_no_textual() -> None:
+    loaded = _loaded_after("from tui.api import FreightClient")
+    assert "textual" not in loaded
+    assert "httpx" in loaded

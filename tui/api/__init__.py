@@ -9,6 +9,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from tui.api.client import FreightClient
     from tui.api.errors import (
         ApiError,
         AuthenticationError,

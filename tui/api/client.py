@@ -1,0 +1,490 @@
+"""FreightClient: the async client of the shipping service, over one keep-alive httpx client."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from decimal import Decimal
+from types import TracebackType
+from typing import Any, Literal, Self, TypeVar
+from urllib.parse import quote
+
+import httpx
+from pydantic import ValidationError
+
+from tui import __version__
+from tui.api.auth import BearerAuth
+from tui.api.errors import (
+    ApiError,
+    BookingOutcomeUnknownError,
+    FreightError,
+    ProtocolError,
+    RequestTimeoutError,
+    RequestValidationError,
+    TransportError,
+    error_for_status,
+)
+from tui.api.logs import LOG, redact, register_secret, unregister_secret
+from tui.api.models import (
+    Booking,
+    BookingRequest,
+    OutgoingModel,
+    ParcelBooking,
+    ParcelBookingRequest,
+    Quote,
+    RateRequest,
+    Shipment,
+    ShipmentDetail,
+    ShipmentPage,
+    ShipmentQuery,
+)
+from tui.api.options import ClientOptions
+from tui.api.retry import backoff_delay, parse_retry_after
+from tui.api.secret import Secret
+
+__all__ = ["USER_AGENT", "FreightClient"]
+
+USER_AGENT = f"freight-tui/{__version__}"
+_JSON_BODY = {"Content-Type": "application/json"}
+_ANY = {"Accept": "*/*"}
+_Kind = Literal["get", "rates", "book"]
+_Out = TypeVar("_Out", bound=OutgoingModel)
+_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
+_BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
+
+
+class FreightClient:
+    """Async client of the shipping service; use as ``async with FreightClient(...) as c``.
+
+    GETs retry on 429 (honouring ``Retry-After`` up to a cap), on connect errors, broken
+    connections and 5xx, with jittered back-off; POST /rates retries on 429 only; bookings are
+    never re-sent, and a booking whose outcome cannot be known raises
+    ``BookingOutcomeUnknownError``. Redirects are not followed for API calls.
+    """
+
+    def __init__(
+        self,
+        base_url: str,
+        token: str | Secret,
+        *,
+        timeout: float | None = None,
+        transport: httpx.AsyncBaseTransport | None = None,
+        options: ClientOptions | None = None,
+        sleep: Callable[[float], Awaitable[None]] | None = None,
+    ) -> None:
+        self.options = options or ClientOptions()
+        self._token = Secret(token)
+        origin = httpx.URL(base_url.strip().rstrip("/") + "/")
+        if origin.scheme not in ("http", "https") or not origin.host:
+            raise ValueError(f"Not a service address (expected http:// or https://): {base_url}")
+        self.base_url = origin
+        opts = self.options
+        read = opts.read_timeout if timeout is None else timeout
+        self._read_timeout = read
+        self._booking_timeout = httpx.Timeout(
+            opts.booking_timeout, connect=opts.connect_timeout, pool=opts.connect_timeout
+        )
+        self._sleep = sleep or asyncio.sleep
+        self._booking_ctx = {"booking_aliases": opts.booking_aliases}
+        self._parcel_ctx = {"parcel_aliases": opts.parcel_aliases}
+        register_secret(self._token)
+        self._closed = False
+        self._http = httpx.AsyncClient(
+            base_url=origin,
+            auth=BearerAuth(self._token, origin),
+            headers={"Accept": "application/json", "User-Agent": USER_AGENT},
+            timeout=httpx.Timeout(read, connect=opts.connect_timeout, pool=opts.connect_timeout),
+            transport=transport,
+            follow_redirects=False,
+            limits=httpx.Limits(
+                max_connections=10, max_keepalive_connections=5, keepalive_expiry=4
+            ),
+        )
+
+    def __repr__(self) -> str:
+        return f"FreightClient({str(self.base_url)!r}, token='***')"
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        await self.aclose()
+
+    async def aclose(self) -> None:
+        """Close the connection pool (idempotent)."""
+        if not self._closed:
+            self._closed = True
+            await self._http.aclose()
+            unregister_secret(self._token)
+
+    # -- operations -------------------------------------------------------------------------
+
+    async def get_rates(self, request: RateRequest | Mapping[str, Any]) -> Quote:
+        """POST /rates: a quote with one rate per carrier offer."""
+        req = _validated(RateRequest, request)
+        data = await self._call("POST", "rates", "rates", content=req.wire_json())
+        return _parse(Quote, data)
+
+    async def book(self, request: BookingRequest | Mapping[str, Any]) -> Booking:
+        """POST /book (LTL, truckload). Sent once; never retried."""
+        req = _validated(BookingRequest, request)
+        data = await self._call(
+            "POST", "book", "book", content=req.wire_json(), booking=(req.quote_id, req.rate_id)
+        )
+        try:
+            return Booking.model_validate(data, context=self._booking_ctx)
+        except ValidationError:
+            raise BookingOutcomeUnknownError(
+                req.quote_id, req.rate_id, "the service's answer could not be read"
+            ) from None
+
+    async def book_parcel(self, request: ParcelBookingRequest | Mapping[str, Any]) -> ParcelBooking:
+        """POST /book/parcel. Sent once; never retried."""
+        req = _validated(ParcelBookingRequest, request)
+        data = await self._call(
+            "POST",
+            "book/parcel",
+            "book",
+            content=req.wire_json(),
+            booking=(req.quote_id, req.rate_id),
+        )
+        try:
+            return ParcelBooking.model_validate(data, context=self._parcel_ctx)
+        except ValidationError:
+            raise BookingOutcomeUnknownError(
+                req.quote_id, req.rate_id, "the service's answer could not be read"
+            ) from None
+
+    async def search_shipments(
+        self,
+        query: ShipmentQuery | Mapping[str, Any] | None = None,
+        continuation_token: str | None = None,
+        *,
+        limit: int | None = None,
+    ) -> ShipmentPage:
+        """GET /shipments: one page; ``continuation_token`` from the previous page."""
+        q = ShipmentQuery() if query is None else _validated(ShipmentQuery, query)
+        names = self.options.shipment_params
+        params: list[tuple[str, str]] = []
+        if q.text:
+            params.append((names.text, q.text))
+        if q.status:
+            params.append((names.status, q.status))
+        if q.mode:
+            params.append((names.mode, q.mode))
+        if q.pickup_date_from:
+            params.append((names.pickup_date_from, q.pickup_date_from.isoformat()))
+        if q.pickup_date_to:
+            params.append((names.pickup_date_to, q.pickup_date_to.isoformat()))
+        size = limit if limit is not None else self.options.page_size
+        if size:
+            params.append((names.page_size, str(size)))
+        if continuation_token:
+            params.append((names.continuation_token, continuation_token))
+        data = await self._call("GET", "shipments", "get", params=params)
+        return _parse(ShipmentPage, data)
+
+    async def iter_shipments(
+        self, query: ShipmentQuery | Mapping[str, Any] | None = None, *, limit: int | None = None
+    ) -> AsyncIterator[Shipment]:
+        """Every shipment matching ``query``, page after page, each id once.
+
+        Stops when a page has no token (absent, null, empty), repeats a token, or is empty, and
+        after ``options.max_pages`` pages whatever the server says.
+        """
+        q = ShipmentQuery() if query is None else _validated(ShipmentQuery, query)
+        token: str | None = None
+        seen_tokens: set[str] = set()
+        seen_ids: set[str] = set()
+        for _ in range(self.options.max_pages):
+            page = await self.search_shipments(q, token, limit=limit)
+            for shipment in page.shipments:
+                if shipment.id not in seen_ids:
+                    seen_ids.add(shipment.id)
+                    yield shipment
+            token = page.continuation_token
+            if not page.shipments or token is None or token in seen_tokens:
+                return
+            seen_tokens.add(token)
+
+    async def get_shipment(self, shipment_id: str) -> ShipmentDetail:
+        """GET /shipments/{id} (the id percent-encoded)."""
+        data = await self._call("GET", "shipments/" + _path_segment(shipment_id), "get")
+        return _parse(ShipmentDetail, data)
+
+    async def download_document(self, url: str) -> bytes:
+        """The bytes of a document (BOL, label) at ``url`` (absolute, or relative to the base).
+
+        The token is sent only to the service's own origin; redirects are followed, and the
+        token is dropped on any hop to another origin.
+        """
+        target = self.base_url.join(url.strip())
+        if target.scheme not in ("http", "https"):
+            raise RequestValidationError({"url": "must be an http or https address"})
+        response = await self._send("GET", target, "get", headers=_ANY, follow=True)
+        if len(response.content) > self.options.max_document_bytes:
+            raise ProtocolError(
+                "The document is larger than Freight accepts "
+                f"({self.options.max_document_bytes // (1024 * 1024)} MiB).",
+                status=response.status_code,
+            )
+        return response.content
+
+    async def verify(self) -> None:
+        """One cheap authenticated call (a one-shipment search): raises if the token is bad."""
+        names = self.options.shipment_params
+        await self._call("GET", "shipments", "get", params=[(names.page_size, "1")])
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    async def _call(
+        self,
+        method: str,
+        path: str,
+        kind: _Kind,
+        *,
+        params: list[tuple[str, str]] | None = None,
+        content: bytes | None = None,
+        booking: tuple[str, str] | None = None,
+    ) -> dict[str, Any]:
+        """Send, check the status, and return the JSON object of a 2xx answer."""
+        response = await self._send(
+            method,
+            path,
+            kind,
+            params=params,
+            content=content,
+            headers=_JSON_BODY if content is not None else None,
+            booking=booking,
+        )
+        failure: FreightError | None = None
+        try:
+            data = json.loads(response.content, parse_float=Decimal)
+        except (ValueError, RecursionError):
+            failure = self._unreadable(response, booking, "is not complete JSON")
+        else:
+            if isinstance(data, dict):
+                return data
+            failure = self._unreadable(response, booking, "is not a JSON object")
+        raise failure
+
+    async def _send(
+        self,
+        method: str,
+        url: str | httpx.URL,
+        kind: _Kind,
+        *,
+        params: list[tuple[str, str]] | None = None,
+        content: bytes | None = None,
+        headers: Mapping[str, str] | None = None,
+        booking: tuple[str, str] | None = None,
+        follow: bool = False,
+    ) -> httpx.Response:
+        """Send with the retry rules of ``kind``; return a 2xx response or raise."""
+        if self._closed:
+            raise TransportError("The connection to the shipping service was closed.")
+        policy = self.options.retry
+        tries = policy.attempts if kind == "get" else policy.rate_attempts if kind == "rates" else 1
+        timeout: httpx.Timeout | None = self._booking_timeout if kind == "book" else None
+        retry = 0
+        while True:
+            failure: FreightError | None = None
+            retriable = False
+            wait: float | None = None
+            response: httpx.Response | None = None
+            started = time.perf_counter()
+            try:
+                response = await self._http.request(
+                    method,
+                    url,
+                    params=tuple(params) if params else None,
+                    content=content,
+                    headers=headers,
+                    timeout=timeout if timeout is not None else httpx.USE_CLIENT_DEFAULT,
+                    follow_redirects=follow,
+                )
+            except httpx.TransportError as exc:
+                failure, retriable = self._transport_failure(exc, kind, booking)
+            except httpx.InvalidURL:
+                failure = RequestValidationError({"url": "is not a valid address"})
+            if response is not None:
+                status = response.status_code
+                if LOG.isEnabledFor(10):
+                    LOG.debug(
+                        "%s %s -> %d in %.1f ms",
+                        method,
+                        response.request.url.path,
+                        status,
+                        (time.perf_counter() - started) * 1000,
+                    )
+                if status < 300 and status >= 200:
+                    return response
+                failure, retriable, wait = self._status_failure(response, kind, booking)
+            assert failure is not None
+            if not retriable or retry + 1 >= tries:
+                LOG.info("request failed: %s", failure.message)
+                raise failure
+            delay = wait if wait is not None else backoff_delay(policy, retry)
+            LOG.info("retrying %s %s in %.2f s: %s", method, url, delay, type(failure).__name__)
+            retry += 1
+            await self._sleep(delay)
+
+    def _transport_failure(
+        self, exc: httpx.TransportError, kind: _Kind, booking: tuple[str, str] | None
+    ) -> tuple[FreightError, bool]:
+        host = self.base_url.host
+        if isinstance(exc, _NOT_SENT):
+            what = (
+                "did not answer the connection"
+                if isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
+                else "could not be reached"
+            )
+            note = " Nothing was booked." if kind == "book" else ""
+            message = (
+                f"The shipping service at {host} {what}. Check the network connection and the "
+                f"service address ({self.base_url}), then try again.{note}"
+            )
+            return TransportError(message), kind == "get"
+        if booking is not None:
+            reason = (
+                "no answer in time"
+                if isinstance(exc, httpx.TimeoutException)
+                else "the connection broke before the answer"
+            )
+            return BookingOutcomeUnknownError(booking[0], booking[1], reason), False
+        if isinstance(exc, httpx.TimeoutException):
+            return (
+                RequestTimeoutError(
+                    f"The shipping service at {host} did not answer within "
+                    f"{self._read_timeout:g} seconds. Try again; if it keeps happening the "
+                    "service may be slow or down."
+                ),
+                False,
+            )
+        if isinstance(exc, _BROKEN):
+            return (
+                TransportError(
+                    f"The connection to the shipping service at {host} broke before it "
+                    "answered. Try again."
+                ),
+                kind == "get",
+            )
+        return TransportError(f"Could not talk to the shipping service at {host}."), False
+
+    def _status_failure(
+        self, response: httpx.Response, kind: _Kind, booking: tuple[str, str] | None
+    ) -> tuple[FreightError, bool, float | None]:
+        status = response.status_code
+        request_id = response.headers.get("x-request-id")
+        if 300 <= status < 400:
+            where = response.headers.get("location", "")
+            return (
+                ProtocolError(
+                    f"The service address redirects elsewhere ({_origin_of(where)}); Freight "
+                    "does not follow redirects with your credentials. Check the service address "
+                    f"({self.base_url}), e.g. https instead of http.",
+                    status=status,
+                    request_id=request_id,
+                ),
+                False,
+                None,
+            )
+        if booking is not None and status >= 500:
+            reason = f"the service failed with HTTP {status}"
+            return BookingOutcomeUnknownError(booking[0], booking[1], reason), False, None
+        body = _json_or_none(response.content)
+        retry_after = (
+            parse_retry_after(response.headers.get("retry-after")) if status == 429 else None
+        )
+        error = _redacted(
+            error_for_status(status, body, request_id=request_id, retry_after=retry_after)
+        )
+        if status == 429 and kind != "book":
+            capped = retry_after is not None and retry_after > self.options.retry.retry_after_cap
+            return error, not capped, retry_after
+        if status >= 500 and kind == "get":
+            return error, True, None
+        return error, False, None
+
+    def _unreadable(
+        self, response: httpx.Response, booking: tuple[str, str] | None, what: str
+    ) -> FreightError:
+        if booking is not None:
+            return BookingOutcomeUnknownError(
+                booking[0], booking[1], "the service's answer could not be read"
+            )
+        ctype = response.headers.get("content-type", "no content type").split(";")[0]
+        return ProtocolError(
+            f"The service sent an answer Freight could not read (HTTP {response.status_code}, "
+            f"{ctype}: {what}). Check the service address ({self.base_url}) and try again.",
+            status=response.status_code,
+            request_id=response.headers.get("x-request-id"),
+        )
+
+
+def _validated(model: type[_Out], value: _Out | Mapping[str, Any]) -> _Out:
+    """A request model as given, or validated from a mapping (``RequestValidationError``)."""
+    if isinstance(value, model):
+        return value
+    return model.build(value)
+
+
+_In = TypeVar("_In", Quote, ShipmentPage, ShipmentDetail)
+
+
+def _parse(model: type[_In], data: dict[str, Any]) -> _In:
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        fields = ", ".join(
+            ".".join(str(p) for p in e["loc"]) or "body" for e in exc.errors(include_url=False)[:3]
+        )
+        raise ProtocolError(
+            f"The service's answer did not have the expected shape ({fields}). The service may "
+            "use a different version of the interface."
+        ) from None
+
+
+def _json_or_none(content: bytes) -> Any:
+    if not content:
+        return None
+    try:
+        return json.loads(content, parse_float=Decimal)
+    except (ValueError, RecursionError):
+        return None
+
+
+def _redacted(error: ApiError) -> ApiError:
+    """Strip any secret the server may have echoed into the message."""
+    clean = redact(error.message)
+    if clean != error.message:
+        error.message = clean
+        error.args = (clean,)
+        error.server_message = redact(error.server_message or "") or None
+        error.body = None
+    return error
+
+
+def _path_segment(value: str) -> str:
+    """Percent-encode one path segment (``/``, ``?``, ``#``, ``%`` and dot segments too)."""
+    value = value.strip()
+    if not value:
+        raise RequestValidationError({"shipmentId": "is required"})
+    if value in (".", ".."):
+        return value.replace(".", "%2E")
+    return quote(value, safe="")
+
+
+def _origin_of(url: str) -> str:
+    try:
+        parsed = httpx.URL(url)
+    except httpx.InvalidURL:
+        return "an invalid address"
+    return f"{parsed.scheme}://{parsed.host}" if parsed.host else "another path"
