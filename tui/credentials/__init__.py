@@ -1,0 +1,1 @@
+"""Credentials: the client ID and secret of a profile, where they are kept, and how to sign in."""
