@@ -1,0 +1,180 @@
+"""Save a booking's documents and labels to a folder, and print them with CUPS `lp`."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+if TYPE_CHECKING:
+    from tui.api.models import Document
+
+Downloader = Callable[[str], Awaitable[bytes]]
+"""Fetches a document's bytes by URL (the client's `download_document`)."""
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+_KNOWN_FORMATS = ("pdf", "zpl", "png", "epl", "txt")
+LP_TIMEOUT = 30.0
+
+
+@dataclass(frozen=True)
+class SavedDocument:
+    """A document written to disk: where, what kind (`bol`, `label`) and in which format."""
+
+    path: Path
+    kind: str
+    format: str
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """One `lp` call: a file to a printer, raw (ZPL) or through the driver (PDF)."""
+
+    printer: str
+    path: Path
+    raw: bool
+
+    def command(self) -> list[str]:
+        """The `lp` argv for this job."""
+        argv = ["lp", "-d", self.printer]
+        if self.raw:
+            argv += ["-o", "raw"]
+        argv += ["--", str(self.path)]
+        return argv
+
+
+@dataclass(frozen=True)
+class PrintOutcome:
+    """What `lp` said about one job."""
+
+    job: PrintJob
+    ok: bool
+    detail: str
+
+
+def default_folder(data_dir: Path, shipment_id: str) -> Path:
+    """Where a shipment's paperwork goes unless the user says otherwise."""
+    return data_dir / "documents" / _safe(shipment_id or "shipment")
+
+
+def document_format(document: Document) -> str:
+    """The document's format in lower case: as given, else from the URL's extension, else pdf."""
+    if document.format:
+        return document.format.strip().lower()
+    suffix = Path(urlsplit(document.url).path).suffix.lstrip(".").lower()
+    return suffix if suffix in _KNOWN_FORMATS else "pdf"
+
+
+def document_kind(document: Document, default: str) -> str:
+    """The document's type (`bol`, `label`), or the default for its list."""
+    return (document.type or default).strip().lower() or default
+
+
+def file_name(document: Document, kind: str, fmt: str, taken: set[str]) -> str:
+    """A safe file name for a document, unique within `taken` (which it extends)."""
+    stem = Path(document.name).stem if document.name else ""
+    if not stem:
+        stem = Path(urlsplit(document.url).path).stem or kind
+    stem = _safe(stem) or kind
+    name = f"{stem}.{fmt}"
+    counter = 2
+    while name in taken:
+        name = f"{stem}-{counter}.{fmt}"
+        counter += 1
+    taken.add(name)
+    return name
+
+
+async def save_documents(
+    download: Downloader,
+    documents: Sequence[Document],
+    folder: Path,
+    *,
+    default_kind: str = "document",
+) -> list[SavedDocument]:
+    """Download each document and write it into `folder` (created); returns what was written."""
+    await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
+    taken: set[str] = set()
+    saved: list[SavedDocument] = []
+    for document in documents:
+        kind = document_kind(document, default_kind)
+        fmt = document_format(document)
+        path = folder / file_name(document, kind, fmt, taken)
+        content = await download(document.url)
+        await asyncio.to_thread(_write_atomically, path, content)
+        saved.append(SavedDocument(path=path, kind=kind, format=fmt))
+    return saved
+
+
+def print_jobs(
+    saved: Sequence[SavedDocument],
+    *,
+    document_printer: str | None,
+    label_printer: str | None,
+    label_format: str = "zpl",
+) -> list[PrintJob]:
+    """Which file goes to which printer.
+
+    ZPL goes raw to the label printer when it takes ZPL; PDF labels go to the label printer when
+    it takes PDF, else to the document printer; every other document to the document printer.
+    """
+    jobs: list[PrintJob] = []
+    for document in saved:
+        if document.format == "zpl":
+            if label_printer and label_format == "zpl":
+                jobs.append(PrintJob(label_printer, document.path, raw=True))
+        elif document.kind == "label" and label_printer:
+            if label_format == "pdf" and document.format == "pdf":
+                jobs.append(PrintJob(label_printer, document.path, raw=False))
+        elif document_printer:
+            jobs.append(PrintJob(document_printer, document.path, raw=False))
+    return jobs
+
+
+def lp_available() -> bool:
+    """Whether an `lp` executable is on PATH."""
+    return shutil.which("lp") is not None
+
+
+async def run_print_job(job: PrintJob) -> PrintOutcome:
+    """Run `lp` for one job and report what it said."""
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *job.command(),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
+    except OSError as error:
+        return PrintOutcome(job, ok=False, detail=f"cannot run lp: {error.strerror or error}")
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), LP_TIMEOUT)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        return PrintOutcome(job, ok=False, detail="lp did not answer in time")
+    text = (out or err).decode(errors="replace").strip()
+    if process.returncode != 0:
+        return PrintOutcome(job, ok=False, detail=text or f"lp failed ({process.returncode})")
+    return PrintOutcome(job, ok=True, detail=text)
+
+
+def _safe(text: str) -> str:
+    return _UNSAFE.sub("-", text).strip("-.")[:80]
+
+
+def _write_atomically(path: Path, content: bytes) -> None:
+    fd, temp = tempfile.mkstemp(prefix=".part-", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

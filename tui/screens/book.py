@@ -1,0 +1,488 @@
+"""Book: who ships and who receives, then one confirmed booking of the chosen rate."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Checkbox, Footer, Input, Static
+
+from tui.domain.money import format_usd
+from tui.screens import book_form
+from tui.widgets.contact_form import ContactForm
+from tui.widgets.header import FreightHeader
+
+if TYPE_CHECKING:
+    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
+    from tui.app import FreightApp
+    from tui.config.settings import Location
+
+DRAFT_DELAY = 0.3
+
+
+class BookScreen(Screen[None]):
+    """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
+
+    HELP = ContactForm.HELP
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+s,f10", "book", "Book", id="book.book", tooltip="Check, confirm and book"),
+        Binding(
+            "ctrl+o,f5",
+            "address_book",
+            "Address book",
+            id="book.address_book",
+            tooltip="Fill this end from the address book",
+        ),
+        Binding(
+            "ctrl+t,f6",
+            "save_address",
+            "Save address",
+            id="book.save_address",
+            tooltip="Save this end to the address book",
+        ),
+        Binding("escape", "back", "Back", id="book.back", tooltip="Back to the rates"),
+    ]
+
+    DEFAULT_CSS = """
+    BookScreen #book-title {
+        padding: 0 1;
+        text-style: bold;
+        height: 1;
+    }
+    BookScreen #book-body {
+        height: 1fr;
+        padding: 0 1;
+    }
+    BookScreen #book-ends {
+        height: auto;
+    }
+    BookScreen #book-pickup {
+        border: none;
+        padding: 0;
+        height: 1;
+        margin-top: 1;
+    }
+    BookScreen #book-status {
+        height: auto;
+        padding: 0 1;
+    }
+    BookScreen #book-status.-problem {
+        color: $error;
+        text-style: bold;
+    }
+    """
+
+    class Booked(Message):
+        """The service confirmed the booking."""
+
+        def __init__(self, booking: Booking | ParcelBooking) -> None:
+            super().__init__()
+            self.booking = booking
+
+    class BookingFailed(Message):
+        """The booking failed, or its outcome is unknown."""
+
+        def __init__(self, error: Exception) -> None:
+            super().__init__()
+            self.error = error
+
+    def __init__(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
+        super().__init__()
+        self.quote = quote
+        self.rate = rate
+        self.request = request
+        self.parcel = rate.mode == "parcel"
+        self.sending = False
+        self._draft_timer: Timer | None = None
+        self._draft_dirty = False
+        self._side = "origin"
+        self._booking: Booking | ParcelBooking | None = None
+
+    @property
+    def freight_app(self) -> FreightApp:
+        return cast("FreightApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Book")
+        yield Static(self._title(), id="book-title")
+        with VerticalScroll(id="book-body"):
+            with Horizontal(id="book-ends"):
+                yield ContactForm(
+                    "origin",
+                    f"Origin · {self.request.origin_postal_code}",
+                    email=self.parcel,
+                    dock_hours=not self.parcel,
+                    id="book-origin",
+                )
+                yield ContactForm(
+                    "dest",
+                    f"Destination · {self.request.dest_postal_code}",
+                    email=self.parcel,
+                    dock_hours=False,
+                    id="book-dest",
+                )
+            if not self.parcel:
+                yield Checkbox("Schedule pickup", value=True, id="book-pickup", compact=True)
+        yield Static("", id="book-status")
+        yield Footer()
+
+    def _title(self) -> Text:
+        rate = self.rate
+        days = "" if rate.days is None else f" · {rate.days} day{'s' if rate.days != 1 else ''}"
+        return Text.assemble(
+            f"Book {rate.carrier_code or rate.carrier} {rate.service_type or ''}".rstrip(),
+            f" · {format_usd(rate.total)}{days} · ",
+            (self.freight_app.session.environment, "bold reverse"),
+        )
+
+    @property
+    def origin(self) -> ContactForm:
+        return self.query_one("#book-origin", ContactForm)
+
+    @property
+    def dest(self) -> ContactForm:
+        return self.query_one("#book-dest", ContactForm)
+
+    def schedule_pickup(self) -> bool:
+        """Whether a pickup is to be scheduled (never for parcel)."""
+        if self.parcel:
+            return False
+        return self.query_one("#book-pickup", Checkbox).value
+
+    # -- prefill and draft --------------------------------------------------------------
+
+    def on_mount(self) -> None:
+        self._prefill()
+        self._restore_draft()
+        self._pickup_changed_hours()
+        self.origin.input("company").focus()
+
+    def _prefill(self) -> None:
+        profile = self.freight_app.session.profile
+        book = profile.address_book
+        origin = book_form.find_location(
+            book, self.request.origin_postal_code, profile.default_origin
+        )
+        if origin is not None:
+            self.origin.set_values(book_form.location_values(origin, dock_hours=not self.parcel))
+        dest = book_form.find_location(book, self.request.dest_postal_code)
+        if dest is not None:
+            self.dest.set_values(book_form.location_values(dest, dock_hours=False))
+
+    def _restore_draft(self) -> None:
+        drafts = self.freight_app.session.drafts
+        draft = drafts.load(book_form.DRAFT_NAME)
+        if not draft:
+            return
+        fit = book_form.draft_fits(draft, self.quote, self.rate, self.request)
+        if fit == "other":
+            return
+        if isinstance(draft.get("origin"), dict):
+            self.origin.set_values(draft["origin"])
+        if isinstance(draft.get("dest"), dict):
+            self.dest.set_values(draft["dest"])
+        if not self.parcel and isinstance(draft.get("schedule_pickup"), bool):
+            self.query_one("#book-pickup", Checkbox).value = draft["schedule_pickup"]
+        if fit == "lane":
+            self._set_status(
+                f"Restored what you typed earlier for {self.request.origin_postal_code} → "
+                f"{self.request.dest_postal_code} (quote {draft.get('quote_id')})."
+            )
+        else:
+            self._set_status("Restored your unsent booking form.")
+
+    def _schedule_draft(self) -> None:
+        self._draft_dirty = True
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+        self._draft_timer = self.set_timer(DRAFT_DELAY, self.save_draft)
+
+    def save_draft(self) -> None:
+        """Write the form to the draft store (on every change, debounced; and on leaving)."""
+        if not self._draft_dirty:
+            return
+        self._draft_dirty = False
+        data = book_form.draft_data(
+            self.quote,
+            self.rate,
+            self.request,
+            self.origin.values(),
+            self.dest.values(),
+            self.schedule_pickup(),
+        )
+        self.freight_app.session.drafts.save(book_form.DRAFT_NAME, data)
+
+    def on_unmount(self) -> None:
+        self.save_draft()
+
+    @on(ContactForm.Changed)
+    def _form_changed(self) -> None:
+        self._schedule_draft()
+
+    @on(Checkbox.Changed, "#book-pickup")
+    def _pickup_changed(self) -> None:
+        self._pickup_changed_hours()
+        self._schedule_draft()
+
+    def _pickup_changed_hours(self) -> None:
+        if not self.parcel:
+            self.origin.hours_required = self.schedule_pickup()
+
+    @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.focus_next()
+
+    def on_descendant_focus(self) -> None:
+        focused = self.focused
+        if focused is not None:
+            for form in (self.origin, self.dest):
+                if focused in form.walk_children():
+                    self._side = form.side
+
+    # -- address book -------------------------------------------------------------------
+
+    def _current_form(self) -> ContactForm:
+        return self.origin if self._side == "origin" else self.dest
+
+    def _postal(self, form: ContactForm) -> str:
+        if form.side == "origin":
+            return self.request.origin_postal_code
+        return self.request.dest_postal_code
+
+    def action_address_book(self) -> None:
+        """Fill the focused end of the form from a saved address."""
+        from tui.screens.book_address_book import AddressBookScreen
+
+        form = self._current_form()
+        entries = self.freight_app.session.profile.address_book
+
+        def fill(entry: Location | None) -> None:
+            if entry is not None:
+                values = book_form.location_values(entry, dock_hours=form.dock_hours)
+                form.set_values(values)
+                self._schedule_draft()
+                self._set_status(f"Filled {form.title.split(' ·')[0].lower()} from {entry.label}.")
+
+        self.app.push_screen(
+            AddressBookScreen(entries, self._postal(form), form.title.split(" ·")[0]), fill
+        )
+
+    def action_save_address(self) -> None:
+        """Save the focused end of the form to the address book (same company and ZIP: replaced)."""
+        from tui.config.settings import Location
+
+        form = self._current_form()
+        values = form.values()
+        errors = form.errors(for_booking=False)
+        if not values["company"].strip() or errors:
+            self._set_status("Fill in a company (and fix marked fields) before saving.", True)
+            return
+        postal = self._postal(form)
+        entry = Location(
+            label=values["company"].strip(),
+            company=values["company"].strip(),
+            address=values["address"].strip(),
+            postal_code=postal,
+            contact_name=values["contact"].strip(),
+            phone=values["phone"].strip(),
+            email=values.get("email", "").strip(),
+            dock_open=values.get("dock_open") or None,
+            dock_close=values.get("dock_close") or None,
+        )
+        session = self.freight_app.session
+        book = session.profile.address_book
+        book[:] = [
+            old for old in book if not (old.company == entry.company and old.postal_code == postal)
+        ]
+        book.append(entry)
+        try:
+            session.save_config()
+        except OSError as error:
+            self._set_status(f"Could not save the address book: {error}", True)
+            return
+        self._set_status(f"Saved {entry.company} ({postal}) to the address book.")
+
+    # -- booking ------------------------------------------------------------------------
+
+    def _set_status(self, text: str, problem: bool = False) -> None:
+        status = self.query_one("#book-status", Static)
+        status.set_class(problem, "-problem")
+        status.update(text)
+
+    def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
+        return not (action in ("book", "back") and self.sending)
+
+    def action_back(self) -> None:
+        """Back to the rates (the form stays in the draft)."""
+        if not self.sending:
+            self.save_draft()
+            self.dismiss()
+
+    def action_book(self) -> None:
+        """Check every field, then ask for confirmation before sending."""
+        if self.sending or self.freight_app.booking_in_flight:
+            self._set_status("A booking is already being sent.", True)
+            return
+        from tui.api.errors import RequestValidationError
+
+        origin_errors = self.origin.errors(for_booking=True)
+        dest_errors = self.dest.errors(for_booking=True)
+        self.origin.show_errors(origin_errors)
+        self.dest.show_errors(dest_errors)
+        if origin_errors or dest_errors:
+            count = len(origin_errors) + len(dest_errors)
+            self._set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
+            first = self.origin.first_invalid(origin_errors) or self.dest.first_invalid(dest_errors)
+            if first is not None:
+                first.focus()
+            return
+        try:
+            request = self._request()
+        except RequestValidationError as error:
+            self._show_field_errors(error.fields, str(error))
+            return
+        from tui.screens.book_confirm import BookConfirmScreen
+
+        pickup = None if self.parcel else self.schedule_pickup()
+
+        def decided(confirmed: bool | None) -> None:
+            if confirmed:
+                self._send(request)
+            else:
+                self._set_status("Not booked.")
+
+        self.app.push_screen(
+            BookConfirmScreen(
+                self.rate, self.freight_app.session.environment, schedule_pickup=pickup
+            ),
+            decided,
+        )
+
+    def _request(self) -> Any:
+        origin, dest = self.origin.values(), self.dest.values()
+        if self.parcel:
+            return book_form.parcel_request(self.quote, self.rate, origin, dest)
+        return book_form.booking_request(
+            self.quote, self.rate, origin, dest, self.schedule_pickup()
+        )
+
+    def _show_field_errors(self, fields: dict[str, str], fallback: str) -> None:
+        origin, dest, other = book_form.field_errors(fields)
+        self.origin.show_errors(origin)
+        self.dest.show_errors(dest)
+        self._set_status("; ".join(other) if other else fallback, True)
+
+    def _send(self, request: Any) -> None:
+        if self.sending or self.freight_app.booking_in_flight:
+            return
+        self.sending = True
+        self.freight_app.booking_in_flight = True
+        self.freight_app.set_activity("booking", "booking…")
+        self.refresh_bindings()
+        self._set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
+        self._book(request)
+
+    @work(exclusive=True, group="booking", exit_on_error=False)
+    async def _book(self, request: Any) -> None:
+        try:
+            client = await self.freight_app.session.client()
+            if self.parcel:
+                booking: Booking | ParcelBooking = await client.book_parcel(request)
+            else:
+                booking = await client.book(request)
+        except Exception as error:
+            self.post_message(self.BookingFailed(error))
+            return
+        except BaseException:
+            self._finish_sending()
+            raise
+        self.post_message(self.Booked(booking))
+
+    def _finish_sending(self) -> None:
+        self.sending = False
+        self.freight_app.booking_in_flight = False
+        self.freight_app.set_activity("booking", None)
+        if self.is_mounted:
+            self.refresh_bindings()
+
+    @on(Booked)
+    def _booked(self, event: Booked) -> None:
+        self._finish_sending()
+        session = self.freight_app.session
+        session.drafts.clear(book_form.DRAFT_NAME)
+        self._draft_dirty = False
+        self._booking = event.booking
+        if self.app.screen is self:
+            self._show_result()
+        else:
+            self.notify("Booked. Go back to the booking to see the result.", title="Booked")
+
+    def on_screen_resume(self) -> None:
+        if self._booking is not None:
+            self._show_result()
+
+    def _show_result(self) -> None:
+        from tui.screens.result import ResultScreen
+
+        booking, self._booking = self._booking, None
+        if booking is not None:
+            environment = self.freight_app.session.environment
+            self.app.switch_screen(ResultScreen(booking, self.rate, environment))
+
+    @on(BookingFailed)
+    def _booking_failed(self, event: BookingFailed) -> None:
+        from tui.api.errors import (
+            BookingOutcomeUnknownError,
+            ConflictError,
+            InvalidRequestError,
+            QuoteExpiredError,
+        )
+
+        self._finish_sending()
+        error = event.error
+        if isinstance(error, BookingOutcomeUnknownError):
+            self._set_status(str(error), True)
+            self.notify(
+                "No answer to the booking. It was NOT sent again. Check the shipments list "
+                f"for quote {self.quote.id} before booking again.",
+                title="Booking outcome unknown",
+                severity="warning",
+                timeout=15,
+            )
+            self.freight_app.show_shipments(search=self.quote.id)
+        elif isinstance(error, ConflictError):
+            shipment = error.shipment_id
+            if shipment:
+                self._set_status(f"Already booked as shipment {shipment}.", True)
+                self.freight_app.open_shipment(shipment)
+            else:
+                self._set_status(str(error), True)
+        elif isinstance(error, InvalidRequestError) and error.fields:
+            self._show_field_errors(error.fields, str(error))
+        elif isinstance(error, QuoteExpiredError):
+            self._set_status(f"{error} Press esc twice to get back to the quote.", True)
+        else:
+            self._set_status(self.freight_app.handle_api_error(error), True)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Commands that make sense on the booking form now."""
+        if not self.sending:
+            yield SystemCommand(
+                "Book this rate", "Check, confirm and send (ctrl+s)", self.action_book
+            )
+        yield SystemCommand(
+            "Fill from address book", "The focused end (ctrl+o)", self.action_address_book
+        )
+        yield SystemCommand(
+            "Save address to address book", "The focused end (ctrl+t)", self.action_save_address
+        )

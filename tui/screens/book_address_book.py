@@ -1,0 +1,92 @@
+"""Pick an address book entry to fill one end of the booking form."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from tui.config.settings import Location
+
+
+def ordered_entries(entries: Sequence[Location], postal_code: str) -> list[Location]:
+    """Entries at this postal code first, then the rest, each group in book order."""
+    same = [entry for entry in entries if entry.postal_code == postal_code]
+    others = [entry for entry in entries if entry.postal_code != postal_code]
+    return same + others
+
+
+def entry_line(entry: Location, postal_code: str) -> Text:
+    """One line describing an entry, marked when it is at the shipment's postal code."""
+    place = " ".join(part for part in (entry.city, entry.state, entry.postal_code) if part)
+    mark = "● " if entry.postal_code == postal_code else "  "
+    return Text.assemble(
+        (mark, "bold green"),
+        (entry.label or entry.company or "(no name)", "bold"),
+        f" · {entry.company} · {place}" if entry.company else f" · {place}",
+    )
+
+
+class AddressBookScreen(ModalScreen["Location | None"]):
+    """A list of saved addresses; Enter fills the form end it was opened for."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape", "dismiss(None)", "Close", id="address_book.close", tooltip="Fill nothing"
+        ),
+    ]
+
+    DEFAULT_CSS = """
+    AddressBookScreen {
+        align: center middle;
+    }
+    AddressBookScreen > Vertical {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        max-height: 20;
+        border: round $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    AddressBookScreen OptionList {
+        height: auto;
+        max-height: 14;
+        border: none;
+    }
+    """
+
+    def __init__(self, entries: Sequence[Location], postal_code: str, side_name: str) -> None:
+        super().__init__()
+        self.entries = ordered_entries(entries, postal_code)
+        self.postal_code = postal_code
+        self.side_name = side_name
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = f"Address book → {self.side_name}"
+            if self.entries:
+                yield OptionList(
+                    *(
+                        Option(entry_line(entry, self.postal_code), id=str(index))
+                        for index, entry in enumerate(self.entries)
+                    ),
+                    id="address-book-list",
+                )
+                yield Static(f"● = at {self.postal_code}   enter fill   esc close", classes="hint")
+            else:
+                yield Static("The address book is empty. ctrl+t on the form saves an address.")
+        yield Footer()
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(self.entries[int(event.option.id or 0)])

@@ -1,0 +1,148 @@
+"""The last look before a booking is sent: carrier, service, total, transit, environment."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from tui.domain.money import format_usd
+
+if TYPE_CHECKING:
+    from tui.api.models import Rate
+
+PRODUCTION_WORD = "BOOK"
+"""What must be typed to confirm a booking in PRODUCTION."""
+
+
+class BookConfirmScreen(ModalScreen[bool]):
+    """Enter books (in PRODUCTION only after typing BOOK); Esc goes back to the form."""
+
+    HELP = """\
+## Confirm booking
+
+Check carrier, service, total and the environment. **Enter** sends the booking once;
+**Esc** goes back to the form. In **PRODUCTION** a real shipment is booked and billed:
+type `BOOK` and press Enter.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "confirm", "Book", id="confirm.book", tooltip="Send the booking"),
+        Binding("escape", "cancel", "Back", id="confirm.back", tooltip="Back to the form"),
+    ]
+
+    DEFAULT_CSS = """
+    BookConfirmScreen {
+        align: center middle;
+    }
+    BookConfirmScreen > Vertical {
+        width: 60;
+        max-width: 100%;
+        height: auto;
+        border: thick $accent;
+        background: $surface;
+        padding: 0 1;
+    }
+    BookConfirmScreen #confirm-banner {
+        height: auto;
+        text-align: center;
+        text-style: bold;
+        margin-bottom: 1;
+    }
+    BookConfirmScreen.-production > Vertical {
+        border: thick #d70000;
+    }
+    BookConfirmScreen.-production #confirm-banner {
+        background: #d70000;
+        color: #ffffff;
+    }
+    BookConfirmScreen #confirm-word {
+        margin-top: 1;
+    }
+    BookConfirmScreen #confirm-hint {
+        color: $text-muted;
+        margin-top: 1;
+    }
+    """
+
+    def __init__(self, rate: Rate, environment: str, *, schedule_pickup: bool | None) -> None:
+        super().__init__()
+        self.rate = rate
+        self.environment = environment
+        self.schedule_pickup = schedule_pickup
+        self.production = environment == "PRODUCTION"
+        self._decided = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Confirm booking"
+            yield Static(self._banner(), id="confirm-banner")
+            yield Static(self._details(), id="confirm-details")
+            if self.production:
+                yield Input(
+                    placeholder=f"type {PRODUCTION_WORD} to book for real",
+                    id="confirm-word",
+                    max_length=10,
+                )
+            hint = (
+                f"type {PRODUCTION_WORD}, enter to book · esc back"
+                if self.production
+                else "enter book · esc back to the form"
+            )
+            yield Static(hint, id="confirm-hint")
+
+    def on_mount(self) -> None:
+        self.set_class(self.production, "-production")
+
+    def _banner(self) -> Text:
+        if self.production:
+            return Text("PRODUCTION · a real shipment will be booked and billed")
+        return Text(f"{self.environment} · test booking, no real shipment")
+
+    def _details(self) -> Table:
+        rate = self.rate
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold")
+        table.add_column()
+        carrier = f"{rate.carrier} ({rate.carrier_code})" if rate.carrier_code else rate.carrier
+        table.add_row("Carrier", carrier)
+        table.add_row("Service", " · ".join(p for p in (rate.service_type, rate.mode) if p))
+        table.add_row("Total", Text(format_usd(rate.total), style="bold"))
+        days = "unknown" if rate.days is None else f"{rate.days} day{'s' if rate.days != 1 else ''}"
+        table.add_row("Transit", days)
+        if self.schedule_pickup is not None:
+            table.add_row("Pickup", "scheduled" if self.schedule_pickup else "not scheduled")
+        table.add_row("Environment", Text(self.environment, style="bold"))
+        return table
+
+    @on(Input.Submitted, "#confirm-word")
+    def _word_submitted(self) -> None:
+        self.action_confirm()
+
+    def action_confirm(self) -> None:
+        """Book, once; in PRODUCTION only after the word was typed."""
+        if self._decided:
+            return
+        if self.production:
+            word = self.query_one("#confirm-word", Input)
+            if word.value.strip().upper() != PRODUCTION_WORD:
+                self.query_one("#confirm-hint", Static).update(
+                    Text(f"Type {PRODUCTION_WORD} to book in PRODUCTION.", style="bold red")
+                )
+                word.focus()
+                return
+        self._decided = True
+        self.dismiss(True)
+
+    def action_cancel(self) -> None:
+        """Back to the form, nothing sent."""
+        if not self._decided:
+            self._decided = True
+            self.dismiss(False)

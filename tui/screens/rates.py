@@ -1,0 +1,328 @@
+"""Rates: every carrier's offer for a quote, with its charges, ready to book."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Container
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from tui.domain.money import format_money
+from tui.widgets.charges_panel import ChargesPanel
+from tui.widgets.header import FreightHeader
+from tui.widgets.rates_table import CHEAPEST, FASTEST, RatesTable
+
+if TYPE_CHECKING:
+    from tui.api.models import Quote, Rate, RateRequest
+    from tui.app import FreightApp
+
+
+class RatesScreen(Screen[None]):
+    """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
+
+    HORIZONTAL_BREAKPOINTS = [
+        (0, "-narrow"),
+        (120, "-wide"),
+    ]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            id="rates.back",
+            tooltip="Cancel the request in flight, close the filter, or go back to the quote",
+        ),
+        Binding("slash", "filter", "Filter", id="rates.filter", tooltip="Filter by carrier"),
+        Binding("b", "book", "Book", id="rates.book", tooltip="Book the highlighted offer"),
+        Binding("r", "rerate", "Rate again", id="rates.retry", tooltip="Ask for rates again"),
+    ]
+
+    DEFAULT_CSS = """
+    RatesScreen #rates-body {
+        height: 1fr;
+        layout: vertical;
+    }
+    RatesScreen.-wide #rates-body {
+        layout: horizontal;
+    }
+    RatesScreen #rates-charges {
+        height: auto;
+        max-height: 10;
+    }
+    RatesScreen.-wide #rates-charges {
+        width: 40;
+        height: auto;
+        max-height: 100%;
+    }
+    RatesScreen #rates-filter {
+        display: none;
+        margin: 0 1;
+    }
+    RatesScreen #rates-filter.-shown {
+        display: block;
+    }
+    RatesScreen #rates-summary {
+        height: auto;
+        padding: 0 1;
+    }
+    RatesScreen #rates-summary.-problem {
+        color: $error;
+    }
+    """
+
+    class RatesArrived(Message):
+        """A quote came back for the request with this token."""
+
+        def __init__(self, token: int, quote: Quote) -> None:
+            super().__init__()
+            self.token = token
+            self.quote = quote
+
+    class RatesFailed(Message):
+        """The request with this token failed."""
+
+        def __init__(self, token: int, error: Exception) -> None:
+            super().__init__()
+            self.token = token
+            self.error = error
+
+    def __init__(self, request: RateRequest, mode_filter: str | None = None) -> None:
+        super().__init__()
+        self.request = request
+        self.mode_filter = mode_filter
+        self.quote: Quote | None = None
+        self.in_flight = False
+        self._token = 0
+
+    @property
+    def freight_app(self) -> FreightApp:
+        return cast("FreightApp", self.app)
+
+    @property
+    def table(self) -> RatesTable:
+        return self.query_one(RatesTable)
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader(self._lane())
+        yield Input(
+            placeholder="filter: carrier, SCAC or service",
+            id="rates-filter",
+            compact=True,
+        )
+        with Container(id="rates-body"):
+            yield RatesTable(id="rates-table")
+            yield ChargesPanel(id="rates-charges")
+        yield Static("", id="rates-summary")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.table.focus()
+        self.load(self.request, self.mode_filter)
+
+    def on_unmount(self) -> None:
+        self.freight_app.set_activity("rates", None)
+
+    def _lane(self) -> str:
+        lane = f"{self.request.origin_postal_code} → {self.request.dest_postal_code}"
+        return f"Quote {self.quote.id} · {lane}" if self.quote else f"Rates · {lane}"
+
+    # -- asking for rates ---------------------------------------------------------------
+
+    def load(self, request: RateRequest, mode_filter: str | None = None) -> None:
+        """Ask for rates for `request`; any answer to an earlier request is dropped."""
+        self._token += 1
+        self.request = request
+        self.mode_filter = mode_filter
+        self.in_flight = True
+        self.table.set_status("rating…")
+        self._set_summary("Asking every carrier for rates…  esc cancels")
+        self.freight_app.set_activity("rates", "rating…")
+        self._fetch(request, self._token)
+
+    @work(exclusive=True, group="rates", exit_on_error=False)
+    async def _fetch(self, request: RateRequest, token: int) -> None:
+        try:
+            client = await self.freight_app.session.client()
+            quote = await client.get_rates(request)
+        except Exception as error:
+            self.post_message(self.RatesFailed(token, error))
+            return
+        self.post_message(self.RatesArrived(token, quote))
+
+    def cancel(self) -> None:
+        """Stop the request in flight; its answer, should it still come, is dropped."""
+        self.workers.cancel_group(self, "rates")
+        self._token += 1
+        self.in_flight = False
+        self.freight_app.set_activity("rates", None)
+        self.table.set_status("cancelled · r to rate again")
+        self._set_summary("Rates request cancelled. Press r to ask again, esc to go back.")
+
+    @on(RatesArrived)
+    def _rates_arrived(self, event: RatesArrived) -> None:
+        if event.token != self._token:
+            return
+        self.in_flight = False
+        self.freight_app.set_activity("rates", None)
+        self.quote = event.quote
+        self.query_one(FreightHeader).screen_title = self._lane()
+        self.query_one(FreightHeader).refresh()
+        rates = [
+            rate
+            for rate in event.quote.rates
+            if self.mode_filter is None or rate.mode == self.mode_filter
+        ]
+        self.table.set_rates(rates)
+        if not rates:
+            shown = f"{self.mode_filter} " if self.mode_filter else ""
+            self.table.set_status(f"no {shown}offers")
+        self._show_best()
+
+    @on(RatesFailed)
+    def _rates_failed(self, event: RatesFailed) -> None:
+        if event.token != self._token:
+            return
+        from tui.api.errors import RateLimitedError
+
+        self.in_flight = False
+        self.freight_app.set_activity("rates", None)
+        error = event.error
+        if isinstance(error, RateLimitedError):
+            wait = f" in {error.retry_after:g} s" if error.retry_after is not None else ""
+            self.table.set_status(f"rate limited · r to retry{wait}")
+            self._set_summary(f"Too many requests. Press r to try again{wait}.", problem=True)
+            return
+        message = self.freight_app.handle_api_error(error)
+        self.table.set_status("no rates · r to retry")
+        self._set_summary(message, problem=True)
+
+    # -- what the screen shows ----------------------------------------------------------
+
+    def _set_summary(self, text: str | Text, *, problem: bool = False) -> None:
+        summary = self.query_one("#rates-summary", Static)
+        summary.set_class(problem, "-problem")
+        summary.update(text)
+
+    def _show_best(self) -> None:
+        view = self.table.view
+        by_id = {rate.id: rate for rate in self.table.rates}
+        cheapest = by_id.get(view.cheapest_id or "")
+        fastest = by_id.get(view.fastest_id or "")
+        if cheapest is None or fastest is None:
+            self._set_summary("No carrier can book this shipment as described.")
+            return
+        days = "?" if fastest.days is None else str(fastest.days)
+        unit = "day" if fastest.days == 1 else "days"
+        self._set_summary(
+            Text.assemble(
+                (f"{CHEAPEST} cheapest", "bold"),
+                f": {cheapest.carrier_code} {format_money(cheapest.total)}   ",
+                (f"{FASTEST} fastest", "bold"),
+                f": {fastest.carrier_code} {days} {unit}",
+            )
+        )
+
+    @on(RatesTable.RateHighlighted)
+    def _rate_highlighted(self, event: RatesTable.RateHighlighted) -> None:
+        self.query_one(ChargesPanel).show_rate(event.rate)
+        self.refresh_bindings()
+
+    @on(RatesTable.BookRequested)
+    def _book_requested(self, event: RatesTable.BookRequested) -> None:
+        self.book(event.rate)
+
+    # -- filter -------------------------------------------------------------------------
+
+    @on(Input.Changed, "#rates-filter")
+    def _filter_changed(self, event: Input.Changed) -> None:
+        self.table.set_filter(event.value.strip())
+
+    @on(Input.Submitted, "#rates-filter")
+    def _filter_done(self) -> None:
+        self.table.focus()
+
+    def action_filter(self) -> None:
+        """Show the filter line and type into it."""
+        field = self.query_one("#rates-filter", Input)
+        field.add_class("-shown")
+        field.focus()
+
+    def _close_filter(self) -> None:
+        field = self.query_one("#rates-filter", Input)
+        field.value = ""
+        field.remove_class("-shown")
+        self.table.focus()
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_back(self) -> None:
+        """Cancel what is in flight, else close the filter, else go back to the quote."""
+        if self.in_flight:
+            self.cancel()
+        elif self.query_one("#rates-filter", Input).has_class("-shown"):
+            self._close_filter()
+        else:
+            self.dismiss()
+
+    def action_rerate(self) -> None:
+        """Ask for rates again for the same freight."""
+        self.load(self.request, self.mode_filter)
+
+    def action_book(self) -> None:
+        """Book the highlighted offer."""
+        rate = self.table.highlighted_rate
+        if rate is not None:
+            self.book(rate)
+
+    def book(self, rate: Rate) -> None:
+        """Open the booking form for an offer (only a bookable one)."""
+        if self.quote is None:
+            return
+        if not rate.is_ok:
+            reason = rate.message or rate.status
+            self.notify(f"{rate.carrier} does not offer this shipment: {reason}", timeout=4)
+            return
+        if self.freight_app.booking_in_flight:
+            self.notify("A booking is being sent; wait for its answer.", timeout=4)
+            return
+        from tui.screens.book import BookScreen
+
+        self.app.push_screen(BookScreen(self.quote, rate, self.request))
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Commands that make sense on this screen now."""
+        table = self.table
+        for key, label in (("total", "total"), ("days", "transit days"), ("carrier", "carrier")):
+            yield SystemCommand(
+                f"Sort offers by {label}",
+                "Press again to reverse",
+                lambda key=key: table.action_sort(key),
+            )
+        yield SystemCommand(
+            "Filter offers", "Type part of a carrier or service", self.action_filter
+        )
+        if self.in_flight:
+            yield SystemCommand("Cancel rating", "Stop the rates request", self.cancel)
+        else:
+            yield SystemCommand("Rate again", "Ask every carrier again", self.action_rerate)
+        rate = table.highlighted_rate
+        if rate is not None and rate.is_ok:
+            yield SystemCommand(
+                f"Book {rate.carrier_code} {rate.service_type or ''}".strip(),
+                f"{format_money(rate.total)} · open the booking form",
+                self.action_book,
+            )
+
+    def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
+        if action == "book":
+            rate = self.table.highlighted_rate if self.is_mounted else None
+            return rate is not None and rate.is_ok
+        return True

@@ -1,0 +1,359 @@
+"""Result: a booking's numbers (PRO, BOL, pickup or tracking) to copy; its papers to save, print."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from rich.table import Table
+from rich.text import Text
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Label, Static
+
+from tui import documents
+from tui.domain.money import format_usd
+from tui.widgets.header import FreightHeader
+
+if TYPE_CHECKING:
+    from tui.api.models import Booking, Document, ParcelBooking, Rate
+    from tui.app import FreightApp
+
+MAX_COPY_KEYS = 9
+
+
+def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
+    """The numbers worth copying, in order: (label, value); pickup shows when not scheduled."""
+    from tui.api.models import ParcelBooking
+
+    numbers: list[tuple[str, str]] = []
+    if isinstance(booking, ParcelBooking):
+        many = len(booking.tracking_numbers) > 1
+        for index, number in enumerate(booking.tracking_numbers, start=1):
+            numbers.append((f"Tracking {index}" if many else "Tracking", number))
+    else:
+        if booking.pro_number:
+            numbers.append(("PRO", booking.pro_number))
+        if booking.bol_number:
+            numbers.append(("BOL", booking.bol_number))
+        if booking.pickup_confirmation:
+            numbers.append(("Pickup conf.", booking.pickup_confirmation))
+    if booking.shipment_id:
+        numbers.append(("Shipment", booking.shipment_id))
+    return numbers
+
+
+def booking_documents(booking: Booking | ParcelBooking) -> tuple[list[Document], str]:
+    """The documents to save and print, and the kind to assume when one has no type."""
+    from tui.api.models import ParcelBooking
+
+    if isinstance(booking, ParcelBooking):
+        return list(booking.labels), "label"
+    return list(booking.documents), "document"
+
+
+class ResultScreen(Screen[None]):
+    """The booked shipment's numbers with keys to copy, save, print and open it."""
+
+    AUTO_FOCUS = None
+
+    HELP = """\
+## Booked
+
+The numbers the booking gave back. **1**–**9** copy a number (OSC 52: it reaches
+your own clipboard, also over SSH); **y** copies the first one (PRO or tracking).
+**s** saves the documents and labels to the folder shown (**f** changes it);
+**p** prints them (`lp`; ZPL labels go raw to the label printer).
+**Enter** opens the shipment, **n** starts a new quote.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y", "copy(0)", "Copy PRO", id="result.copy", tooltip="Copy the first number"),
+        *(
+            Binding(
+                str(index),
+                f"copy({index - 1})",
+                f"Copy #{index}",
+                show=False,
+                id=f"result.copy_{index}",
+                tooltip=f"Copy number {index}",
+            )
+            for index in range(1, MAX_COPY_KEYS + 1)
+        ),
+        Binding("s", "save", "Save docs", id="result.save", tooltip="Save documents and labels"),
+        Binding("p", "print", "Print", id="result.print", tooltip="Print with lp"),
+        Binding("f", "folder", "Folder", id="result.folder", tooltip="Change the save folder"),
+        Binding("enter,o", "open_shipment", "Open", id="result.open", tooltip="Open the shipment"),
+        Binding("n", "new_quote", "New quote", id="result.new_quote", tooltip="Start over"),
+        Binding("escape", "back", "Back", id="result.back", tooltip="Back to the rates"),
+    ]
+
+    DEFAULT_CSS = """
+    ResultScreen #result-title {
+        padding: 0 1;
+        height: 1;
+        text-style: bold;
+        background: $success 30%;
+    }
+    ResultScreen #result-body {
+        padding: 0 1;
+        height: 1fr;
+    }
+    ResultScreen #result-numbers {
+        height: auto;
+        margin-bottom: 1;
+    }
+    ResultScreen #result-documents {
+        height: auto;
+    }
+    ResultScreen #result-folder-row {
+        height: 1;
+    }
+    ResultScreen #result-folder-row Label {
+        width: 8;
+    }
+    ResultScreen #result-folder {
+        width: 1fr;
+    }
+    ResultScreen #result-status {
+        height: auto;
+        padding: 0 1;
+    }
+    ResultScreen #result-status.-problem {
+        color: $error;
+        text-style: bold;
+    }
+    """
+
+    class DocumentsSaved(Message):
+        """Documents were written (and maybe printed)."""
+
+        def __init__(self, saved: list[documents.SavedDocument], printed: list[Any]) -> None:
+            super().__init__()
+            self.saved = saved
+            self.printed = printed
+
+    class DocumentsFailed(Message):
+        """Saving or printing failed."""
+
+        def __init__(self, error: Exception) -> None:
+            super().__init__()
+            self.error = error
+
+    def __init__(self, booking: Booking | ParcelBooking, rate: Rate, environment: str) -> None:
+        super().__init__()
+        self.booking = booking
+        self.rate = rate
+        self.environment = environment
+        self.numbers = booking_numbers(booking)
+        self.documents, self.default_kind = booking_documents(booking)
+        self.saved: list[documents.SavedDocument] = []
+        self.busy = False
+        self._printing_requested = False
+
+    @property
+    def freight_app(self) -> FreightApp:
+        return cast("FreightApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Booked")
+        yield Static(self._title(), id="result-title")
+        with VerticalScroll(id="result-body"):
+            yield Static(self._numbers_table(), id="result-numbers")
+            yield Static(self._documents_text(), id="result-documents")
+            with Horizontal(id="result-folder-row"):
+                yield Label("Folder")
+                yield Input(str(self._default_folder()), id="result-folder", compact=True)
+        yield Static("", id="result-status")
+        yield Footer()
+
+    def _title(self) -> Text:
+        rate = self.rate
+        return Text.assemble(
+            "Booked · ",
+            (self.environment, "bold reverse"),
+            f" · {rate.carrier} {rate.service_type or ''}".rstrip(),
+            f" · {format_usd(rate.total)}",
+        )
+
+    def _numbers_table(self) -> Table:
+        table = Table.grid(padding=(0, 2))
+        table.add_column(justify="right", style="bold")
+        table.add_column(style="bold")
+        table.add_column()
+        table.add_column(style="dim")
+        for index, (label, value) in enumerate(self.numbers, start=1):
+            key = str(index) if index <= MAX_COPY_KEYS else ""
+            hint = f"{key} copy" + (" · y" if index == 1 else "")
+            table.add_row(key, label, value, hint)
+        if not self.numbers:
+            table.add_row("", "No numbers came back", "", "")
+        if not self._is_parcel() and not getattr(self.booking, "pickup_confirmation", None):
+            table.add_row("", "Pickup", Text("not scheduled", style="italic"), "")
+        return table
+
+    def _is_parcel(self) -> bool:
+        from tui.api.models import ParcelBooking
+
+        return isinstance(self.booking, ParcelBooking)
+
+    def _documents_text(self) -> Text:
+        if not self.documents:
+            return Text("Documents  none came back", style="dim")
+        names = []
+        for document in self.documents:
+            kind = documents.document_kind(document, self.default_kind)
+            names.append(f"{document.name or kind}.{documents.document_format(document)}")
+        return Text.assemble(
+            ("Documents  ", "bold"), "  ".join(names), ("   s save  p print", "dim")
+        )
+
+    def _default_folder(self) -> Path:
+        shipment = self.booking.shipment_id or self.rate.id
+        return documents.default_folder(self.freight_app.session.data_dir, shipment)
+
+    def _folder(self) -> Path:
+        text = self.query_one("#result-folder", Input).value.strip()
+        return Path(text).expanduser() if text else self._default_folder()
+
+    def _set_status(self, text: str | Text, problem: bool = False) -> None:
+        status = self.query_one("#result-status", Static)
+        status.set_class(problem, "-problem")
+        status.update(text)
+
+    # -- actions ------------------------------------------------------------------------
+
+    def action_copy(self, index: int) -> None:
+        """Copy one number to the clipboard (OSC 52)."""
+        if not 0 <= index < len(self.numbers):
+            return
+        label, value = self.numbers[index]
+        self.app.copy_to_clipboard(value)
+        self._set_status(f"Copied {label} {value}.")
+
+    def action_folder(self) -> None:
+        """Edit the folder documents are saved to."""
+        self.query_one("#result-folder", Input).focus()
+
+    @on(Input.Submitted, "#result-folder")
+    def _folder_done(self) -> None:
+        self.set_focus(None)
+        self.action_save()
+
+    def action_save(self) -> None:
+        """Download the documents and labels into the folder."""
+        self._run_documents(print_them=False)
+
+    def action_print(self) -> None:
+        """Save, then print with lp to the configured printers."""
+        printers = self.freight_app.session.config.printers
+        if not (printers.document_printer or printers.label_printer):
+            self._set_status(
+                "No printer configured: set document_printer / label_printer under "
+                "[printers] in the config. Documents can still be saved (s).",
+                True,
+            )
+            return
+        self._run_documents(print_them=True)
+
+    def _run_documents(self, *, print_them: bool) -> None:
+        if self.busy:
+            return
+        if not self.documents:
+            self._set_status("This booking came back without documents.", True)
+            return
+        self.busy = True
+        self._printing_requested = print_them
+        self.freight_app.set_activity("documents", "printing…" if print_them else "saving…")
+        self._documents_worker(self._folder(), print_them)
+
+    @work(exclusive=True, group="documents", exit_on_error=False)
+    async def _documents_worker(self, folder: Path, print_them: bool) -> None:
+        try:
+            client = await self.freight_app.session.client()
+            saved = await documents.save_documents(
+                client.download_document, self.documents, folder, default_kind=self.default_kind
+            )
+            outcomes: list[documents.PrintOutcome] = []
+            if print_them:
+                printers = self.freight_app.session.config.printers
+                jobs = documents.print_jobs(
+                    saved,
+                    document_printer=printers.document_printer,
+                    label_printer=printers.label_printer,
+                    label_format=printers.label_format,
+                )
+                for job in jobs:
+                    outcomes.append(await documents.run_print_job(job))
+        except Exception as error:
+            self.post_message(self.DocumentsFailed(error))
+            return
+        self.post_message(self.DocumentsSaved(saved, outcomes))
+
+    @on(DocumentsSaved)
+    def _saved(self, event: DocumentsSaved) -> None:
+        self.busy = False
+        self.freight_app.set_activity("documents", None)
+        self.saved = event.saved
+        folder = event.saved[0].path.parent if event.saved else self._folder()
+        text = f"Saved {len(event.saved)} file{'s' if len(event.saved) != 1 else ''} to {folder}."
+        outcomes: list[documents.PrintOutcome] = event.printed
+        failed = [outcome for outcome in outcomes if not outcome.ok]
+        if outcomes:
+            sent = len(outcomes) - len(failed)
+            text += f" Sent {sent} to the printer."
+        elif self._printing_requested:
+            text += " Nothing matched a configured printer."
+        if failed:
+            text += " Failed: " + "; ".join(
+                f"{outcome.job.path.name}: {outcome.detail}" for outcome in failed
+            )
+        self._printing_requested = False
+        self._set_status(text, bool(failed))
+
+    @on(DocumentsFailed)
+    def _failed(self, event: DocumentsFailed) -> None:
+        self.busy = False
+        self._printing_requested = False
+        self.freight_app.set_activity("documents", None)
+        error = event.error
+        if isinstance(error, OSError):
+            self._set_status(f"Could not save: {error.strerror or error} ({self._folder()}).", True)
+        else:
+            self._set_status(self.freight_app.handle_api_error(error), True)
+
+    def action_open_shipment(self) -> None:
+        """Open the new shipment's detail."""
+        if self.booking.shipment_id:
+            self.freight_app.open_shipment(self.booking.shipment_id)
+        else:
+            self._set_status("The booking did not name a shipment id.", True)
+
+    def action_new_quote(self) -> None:
+        """Start a new quote."""
+        self.freight_app.show_quote()
+
+    def action_back(self) -> None:
+        """Back to the rates (or leave the folder field)."""
+        if self.focused is not None:
+            self.set_focus(None)
+            return
+        self.dismiss()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Commands for the booked shipment."""
+        for index, (label, value) in enumerate(self.numbers):
+            yield SystemCommand(
+                f"Copy {label}",
+                value,
+                lambda index=index: self.action_copy(index),
+            )
+        yield SystemCommand("Save documents", "To the folder shown", self.action_save)
+        yield SystemCommand("Print documents", "With lp", self.action_print)
+        yield SystemCommand("Open shipment", "Its detail and tracking", self.action_open_shipment)
+        yield SystemCommand("New quote", "Start over", self.action_new_quote)

@@ -1,0 +1,97 @@
+"""The charges of one rate, line by line, with the line that sums them to the total."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from decimal import Decimal
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual.widgets import Static
+
+from tui.domain.money import format_money
+
+if TYPE_CHECKING:
+    from tui.api.models import Charge, Rate
+
+CHARGE_LABELS: dict[str, str] = {
+    "linehaul": "Linehaul",
+    "discount": "Discount",
+    "fuel": "Fuel",
+    "liftgate-pickup": "Liftgate pickup",
+    "liftgate-delivery": "Liftgate delivery",
+    "residential-pickup": "Residential pickup",
+    "residential-delivery": "Residential dlv",
+    "limited-access-pickup": "Limited access pu",
+    "limited-access-delivery": "Limited access dlv",
+    "trade-show": "Trade show",
+    "appointment": "Appointment",
+    "metro-delivery": "Metro delivery",
+    "additional-handling": "Add'l handling",
+}
+
+
+def charge_label(charge: Charge) -> str:
+    """A short label for a charge: the known name, else the name made readable."""
+    return CHARGE_LABELS.get(charge.name, charge.name.replace("-", " ").capitalize())
+
+
+def charges_sum(charges: Sequence[Charge]) -> Decimal:
+    """The exact sum of the charges."""
+    return sum((charge.amount for charge in charges), Decimal("0"))
+
+
+class ChargesPanel(Static):
+    """Itemised charges of the highlighted rate, summed to its total."""
+
+    HELP = """\
+## Charges
+
+The highlighted offer's charges: linehaul, discount (negative), fuel and
+accessorials. The last line is their sum, which is the offer's total.
+"""
+
+    DEFAULT_CSS: ClassVar[str] = """
+    ChargesPanel {
+        border: round $primary 40%;
+        border-title-align: left;
+        padding: 0 1;
+        height: auto;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.border_title = "Charges"
+        self.rate: Rate | None = None
+
+    def show_rate(self, rate: Rate | None) -> None:
+        """Show the charges of a rate (or a hint when there is none)."""
+        self.rate = rate
+        if rate is None:
+            self.border_title = "Charges"
+            self.update(Text("No offer highlighted.", style="dim"))
+            return
+        self.border_title = f"Charges · {rate.carrier_code}"
+        if not rate.is_ok:
+            self.update(Text(f"Not offered: {rate.message or rate.status}", style="italic"))
+            return
+        self.update(self._charges_table(rate))
+
+    def _charges_table(self, rate: Rate) -> Table:
+        table = Table.grid(expand=True)
+        table.add_column("charge", no_wrap=True, overflow="ellipsis", ratio=1)
+        table.add_column("amount", justify="right", no_wrap=True)
+        for charge in rate.charges:
+            label = charge_label(charge)
+            table.add_row(label, format_money(charge.amount))
+        total = charges_sum(rate.charges)
+        table.add_row("─" * 12, "─" * 10, style="dim")
+        table.add_row(Text("Total", style="bold"), Text(format_money(total), style="bold"))
+        if total != rate.total:
+            table.add_row(
+                Text("Quoted total differs", style="bold red"),
+                Text(format_money(rate.total), style="bold red"),
+            )
+        return table

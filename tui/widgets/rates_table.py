@@ -1,0 +1,328 @@
+"""The rates table: every offer of a quote, sortable, filterable, the best offers marked."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.widgets import DataTable
+
+from tui.domain.money import format_money
+
+if TYPE_CHECKING:
+    from tui.api.models import Rate
+
+CHEAPEST = "$"
+FASTEST = "»"
+NOT_OFFERED = "✗"
+DIVIDER_KEY = "--not-offered--"
+CARRIER_WIDTH = 22
+SERVICE_WIDTH = 12
+
+
+@dataclass(frozen=True)
+class SortColumn:
+    """One way to order the offers: a name for the border title and a key function."""
+
+    name: str
+    key: Callable[[Rate], Any]
+
+
+UNKNOWN_DAYS = 10_000
+
+
+def days_of(rate: Rate) -> int:
+    """Transit days, with an unknown transit sorting after every known one."""
+    return UNKNOWN_DAYS if rate.days is None else rate.days
+
+
+SORT_COLUMNS: dict[str, SortColumn] = {
+    "total": SortColumn("total", lambda rate: (rate.total, days_of(rate), rate.carrier)),
+    "days": SortColumn("days", lambda rate: (days_of(rate), rate.total, rate.carrier)),
+    "carrier": SortColumn("carrier", lambda rate: (rate.carrier.casefold(), rate.total)),
+    "scac": SortColumn("SCAC", lambda rate: (rate.carrier_code or "", rate.total)),
+    "service": SortColumn(
+        "service", lambda rate: ((rate.service_type or "").casefold(), rate.total)
+    ),
+    "mode": SortColumn("mode", lambda rate: (rate.mode or "", rate.total)),
+}
+
+
+@dataclass(frozen=True)
+class RatesView:
+    """The offers as shown: bookable rates in order, then the ones not offered."""
+
+    offered: list[Rate]
+    not_offered: list[Rate]
+    cheapest_id: str | None
+    fastest_id: str | None
+
+
+def matches(rate: Rate, needle: str) -> bool:
+    """Whether the filter text appears in the carrier, SCAC or service (case-insensitive)."""
+    if not needle:
+        return True
+    needle = needle.casefold()
+    return any(
+        needle in (text or "").casefold()
+        for text in (rate.carrier, rate.carrier_code, rate.service_type)
+    )
+
+
+def best_offers(rates: Sequence[Rate]) -> tuple[str | None, str | None]:
+    """Ids of the cheapest and the fastest bookable rate (ties broken by the other measure)."""
+    offered = [rate for rate in rates if rate.is_ok]
+    if not offered:
+        return None, None
+    cheapest = min(offered, key=SORT_COLUMNS["total"].key)
+    fastest = min(offered, key=SORT_COLUMNS["days"].key)
+    return cheapest.id, fastest.id
+
+
+def arrange(rates: Sequence[Rate], sort: str, descending: bool, needle: str = "") -> RatesView:
+    """Filter and order the offers; marks are computed over all offers, not just the visible."""
+    column = SORT_COLUMNS[sort]
+    shown = [rate for rate in rates if matches(rate, needle)]
+    offered = sorted((rate for rate in shown if rate.is_ok), key=column.key, reverse=descending)
+    not_offered = sorted(
+        (rate for rate in shown if not rate.is_ok), key=lambda rate: rate.carrier.lower()
+    )
+    cheapest_id, fastest_id = best_offers(rates)
+    return RatesView(offered, not_offered, cheapest_id, fastest_id)
+
+
+def clip(text: str, width: int) -> str:
+    """Cut text to a width, marking the cut with an ellipsis."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+class RatesTable(DataTable[Any]):
+    """Offers of one quote, one row per rate keyed by rate id; not-offered rates below a divider."""
+
+    HELP = """\
+## Rates
+
+Every carrier's offer for this quote. Bookable offers come first, in the chosen
+order; offers a carrier could not make are listed under **not offered** with the reason.
+
+- `$` marks the **cheapest** offer, `»` the **fastest**.
+- Sort with **t** total, **d** days, **c** carrier, **s** SCAC, **v** service, **m** mode;
+  press the same key again to reverse the order.
+- **/** filters by carrier, SCAC or service as you type.
+- **Enter** books the highlighted offer.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "sort('total')", "Total", id="rates.sort_total", tooltip="Sort by total"),
+        Binding("d", "sort('days')", "Days", id="rates.sort_days", tooltip="Sort by transit days"),
+        Binding(
+            "c", "sort('carrier')", "Carrier", id="rates.sort_carrier", tooltip="Sort by carrier"
+        ),
+        Binding(
+            "s", "sort('scac')", "SCAC", show=False, id="rates.sort_scac", tooltip="Sort by SCAC"
+        ),
+        Binding(
+            "v",
+            "sort('service')",
+            "Service",
+            show=False,
+            id="rates.sort_service",
+            tooltip="Sort by service level",
+        ),
+        Binding(
+            "m", "sort('mode')", "Mode", show=False, id="rates.sort_mode", tooltip="Sort by mode"
+        ),
+    ]
+
+    DEFAULT_CSS = """
+    RatesTable {
+        height: 1fr;
+        border: round $primary 60%;
+        border-title-align: left;
+        border-subtitle-align: right;
+        &:focus { border: round $primary; }
+    }
+    """
+
+    class RateHighlighted(Message):
+        """The cursor moved to another rate (or to no rate)."""
+
+        def __init__(self, table: RatesTable, rate: Rate | None) -> None:
+            super().__init__()
+            self.table = table
+            self.rate = rate
+
+        @property
+        def control(self) -> RatesTable:
+            return self.table
+
+    class BookRequested(Message):
+        """Enter was pressed on a rate."""
+
+        def __init__(self, table: RatesTable, rate: Rate) -> None:
+            super().__init__()
+            self.table = table
+            self.rate = rate
+
+        @property
+        def control(self) -> RatesTable:
+            return self.table
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(
+            id=id, cursor_type="row", zebra_stripes=False, cursor_foreground_priority="renderable"
+        )
+        self.rates: list[Rate] = []
+        self.sort_column = "total"
+        self.descending = False
+        self.filter_text = ""
+        self.status: str | None = None
+        self.view = RatesView([], [], None, None)
+        self._by_id: dict[str, Rate] = {}
+
+    def on_mount(self) -> None:
+        self.add_column(" ", key="mark", width=2)
+        self.add_column("Carrier", key="carrier")
+        self.add_column("SCAC", key="scac")
+        self.add_column("Service", key="service")
+        self.add_column("Mode", key="mode")
+        self.add_column(Text("Days", justify="right"), key="days")
+        self.add_column(Text("Total", justify="right"), key="total")
+        self._update_title()
+
+    @property
+    def highlighted_rate(self) -> Rate | None:
+        """The rate under the cursor, if the cursor is on a rate."""
+        if not self.row_count:
+            return None
+        try:
+            key = self.coordinate_to_cell_key(self.cursor_coordinate).row_key.value
+        except Exception:
+            return None
+        return self._by_id.get(key or "")
+
+    def set_rates(self, rates: Sequence[Rate]) -> None:
+        """Show a new set of offers, with the cursor on the first of them."""
+        self.rates = list(rates)
+        self._by_id = {rate.id: rate for rate in self.rates}
+        self.status = None
+        self._rebuild(keep=None)
+
+    def set_status(self, status: str | None) -> None:
+        """Show what is happening (rating…, cancelled, an error) in the border title."""
+        self.status = status
+        self._update_title()
+
+    def set_filter(self, needle: str) -> None:
+        """Show only offers whose carrier, SCAC or service contains the text."""
+        if needle != self.filter_text:
+            self.filter_text = needle
+            self._rebuild(keep=self._current_key())
+
+    def action_sort(self, column: str) -> None:
+        """Sort by a column; the same column again reverses the order."""
+        if column == self.sort_column:
+            self.descending = not self.descending
+        else:
+            self.sort_column = column
+            self.descending = False
+        self._rebuild(keep=self._current_key())
+
+    def sort_description(self) -> str:
+        """The order, as the border title says it."""
+        arrow = "▼" if self.descending else "▲"
+        return f"sorted by {SORT_COLUMNS[self.sort_column].name} {arrow}"
+
+    def _current_key(self) -> str | None:
+        rate = self.highlighted_rate
+        return rate.id if rate else None
+
+    def _rebuild(self, keep: str | None) -> None:
+        self.view = arrange(self.rates, self.sort_column, self.descending, self.filter_text)
+        with self.app.batch_update():
+            self.clear()
+            for rate in self.view.offered:
+                self.add_row(*self._offered_cells(rate), key=rate.id)
+            if self.view.not_offered:
+                self.add_row(
+                    "",
+                    Text("─ not offered ─", style="dim"),
+                    "",
+                    "",
+                    "",
+                    "",
+                    "",
+                    key=DIVIDER_KEY,
+                )
+                for rate in self.view.not_offered:
+                    self.add_row(*self._not_offered_cells(rate), key=rate.id)
+            if keep is not None and keep in self._by_id and self._row_shown(keep):
+                self.move_cursor(row=self.get_row_index(keep), animate=False)
+            elif self.row_count:
+                self.move_cursor(row=0, animate=False)
+        self._update_title()
+        self.post_message(self.RateHighlighted(self, self.highlighted_rate))
+
+    def _row_shown(self, key: str) -> bool:
+        try:
+            self.get_row_index(key)
+        except Exception:
+            return False
+        return True
+
+    def _offered_cells(self, rate: Rate) -> list[Any]:
+        mark = ""
+        if rate.id == self.view.cheapest_id:
+            mark += CHEAPEST
+        if rate.id == self.view.fastest_id:
+            mark += FASTEST
+        return [
+            Text(mark, style="bold"),
+            clip(rate.carrier, CARRIER_WIDTH),
+            rate.carrier_code or "",
+            clip(rate.service_type or "", SERVICE_WIDTH),
+            rate.mode or "",
+            Text("?" if rate.days is None else str(rate.days), justify="right"),
+            Text(format_money(rate.total), justify="right"),
+        ]
+
+    def _not_offered_cells(self, rate: Rate) -> list[Any]:
+        reason = rate.message or rate.status
+        return [
+            Text(NOT_OFFERED, style="dim"),
+            Text(clip(rate.carrier, CARRIER_WIDTH), style="dim"),
+            Text(rate.carrier_code or "", style="dim"),
+            Text(clip(reason, SERVICE_WIDTH), style="dim italic"),
+            Text(rate.mode or "", style="dim"),
+            Text("—", justify="right", style="dim"),
+            Text("—", justify="right", style="dim"),
+        ]
+
+    def _update_title(self) -> None:
+        if self.status is not None:
+            self.border_title = self.status
+            return
+        offered = len(self.view.offered)
+        total_offered = sum(1 for rate in self.rates if rate.is_ok)
+        count = (
+            f"{offered} offers"
+            if offered == total_offered
+            else f"{offered} of {total_offered} offers"
+        )
+        if self.filter_text:
+            count += f" matching “{self.filter_text}”"
+        self.border_title = f"{count} · {self.sort_description()}"
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self.post_message(self.RateHighlighted(self, self._by_id.get(event.row_key.value or "")))
+
+    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        rate = self._by_id.get(event.row_key.value or "")
+        if rate is not None:
+            self.post_message(self.BookRequested(self, rate))
