@@ -1,0 +1,109 @@
+"""Check a client ID and secret with one cheap API call before anything is saved."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from tui.api.secret import Secret
+from tui.credentials import redact
+
+if TYPE_CHECKING:
+    import httpx
+
+    from tui.api.options import ClientOptions
+    from tui.config.settings import Profile
+
+Outcome = Literal["ok", "rejected", "inactive", "forbidden", "unreachable", "error"]
+SAVABLE: frozenset[Outcome] = frozenset({"ok", "inactive", "forbidden"})
+"""Outcomes that prove the credentials authentic (402 and 403 come after authentication)."""
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """How the service answered, as a sentence for the user (never with the secret)."""
+
+    outcome: Outcome
+    message: str
+
+    @property
+    def authentic(self) -> bool:
+        """True when the service recognised the credentials."""
+        return self.outcome in SAVABLE
+
+
+def client_options(profile: Profile | None) -> ClientOptions:
+    """Client settings from a profile's search parameter names and booking aliases."""
+    from tui.api.options import ClientOptions, ShipmentParams
+
+    if profile is None:
+        return ClientOptions()
+    names = profile.search_params
+    params = ShipmentParams(
+        text=names["search"],
+        status=names["status"],
+        mode=names["mode"],
+        pickup_date_from=names["pickupDateFrom"],
+        pickup_date_to=names["pickupDateTo"],
+        continuation_token=names["continuationToken"],
+        page_size=names["limit"],
+    )
+    defaults = ClientOptions()
+    aliases = dict(defaults.booking_aliases)
+    aliases.update({key: tuple(value) for key, value in profile.booking_aliases.items()})
+    return ClientOptions(shipment_params=params, booking_aliases=aliases)
+
+
+def token_of(client_id: str, secret: Secret) -> Secret:
+    """The bearer token ``CLIENT_ID.CLIENT_SECRET``."""
+    return Secret(f"{client_id}.{secret.reveal()}")
+
+
+async def check_credentials(
+    base_url: str,
+    client_id: str,
+    secret: Secret,
+    profile: Profile | None = None,
+    *,
+    transport: httpx.AsyncBaseTransport | None = None,
+) -> CheckResult:
+    """Make one authenticated request and say what it showed."""
+    from tui.api.client import FreightClient
+    from tui.api.errors import (
+        AuthenticationError,
+        FreightError,
+        PermissionDeniedError,
+        SubscriptionError,
+        TransportError,
+    )
+
+    token = token_of(client_id, secret)
+    redact.register(secret, token)
+    try:
+        async with FreightClient(
+            base_url, token, transport=transport, options=client_options(profile)
+        ) as client:
+            await client.verify()
+    except AuthenticationError:
+        return CheckResult(
+            "rejected",
+            f"The service at {base_url} rejected this client ID and secret (401). "
+            "Check both and try again.",
+        )
+    except SubscriptionError:
+        return CheckResult(
+            "inactive",
+            "The credentials are valid, but the account has no active subscription (402): "
+            "renew it in the account dashboard; rating and booking fail until then.",
+        )
+    except PermissionDeniedError:
+        return CheckResult(
+            "forbidden",
+            "The credentials are valid but may not search shipments (403); some screens "
+            "will say so.",
+        )
+    except TransportError as exc:
+        return CheckResult("unreachable", redact.redact(f"Could not reach {base_url}: {exc}"))
+    except (FreightError, ValueError) as exc:
+        return CheckResult("error", redact.redact(f"The check failed: {exc}"))
+    return CheckResult("ok", f"The service at {base_url} accepted the credentials.")
