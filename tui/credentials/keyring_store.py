@@ -83,6 +83,26 @@ class KeyringStore:
             raise KeyringUnusableError(dropped, "the keyring accepted the secret but lost it")
         return state
 
+    async def asave(
+        self, profile: str, base_url: str, client_id: str, secret: Secret
+    ) -> KeyringState:
+        """``save`` for the app: each keyring call is awaited from a daemon thread."""
+        stored = StoredCredentials.new(client_id, secret)
+        service, user = service_name(profile), canonical_base_url(base_url)
+        backend, state = self._backend()
+        value = stored.encode()
+        try:
+            await blocking.acall(
+                lambda: backend.set_password(service, user, value.reveal()), self.limit
+            )
+            back = await blocking.acall(lambda: backend.get_password(service, user), self.limit)
+        except Exception as exc:
+            raise KeyringUnusableError(detect.state_for_exception(state.backend, exc)) from None
+        if back is None or Secret(back) != value:
+            dropped = KeyringState("error", state.backend, "the keyring did not keep the value")
+            raise KeyringUnusableError(dropped, "the keyring accepted the secret but lost it")
+        return state
+
     def delete(self, profile: str, base_url: str) -> bool:
         """Delete the entry; False when there was none. Raises KeyringUnusableError."""
         from keyring.errors import PasswordDeleteError

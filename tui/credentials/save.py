@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
 from typing import Literal
 
 from tui.api.secret import Secret
@@ -49,32 +51,55 @@ def save(
     """Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
     url = canonical_base_url(base_url)
     if target == "file":
-        store = file_store or FileStore()
-        path = store.save(profile, url, client_id, secret)
-        saved = Saved(
-            "file",
-            f"the plain file {path} (mode 0600)",
-            "Not secure: anyone who can use your account, and root, can read this file.",
-        )
-        backend = ""
-    else:
-        state: KeyringState = (keyring_store or KeyringStore()).save(
-            profile, url, client_id, secret
-        )
-        warning = None
-        if state.status == "insecure":
-            warning = (
-                f"The keyring backend {state.backend} is not an OS keyring: "
-                "the secret is stored unencrypted."
-            )
-        saved = Saved(
-            "keyring",
-            f"the keyring ({state.backend}) as service {service_name(profile)!r}, user {url!r}",
-            warning,
-        )
-        backend = state.backend
-    from datetime import UTC, datetime
+        path = (file_store or FileStore()).save(profile, url, client_id, secret)
+        return _done(profile, url, client_id, _in_file(path), "")
+    state = (keyring_store or KeyringStore()).save(profile, url, client_id, secret)
+    return _done(profile, url, client_id, _in_keyring(profile, url, state), state.backend)
 
+
+async def asave(
+    profile: str,
+    base_url: str,
+    client_id: str,
+    secret: Secret,
+    target: Literal["keyring", "file"],
+    *,
+    keyring_store: KeyringStore | None = None,
+    file_store: FileStore | None = None,
+) -> Saved:
+    """``save`` for the app: keyring calls are awaited from a daemon thread."""
+    url = canonical_base_url(base_url)
+    if target == "file":
+        path = (file_store or FileStore()).save(profile, url, client_id, secret)
+        return _done(profile, url, client_id, _in_file(path), "")
+    state = await (keyring_store or KeyringStore()).asave(profile, url, client_id, secret)
+    return _done(profile, url, client_id, _in_keyring(profile, url, state), state.backend)
+
+
+def _in_file(path: Path) -> Saved:
+    return Saved(
+        "file",
+        f"the plain file {path} (mode 0600)",
+        "Not secure: anyone who can use your account, and root, can read this file.",
+    )
+
+
+def _in_keyring(profile: str, url: str, state: KeyringState) -> Saved:
+    warning = None
+    if state.status == "insecure":
+        warning = (
+            f"The keyring backend {state.backend} is not an OS keyring: "
+            "the secret is stored unencrypted."
+        )
+    return Saved(
+        "keyring",
+        f"the keyring ({state.backend}) as service {service_name(profile)!r}, user {url!r}",
+        warning,
+    )
+
+
+def _done(profile: str, url: str, client_id: str, saved: Saved, backend: str) -> Saved:
+    """Note the save in the non-secret index."""
     index.record(
         profile,
         index.IndexEntry(
