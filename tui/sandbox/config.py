@@ -1,0 +1,48 @@
+"""Settings of one sandbox instance (database, seed, clock, limits)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+DEMO_TOKEN = "demo.demo-secret"
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    """How a sandbox is set up; the defaults are those of ``freight sandbox``.
+
+    ``db_path`` None keeps the database in memory (gone when the app is dropped).
+    ``clock_speed`` is how many simulated seconds pass per real second for the lifecycle of
+    shipments booked while it runs. ``rate_limit``/``rate_burst`` feed a token bucket per
+    API token. ``now`` replaces the wall clock (tests). ``chaos`` adds the QWDL test carrier.
+    """
+
+    db_path: Path | None = None
+    shipments: int = 500
+    seed: int = 7
+    clock_speed: float = 60.0
+    rate_limit: float = 20.0
+    rate_burst: int = 40
+    ltl_quote_ttl: timedelta = timedelta(days=7)
+    truckload_quote_ttl: timedelta = timedelta(hours=24)
+    diesel_price: str = "3.65"
+    max_body_bytes: int = 1024 * 1024
+    now: Callable[[], datetime] | None = None
+    chaos: bool = False
+
+    def current_time(self) -> datetime:
+        """Return the current (possibly injected) time, timezone-aware in UTC."""
+        value = self.now() if self.now is not None else datetime.now(UTC)
+        if value.tzinfo is None:
+            raise ValueError("SandboxConfig.now must return an aware datetime")
+        return value.astimezone(UTC)
+
+
+def default_db_path() -> Path:
+    """Return where ``freight sandbox`` and ``freight --demo`` keep their database."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("freight-tui")) / "sandbox.sqlite3"

@@ -1,0 +1,195 @@
+"""Shipment lifecycle on a simulated clock: planned timelines, status now, tracking events."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+FINAL = ("delivered", "canceled")
+DAY = 86400
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A shipment's planned status changes (epoch seconds) plus pickup and delivery times."""
+
+    timeline: list[tuple[int, str]]
+    pickup_at: int
+    delivered_at: int
+
+    def to_json(self) -> str:
+        """Compact JSON of the timeline, stored with the shipment."""
+        return json.dumps(self.timeline, separators=(",", ":"))
+
+
+def _local_offset_hours(lon: float) -> int:
+    return round(lon / 15)
+
+
+def _business_day_at(
+    start: float, days: int, hour_lo: float, hour_hi: float, lon: float, rng: random.Random
+) -> float:
+    """Epoch seconds ``days`` business days after the local date of ``start``, in a window."""
+    offset = _local_offset_hours(lon) * 3600
+    local = datetime.fromtimestamp(start + offset, UTC)
+    day = local.date()
+    moved = 0
+    while moved < days or day.weekday() >= 5:
+        day += timedelta(days=1)
+        if day.weekday() < 5:
+            moved += 1
+    hour = rng.uniform(hour_lo, hour_hi)
+    moment = datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(hours=hour)
+    return moment.timestamp() - offset
+
+
+def plan(
+    created: float,
+    mode: str,
+    transit_days: int,
+    origin_lon: float,
+    dest_lon: float,
+    rng: random.Random,
+    *,
+    speed: float = 1.0,
+    cancel: bool = False,
+    falloff: bool = False,
+    award_delay: float | None = None,
+) -> Plan:
+    """Plan a shipment booked at ``created``; ``speed`` compresses the simulated times."""
+    if award_delay is None:
+        award_delay = rng.uniform(600, 3600) if mode == "truckload" else rng.uniform(20, 120)
+    sim: list[tuple[float, str]] = [(created, "pending"), (created + award_delay, "awarded")]
+    confirmed = created + award_delay + rng.uniform(300, 2700)
+    if falloff:
+        sim.append((created + award_delay + 3600, "pending"))
+        sim.append((created + award_delay + 3600 + DAY, "awarded"))
+        confirmed += DAY + 3600
+    sim.append((confirmed, "confirmed"))
+    pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng)
+    pickup = max(pickup, confirmed + 1800)
+    delivered = _business_day_at(pickup, max(1, transit_days), 9, 16.5, dest_lon, rng)
+    if cancel:
+        cancel_at = rng.uniform(created + 60, pickup - 60)
+        sim = [entry for entry in sim if entry[0] < cancel_at]
+        sim.append((cancel_at, "canceled"))
+    else:
+        sim.append((pickup, "picked-up"))
+        sim.append((delivered, "delivered"))
+
+    def real(t: float) -> int:
+        return int(created + (t - created) / max(speed, 1e-6))
+
+    return Plan([(real(t), status) for t, status in sim], real(pickup), real(delivered))
+
+
+def status_at(timeline: list[tuple[int, str]], now: int) -> tuple[str, int | None]:
+    """Return the status at ``now`` and when it next changes (None when final)."""
+    status = timeline[0][1]
+    for moment, name in timeline:
+        if moment <= now:
+            status = name
+        else:
+            return status, moment
+    return status, None
+
+
+def load_timeline(text: str) -> list[tuple[int, str]]:
+    """Parse a stored timeline."""
+    return [(int(t), str(s)) for t, s in json.loads(text)]
+
+
+TRACKING_STATUS = {
+    "pending": "booked",
+    "awarded": "booked",
+    "confirmed": "pickup-scheduled",
+    "picked-up": "in-transit",
+    "delivered": "delivered",
+    "canceled": "canceled",
+}
+
+_SIGNERS = ("M. Alvarez", "J. Chen", "R. Okafor", "D. Smith", "K. Novak", "T. Brown", "A. Patel")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One tracking event."""
+
+    time: int
+    status: str
+    description: str
+    location: str
+
+
+def events(
+    timeline: list[tuple[int, str]],
+    pickup_at: int,
+    delivered_at: int,
+    now: int,
+    *,
+    carrier: str,
+    mode: str,
+    origin: str,
+    dest: str,
+    pickup_conf: str | None,
+    key: str,
+    chaos: bool = False,
+) -> list[Event]:
+    """Tracking events that have happened by ``now``, oldest first."""
+    rng = random.Random(key)
+    out: list[Event] = []
+    seen_awarded = False
+    for moment, status in timeline:
+        if status == "pending" and not out:
+            out.append(Event(moment, status, f"Booked with {carrier}", origin))
+        elif status == "pending":
+            out.append(Event(moment, status, "Carrier fell off the load; finding a new truck", ""))
+        elif status == "awarded":
+            text = "Re-tendered and accepted" if seen_awarded else "Tendered and accepted"
+            seen_awarded = True
+            out.append(Event(moment, status, text, ""))
+        elif status == "confirmed":
+            text = f"Pickup confirmed ({pickup_conf})" if pickup_conf else "Pickup ready"
+            out.append(Event(moment, status, text, origin))
+        elif status == "picked-up":
+            out.append(Event(moment, status, "Picked up", origin))
+            span = max(1, delivered_at - pickup_at)
+            steps = (
+                [(0.08, "Departed origin facility", origin), (0.5, "In transit", "")]
+                if mode == "parcel"
+                else [
+                    (0.06, "Arrived at origin terminal", origin),
+                    (0.12, "Departed origin terminal", origin),
+                    (0.5, "In transit (linehaul relay)", ""),
+                    (0.82, "Arrived at destination terminal", dest),
+                ]
+            )
+            steps.append((0.93, "Out for delivery", dest))
+            for fraction, text, where in steps:
+                if chaos and rng.random() < 0.4:
+                    continue
+                status_name = "out-for-delivery" if text == "Out for delivery" else "in-transit"
+                out.append(Event(moment + int(span * fraction), status_name, text, where))
+        elif status == "delivered":
+            out.append(Event(moment, status, f"Delivered, signed by {rng.choice(_SIGNERS)}", dest))
+            if chaos:
+                out.append(
+                    Event(
+                        moment + 2 * 3600,
+                        "delivered",
+                        "Reclassified at delivery: class 85 -> 100, charge adjusted",
+                        dest,
+                    )
+                )
+        elif status == "canceled":
+            out.append(Event(moment, status, "Canceled by shipper", ""))
+    return sorted((e for e in out if e.time <= now), key=lambda e: e.time)
+
+
+def tracking_status(status: str, happened: list[Event]) -> str:
+    """The tracking status the detail shows for a shipment status and its events."""
+    if status == "picked-up" and happened and happened[-1].status == "out-for-delivery":
+        return "out-for-delivery"
+    return TRACKING_STATUS[status]

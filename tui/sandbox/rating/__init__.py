@@ -1,0 +1,1 @@
+"""The rating engine: carriers with personalities, LTL, parcel and truckload pricing."""

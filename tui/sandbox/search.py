@@ -1,0 +1,157 @@
+"""GET /shipments: filters, free text (FTS5), newest first, keyset continuation tokens."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from tui.sandbox.errors import FieldErrors
+
+STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
+MODES = ("ltl", "parcel", "truckload")
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 200
+#: pickups are at most this long after creation, which bounds a pickup-date search
+MAX_PICKUP_LEAD = timedelta(days=21)
+_WORD = re.compile(r"[0-9A-Za-z]+")
+MAX_TERMS = 8
+
+
+@dataclass(frozen=True)
+class Query:
+    """A parsed search."""
+
+    terms: tuple[str, ...]
+    status: str | None
+    mode: str | None
+    pickup_from: date | None
+    pickup_to: date | None
+    after_seq: int | None
+    limit: int
+
+
+def _date(value: str | None, field: str, errors: FieldErrors) -> date | None:
+    if value is None or value == "":
+        return None
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}-\d{2}", value):
+            raise ValueError
+        return date.fromisoformat(value)
+    except ValueError:
+        errors.add(field, "must be a date YYYY-MM-DD")
+        return None
+
+
+def encode_token(seq: int) -> str:
+    """Opaque continuation token for 'shipments older than ``seq``'."""
+    raw = json.dumps({"v": 1, "before": seq}, separators=(",", ":")).encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_token(token: str) -> int:
+    """Inverse of :func:`encode_token`; raises ValueError when not one of ours."""
+    try:
+        padded = token + "=" * (-len(token) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode("ascii")))
+    except (ValueError, binascii.Error, UnicodeEncodeError) as exc:
+        raise ValueError("not a continuation token") from exc
+    if not isinstance(data, dict) or data.get("v") != 1:
+        raise ValueError("not a continuation token")
+    before = data.get("before")
+    if not isinstance(before, int) or isinstance(before, bool) or before < 0:
+        raise ValueError("not a continuation token")
+    return before
+
+
+def parse_query(params: dict[str, str]) -> Query:
+    """Validate the query parameters (400 VALIDATION_ERROR naming each bad one)."""
+    errors = FieldErrors()
+    text = params.get("search", "") or ""
+    terms = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:MAX_TERMS]
+    status = params.get("status") or None
+    if status is not None and status not in STATUSES:
+        errors.add("status", "must be one of " + ", ".join(STATUSES))
+    mode = params.get("mode") or None
+    if mode is not None and mode not in MODES:
+        errors.add("mode", "must be one of " + ", ".join(MODES))
+    pickup_from = _date(params.get("pickupDateFrom"), "pickupDateFrom", errors)
+    pickup_to = _date(params.get("pickupDateTo"), "pickupDateTo", errors)
+    if pickup_from and pickup_to and pickup_to < pickup_from:
+        errors.add("pickupDateTo", "must not be before pickupDateFrom")
+    after: int | None = None
+    token = params.get("continuationToken")
+    if token:
+        try:
+            after = decode_token(token)
+        except ValueError:
+            errors.add("continuationToken", "is not a token this service gave out")
+    limit = DEFAULT_LIMIT
+    raw_limit = params.get("limit")
+    if raw_limit:
+        if not raw_limit.isdigit() or not 1 <= int(raw_limit) <= MAX_LIMIT:
+            errors.add("limit", f"must be a whole number from 1 to {MAX_LIMIT}")
+        else:
+            limit = int(raw_limit)
+    errors.raise_if_any()
+    if text.strip() and not terms:
+        terms = ("\x00",)  # only punctuation: matches nothing
+    return Query(terms, status, mode, pickup_from, pickup_to, after, limit)
+
+
+def _day_start(day: date) -> int:
+    return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
+
+
+def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int | None]:
+    """Return one page of rows (newest first) and the seq to continue before, if more."""
+    where: list[str] = []
+    args: list[Any] = []
+    if query.after_seq is not None:
+        where.append("s.seq < ?")
+        args.append(query.after_seq)
+    if query.status:
+        where.append("s.status = ?")
+        args.append(query.status)
+    if query.mode:
+        where.append("s.mode = ?")
+        args.append(query.mode)
+    if query.pickup_from:
+        start = _day_start(query.pickup_from)
+        where.append("s.pickup_at >= ?")
+        args.append(start)
+        lead_ms = int((start - MAX_PICKUP_LEAD.total_seconds()) * 1000)
+        where.append("s.created >= ?")
+        args.append(lead_ms)
+    if query.pickup_to:
+        end = _day_start(query.pickup_to + timedelta(days=1))
+        where.append("s.pickup_at < ?")
+        args.append(end)
+        where.append("s.created < ?")
+        args.append(end * 1000)
+    if query.terms:
+        match = " AND ".join('"' + t.replace('"', "") + '"*' for t in query.terms)
+        sql = (
+            "SELECT s.* FROM shipment_text f CROSS JOIN shipments s ON s.seq = f.rowid "
+            "WHERE shipment_text MATCH ?"
+            + "".join(" AND " + w.replace("s.seq", "f.rowid", 1) for w in where)
+            + " ORDER BY f.rowid DESC LIMIT ?"
+        )
+        args = [match, *args]
+    else:
+        sql = (
+            "SELECT s.* FROM shipments s"
+            + (" WHERE " + " AND ".join(where) if where else "")
+            + " ORDER BY s.seq DESC LIMIT ?"
+        )
+    args.append(query.limit + 1)
+    rows = conn.execute(sql, args).fetchall()
+    if len(rows) > query.limit:
+        rows = rows[: query.limit]
+        return rows, int(rows[-1]["seq"])
+    return rows, None

@@ -1,0 +1,203 @@
+"""Shipment records: status advance, row to JSON (listing and detail), serial counters."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import Any
+
+from tui.sandbox import lifecycle
+from tui.sandbox.jsonout import iso
+
+CURRENCY = "USD"
+
+
+def epoch_ms(moment: datetime) -> int:
+    """Milliseconds since the epoch."""
+    return int(moment.timestamp() * 1000)
+
+
+def from_ms(value: int) -> str:
+    """ISO 8601 UTC with milliseconds and ``Z``."""
+    moment = datetime.fromtimestamp(value / 1000, UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def from_s(value: int | None) -> str | None:
+    """ISO 8601 UTC (whole seconds) or None."""
+    if value is None:
+        return None
+    return iso(datetime.fromtimestamp(value, UTC))
+
+
+def next_serial(conn: sqlite3.Connection, name: str, start: int) -> int:
+    """Return the next number of a counter kept in ``meta`` (inside a transaction)."""
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (f"serial:{name}",)).fetchone()
+    value = int(row[0]) + 1 if row is not None else start
+    conn.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (f"serial:{name}", str(value))
+    )
+    return value
+
+
+def advance(conn: sqlite3.Connection, now_s: int) -> int:
+    """Move every shipment whose next status change is due; return how many changed."""
+    due = conn.execute(
+        "SELECT seq, timeline FROM shipments WHERE next_at IS NOT NULL AND next_at <= ?",
+        (now_s,),
+    ).fetchall()
+    if not due:
+        return 0
+    updates = []
+    for row in due:
+        status, next_at = lifecycle.status_at(lifecycle.load_timeline(row["timeline"]), now_s)
+        updates.append((status, next_at, row["seq"]))
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.executemany("UPDATE shipments SET status = ?, next_at = ? WHERE seq = ?", updates)
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+    return len(updates)
+
+
+def _address(row: sqlite3.Row, prefix: str) -> dict[str, Any]:
+    return {
+        "company": row[f"{prefix}_company"] or "",
+        "address": row[f"{prefix}_address"] or "",
+        "address2": row[f"{prefix}_address2"] or "",
+        "city": row[f"{prefix}_city"] or "",
+        "state": row[f"{prefix}_state"] or "",
+        "postalCode": row[f"{prefix}_zip"] or "",
+        "country": "US",
+    }
+
+
+def _money(cents: int) -> Decimal:
+    return (Decimal(cents) / 100).quantize(Decimal("0.01"))
+
+
+def listing(row: sqlite3.Row) -> dict[str, Any]:
+    """The search listing shape of a shipment."""
+    return {
+        "id": row["id"],
+        "createdDate": from_ms(row["created"]),
+        "status": row["status"],
+        "origin": _address(row, "o"),
+        "destination": _address(row, "d"),
+        "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
+        "cost": {"total": _money(row["total_cents"]), "currency": CURRENCY},
+        "proNumber": row["pro"],
+        "mode": row["mode"],
+        "serviceType": row["service_type"],
+        "trackingNumber": row["tracking"],
+        "bolNumber": row["bol"],
+        "reference": row["reference"],
+        "quoteId": row["quote_id"],
+        "pickupDate": from_s(row["pickup_at"]),
+    }
+
+
+def documents(row: sqlite3.Row, base_url: str) -> list[dict[str, str]]:
+    """Documents of a shipment with absolute URLs."""
+    root = f"{base_url.rstrip('/')}/documents/{row['id']}"
+    if row["mode"] == "parcel":
+        return [
+            {
+                "type": "label",
+                "name": "Shipping label",
+                "format": "pdf",
+                "url": f"{root}/label.pdf",
+            },
+            {
+                "type": "label",
+                "name": "Shipping label",
+                "format": "zpl",
+                "url": f"{root}/label.zpl",
+            },
+        ]
+    return [
+        {"type": "bol", "name": "Bill of lading", "format": "pdf", "url": f"{root}/bol.pdf"},
+        {"type": "label", "name": "Freight labels", "format": "pdf", "url": f"{root}/label.pdf"},
+        {"type": "label", "name": "Freight labels", "format": "zpl", "url": f"{root}/label.zpl"},
+    ]
+
+
+def labels(row: sqlite3.Row, base_url: str) -> list[dict[str, str]]:
+    """Parcel labels ``[{format, url}]``."""
+    return [
+        {"format": d["format"], "url": d["url"]}
+        for d in documents(row, base_url)
+        if d["type"] == "label"
+    ]
+
+
+def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
+    """The detail shape of a shipment, with events up to ``now_s``."""
+    timeline = lifecycle.load_timeline(row["timeline"])
+    status, _ = lifecycle.status_at(timeline, now_s)
+    happened = lifecycle.events(
+        timeline,
+        row["pickup_at"],
+        row["delivered_at"],
+        now_s,
+        carrier=row["carrier_name"],
+        mode=row["mode"],
+        origin=f"{row['o_city']}, {row['o_state']}",
+        dest=f"{row['d_city']}, {row['d_state']}",
+        pickup_conf=row["pickup_conf"],
+        key=row["id"],
+        chaos=row["carrier_code"] == "QWDL",
+    )
+    delivered = status == "delivered"
+    contacts = json.loads(row["contacts"])
+    return {
+        "id": row["id"],
+        "createdDate": from_ms(row["created"]),
+        "status": status,
+        "origin": {**_address(row, "o"), **contacts.get("origin", {})},
+        "destination": {**_address(row, "d"), **contacts.get("destination", {})},
+        "items": json.loads(row["items"]),
+        "tracking": {
+            "status": lifecycle.tracking_status(status, happened),
+            "trackingNumber": row["tracking"],
+            "pickupDate": from_s(row["pickup_at"]) if status != "canceled" else None,
+            "deliveryDate": from_s(row["delivered_at"]) if status != "canceled" else None,
+            "estimated": not delivered,
+        },
+        "documents": documents(row, base_url) if status != "canceled" else [],
+        "proNumber": row["pro"],
+        "bolNumber": row["bol"],
+        "mode": row["mode"],
+        "pickupConfirmation": row["pickup_conf"],
+        "quoteId": row["quote_id"],
+        "rateId": row["rate_id"],
+        "reference": row["reference"],
+        "trackingNumbers": json.loads(row["tracking_all"] or "[]"),
+        "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
+        "serviceType": row["service_type"],
+        "cost": {"total": _money(row["total_cents"]), "currency": CURRENCY},
+        "events": [
+            {
+                "time": from_s(e.time),
+                "status": e.status,
+                "description": e.description,
+                "location": e.location,
+            }
+            for e in reversed(happened)
+        ],
+    }
+
+
+def search_text(values: list[str | None]) -> str:
+    """Text indexed for free-text search (PROs also without dashes)."""
+    words = []
+    for value in values:
+        if value:
+            words.append(value)
+            if "-" in value:
+                words.append(value.replace("-", ""))
+    return " ".join(words)
