@@ -9,7 +9,7 @@ from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Container
+from textual.containers import Container, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Static
@@ -17,7 +17,7 @@ from textual.widgets import Footer, Input, Static
 from tui.domain.money import format_money
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.header import FreightHeader
-from tui.widgets.rates_table import CHEAPEST, FASTEST, RatesTable
+from tui.widgets.rates_table import CHEAPEST, FASTEST, NotOfferedList, RatesTable
 
 if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
@@ -52,6 +52,10 @@ class RatesScreen(Screen[None]):
     }
     RatesScreen.-wide #rates-body {
         layout: horizontal;
+    }
+    RatesScreen #rates-list {
+        height: 1fr;
+        width: 1fr;
     }
     RatesScreen #rates-charges {
         height: auto;
@@ -118,7 +122,9 @@ class RatesScreen(Screen[None]):
             compact=True,
         )
         with Container(id="rates-body"):
-            yield RatesTable(id="rates-table")
+            with Vertical(id="rates-list"):
+                yield RatesTable(id="rates-table")
+                yield NotOfferedList(id="rates-not-offered")
             yield ChargesPanel(id="rates-charges")
         yield Static("", id="rates-summary")
         yield Footer()
@@ -234,6 +240,10 @@ class RatesScreen(Screen[None]):
     def _rate_highlighted(self, event: RatesTable.RateHighlighted) -> None:
         self.query_one(ChargesPanel).show_rate(event.rate)
         self.refresh_bindings()
+
+    @on(RatesTable.ViewChanged)
+    def _view_changed(self, event: RatesTable.ViewChanged) -> None:
+        self.query_one(NotOfferedList).show_rates(event.view.not_offered)
 
     @on(RatesTable.BookRequested)
     def _book_requested(self, event: RatesTable.BookRequested) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
@@ -62,7 +63,7 @@ accessorials. The last line is their sum, which is the offer's total.
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__(id=id)
+        super().__init__(Text("No offer highlighted.", style="dim"), id=id)
         self.border_title = "Charges"
         self.rate: Rate | None = None
 
@@ -84,10 +85,12 @@ accessorials. The last line is their sum, which is the offer's total.
         table.add_column("charge", no_wrap=True, overflow="ellipsis", ratio=1)
         table.add_column("amount", justify="right", no_wrap=True)
         for charge in rate.charges:
-            label = charge_label(charge)
+            label = Text(charge_label(charge))
+            if charge.description:
+                label.append(f" {charge.description}", style="dim")
             table.add_row(label, format_money(charge.amount))
         total = charges_sum(rate.charges)
-        table.add_row("─" * 12, "─" * 10, style="dim")
+        table.add_row(Rule(style="dim"), Rule(style="dim"))
         table.add_row(Text("Total", style="bold"), Text(format_money(total), style="bold"))
         if total != rate.total:
             table.add_row(

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.message import Message
-from textual.widgets import DataTable
+from textual.widgets import DataTable, Static
 
 from tui.domain.money import format_money
 
@@ -19,9 +19,10 @@ if TYPE_CHECKING:
 CHEAPEST = "$"
 FASTEST = "»"
 NOT_OFFERED = "✗"
-DIVIDER_KEY = "--not-offered--"
-CARRIER_WIDTH = 22
-SERVICE_WIDTH = 12
+SERVICE_WIDTH = 16
+MIN_CARRIER_WIDTH = 12
+MAX_CARRIER_WIDTH = 40
+SANDBOX_SUFFIX = " (SANDBOX)"
 
 
 @dataclass(frozen=True)
@@ -101,13 +102,13 @@ def clip(text: str, width: int) -> str:
 
 
 class RatesTable(DataTable[Any]):
-    """Offers of one quote, one row per rate keyed by rate id; not-offered rates below a divider."""
+    """Bookable offers of one quote, one row per rate keyed by rate id."""
 
     HELP = """\
 ## Rates
 
-Every carrier's offer for this quote. Bookable offers come first, in the chosen
-order; offers a carrier could not make are listed under **not offered** with the reason.
+Every carrier's offer for this quote, in the chosen order; offers a carrier could
+not make are listed below, under **not offered**, with the reason.
 
 - `$` marks the **cheapest** offer, `»` the **fastest**.
 - Sort with **t** total, **d** days, **c** carrier, **s** SCAC, **v** service, **m** mode;
@@ -141,6 +142,7 @@ order; offers a carrier could not make are listed under **not offered** with the
     DEFAULT_CSS = """
     RatesTable {
         height: 1fr;
+        width: 1fr;
         border: round $primary 60%;
         border-title-align: left;
         border-subtitle-align: right;
@@ -155,6 +157,18 @@ order; offers a carrier could not make are listed under **not offered** with the
             super().__init__()
             self.table = table
             self.rate = rate
+
+        @property
+        def control(self) -> RatesTable:
+            return self.table
+
+    class ViewChanged(Message):
+        """The rows changed (new rates, order or filter); `view` says what is shown."""
+
+        def __init__(self, table: RatesTable, view: RatesView) -> None:
+            super().__init__()
+            self.table = table
+            self.view = view
 
         @property
         def control(self) -> RatesTable:
@@ -183,8 +197,13 @@ order; offers a carrier could not make are listed under **not offered** with the
         self.status: str | None = None
         self.view = RatesView([], [], None, None)
         self._by_id: dict[str, Rate] = {}
+        self._carrier_width = MIN_CARRIER_WIDTH
 
     def on_mount(self) -> None:
+        self._add_columns()
+        self._update_title()
+
+    def _add_columns(self) -> None:
         self.add_column(" ", key="mark", width=2)
         self.add_column("Carrier", key="carrier")
         self.add_column("SCAC", key="scac")
@@ -192,7 +211,24 @@ order; offers a carrier could not make are listed under **not offered** with the
         self.add_column("Mode", key="mode")
         self.add_column(Text("Days", justify="right"), key="days")
         self.add_column(Text("Total", justify="right"), key="total")
-        self._update_title()
+
+    def _fit_carrier_width(self, rates: Sequence[Rate]) -> int:
+        """Room left for the carrier name once the other columns have what they need."""
+        others = [
+            2,
+            max([4, *(len(rate.carrier_code or "") for rate in rates)]),
+            max([7, *(len(clip(rate.service_type or "", SERVICE_WIDTH)) for rate in rates)]),
+            max([4, *(len(rate.mode or "") for rate in rates)]),
+            4,
+            max([5, *(len(format_money(rate.total)) for rate in rates)]),
+        ]
+        padding = 2 * self.cell_padding * 7
+        room = self.scrollable_content_region.width - sum(others) - padding - 1
+        return max(MIN_CARRIER_WIDTH, min(MAX_CARRIER_WIDTH, room))
+
+    def on_resize(self) -> None:
+        if self.rates and self._fit_carrier_width(self.view.offered) != self._carrier_width:
+            self._rebuild(keep=self._current_key())
 
     @property
     def highlighted_rate(self) -> Rate | None:
@@ -243,28 +279,18 @@ order; offers a carrier could not make are listed under **not offered** with the
 
     def _rebuild(self, keep: str | None) -> None:
         self.view = arrange(self.rates, self.sort_column, self.descending, self.filter_text)
+        self._carrier_width = self._fit_carrier_width(self.view.offered)
         with self.app.batch_update():
-            self.clear()
+            self.clear(columns=True)
+            self._add_columns()
             for rate in self.view.offered:
                 self.add_row(*self._offered_cells(rate), key=rate.id)
-            if self.view.not_offered:
-                self.add_row(
-                    "",
-                    Text("─ not offered ─", style="dim"),
-                    "",
-                    "",
-                    "",
-                    "",
-                    "",
-                    key=DIVIDER_KEY,
-                )
-                for rate in self.view.not_offered:
-                    self.add_row(*self._not_offered_cells(rate), key=rate.id)
             if keep is not None and keep in self._by_id and self._row_shown(keep):
                 self.move_cursor(row=self.get_row_index(keep), animate=False)
             elif self.row_count:
                 self.move_cursor(row=0, animate=False)
         self._update_title()
+        self.post_message(self.ViewChanged(self, self.view))
         self.post_message(self.RateHighlighted(self, self.highlighted_rate))
 
     def _row_shown(self, key: str) -> bool:
@@ -282,24 +308,12 @@ order; offers a carrier could not make are listed under **not offered** with the
             mark += FASTEST
         return [
             Text(mark, style="bold"),
-            clip(rate.carrier, CARRIER_WIDTH),
+            clip(rate.carrier.removesuffix(SANDBOX_SUFFIX), self._carrier_width),
             rate.carrier_code or "",
             clip(rate.service_type or "", SERVICE_WIDTH),
             rate.mode or "",
             Text("?" if rate.days is None else str(rate.days), justify="right"),
             Text(format_money(rate.total), justify="right"),
-        ]
-
-    def _not_offered_cells(self, rate: Rate) -> list[Any]:
-        reason = rate.message or rate.status
-        return [
-            Text(NOT_OFFERED, style="dim"),
-            Text(clip(rate.carrier, CARRIER_WIDTH), style="dim"),
-            Text(rate.carrier_code or "", style="dim"),
-            Text(clip(reason, SERVICE_WIDTH), style="dim italic"),
-            Text(rate.mode or "", style="dim"),
-            Text("—", justify="right", style="dim"),
-            Text("—", justify="right", style="dim"),
         ]
 
     def _update_title(self) -> None:
@@ -326,3 +340,43 @@ order; offers a carrier could not make are listed under **not offered** with the
         rate = self._by_id.get(event.row_key.value or "")
         if rate is not None:
             self.post_message(self.BookRequested(self, rate))
+
+
+class NotOfferedList(Static):
+    """Carriers that made no offer, each with its reason, under a "not offered" rule."""
+
+    DEFAULT_CSS = """
+    NotOfferedList {
+        display: none;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+        height: auto;
+        max-height: 6;
+        border-top: solid $primary 40%;
+        border-title-align: left;
+        border-title-color: $text-muted;
+        padding: 0 1;
+        color: $text-muted;
+    }
+    NotOfferedList.-shown {
+        display: block;
+    }
+    """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)
+        self.border_title = "not offered"
+        self.rates: list[Rate] = []
+
+    def show_rates(self, rates: Sequence[Rate]) -> None:
+        """List these rates with their reasons (hidden when there are none)."""
+        self.rates = list(rates)
+        self.set_class(bool(self.rates), "-shown")
+        text = Text(no_wrap=True, overflow="ellipsis")
+        for index, rate in enumerate(self.rates):
+            if index:
+                text.append("\n")
+            text.append(f"{NOT_OFFERED} ", style="bold")
+            text.append(f"{rate.carrier_code or '?':<5}", style="bold")
+            text.append(f"{rate.message or rate.status}")
+        self.update(text)

@@ -1,0 +1,122 @@
+"""Shared steps for the rates → book → result tests: requests, screen text, transports."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+import httpx
+from rich.console import Console
+
+from tui.api.models import RateItem, RateRequest
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.pilot import Pilot
+
+    from tui.screens.rates import RatesScreen
+
+
+def ltl_request(origin: str = "60607", dest: str = "30303") -> RateRequest:
+    """Two pallets from the demo dock in Chicago to Atlanta."""
+    return RateRequest(
+        origin_postal_code=origin,
+        dest_postal_code=dest,
+        items=[
+            RateItem(
+                weight=Decimal(500),
+                length=Decimal(48),
+                width=Decimal(40),
+                height=Decimal(48),
+                quantity=2,
+                package="pallet",
+                description="Machine parts",
+            )
+        ],
+    )
+
+
+def parcel_request() -> RateRequest:
+    """One small box, which parcel carriers take."""
+    return RateRequest(
+        origin_postal_code="60607",
+        dest_postal_code="30303",
+        items=[
+            RateItem(
+                weight=Decimal(12),
+                length=Decimal(16),
+                width=Decimal(12),
+                height=Decimal(10),
+                quantity=1,
+                package="box",
+            )
+        ],
+    )
+
+
+def screen_text(app: App[Any]) -> str:
+    """The current screen as plain text, the way a user reads it."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    """Let workers finish and the screen catch up."""
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def open_rates(
+    pilot: Pilot[Any], request: RateRequest | None = None, mode_filter: str | None = None
+) -> RatesScreen:
+    """Push the rates screen for a request (as the quote screen does) and wait for the table."""
+    from tui.screens.rates import RatesScreen
+
+    await pilot.pause()
+    screen = RatesScreen(request or ltl_request(), mode_filter)
+    await pilot.app.push_screen(screen)
+    await settle(pilot)
+    return screen
+
+
+class CountingTransport(httpx.AsyncBaseTransport):
+    """Forwards to the sandbox; counts requests by path; may delay or fail chosen paths."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.calls: list[str] = []
+        self.delay: dict[str, float] = {}
+        self.fail_after_forward: dict[str, BaseException] = {}
+        self.replace: dict[str, list[httpx.Response]] = {}
+
+    def count(self, path: str) -> int:
+        """How many requests went to this path (e.g. `/book`)."""
+        return sum(1 for call in self.calls if call == path)
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        path = request.url.path
+        self.calls.append(path)
+        if self.replace.get(path):
+            return self.replace[path].pop(0)
+        if path in self.delay:
+            await asyncio.sleep(self.delay[path])
+        response = await self.inner.handle_async_request(request)
+        if path in self.fail_after_forward:
+            await response.aread()
+            raise self.fail_after_forward.pop(path)
+        return response
