@@ -128,6 +128,8 @@ class BookingRequest(OutgoingModel):
     dest_address: Required
     dest_contact_name: Optional = None
     dest_contact_phone: Phone = None
+    reference: Optional = None
+    """Shipper's reference (PO, order number); sent only when given."""
 
     @field_validator("origin_dock_hours_close")
     @classmethod
@@ -150,6 +152,8 @@ class ParcelBookingRequest(OutgoingModel):
     dest_contact_name: Optional = None
     dest_contact_phone: Phone = None
     dest_contact_email: Email = None
+    reference: Optional = None
+    """Shipper's reference (PO, order number); sent only when given."""
 
 
 class Document(IncomingModel):
