@@ -1,0 +1,157 @@
+"""One end of a shipment for rating: ZIP code and location type, on one line."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.widgets import Input, Label, Select
+
+from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
+
+
+class LocationPicker(Horizontal):
+    """`From [60601] [Dock ▾]`: posts Changed when either part changes."""
+
+    HELP = """\
+### Origin and destination
+
+A US ZIP code (`60601`, or ZIP+4 `60601-1234`) and what kind of place it is. The location
+type decides accessorials: **No dock** adds a liftgate, **Residential** a residential fee,
+**Limited access** (schools, farms, construction sites…), **Trade show** and **DC**
+(distribution center, appointment) their own fees.
+
+ctrl+a (or F10) picks a saved address from the address book.
+"""
+
+    DEFAULT_CSS = """
+    LocationPicker {
+        width: auto;
+        height: 1;
+        margin-right: 1;
+    }
+    LocationPicker > Label {
+        width: auto;
+        margin-right: 1;
+        color: $text-muted;
+    }
+    LocationPicker > Input {
+        width: 11;
+        margin-right: 1;
+    }
+    LocationPicker > Input.-invalid {
+        background: $error 35%;
+    }
+    LocationPicker > Select {
+        width: 14;
+    }
+    """
+
+    OPTIONS: ClassVar[list[tuple[str, str]]] = [
+        (LOCATION_TYPES_SHORT[key], key) for key in LOCATION_TYPES
+    ]
+
+    class Changed(Message):
+        """The ZIP or the location type changed."""
+
+        def __init__(self, picker: LocationPicker) -> None:
+            super().__init__()
+            self.picker = picker
+
+        @property
+        def control(self) -> LocationPicker:
+            return self.picker
+
+    class Touched(Message):
+        """The user typed in, or left, the ZIP field."""
+
+        def __init__(self, picker: LocationPicker) -> None:
+            super().__init__()
+            self.picker = picker
+
+        @property
+        def control(self) -> LocationPicker:
+            return self.picker
+
+    def __init__(
+        self,
+        label: str,
+        postal_code: str = "",
+        location_type: str = DEFAULT_LOCATION_TYPE,
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self._label = label
+        self._postal_code = postal_code
+        self._location_type = (
+            location_type if location_type in LOCATION_TYPES else DEFAULT_LOCATION_TYPE
+        )
+
+    def compose(self) -> ComposeResult:
+        yield Label(self._label)
+        yield Input(
+            self._postal_code,
+            placeholder="ZIP",
+            max_length=10,
+            compact=True,
+            select_on_focus=False,
+            classes="zip",
+        )
+        yield Select(
+            self.OPTIONS,
+            value=self._location_type,
+            allow_blank=False,
+            compact=True,
+            classes="location-type",
+        )
+
+    @property
+    def zip_input(self) -> Input:
+        return self.query_one(Input)
+
+    @property
+    def type_select(self) -> Select[str]:
+        return self.query_one(Select)
+
+    @property
+    def postal_code(self) -> str:
+        return self.zip_input.value if self.is_mounted else self._postal_code
+
+    @property
+    def location_type(self) -> str:
+        if not self.is_mounted:
+            return self._location_type
+        value = self.type_select.value
+        return value if isinstance(value, str) else DEFAULT_LOCATION_TYPE
+
+    def set_location(self, postal_code: str, location_type: str) -> None:
+        """Fill both parts (from the address book)."""
+        self.zip_input.value = postal_code
+        if location_type in LOCATION_TYPES:
+            self.type_select.value = location_type
+        self.post_message(self.Touched(self))
+
+    @on(Input.Changed)
+    def _zip_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.input.has_focus:
+            self.post_message(self.Touched(self))
+        self.post_message(self.Changed(self))
+
+    @on(Input.Submitted)
+    def _zip_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.screen.focus_next()
+
+    @on(Select.Changed)
+    def _type_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self.post_message(self.Changed(self))
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        if isinstance(event.widget, Input):
+            self.post_message(self.Touched(self))
