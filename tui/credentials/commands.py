@@ -240,7 +240,7 @@ def auth_status(resolved: ResolvedProfile, out: TextIO, err: TextIO) -> int:
     else:
         where = {
             "environment": "environment variables (never saved)",
-            "keyring": f"OS keyring ({found.keyring.backend if found.keyring else '?'})",
+            "keyring": f"keyring ({found.keyring.backend if found.keyring else '?'})",
             "file": f"plain file {found.file_path} (not secure)",
             "session": "this session only",
         }[creds.source]

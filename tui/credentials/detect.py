@@ -126,8 +126,7 @@ def classify(backend: KeyringBackend) -> KeyringState | None:
         return KeyringState("none", name, "no recommended keyring backend is available")
     if isinstance(backend, null.Keyring):
         return KeyringState("disabled", name, "the null backend stores nothing")
-    cls = type(backend)
-    if cls.__module__.startswith("keyrings.alt") and "Encrypted" in cls.__name__:
+    if _prompts(backend):
         return KeyringState("refused", name, "asks for a password at the terminal")
     try:
         priority = float(backend.priority)
@@ -136,6 +135,16 @@ def classify(backend: KeyringBackend) -> KeyringState | None:
     if priority < 1:
         return KeyringState("insecure", name, f"priority {priority:g}: not an OS keyring")
     return None
+
+
+def _prompts(backend: KeyringBackend) -> bool:
+    """True for keyrings.alt's encrypted file backends, which ask with getpass."""
+    try:
+        from keyrings.alt.file import Encrypted
+    except Exception:
+        cls = type(backend)
+        return cls.__module__.startswith("keyrings.alt") and "Encrypted" in cls.__name__
+    return isinstance(backend, Encrypted)
 
 
 def _error_state(name: str, exc: BaseException) -> KeyringState:
