@@ -553,7 +553,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             if position:
                 segments.append(Segment(" ", style))
             segments.append(Segment(_fit(label, column_width, column.justify), style))
-        return Strip(segments).adjust_cell_length(width, base)
+        return Strip(segments).simplify().adjust_cell_length(width, base)
 
     def _row_strip(self, index: int, width: int, base: Style) -> Strip:
         row = self.row_at(index)
@@ -574,7 +574,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             segments.append(
                 Segment(_fit(column.text(row), column_width, column.justify), cell_style)
             )
-        return Strip(segments).adjust_cell_length(width, line_style)
+        return Strip(segments).simplify().adjust_cell_length(width, line_style)
 
 
 def _fit(text: str, width: int, justify: Literal["left", "right"]) -> str:

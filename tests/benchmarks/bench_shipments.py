@@ -1,0 +1,273 @@
+"""Benchmark: the shipments list with 100, 10,000 and 100,000 rows, and search latency.
+
+Run: python tests/benchmarks/bench_shipments.py [--quick] [--skip-search]
+
+Prints:
+- per row count (100 / 10,000 / 100,000 loaded): time to paint the list (every visible line,
+  median of repeated full repaints through Textual), time for one cursor move down and one
+  page down (median of many, Pilot key press to repaint), time to append a 50-row page,
+  each with its ratio to 100 rows (goal: within 1.2x);
+- RSS of a process holding 10,000 listing rows in the list (goal < 80 MB);
+- bytes written to a real pseudo-terminal at 80x24 per cursor move (goal < 1 KB) and per page
+  (goal < 12 KB), running the list in a child process on a pty;
+- with the sandbox holding 100,000 shipments, a keystroke in the search field to the updated
+  table (p50 and p90; goal p50 < 150 ms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import fcntl
+import os
+import pty
+import select
+import statistics
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+CITIES = [
+    ("Chicago", "IL", "60601"),
+    ("Atlanta", "GA", "30303"),
+    ("Dallas", "TX", "75201"),
+    ("Houston", "TX", "77002"),
+    ("Minneapolis", "MN", "55401"),
+    ("Denver", "CO", "80202"),
+    ("Seattle", "WA", "98101"),
+    ("Columbus", "OH", "43215"),
+]
+STATUSES = ["pending", "awarded", "confirmed", "picked-up", "delivered", "canceled"]
+CARRIERS = [("Lakeshore Interstate", "LKIF"), ("Harrowgate Freight", "HGFL"), ("Bluecrest", "BCXP")]
+
+
+def listing_json(i: int) -> dict[str, Any]:
+    """A listing entry shaped like the sandbox's (with PRO and mode)."""
+    o, d = CITIES[i % len(CITIES)], CITIES[(i * 3 + 1) % len(CITIES)]
+    name, scac = CARRIERS[i % len(CARRIERS)]
+    return {
+        "id": f"s_{i:012d}",
+        "createdDate": f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}T{i % 24:02d}:00:00Z",
+        "status": STATUSES[i % len(STATUSES)],
+        "origin": {"company": f"Shipper {i % 97}", "city": o[0], "state": o[1], "postalCode": o[2]},
+        "destination": {
+            "company": f"Cons {i % 89}",
+            "city": d[0],
+            "state": d[1],
+            "postalCode": d[2],
+        },
+        "carrier": {"name": name, "scac": scac},
+        "cost": {"total": f"{100 + (i * 37) % 2000}.{i % 100:02d}", "currency": "USD"},
+        "proNumber": f"{3000000000 + i}",
+        "mode": "ltl" if i % 5 else "truckload",
+        "bolNumber": f"04{i:015d}",
+        "pickupDate": f"2026-{1 + i % 12:02d}-{1 + i % 28:02d}",
+    }
+
+
+def make_shipments(count: int) -> list[Any]:
+    """Listing rows as the list holds them (parsed by the real models, then reduced)."""
+    from tui.api.models import Shipment
+    from tui.widgets.shipments_rows import ShipmentRow
+
+    return [ShipmentRow.of(Shipment.model_validate(listing_json(i))) for i in range(count)]
+
+
+# ----------------------------------------------------------------- in-process timings
+
+
+def _table_app(rows: list[Any]) -> Any:
+    from textual.app import App, ComposeResult
+
+    from tui.widgets.shipments_columns import shipment_columns
+    from tui.widgets.virtual_table import VirtualTable
+
+    class ListApp(App[None]):
+        CSS = "VirtualTable { border: round $primary; scrollbar-size-vertical: 1; }"
+
+        def compose(self) -> ComposeResult:
+            yield VirtualTable(
+                shipment_columns(width=80, rows_sample=rows[:100]), lambda r: r.id, near_end=0
+            )
+
+        def on_mount(self) -> None:
+            table = self.query_one(VirtualTable)
+            table.set_rows(rows)
+            table.focus()
+
+    return ListApp()
+
+
+async def _time_table(count: int, repeats: int) -> dict[str, float]:
+    from tui.widgets.virtual_table import VirtualTable
+
+    rows = make_shipments(count + 50)
+    page = rows[count:]
+    app = _table_app(rows[:count])
+    results: dict[str, float] = {}
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = app.query_one(VirtualTable)
+        await pilot.pause()
+        paints, downs, pages = [], [], []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            table.refresh()
+            await pilot.pause()
+            paints.append(time.perf_counter() - start)
+        await pilot.press("end")  # the far end of the list: the worst place for anything O(n)
+        await pilot.press("home")
+        for _ in range(repeats):
+            start = time.perf_counter()
+            await pilot.press("down")
+            downs.append(time.perf_counter() - start)
+        for _ in range(repeats // 2):
+            start = time.perf_counter()
+            await pilot.press("pagedown")
+            pages.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        table.append_rows(page)
+        await pilot.pause()
+        results["append_page"] = time.perf_counter() - start
+        assert table.row_count == count + 50
+    results["paint"] = statistics.median(paints)
+    results["down"] = statistics.median(downs)
+    results["page"] = statistics.median(pages)
+    return results
+
+
+def run_table_timings(counts: list[int], repeats: int) -> None:
+    print("List with N rows loaded (medians, ms; ratio to 100 rows):")
+    base: dict[str, float] = {}
+    for count in counts:
+        result = asyncio.run(_time_table(count, repeats))
+        if not base:
+            base = result
+        cells = [
+            f"{name} {result[name] * 1000:7.2f} ({result[name] / base[name]:4.2f}x)"
+            for name in ("paint", "down", "page", "append_page")
+        ]
+        print(f"  {count:>7,} rows: " + "  ".join(cells))
+
+
+# ------------------------------------------------------------------------- RSS
+
+
+RSS_CHILD = """
+import resource, sys
+sys.path.insert(0, {root!r})
+from tests.benchmarks.bench_shipments import make_shipments, _table_app
+import asyncio
+async def main():
+    rows = make_shipments(10_000)
+    app = _table_app(rows)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("end")
+        await pilot.pause()
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmRSS"):
+                    print(line.split()[1])
+asyncio.run(main())
+"""
+
+
+def run_rss() -> None:
+    root = str(Path(__file__).resolve().parents[2])
+    out = subprocess.run(
+        [sys.executable, "-c", RSS_CHILD.format(root=root)],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    print(f"RSS with 10,000 rows loaded (whole process): {int(out[-1]) / 1024:.1f} MB")
+
+
+# ----------------------------------------------------------------- bytes on a pty
+
+PTY_CHILD = """
+import sys
+sys.path.insert(0, {root!r})
+from tests.benchmarks.bench_shipments import make_shipments, _table_app
+app = _table_app(make_shipments({count}))
+app.run()
+"""
+
+
+def _read_until_quiet(fd: int, quiet: float = 0.3, limit: float = 10.0) -> bytes:
+    chunks: list[bytes] = []
+    deadline = time.monotonic() + limit
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], quiet)
+        if not ready:
+            break
+        try:
+            data = os.read(fd, 65536)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    return b"".join(chunks)
+
+
+def run_pty_bytes(count: int = 2_000) -> None:
+    root = str(Path(__file__).resolve().parents[2])
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["TERM"] = "xterm-256color"
+        os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
+        os.execv(sys.executable, [sys.executable, "-c", PTY_CHILD.format(root=root, count=count)])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    try:
+        first = _read_until_quiet(fd, quiet=1.5, limit=30)
+        moves, pages = [], []
+        for _ in range(10):
+            os.write(fd, b"\x1b[B")  # down
+            moves.append(len(_read_until_quiet(fd)))
+        for _ in range(5):
+            os.write(fd, b"\x1b[6~")  # page down
+            pages.append(len(_read_until_quiet(fd)))
+        idle = _read_until_quiet(fd, quiet=2.0, limit=2.0)
+    finally:
+        os.write(fd, b"\x11")  # ctrl+q
+        time.sleep(0.3)
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(pid, 9)
+        os.waitpid(pid, 0)
+    print(f"Bytes on a real pty at 80x24 ({count:,} rows): first frame {len(first):,}")
+    print(
+        f"  per cursor move: median {statistics.median(moves):,.0f} B (max {max(moves):,})"
+        f"   per page: median {statistics.median(pages):,.0f} B (max {max(pages):,})"
+        f"   idle 2 s: {len(idle)} B"
+    )
+
+
+# ------------------------------------------------------------------- search latency
+
+
+def run_search(shipments: int, samples: int) -> None:
+    print("search latency: not measured yet")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer repeats")
+    parser.add_argument("--skip-search", action="store_true")
+    args = parser.parse_args()
+    repeats = 10 if args.quick else 40
+    run_table_timings([100, 10_000, 100_000], repeats)
+    run_rss()
+    run_pty_bytes()
+    if not args.skip_search:
+        run_search(100_000, 10 if args.quick else 30)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,312 @@
+"""One shipment: lifecycle, places, items, tracking, events, documents, raw JSON."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.message import Message
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from tui.widgets.header import FreightHeader
+from tui.widgets.shipments_detail_view import (
+    document_label,
+    events_text,
+    items_text,
+    places_text,
+    title_line,
+    tracking_text,
+)
+from tui.widgets.status_style import timeline
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from tui.api.models import Shipment, ShipmentDetail
+    from tui.app import FreightApp
+
+AUTO_REFRESH_SECONDS = 30.0
+
+
+@dataclass
+class DetailLoaded(Message):
+    request: int
+    detail: ShipmentDetail
+
+
+@dataclass
+class DetailFailed(Message):
+    request: int
+    error: BaseException
+
+
+@dataclass
+class DocumentsDone(Message):
+    """Saving or printing finished; `report` is the line to show."""
+
+    report: str
+    error: bool = False
+
+
+class ShipmentDetailScreen(Screen[None]):
+    """Everything known about one shipment; carrier and cost come from the listing row."""
+
+    HELP: ClassVar[str | None] = """\
+## Shipment
+
+The lifecycle runs pending → awarded → confirmed → picked-up → delivered (canceled apart).
+`r` refresh, `a` auto-refresh every 30 s, `j` raw JSON, `s` save the highlighted document
+(`S` all), `p` print it with `lp` (printers are set in the config), `Esc` back to the list.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back", id="detail.back", tooltip="Back to the list"),
+        Binding("r", "refresh", "Refresh", id="detail.refresh", tooltip="Load the shipment again"),
+        Binding(
+            "a", "auto_refresh", "Auto", id="detail.auto", tooltip="Refresh every 30 s (toggle)"
+        ),
+        Binding("j", "raw", "JSON", id="detail.raw", tooltip="Show or hide the raw JSON"),
+        Binding("s", "save", "Save doc", id="detail.save", tooltip="Save the highlighted document"),
+        Binding(
+            "S",
+            "save_all",
+            "Save all",
+            show=False,
+            id="detail.save_all",
+            tooltip="Save every document",
+        ),
+        Binding("p", "print", "Print", id="detail.print", tooltip="Print the highlighted document"),
+    ]
+
+    DEFAULT_CSS = """
+    ShipmentDetailScreen {
+        & #detail-body { height: 1fr; padding: 0 1; }
+        & #detail-body > Static { margin: 0 0 1 0; }
+        & #detail-title { margin: 0; }
+        & #documents { height: auto; max-height: 6; border: none; padding: 0; }
+        & #detail-raw { display: none; border: round $panel; }
+        & #detail-raw.-shown { display: block; }
+        & #detail-status { height: 1; padding: 0 1; color: $text-muted; }
+        & #detail-status.-error { color: $text-error; }
+    }
+    """
+
+    def __init__(self, shipment_id: str, listing: Shipment | None = None) -> None:
+        super().__init__()
+        self.shipment_id = shipment_id
+        self.listing = listing
+        self.detail: ShipmentDetail | None = None
+        self._request = 0
+        self._auto: Timer | None = None
+
+    @property
+    def freight_app(self) -> FreightApp:
+        return cast("FreightApp", self.app)
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Shipment")
+        with VerticalScroll(id="detail-body"):
+            yield Static(self._listing_title(), id="detail-title")
+            yield Static("", id="detail-timeline")
+            yield Static("", id="detail-places")
+            yield Static("", id="detail-items")
+            yield Static("", id="detail-tracking")
+            yield Static("Documents", id="documents-label")
+            yield OptionList(id="documents")
+            yield Static("", id="detail-events")
+            yield Static("", id="detail-raw")
+        yield Static("loading…", id="detail-status")
+        yield Footer()
+
+    def _listing_title(self) -> str:
+        if self.listing is None:
+            return self.shipment_id
+        return self.listing.pro_number or self.listing.id
+
+    def on_mount(self) -> None:
+        self.query_one("#documents", OptionList).focus()
+        self._load()
+
+    def on_unmount(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+        self.freight_app.set_activity("detail", None)
+
+    # ---------------------------------------------------------------- loading
+
+    def _load(self) -> None:
+        self._request += 1
+        self.freight_app.set_activity("detail", "loading shipment…")
+        self._fetch(self._request)
+
+    @work(exclusive=True, group="shipment-detail", exit_on_error=False, description="Load shipment")
+    async def _fetch(self, request: int) -> None:
+        try:
+            client = await self.freight_app.session.client()
+            detail = await client.get_shipment(self.shipment_id)
+        except Exception as error:
+            self.post_message(DetailFailed(request, error))
+            return
+        self.post_message(DetailLoaded(request, detail))
+
+    @on(DetailLoaded)
+    def _loaded(self, message: DetailLoaded) -> None:
+        if message.request != self._request:
+            return
+        self.freight_app.set_activity("detail", None)
+        self.detail = detail = message.detail
+        self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
+        self.query_one("#detail-timeline", Static).update(timeline(detail.status))
+        self.query_one("#detail-places", Static).update(places_text(detail))
+        self.query_one("#detail-items", Static).update(items_text(detail))
+        self.query_one("#detail-tracking", Static).update(tracking_text(detail, self.listing))
+        self.query_one("#detail-events", Static).update(events_text(detail))
+        documents = self.query_one("#documents", OptionList)
+        highlighted = documents.highlighted
+        documents.clear_options()
+        documents.add_options(
+            [Option(document_label(d), id=str(i)) for i, d in enumerate(detail.documents)]
+        )
+        if detail.documents:
+            documents.highlighted = min(highlighted or 0, len(detail.documents) - 1)
+        self.query_one("#documents-label", Static).update(
+            "Documents" if detail.documents else "Documents  none"
+        )
+        raw = self.query_one("#detail-raw", Static)
+        if raw.has_class("-shown"):
+            raw.update(self._raw_json())
+        self._set_status(self._auto_note())
+
+    @on(DetailFailed)
+    def _failed(self, message: DetailFailed) -> None:
+        if message.request != self._request:
+            return
+        self.freight_app.set_activity("detail", None)
+        text = self.freight_app.handle_api_error(message.error)
+        self._set_status(f"⚠ {text} — r to retry", error=True)
+
+    def _set_status(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#detail-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+
+    def _auto_note(self) -> str:
+        return f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)" if self._auto else ""
+
+    def _raw_json(self) -> str:
+        if self.detail is None:
+            return "(not loaded yet)"
+        return json.dumps(self.detail.raw, indent=2, sort_keys=True, default=str)
+
+    # ---------------------------------------------------------------- actions
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+    def action_refresh(self) -> None:
+        self._set_status("refreshing…")
+        self._load()
+
+    def action_auto_refresh(self) -> None:
+        if self._auto is None:
+            self._auto = self.set_interval(AUTO_REFRESH_SECONDS, self._load)
+        else:
+            self._auto.stop()
+            self._auto = None
+        self._set_status(self._auto_note() or "auto-refresh off")
+
+    def action_raw(self) -> None:
+        raw = self.query_one("#detail-raw", Static)
+        shown = not raw.has_class("-shown")
+        raw.set_class(shown, "-shown")
+        if shown:
+            raw.update(self._raw_json())
+            self.query_one("#detail-body", VerticalScroll).scroll_to_widget(raw)
+
+    def _highlighted_documents(self, every: bool) -> list[int]:
+        if self.detail is None or not self.detail.documents:
+            return []
+        if every:
+            return list(range(len(self.detail.documents)))
+        index = self.query_one("#documents", OptionList).highlighted
+        return [index if index is not None else 0]
+
+    def action_save(self) -> None:
+        self._documents(self._highlighted_documents(False), send_to_printer=False)
+
+    def action_save_all(self) -> None:
+        self._documents(self._highlighted_documents(True), send_to_printer=False)
+
+    def action_print(self) -> None:
+        printers = self.freight_app.session.config.printers
+        if not (printers.document_printer or printers.label_printer):
+            self._set_status(
+                "No printer configured: set [printers] in the config; s saves instead.", error=True
+            )
+            return
+        self._documents(self._highlighted_documents(False), send_to_printer=True)
+
+    def _documents(self, indexes: list[int], *, send_to_printer: bool) -> None:
+        if not indexes:
+            self._set_status("No documents on this shipment.", error=True)
+            return
+        self._set_status("printing…" if send_to_printer else "saving…")
+        self._save_and_print(indexes, send_to_printer)
+
+    @work(exclusive=True, group="shipment-documents", exit_on_error=False, description="Documents")
+    async def _save_and_print(self, indexes: list[int], send_to_printer: bool) -> None:
+        from tui.documents import default_folder, print_jobs, run_print_job, save_documents
+
+        assert self.detail is not None
+        session = self.freight_app.session
+        documents = [self.detail.documents[i] for i in indexes]
+        folder = default_folder(session.data_dir, self.detail.pro_number or self.detail.id)
+        try:
+            client = await session.client()
+            saved = await save_documents(client.download_document, documents, folder)
+        except Exception as error:
+            text = self.freight_app.handle_api_error(error)
+            self.post_message(DocumentsDone(f"⚠ could not save: {text}", error=True))
+            return
+        if not send_to_printer:
+            names = ", ".join(s.path.name for s in saved)
+            self.post_message(DocumentsDone(f"Saved {names} to {folder}"))
+            return
+        printers = session.config.printers
+        jobs = print_jobs(
+            saved,
+            document_printer=printers.document_printer,
+            label_printer=printers.label_printer,
+            label_format=printers.label_format,
+        )
+        if not jobs:
+            self.post_message(DocumentsDone(f"Saved to {folder}; no printer takes this format."))
+            return
+        outcomes = [await run_print_job(job) for job in jobs]
+        failed = [o for o in outcomes if not o.ok]
+        if failed:
+            self.post_message(DocumentsDone(f"⚠ print failed: {failed[0].detail}", error=True))
+        else:
+            self.post_message(DocumentsDone(f"Sent {len(jobs)} to {jobs[0].printer}"))
+
+    @on(DocumentsDone)
+    def _documents_done(self, message: DocumentsDone) -> None:
+        self._set_status(message.report, error=message.error)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Shipment: refresh", "Load it again (r)", self.action_refresh)
+        yield SystemCommand("Shipment: raw JSON", "Show or hide the JSON (j)", self.action_raw)
+        yield SystemCommand(
+            "Shipment: auto-refresh", "Toggle every 30 s (a)", self.action_auto_refresh
+        )
+        yield SystemCommand(
+            "Shipment: save documents", "Save all to a folder (S)", self.action_save_all
+        )

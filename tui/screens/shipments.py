@@ -1,0 +1,473 @@
+"""The shipments list: filters, pages loaded as the cursor nears the end, scan to open."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar, cast
+
+from textual import events, on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Static
+
+from tui.widgets.header import FreightHeader
+from tui.widgets.shipments_columns import WIDE, shipment_columns
+from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
+from tui.widgets.shipments_rows import ShipmentRow
+from tui.widgets.shipments_scan import ScanBuffer, find_by_code, looks_like_code
+from tui.widgets.virtual_table import VirtualTable
+
+if TYPE_CHECKING:
+    from tui.api.models import ShipmentQuery
+    from tui.app import FreightApp
+
+
+def today() -> date:
+    """The local date used by the pickup shortcuts (tests replace it)."""
+    return date.today()
+
+
+@dataclass
+class PageLoaded(Message):
+    """A page of results for the filters of `generation` arrived."""
+
+    generation: int
+    rows: list[ShipmentRow]
+    continuation_token: str | None
+    first: bool
+
+
+@dataclass
+class PageFailed(Message):
+    """Loading a page for `generation` failed; `token` says which page, to retry it."""
+
+    generation: int
+    error: BaseException
+    token: str | None
+
+
+@dataclass
+class ScanResolved(Message):
+    """The lookup of a scanned code finished: the match, or None."""
+
+    code: str
+    match: ShipmentRow | None
+    error: BaseException | None = None
+
+
+class ShipmentsScreen(Screen[None]):
+    """Find shipments; Enter (or a scan) opens one."""
+
+    HELP: ClassVar[str | None] = """\
+## Shipments
+
+The newest shipments first; more load as the cursor nears the end.
+`/` search, `f` filters, `s`/`S` sort (column / direction), `e` export CSV,
+`t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row.
+Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipment.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "slash", "search", "Search", id="shipments.search", tooltip="Jump to the search field"
+        ),
+        Binding(
+            "f", "filters", "Filters", id="shipments.filters", tooltip="Jump to the status filter"
+        ),
+        Binding("s", "sort_next", "Sort", id="shipments.sort", tooltip="Sort by the next column"),
+        Binding(
+            "S",
+            "sort_reverse",
+            "Reverse",
+            show=False,
+            id="shipments.sort_reverse",
+            tooltip="Reverse the sort direction",
+        ),
+        Binding(
+            "e", "export", "Export", id="shipments.export", tooltip="Save the loaded rows as CSV"
+        ),
+        Binding(
+            "t", "summary", "Totals", id="shipments.summary", tooltip="Counts and spend, as bars"
+        ),
+        Binding(
+            "r",
+            "refresh",
+            "Refresh",
+            id="shipments.refresh",
+            tooltip="Reload, or retry a failed page",
+        ),
+        Binding(
+            "escape",
+            "clear_scan",
+            "Clear",
+            show=False,
+            id="shipments.clear_scan",
+            tooltip="Forget typed scan characters / leave the filters",
+        ),
+    ]
+
+    DEFAULT_CSS = """
+    ShipmentsScreen {
+        & #shipments-table {
+            border: round $primary-darken-1;
+            border-title-color: $text;
+            scrollbar-size-vertical: 1;
+            padding: 0;
+        }
+        & #shipments-table:focus { border: round $accent; }
+        & #shipments-status { height: 1; padding: 0 1; color: $text-muted; }
+        & #shipments-status.-error { color: $text-error; }
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._generation = 0
+        self._filters = ShipmentFilters()
+        self._token: str | None = None
+        self._complete = False
+        self._loading = False
+        self._failed_token: str | None = None
+        self._failed_first = False
+        self._pages = 0
+        self._scan = ScanBuffer()
+        self._wide: bool | None = None
+        self._has_pro = False
+        self._has_mode = False
+
+    # ----------------------------------------------------------------- layout
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Shipments")
+        yield ShipmentFiltersBar(today, id="filters")
+        yield VirtualTable[ShipmentRow](
+            shipment_columns(width=self.app.size.width),
+            lambda row: row.id,
+            near_end=25,
+            empty_text="searching…",
+            id="shipments-table",
+        )
+        yield Static("", id="shipments-status")
+        yield Footer()
+
+    @property
+    def table(self) -> VirtualTable[ShipmentRow]:
+        return cast("VirtualTable[ShipmentRow]", self.query_one("#shipments-table", VirtualTable))
+
+    @property
+    def is_loading(self) -> bool:
+        """True while a page is being fetched."""
+        return self._loading
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the last page of the current filters has arrived."""
+        return self._complete
+
+    @property
+    def filters_bar(self) -> ShipmentFiltersBar:
+        return self.query_one("#filters", ShipmentFiltersBar)
+
+    @property
+    def freight_app(self) -> FreightApp:
+        return cast("FreightApp", self.app)
+
+    def on_mount(self) -> None:
+        self.table.focus()
+        self._set_columns()
+        self._start_search()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._set_columns()
+
+    def _set_columns(self) -> None:
+        wide = self.app.size.width >= WIDE
+        sample = self.table.rows()[:200]
+        has_pro = any(row.pro_number for row in sample)
+        has_mode = any(row.mode for row in sample)
+        if (wide, has_pro, has_mode) == (self._wide, self._has_pro, self._has_mode):
+            return
+        self._wide, self._has_pro, self._has_mode = wide, has_pro, has_mode
+        self.table.columns = shipment_columns(width=self.app.size.width, rows_sample=sample)
+
+    # ---------------------------------------------------------------- loading
+
+    def apply_search(self, text: str) -> None:
+        """Show the list filtered by free text (e.g. a quote id after a booking timeout)."""
+        self.filters_bar.set_search(text)
+        self.table.focus()
+
+    def _query(self, filters: ShipmentFilters) -> ShipmentQuery:
+        from tui.api.models import ShipmentQuery
+
+        return ShipmentQuery(
+            text=filters.text or None,
+            status=filters.status or None,
+            mode=filters.mode or None,
+            pickup_date_from=filters.pickup_from,
+            pickup_date_to=filters.pickup_to,
+        )
+
+    def _start_search(self) -> None:
+        """Ask for the first page of the current filters; older answers will be dropped."""
+        self._generation += 1
+        self._token = None
+        self._complete = False
+        self._failed_token = None
+        self._pages = 0
+        self._request(None, first=True)
+
+    def _request(self, token: str | None, *, first: bool) -> None:
+        self._loading = True
+        self._failed_first = False
+        self.table.tail_text = "searching…" if first else "loading more…"
+        self.freight_app.set_activity("shipments", f"loading page {self._pages + 1}…")
+        self._update_title()
+        self._fetch_page(self._generation, self._query(self._filters), token, first)
+
+    @work(exclusive=True, group="shipments-page", exit_on_error=False, description="Load shipments")
+    async def _fetch_page(
+        self, generation: int, query: ShipmentQuery, token: str | None, first: bool
+    ) -> None:
+        try:
+            client = await self.freight_app.session.client()
+            page = await client.search_shipments(query, continuation_token=token)
+        except Exception as error:
+            self.post_message(PageFailed(generation, error, token))
+            return
+        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
+        self.post_message(PageLoaded(generation, rows, page.continuation_token, first))
+
+    @on(PageLoaded)
+    def _page_loaded(self, message: PageLoaded) -> None:
+        if message.generation != self._generation:
+            return  # an answer for filters the user has since changed
+        table = self.table
+        self._loading = False
+        self._pages += 1
+        if message.first:
+            keep = table.cursor_key
+            table.set_rows(message.rows)
+            if keep is not None:
+                table.move_cursor_to_key(keep)
+        else:
+            table.append_rows(message.rows)
+        self._token = message.continuation_token
+        self._complete = self._token is None
+        self._set_columns()
+        table.tail_text = None
+        self._show_status("")
+        self.freight_app.set_activity("shipments", None)
+        self._update_title()
+        if not self._complete and self._near_end():
+            self._request(self._token, first=False)
+
+    @on(PageFailed)
+    def _page_failed(self, message: PageFailed) -> None:
+        if message.generation != self._generation:
+            return
+        self._loading = False
+        self._failed_token = message.token
+        self._failed_first = message.token is None
+        text = self.freight_app.handle_api_error(message.error)
+        self.table.tail_text = f"⚠ {text} — press r to retry"
+        self._show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
+        self.freight_app.set_activity("shipments", None)
+        self._update_title()
+
+    def _near_end(self) -> bool:
+        table = self.table
+        return table.row_count - table.cursor_row <= max(table.near_end, table.size.height)
+
+    @on(VirtualTable.NearEnd, "#shipments-table")
+    def _near_end_reached(self, message: VirtualTable.NearEnd) -> None:
+        if self._token is not None and not self._loading and self._failed_token is None:
+            self._request(self._token, first=False)
+
+    def _update_title(self) -> None:
+        table = self.table
+        count = table.row_count
+        if self._failed_token is not None or self._failed_first:
+            state = f"{count:,} loaded · error"
+        elif self._loading and self._pages == 0:
+            state = "searching…"
+        elif self._complete:
+            state = "no shipments match" if count == 0 else f"{count:,} shipments, all loaded"
+        else:
+            state = f"{count:,} loaded, more…"
+        described = self._filters.describe()
+        table.border_title = f"Shipments · {state}" + (f" · {described}" if described else "")
+        column = table.sort_column
+        if column is None:
+            table.border_subtitle = "newest first"
+        else:
+            label = next((c.label for c in table.columns if c.key == column), column)
+            table.border_subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
+
+    def _show_status(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#shipments-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+
+    # ---------------------------------------------------------------- filters
+
+    @on(ShipmentFiltersBar.FiltersChanged)
+    def _filters_changed(self, message: ShipmentFiltersBar.FiltersChanged) -> None:
+        self._filters = message.filters
+        self._start_search()
+
+    @on(ShipmentFiltersBar.SearchSubmitted)
+    def _search_submitted(self, message: ShipmentFiltersBar.SearchSubmitted) -> None:
+        if looks_like_code(message.text):
+            self._lookup(message.text)
+        else:
+            self.table.focus()
+
+    # ------------------------------------------------------------------- scan
+
+    def on_key(self, event: events.Key) -> None:
+        """Gather printable keys typed outside text fields as a scanned code."""
+        if isinstance(self.focused, Input):
+            return
+        if event.key == "enter" and self._scan.active:
+            event.stop()
+            event.prevent_default()
+            self._lookup(self._scan.take())
+            return
+        if event.key == "backspace" and self._scan.active:
+            event.stop()
+            self._scan.backspace()
+            self._show_scan()
+            return
+        character = event.character
+        if not event.is_printable or character is None or character.isspace():
+            return
+        starts_code = character.isdigit() or event.key not in self.app.active_bindings
+        if self._scan.active or starts_code:
+            event.stop()
+            event.prevent_default()
+            self._scan.feed(character)
+            self._show_scan()
+
+    def _show_scan(self) -> None:
+        text = self._scan.text
+        self._show_status(f"scan: {text}▏ Enter opens, Esc clears" if text else "")
+
+    def action_clear_scan(self) -> None:
+        if self._scan.active:
+            self._scan.clear()
+            self._show_status("")
+        elif not self.table.has_focus:
+            self.table.focus()
+
+    def _lookup(self, code: str) -> None:
+        loaded = find_by_code(self.table.rows(), code)
+        if loaded is not None:
+            self._open(loaded)
+            return
+        self._show_status(f"looking up {code}…")
+        self._resolve_code(code)
+
+    @work(exclusive=True, group="shipments-scan", exit_on_error=False, description="Scan lookup")
+    async def _resolve_code(self, code: str) -> None:
+        from tui.api.models import ShipmentQuery
+
+        try:
+            client = await self.freight_app.session.client()
+            page = await client.search_shipments(ShipmentQuery(text=code))
+        except Exception as error:
+            self.post_message(ScanResolved(code, None, error))
+            return
+        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
+        self.post_message(ScanResolved(code, find_by_code(rows, code)))
+
+    @on(ScanResolved)
+    def _scan_resolved(self, message: ScanResolved) -> None:
+        if message.error is not None:
+            text = self.freight_app.handle_api_error(message.error)
+            self._show_status(f"⚠ could not look up {message.code}: {text}", error=True)
+        elif message.match is None:
+            self._show_status(f"no shipment matches {message.code}", error=True)
+        else:
+            self._show_status("")
+            self._open(message.match)
+
+    def _open(self, row: ShipmentRow) -> None:
+        self.freight_app.open_shipment(row.id, row.to_shipment())
+
+    @on(VirtualTable.RowSelected, "#shipments-table")
+    def _row_selected(self, message: VirtualTable.RowSelected) -> None:
+        self._open(cast("ShipmentRow", message.row))
+
+    # ---------------------------------------------------------------- actions
+
+    def action_search(self) -> None:
+        self._scan.clear()
+        self.filters_bar.focus_search()
+
+    def action_filters(self) -> None:
+        self.query_one("#status-filter").focus()
+
+    def action_refresh(self) -> None:
+        """Retry the page that failed, or reload from the first page."""
+        if self._failed_token is not None:
+            token, self._failed_token = self._failed_token, None
+            self._request(token, first=False)
+        else:
+            self._start_search()
+
+    def action_sort_next(self) -> None:
+        keys = self.table.column_keys_shown
+        current = self.table.sort_column
+        following = keys[(keys.index(current) + 1) % len(keys)] if current in keys else keys[0]
+        self.sort_by(following)
+
+    def action_sort_reverse(self) -> None:
+        self.sort_by(self.table.sort_column or "created")
+
+    def sort_by(self, column_key: str) -> None:
+        self.table.sort_by(column_key)
+        self._update_title()
+
+    def action_export(self) -> None:
+        from tui.export import write_shipments_csv
+        from tui.widgets.shipments_export_dialog import ExportDialog
+
+        rows = self.table.rows()
+        default = self.freight_app.session.data_dir / "exports" / f"freight-shipments-{today()}.csv"
+
+        def done(report: str | None) -> None:
+            if report:
+                self._show_status(report)
+                self.notify(report, timeout=4)
+
+        self.app.push_screen(
+            ExportDialog(default, len(rows), lambda path: write_shipments_csv(rows, path)), done
+        )
+
+    def action_summary(self) -> None:
+        from tui.screens.shipments_summary import ShipmentsSummaryScreen
+
+        self.app.push_screen(
+            ShipmentsSummaryScreen(self.table.rows(), self._filters.describe(), self._complete)
+        )
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand("Shipments: search", "Jump to the search field (/)", self.action_search)
+        yield SystemCommand("Shipments: export CSV", "Save the loaded rows (e)", self.action_export)
+        yield SystemCommand(
+            "Shipments: totals", "Counts and spend as bars (t)", self.action_summary
+        )
+        yield SystemCommand(
+            "Shipments: refresh", "Reload from the first page (r)", self._start_search
+        )
+        for column in self.table.columns:
+            yield SystemCommand(
+                f"Shipments: sort by {column.label}",
+                "Sort the loaded rows (again to reverse)",
+                lambda key=column.key: self.sort_by(key),
+            )

@@ -1,0 +1,144 @@
+"""Counts by status and spend by carrier of the loaded, filtered shipments, drawn as bars."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from tui.widgets.header import FreightHeader
+from tui.widgets.shipments_columns import money
+from tui.widgets.status_style import LIFECYCLE, status_label, status_style
+
+if TYPE_CHECKING:
+    from tui.widgets.shipments_rows import ShipmentRow
+
+_BLOCKS = " ▏▎▍▌▋▊▉█"
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the bars show: shipments per status, spend and count per carrier."""
+
+    by_status: list[tuple[str, int]]
+    spend_by_carrier: list[tuple[str, Decimal, int]]
+    total_spend: Decimal
+    count: int
+
+
+def summarize(shipments: Sequence[ShipmentRow]) -> Summary:
+    """Count by status (lifecycle order) and sum exact totals by carrier (largest first)."""
+    statuses = Counter(s.status or "unknown" for s in shipments)
+    order = [*LIFECYCLE, "canceled"]
+    by_status = [(name, statuses[name]) for name in order if statuses[name]]
+    by_status += sorted((n, c) for n, c in statuses.items() if n not in order)
+    spend: dict[str, Decimal] = {}
+    counts: Counter[str] = Counter()
+    for shipment in shipments:
+        name = shipment.carrier_label or "unknown"
+        counts[name] += 1
+        if shipment.total is not None:
+            spend[name] = spend.get(name, Decimal(0)) + shipment.total
+        else:
+            spend.setdefault(name, Decimal(0))
+    spend_by_carrier = sorted(
+        ((name, amount, counts[name]) for name, amount in spend.items()),
+        key=lambda item: (-item[1], item[0]),
+    )
+    return Summary(by_status, spend_by_carrier, sum(spend.values(), Decimal(0)), len(shipments))
+
+
+def bar(value: Decimal | int, largest: Decimal | int, width: int) -> str:
+    """A bar of eighth-blocks, `width` cells for the largest value (at least a sliver if > 0)."""
+    if width <= 0 or largest <= 0 or value <= 0:
+        return ""
+    eighths = int(Decimal(value) * width * 8 / Decimal(largest))
+    eighths = max(eighths, 1)
+    full, part = divmod(eighths, 8)
+    return "█" * full + (_BLOCKS[part] if part else "")
+
+
+def render_summary(summary: Summary, width: int) -> Text:
+    """The two bar charts, fitted to `width` cells."""
+    text = Text()
+    text.append("By status\n", style="bold")
+    label_width = 13
+    count_width = max((len(f"{c:,}") for _, c in summary.by_status), default=1)
+    bar_width = max(4, width - label_width - count_width - 3)
+    largest_count = max((c for _, c in summary.by_status), default=0)
+    for name, count in summary.by_status:
+        style = status_style(name) or ""
+        text.append(f"{status_label(name):<{label_width}}", style=style)
+        text.append(f" {count:>{count_width},} ")
+        text.append(bar(count, largest_count, bar_width) + "\n", style=style)
+    text.append("\nSpend by carrier", style="bold")
+    text.append(f"   total {money(summary.total_spend)}\n", style="dim")
+    name_width = min(24, max((len(n) for n, _, _ in summary.spend_by_carrier), default=7))
+    amount_width = max((len(money(a)) for _, a, _ in summary.spend_by_carrier), default=4)
+    bar_width = max(4, width - name_width - amount_width - 10)
+    largest_spend = max((a for _, a, _ in summary.spend_by_carrier), default=Decimal(0))
+    for name, amount, count in summary.spend_by_carrier:
+        shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
+        text.append(f"{shown:<{name_width}} {money(amount):>{amount_width}} ({count:>3}) ")
+        text.append(bar(amount, largest_spend, bar_width) + "\n", style="#5fafd7")
+    return text
+
+
+class ShipmentsSummaryScreen(Screen[None]):
+    """Bars for the shipments the list has loaded with its current filters."""
+
+    HELP: ClassVar[str | None] = """\
+## Totals
+
+Counts by status and spend by carrier over the shipments loaded in the list (with its
+filters). Load more in the list (`G`) to include more. `Esc` goes back.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,t", "back", "Back", id="summary.back", tooltip="Back to the list"),
+    ]
+
+    DEFAULT_CSS = """
+    ShipmentsSummaryScreen {
+        & #summary-body { padding: 0 1; height: 1fr; }
+        & #summary-title { text-style: bold; margin: 0 0 1 0; }
+    }
+    """
+
+    def __init__(self, shipments: Sequence[ShipmentRow], filters: str, complete: bool) -> None:
+        super().__init__()
+        self.summary = summarize(shipments)
+        self._filters = filters
+        self._complete = complete
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Totals")
+        with VerticalScroll(id="summary-body"):
+            scope = "all" if self._complete else "loaded so far"
+            filters = f" · {self._filters}" if self._filters else ""
+            yield Static(f"{self.summary.count:,} shipments ({scope}){filters}", id="summary-title")
+            yield Static("", id="summary-bars")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._draw()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._draw()
+
+    def _draw(self) -> None:
+        width = max(20, self.size.width - 4)
+        self.query_one("#summary-bars", Static).update(render_summary(self.summary, width))
+
+    def action_back(self) -> None:
+        self.app.pop_screen()

@@ -1,0 +1,161 @@
+"""The columns of the shipments list, and how a listing row is written in each."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, date, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tui.widgets.status_style import LIFECYCLE, status_label, status_style
+from tui.widgets.virtual_table import Column
+
+if TYPE_CHECKING:
+    from tui.widgets.shipments_rows import ShipmentRow
+
+WIDE = 110
+"""From this many columns on, the list shows every column."""
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+_STATUS_ORDER = {name: position for position, name in enumerate((*LIFECYCLE, "canceled"))}
+
+
+def reference(shipment: ShipmentRow) -> str:
+    """PRO when the server sent one, else the shipment id."""
+    return shipment.pro_number or shipment.id
+
+
+def total(shipment: ShipmentRow) -> Decimal | None:
+    return shipment.total
+
+
+def money(amount: Decimal | None, currency: str | None = None) -> str:
+    """`1,234.50`, with the currency only when it is not USD."""
+    if amount is None:
+        return ""
+    text = f"{amount:,.2f}"
+    return text if currency in (None, "", "USD") else f"{text} {currency}"
+
+
+def carrier_code(shipment: ShipmentRow) -> str:
+    return shipment.scac or ""
+
+
+def carrier_name(shipment: ShipmentRow) -> str:
+    return shipment.carrier_label
+
+
+def created(shipment: ShipmentRow, *, wide: bool) -> str:
+    if shipment.created_date is None:
+        return ""
+    return shipment.created_date.strftime("%Y-%m-%d %H:%M" if wide else "%m-%d")
+
+
+def mode_label(mode: str | None, *, wide: bool) -> str:
+    """The mode word; `truckload` is `TL` where room is short."""
+    if not mode:
+        return ""
+    return "TL" if mode == "truckload" and not wide else mode
+
+
+def pickup(shipment: ShipmentRow) -> str:
+    return shipment.pickup_date.isoformat() if shipment.pickup_date is not None else ""
+
+
+def _created_key(shipment: ShipmentRow) -> datetime:
+    return shipment.created_date or _EPOCH
+
+
+def _pickup_key(shipment: ShipmentRow) -> date | None:
+    return shipment.pickup_date
+
+
+def shipment_columns(
+    *, width: int, rows_sample: Sequence[ShipmentRow] = ()
+) -> list[Column[ShipmentRow]]:
+    """Columns for a terminal `width` wide: PRO and mode only when the server sends them."""
+    wide = width >= WIDE
+    has_pro = any(row.pro_number for row in rows_sample)
+    has_mode = any(row.mode for row in rows_sample)
+    columns: list[Column[ShipmentRow]] = [
+        Column(
+            "reference",
+            "PRO" if has_pro else "Id",
+            reference,
+            min_width=10,
+            max_width=18 if wide else 14,
+            priority=100,
+        ),
+        Column(
+            "created",
+            "Created",
+            lambda row: created(row, wide=wide),
+            sort_key=_created_key,
+            width=16 if wide else 5,
+            priority=60,
+        ),
+    ]
+    if wide:
+        columns.append(
+            Column("pickup", "Pickup", pickup, sort_key=_pickup_key, width=10, priority=20)
+        )
+    columns.append(
+        Column(
+            "status",
+            "Status",
+            lambda row: status_label(row.status),
+            sort_key=lambda row: _STATUS_ORDER.get(row.status, len(_STATUS_ORDER)),
+            style=lambda row: status_style(row.status),
+            width=11,
+            priority=90,
+        )
+    )
+    if has_mode:
+        columns.append(
+            Column(
+                "mode",
+                "Mode",
+                lambda row: mode_label(row.mode, wide=wide),
+                sort_key=lambda row: row.mode or "",
+                width=9 if wide else 6,
+                priority=30,
+            )
+        )
+    columns += [
+        Column(
+            "origin",
+            "From",
+            lambda row: row.origin.city_state,
+            min_width=8,
+            max_width=22 if wide else 12,
+            priority=70,
+            flex=True,
+        ),
+        Column(
+            "destination",
+            "To",
+            lambda row: row.destination.city_state,
+            min_width=8,
+            max_width=22 if wide else 12,
+            priority=70,
+            flex=True,
+        ),
+    ]
+    if wide:
+        columns.append(
+            Column("carrier", "Carrier", carrier_name, min_width=8, max_width=24, priority=40)
+        )
+    else:
+        columns.append(Column("carrier", "SCAC", carrier_code, width=4, priority=10))
+    columns.append(
+        Column(
+            "total",
+            "Total",
+            lambda row: money(row.total, row.currency),
+            sort_key=total,
+            width=10 if wide else 9,
+            justify="right",
+            priority=80,
+        )
+    )
+    return columns

@@ -1,0 +1,132 @@
+"""One shipment written out as Rich text: places, items, tracking, events, documents."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from tui.widgets.shipments_columns import money
+from tui.widgets.status_style import status_text
+
+if TYPE_CHECKING:
+    from tui.api.models import Address, Document, Shipment, ShipmentDetail, ShipmentItem
+
+
+_NEVER = datetime(1970, 1, 1, tzinfo=UTC)
+
+
+def _when(value: datetime | None, *, with_time: bool = True) -> str:
+    if value is None:
+        return "—"
+    return value.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+
+
+def _number(value: Decimal | None) -> str:
+    if value is None:
+        return "?"
+    return f"{value.normalize():f}" if value == value.to_integral_value() else f"{value}"
+
+
+def address_line(address: Address) -> str:
+    """`Acme Dock Co, 1200 W Lake St, Chicago IL 60601`."""
+    place = " ".join(p for p in (address.city, address.state, address.postal_code) if p)
+    parts = [p for p in (address.company, address.address, address.address2, place) if p]
+    return ", ".join(parts) or "—"
+
+
+def title_line(detail: ShipmentDetail, listing: Shipment | None) -> Text:
+    """`4415-227893-5 · LKIF · ◑ confirmed · 329.09` (carrier and cost from the listing)."""
+    line = Text(detail.pro_number or detail.id, style="bold")
+    carrier = detail.carrier or (listing.carrier if listing is not None else None)
+    if carrier is not None and (carrier.scac or carrier.name):
+        line.append(" · " + " ".join(p for p in (carrier.scac, carrier.name) if p))
+    line.append(" · ")
+    line.append_text(status_text(detail.status))
+    cost = detail.cost or (listing.cost if listing is not None else None)
+    if cost is not None and cost.total is not None:
+        line.append(" · " + money(cost.total, cost.currency or "USD").replace(" USD", ""))
+    mode = detail.mode or (listing.mode if listing is not None else None)
+    if mode:
+        line.append(f" · {mode}")
+    return line
+
+
+def places_text(detail: ShipmentDetail) -> Text:
+    text = Text()
+    text.append("From ", style="bold")
+    text.append(address_line(detail.origin) + "\n")
+    text.append("To   ", style="bold")
+    text.append(address_line(detail.destination))
+    return text
+
+
+def item_line(item: ShipmentItem) -> str:
+    """`2 × pallet 800 lb 48×40×48 cl 70 Machine parts`."""
+    parts = [f"{item.quantity or 1} × {item.package or 'unit'}", f"{_number(item.weight)} lb"]
+    if item.length is not None and item.width is not None and item.height is not None:
+        parts.append(f"{_number(item.length)}×{_number(item.width)}×{_number(item.height)} in")
+    if item.freight_class is not None:
+        parts.append(f"cl {_number(item.freight_class)}")
+    if item.hazardous:
+        parts.append("HAZMAT")
+    if item.description:
+        parts.append(item.description)
+    return " ".join(parts)
+
+
+def items_text(detail: ShipmentDetail) -> Text:
+    text = Text("Items", style="bold")
+    if not detail.items:
+        text.append("  none listed", style="dim")
+    for item in detail.items:
+        text.append("\n  " + item_line(item))
+    return text
+
+
+def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
+    text = Text("Tracking  ", style="bold")
+    tracking = detail.tracking
+    number = (tracking.tracking_number if tracking else None) or (
+        listing.tracking_number if listing is not None else None
+    )
+    text.append((tracking.status if tracking and tracking.status else detail.status) or "—")
+    if number:
+        text.append(f" · {number}")
+    if tracking is not None:
+        text.append(f" · pickup {_when(tracking.pickup_date)}")
+        text.append(f" · delivery {_when(tracking.delivery_date)}")
+    refs = [
+        ("BOL", detail.bol_number),
+        ("pickup conf.", detail.pickup_confirmation),
+        ("quote", detail.quote_id),
+        ("ref", detail.reference),
+        ("id", detail.id),
+    ]
+    known = [f"{label} {value}" for label, value in refs if value]
+    if known:
+        text.append("\n" + " · ".join(known), style="dim")
+    return text
+
+
+def events_text(detail: ShipmentDetail) -> Text:
+    text = Text("Events", style="bold")
+    if not detail.events:
+        text.append("  none yet", style="dim")
+    for event in sorted(detail.events, key=lambda e: e.time or _NEVER, reverse=True):
+        text.append(f"\n  {_when(event.time)}  ")
+        text.append_text(status_text(event.status or ""))
+        details = " · ".join(p for p in (event.description, event.location) if p)
+        if details:
+            text.append(f"  {details}")
+    return text
+
+
+def document_label(document: Document) -> str:
+    """`bol · BOL.pdf (pdf)`."""
+    name = document.name or document.url.rsplit("/", 1)[-1]
+    kind = document.type or "document"
+    fmt = f" ({document.format})" if document.format else ""
+    return f"{kind} · {name}{fmt}"

@@ -1,0 +1,280 @@
+"""The filters bar of the shipments list: status, mode, pickup dates and free text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal
+from textual.message import Message
+from textual.timer import Timer
+from textual.widget import Widget
+from textual.widgets import Input, Label, Select
+
+from tui.widgets.shipments_dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+
+DEBOUNCE_SECONDS = 0.25
+STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
+MODES = ("ltl", "parcel", "truckload")
+
+
+@dataclass(frozen=True)
+class ShipmentFilters:
+    """What the user asked to see; empty fields mean "any"."""
+
+    text: str = ""
+    status: str = ""
+    mode: str = ""
+    pickup_from: date | None = None
+    pickup_to: date | None = None
+
+    def describe(self) -> str:
+        """A short summary for titles and file names."""
+        parts = [p for p in (self.status, self.mode) if p]
+        if self.pickup_from or self.pickup_to:
+            parts.append(f"pickup {self.pickup_from or '…'}–{self.pickup_to or '…'}")
+        if self.text:
+            parts.append(f'"{self.text}"')
+        return " · ".join(parts)
+
+
+class ShipmentFiltersBar(Widget):
+    """Two compact lines of filters; posts `FiltersChanged` (text and dates debounced)."""
+
+    HELP: ClassVar[str | None] = """\
+## Filters
+
+**Status** and **Mode** narrow the list at once. **Pickup** picks a range (today, this week,
+this month, last 7 days) or type dates as `YYYY-MM-DD` in *from* and *to*. **Search** matches
+PRO, tracking, BOL, reference, quote id, company, city and postal code; the list updates as
+you type. Enter on a scanned number opens that shipment.
+"""
+
+    DEFAULT_CSS = """
+    ShipmentFiltersBar {
+        height: 2;
+        width: 1fr;
+        & Horizontal { height: 1; width: 1fr; }
+        & Label { padding: 0 1 0 1; }
+        & #status-filter { width: 15; }
+        & #mode-filter { width: 13; }
+        & #pickup-shortcut { width: 17; }
+        & .date-input { width: 12; }
+        & #search-input { width: 1fr; }
+        & #filters-error { width: 1fr; color: $text-error; padding: 0 1; }
+        & Input.-invalid { color: $text-error; }
+    }
+    """
+
+    class FiltersChanged(Message):
+        """The filters differ from the last ones posted."""
+
+        def __init__(self, bar: ShipmentFiltersBar, filters: ShipmentFilters) -> None:
+            super().__init__()
+            self.bar = bar
+            self.filters = filters
+
+        @property
+        def control(self) -> ShipmentFiltersBar:
+            return self.bar
+
+    class SearchSubmitted(Message):
+        """Enter was pressed in the search field."""
+
+        def __init__(self, bar: ShipmentFiltersBar, text: str) -> None:
+            super().__init__()
+            self.bar = bar
+            self.text = text
+
+        @property
+        def control(self) -> ShipmentFiltersBar:
+            return self.bar
+
+    def __init__(self, today: Callable[[], date], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._today = today
+        self._posted = ShipmentFilters()
+        self._debounce: Timer | None = None
+        self._setting_shortcut = False
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield Label("Status")
+            yield Select(
+                [(name, name) for name in STATUSES],
+                prompt="any",
+                id="status-filter",
+                compact=True,
+                tooltip="Only shipments in this status",
+            )
+            yield Label("Mode")
+            yield Select(
+                [(name, name) for name in MODES],
+                prompt="any",
+                id="mode-filter",
+                compact=True,
+                tooltip="Only LTL, parcel or truckload",
+            )
+            yield Label("Search")
+            yield Input(
+                placeholder="PRO, tracking, BOL, city… ( / )",
+                id="search-input",
+                compact=True,
+                tooltip="Free text; a scanned number + Enter opens the shipment",
+            )
+        with Horizontal():
+            yield Label("Pickup")
+            yield Select(
+                [(label, value) for value, label in SHORTCUTS],
+                allow_blank=False,
+                value="any",
+                id="pickup-shortcut",
+                compact=True,
+                tooltip="A pickup date range",
+            )
+            yield Input(
+                placeholder="from",
+                id="pickup-from",
+                classes="date-input",
+                compact=True,
+                max_length=10,
+                tooltip="First pickup date, YYYY-MM-DD",
+            )
+            yield Label("to")
+            yield Input(
+                placeholder="to",
+                id="pickup-to",
+                classes="date-input",
+                compact=True,
+                max_length=10,
+                tooltip="Last pickup date, YYYY-MM-DD",
+            )
+            yield Label("", id="filters-error")
+
+    # ---------------------------------------------------------------- reading
+
+    @property
+    def filters(self) -> ShipmentFilters:
+        """The filters as typed now (invalid dates count as empty)."""
+        status = self.query_one("#status-filter", Select).value
+        mode = self.query_one("#mode-filter", Select).value
+        return ShipmentFilters(
+            text=self.query_one("#search-input", Input).value.strip(),
+            status=status if isinstance(status, str) else "",
+            mode=mode if isinstance(mode, str) else "",
+            pickup_from=self._date_or_none("#pickup-from"),
+            pickup_to=self._date_or_none("#pickup-to"),
+        )
+
+    @property
+    def posted(self) -> ShipmentFilters:
+        """The filters last announced with `FiltersChanged`."""
+        return self._posted
+
+    def _date_or_none(self, selector: str) -> date | None:
+        try:
+            return parse_date(self.query_one(selector, Input).value)
+        except ValueError:
+            return None
+
+    def _date_errors(self) -> list[str]:
+        errors = []
+        values: dict[str, date | None] = {}
+        for selector, name in (("#pickup-from", "from"), ("#pickup-to", "to")):
+            field = self.query_one(selector, Input)
+            try:
+                values[name] = parse_date(field.value)
+                field.remove_class("-invalid")
+            except ValueError as error:
+                values[name] = None
+                field.add_class("-invalid")
+                errors.append(f"{name}: {error}")
+        start, end = values["from"], values["to"]
+        if start and end and end < start:
+            self.query_one("#pickup-to", Input).add_class("-invalid")
+            errors.append("to: must not be before from")
+        return errors
+
+    # ---------------------------------------------------------------- writing
+
+    def set_search(self, text: str) -> None:
+        """Replace the free text and announce it at once."""
+        self.query_one("#search-input", Input).value = text
+        self.post_now()
+
+    def focus_search(self) -> None:
+        self.query_one("#search-input", Input).focus()
+
+    def post_now(self) -> None:
+        """Announce the filters now (if valid and changed)."""
+        if self._debounce is not None:
+            self._debounce.stop()
+            self._debounce = None
+        errors = self._date_errors()
+        self.query_one("#filters-error", Label).update("  ".join(errors))
+        if errors:
+            return
+        filters = self.filters
+        if filters != self._posted:
+            self._posted = filters
+            self.post_message(self.FiltersChanged(self, filters))
+
+    def _post_later(self) -> None:
+        if self._debounce is not None:
+            self._debounce.stop()
+        self._debounce = self.set_timer(DEBOUNCE_SECONDS, self.post_now)
+
+    @on(Select.Changed, "#status-filter, #mode-filter")
+    def _select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        self.post_now()
+
+    @on(Select.Changed, "#pickup-shortcut")
+    def _shortcut_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if self._setting_shortcut or not isinstance(event.value, str) or event.value == "custom":
+            return
+        start, end = shortcut_range(event.value, self._today())
+        with self.prevent(Input.Changed):
+            self.query_one("#pickup-from", Input).value = start.isoformat() if start else ""
+            self.query_one("#pickup-to", Input).value = end.isoformat() if end else ""
+        self.post_now()
+
+    @on(Input.Changed, "#search-input")
+    def _text_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._post_later()
+
+    @on(Input.Changed, ".date-input")
+    def _date_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        shortcut = matching_shortcut(
+            self._date_or_none("#pickup-from"), self._date_or_none("#pickup-to"), self._today()
+        )
+        select = self.query_one("#pickup-shortcut", Select)
+        if select.value != shortcut:
+            self._setting_shortcut = True
+            with self.prevent(Select.Changed):
+                select.value = shortcut
+            self._setting_shortcut = False
+        if len(event.value) in (0, 10):
+            self._post_later()
+
+    @on(Input.Submitted, ".date-input")
+    def _date_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_now()
+
+    @on(Input.Blurred, ".date-input")
+    def _date_left(self, event: Input.Blurred) -> None:
+        self.post_now()
+
+    @on(Input.Submitted, "#search-input")
+    def _search_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.post_now()
+        self.post_message(self.SearchSubmitted(self, event.value.strip()))

@@ -1,0 +1,69 @@
+"""Shipment status shown as a glyph, a word and a colour (never colour alone), and its timeline."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+LIFECYCLE = ("pending", "awarded", "confirmed", "picked-up", "delivered")
+"""The statuses a shipment passes through, in order; `canceled` stands apart."""
+
+_GLYPHS = {
+    "pending": "○",
+    "awarded": "◔",
+    "confirmed": "◑",
+    "picked-up": "◕",
+    "delivered": "●",
+    "canceled": "✕",
+}
+
+_COLOURS = {
+    "pending": "#d7af5f",
+    "awarded": "#5fafd7",
+    "confirmed": "#5f87ff",
+    "picked-up": "#d787d7",
+    "delivered": "#5fd75f",
+    "canceled": "#ff5f5f",
+}
+
+
+def status_label(status: str) -> str:
+    """`◑ confirmed`; an unknown status keeps its word with a neutral glyph."""
+    word = status or "unknown"
+    return f"{_GLYPHS.get(status, '·')} {word}"
+
+
+def status_style(status: str) -> str | None:
+    """The Rich style of a status word, or None for an unknown status."""
+    colour = _COLOURS.get(status)
+    return f"bold {colour}" if colour else None
+
+
+def status_text(status: str) -> Text:
+    """The status label as styled Rich text."""
+    return Text(status_label(status), style=status_style(status) or "")
+
+
+def timeline(status: str) -> Text:
+    """`pending ── awarded ── [confirmed] ── picked-up ── delivered`, reached steps lit.
+
+    A canceled shipment shows the lifecycle dimmed and `✕ canceled` apart from it.
+    """
+    canceled = status == "canceled"
+    reached = LIFECYCLE.index(status) if status in LIFECYCLE else -1
+    line = Text()
+    for step, name in enumerate(LIFECYCLE):
+        if step:
+            line.append(" ── ", style="dim" if canceled or step > reached else "")
+        if canceled or step > reached:
+            line.append(name, style="dim")
+        elif step == reached:
+            line.append(f"[{name}]", style=f"reverse {status_style(name)}")
+        else:
+            line.append(f"✓{name}", style=status_style(name) or "")
+    if canceled:
+        line.append("   ")
+        line.append_text(status_text("canceled"))
+    elif reached < 0 and status:
+        line.append("   ")
+        line.append_text(status_text(status))
+    return line
