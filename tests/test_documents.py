@@ -44,9 +44,7 @@ def test_a_pdf_label_printer_gets_the_pdf_label_not_the_zpl() -> None:
     jobs = documents.print_jobs(
         saved, document_printer=None, label_printer="dymo", label_format="pdf"
     )
-    assert [(job.printer, job.path.name, job.raw) for job in jobs] == [
-        ("dymo", "label.pdf", False)
-    ]
+    assert [(job.printer, job.path.name, job.raw) for job in jobs] == [("dymo", "label.pdf", False)]
 
 
 def test_file_names_are_safe_and_unique() -> None:
@@ -75,7 +73,9 @@ async def test_printing_runs_lp_with_the_printer_and_raw_option(
     outcome = await documents.run_print_job(documents.PrintJob("zebra", label, raw=True))
     assert outcome.ok, outcome.detail
     assert "request id" in outcome.detail
-    assert lp.calls() == [{"argv": ["-d", "zebra", "-o", "raw", "--", str(label)], "head": "^XA^FO50"}]
+    assert lp.calls() == [
+        {"argv": ["-d", "zebra", "-o", "raw", "--", str(label)], "head": "^XA^FO50"}
+    ]
 
 
 async def test_a_failing_lp_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -126,9 +126,7 @@ async def test_booked_documents_are_saved_as_real_pdf_and_zpl(
             }
         )
         folder = tmp_path / "papers" / (booking.shipment_id or "x")
-        saved = await documents.save_documents(
-            client.download_document, booking.documents, folder
-        )
+        saved = await documents.save_documents(client.download_document, booking.documents, folder)
     finally:
         await client.aclose()
     formats = sorted(doc.format for doc in saved)

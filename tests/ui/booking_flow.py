@@ -95,12 +95,16 @@ async def open_rates(
 
 
 class CountingTransport(httpx.AsyncBaseTransport):
-    """Forwards to the sandbox; counts requests by path; may delay or fail chosen paths."""
+    """Forwards to the sandbox; counts requests by path; may delay or fail chosen paths.
+
+    `delays[path]` holds one delay per coming call; `fail_after_forward[path]` lets the sandbox
+    handle the next call, then raises the exception instead of returning the answer.
+    """
 
     def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
         self.inner = inner
         self.calls: list[str] = []
-        self.delay: dict[str, float] = {}
+        self.delays: dict[str, list[float]] = {}
         self.fail_after_forward: dict[str, BaseException] = {}
         self.replace: dict[str, list[httpx.Response]] = {}
 
@@ -113,8 +117,8 @@ class CountingTransport(httpx.AsyncBaseTransport):
         self.calls.append(path)
         if self.replace.get(path):
             return self.replace[path].pop(0)
-        if path in self.delay:
-            await asyncio.sleep(self.delay[path])
+        if self.delays.get(path):
+            await asyncio.sleep(self.delays[path].pop(0))
         response = await self.inner.handle_async_request(request)
         if path in self.fail_after_forward:
             await response.aread()
