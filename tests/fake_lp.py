@@ -24,7 +24,7 @@ print("request id is fake-1 (1 file(s))")
 
 @dataclass
 class FakeLp:
-    """Where the fake `lp` writes one JSON line per call: argv and the printed file's first bytes."""
+    """Where the fake `lp` logs each call (one JSON line): argv and the first bytes printed."""
 
     log: Path
 

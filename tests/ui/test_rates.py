@@ -100,7 +100,8 @@ async def test_filter_as_you_type_and_escape_clears_it(ui_session: Session) -> N
         await pilot.press("slash", "b", "l", "u", "e")
         await pilot.pause()
         blue = [rate for rate in offered if "blue" in rate.carrier.lower()]
-        assert blue and len(blue) < len(offered)
+        assert blue
+        assert len(blue) < len(offered)
         assert sorted(_row_ids(screen)) == sorted(rate.id for rate in blue)
         assert f"{len(blue)} of {len(offered)} offers matching “blue”" in screen_text(app)
         await pilot.press("escape")
