@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable
+import re
+from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
 from tui.drafts import DraftStore
 
@@ -13,6 +14,7 @@ if TYPE_CHECKING:
     import httpx
 
     from tui.api.client import FreightClient
+    from tui.api.options import ClientOptions
     from tui.api.secret import Secret
     from tui.config.settings import AppConfig, Profile
 
@@ -84,17 +86,16 @@ class Session:
                     )
                 base_url, token = await self._connect()
                 from tui.api.client import FreightClient
+    from tui.api.options import ClientOptions
 
                 self._client = FreightClient(
                     base_url, token, transport=self._transport, options=self._client_options()
                 )
             return self._client
 
-    def _client_options(self) -> Any:
+    def _client_options(self) -> ClientOptions:
         """Client settings for the "not shown" parts of the interface, from the profile."""
-        from tui.api.options import ClientOptions
-
-        return ClientOptions.from_profile(self.profile)
+        return client_options_for(self.profile)
 
     def save_config(self) -> None:
         """Write the config (after the address book or templates changed)."""
@@ -140,3 +141,38 @@ class Session:
             connect=connect,
             transport=transport,
         )
+
+
+def _snake(name: str) -> str:
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+
+
+def client_options_for(profile: Profile) -> ClientOptions:
+    """The client's options from a profile: search parameter names and booking aliases."""
+    from dataclasses import replace
+
+    from tui.api.options import ClientOptions, ShipmentParams
+
+    names = profile.search_params
+    params = ShipmentParams(
+        text=names.get("search", "search"),
+        status=names.get("status", "status"),
+        mode=names.get("mode", "mode"),
+        pickup_date_from=names.get("pickupDateFrom", "pickupDateFrom"),
+        pickup_date_to=names.get("pickupDateTo", "pickupDateTo"),
+        continuation_token=names.get("continuationToken", "continuationToken"),
+        page_size=names.get("limit", "limit"),
+    )
+    options = ClientOptions(shipment_params=params)
+    if not profile.booking_aliases:
+        return options
+    extra = {_snake(field): tuple(aliases) for field, aliases in profile.booking_aliases.items()}
+
+    def merged(defaults: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+        return {key: extra.get(key, ()) + tuple(value) for key, value in defaults.items()}
+
+    return replace(
+        options,
+        booking_aliases=merged(options.booking_aliases),
+        parcel_aliases=merged(options.parcel_aliases),
+    )
