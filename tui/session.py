@@ -86,7 +86,6 @@ class Session:
                     )
                 base_url, token = await self._connect()
                 from tui.api.client import FreightClient
-    from tui.api.options import ClientOptions
 
                 self._client = FreightClient(
                     base_url, token, transport=self._transport, options=self._client_options()
