@@ -1,0 +1,108 @@
+"""The quote form as typed: errors in form order, blank rows, implied class, drafts."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tui.domain.quote_form import (
+    ItemDraft,
+    QuoteDraft,
+    complete_package,
+)
+
+PALLET = ItemDraft("2", "pallet", "800", "48", "40", "48", "", "Machine parts")
+
+
+def test_a_complete_form_has_no_errors_and_adds_up() -> None:
+    draft = QuoteDraft(origin_zip="60601", dest_zip="30303", items=(PALLET, ItemDraft()))
+    assert draft.errors() == []
+    totals = draft.totals()
+    assert totals.handling_units == 2
+    assert totals.total_weight == Decimal(1600)
+    assert PALLET.implied_class() == Decimal(70)
+    assert PALLET.effective_class() == Decimal(70)
+
+
+def test_errors_come_in_the_order_the_form_shows_them() -> None:
+    bad_row = ItemDraft("0", "pal", "abc", "48", "", "48", "75", "")
+    draft = QuoteDraft(origin_zip="6060", dest_zip="", items=(PALLET, bad_row))
+    fields = [error.field for error in draft.errors()]
+    assert fields == [
+        "origin_zip",
+        "dest_zip",
+        "items.1.quantity",
+        "items.1.weight",
+        "items.1.width",
+        "items.1.freight_class",
+    ]
+    labels = [error.label for error in draft.errors()]
+    assert labels[:3] == ["from ZIP", "to ZIP", "row 2 quantity"]
+
+
+def test_blank_rows_are_skipped_but_a_form_needs_one_item() -> None:
+    draft = QuoteDraft(origin_zip="60601", dest_zip="30303", items=(ItemDraft(), ItemDraft()))
+    errors = draft.errors()
+    assert [(e.field, e.message) for e in errors] == [
+        ("items.0.weight", "describe at least one item")
+    ]
+
+
+def test_a_typed_class_overrides_the_implied_one() -> None:
+    item = ItemDraft("1", "crate", "350", "40", "30", "36", "100", "")
+    assert item.density_pcf() == Decimal(14)
+    assert item.implied_class() == Decimal(85)
+    assert item.class_override() == Decimal(100)
+    assert item.effective_class() == Decimal(100)
+
+
+def test_package_prefixes_complete_when_unique() -> None:
+    assert complete_package("Pal") == "pallet"
+    assert complete_package("cr") == "crate"
+    assert complete_package("c") is None  # crate, carton, coil, cylinder
+    assert complete_package("box") == "box"
+    assert complete_package("") is None
+    assert ItemDraft(package="b").field_error("package") is not None
+
+
+def test_draft_round_trips_and_keeps_invalid_text() -> None:
+    draft = QuoteDraft(
+        mode="ltl",
+        origin_zip="6060x",
+        origin_type="residential",
+        dest_zip="30303",
+        dest_type="trade-show",
+        items=(PALLET, ItemDraft(weight="12,5")),
+    )
+    assert QuoteDraft.from_dict(draft.to_dict()) == draft
+
+
+def test_odd_saved_drafts_fall_back_without_losing_text() -> None:
+    restored = QuoteDraft.from_dict(
+        {"mode": "boat", "origin_type": "moon", "dest_zip": 30303, "items": [{"weight": "5"}, 7]}
+    )
+    assert restored.mode == "all"
+    assert restored.origin_type == "business-dock"
+    assert restored.dest_zip == ""
+    assert restored.items == (ItemDraft(weight="5"),)
+    assert QuoteDraft.from_dict({}).items == (ItemDraft(),)
+
+
+field_text = st.text(alphabet="0123456789.,-abc x", max_size=8)
+
+
+@given(st.tuples(*[field_text] * 8))
+def test_any_typed_row_round_trips_and_reports_errors_only_for_its_fields(
+    values: tuple[str, ...],
+) -> None:
+    item = ItemDraft(*values)
+    draft = QuoteDraft(origin_zip="60601", dest_zip="30303", items=(item,))
+    assert QuoteDraft.from_dict(draft.to_dict()) == draft
+    for error in draft.errors():
+        assert error.field.startswith("items.0.")
+        assert error.message
+    if not draft.errors():
+        assert item.line() is not None
+        assert item.effective_class() is not None
