@@ -51,6 +51,8 @@ CREATE TABLE IF NOT EXISTS shipments (
 );
 CREATE INDEX IF NOT EXISTS shipments_status ON shipments (status, seq);
 CREATE INDEX IF NOT EXISTS shipments_mode ON shipments (mode, seq);
+CREATE INDEX IF NOT EXISTS shipments_mode_status ON shipments (mode, status, seq);
+CREATE INDEX IF NOT EXISTS shipments_created ON shipments (created);
 CREATE INDEX IF NOT EXISTS shipments_due ON shipments (next_at) WHERE next_at IS NOT NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS shipment_text USING fts5(
     body, content='', detail='none', tokenize='unicode61 remove_diacritics 2', prefix='2 4'

@@ -34,6 +34,7 @@ class Query:
     pickup_to: date | None
     after_seq: int | None
     limit: int
+    matches_nothing: bool = False
 
 
 def _date(value: str | None, field: str, errors: FieldErrors) -> date | None:
@@ -99,17 +100,29 @@ def parse_query(params: dict[str, str]) -> Query:
         else:
             limit = int(raw_limit)
     errors.raise_if_any()
-    if text.strip() and not terms:
-        terms = ("\x00",)  # only punctuation: matches nothing
-    return Query(terms, status, mode, pickup_from, pickup_to, after, limit)
+    nothing = bool(text.strip()) and not terms  # only punctuation: matches nothing
+    return Query(terms, status, mode, pickup_from, pickup_to, after, limit, nothing)
 
 
 def _day_start(day: date) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
 
 
+def _first_seq_from(conn: sqlite3.Connection, created_ms: int) -> int:
+    """The seq of the first shipment created at or after ``created_ms`` (or past the end)."""
+    row = conn.execute(
+        "SELECT seq FROM shipments WHERE created >= ? ORDER BY created LIMIT 1", (created_ms,)
+    ).fetchone()
+    if row is not None:
+        return int(row[0])
+    last = conn.execute("SELECT max(seq) FROM shipments").fetchone()
+    return int(last[0] or 0) + 1
+
+
 def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int | None]:
     """Return one page of rows (newest first) and the seq to continue before, if more."""
+    if query.matches_nothing:
+        return [], None
     where: list[str] = []
     args: list[Any] = []
     if query.after_seq is not None:
@@ -121,19 +134,21 @@ def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int 
     if query.mode:
         where.append("s.mode = ?")
         args.append(query.mode)
+    # Pickups follow creation by at most MAX_PICKUP_LEAD, and seq grows with createdDate, so
+    # a pickup-date range maps to a seq range that bounds the scan.
     if query.pickup_from:
         start = _day_start(query.pickup_from)
         where.append("s.pickup_at >= ?")
         args.append(start)
         lead_ms = int((start - MAX_PICKUP_LEAD.total_seconds()) * 1000)
-        where.append("s.created >= ?")
-        args.append(lead_ms)
+        where.append("s.seq >= ?")
+        args.append(_first_seq_from(conn, lead_ms))
     if query.pickup_to:
         end = _day_start(query.pickup_to + timedelta(days=1))
         where.append("s.pickup_at < ?")
         args.append(end)
-        where.append("s.created < ?")
-        args.append(end * 1000)
+        where.append("s.seq < ?")
+        args.append(_first_seq_from(conn, end * 1000))
     if query.terms:
         match = " AND ".join('"' + t.replace('"', "") + '"*' for t in query.terms)
         sql = (

@@ -113,6 +113,9 @@ def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 
         for name, value in serials.items():
             db.set_meta(conn, f"serial:{name}", str(value))
         db.set_meta(conn, "seeded", str(count))
+    with db.lock() as conn:
+        conn.execute("PRAGMA analysis_limit = 1000")
+        conn.execute("ANALYZE")
 
 
 def _row(
