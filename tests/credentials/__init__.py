@@ -1,0 +1,1 @@
+"""Tests of credential storage, detection and the login commands."""
