@@ -1,37 +1,277 @@
-"""The shipments list against a sandbox holding 2,000 shipments: paging, filters, text, sort."""
+"""The shipments list on a sandbox holding 2,000 shipments: paging, filters, text, sort."""
 
 from __future__ import annotations
 
+from datetime import date
 from pathlib import Path
+from typing import Any
 
 import httpx
+import pytest
+from textual.widgets import Input, Select
 
+from tests.sandbox_fixtures import SANDBOX_BASE_URL
 from tests.ui.test_shipments_support import (
+    DelayFirstTransport,
+    FailingTransport,
     app_on,
     open_shipments,
     seeded_sandbox,
     shipments_screen,
     wait_for,
 )
+from tui.sandbox import DEMO_TOKEN
+from tui.sandbox.app import SandboxApp
 
 
-async def test_paging_to_the_end_loads_every_shipment_once(tmp_path: Path) -> None:
-    sandbox = seeded_sandbox(tmp_path)
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Any:
+    app = seeded_sandbox(tmp_path)
+    yield app
+    app.close()
+
+
+async def all_listed(sandbox: SandboxApp, **params: str) -> list[dict[str, Any]]:
+    """Every listing entry the sandbox returns for `params` (read straight from the service)."""
+    found: list[dict[str, Any]] = []
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=sandbox),
+        base_url=SANDBOX_BASE_URL,
+        headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
+    ) as client:
+        token: str | None = None
+        while True:
+            query = {**params, "limit": "200", **({"continuationToken": token} if token else {})}
+            page = (await client.get("/shipments", params=query)).json()
+            found += page["shipments"]
+            token = page.get("continuationToken")
+            if not token:
+                return found
+
+
+async def load_everything(pilot: Any, app: Any) -> None:
+    screen = shipments_screen(app)
+    for _ in range(300):
+        if screen.is_complete:
+            return
+        await pilot.press("G")
+        await wait_for(pilot, lambda: not screen.is_loading, what="page")
+    raise AssertionError("never finished loading")
+
+
+async def filtered(pilot: Any, app: Any, apply: Any) -> None:
+    """Apply a filter change and wait for the new first page."""
+    screen = shipments_screen(app)
+    before = screen._generation
+    apply()
+    await wait_for(pilot, lambda: screen._generation > before, what="new search")
+    await wait_for(pilot, lambda: not screen.is_loading, what="filtered page")
+
+
+async def test_paging_to_the_end_loads_every_shipment_once(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        assert str(table.border_title) == "Shipments · 50 loaded, more…"
+        await load_everything(pilot, app)
+        ids = [row.id for row in table.rows()]
+        assert len(ids) == 2000
+        assert len(set(ids)) == 2000
+        assert str(table.border_title) == "Shipments · 2,000 shipments, all loaded"
+        await pilot.press("home", "G")
+        assert table.cursor_row == 1999
+        assert table.cursor_key == ids[-1]
+
+
+async def test_status_and_mode_filters_show_only_matching_shipments(sandbox: SandboxApp) -> None:
+    expected = {s["id"] for s in await all_listed(sandbox, status="delivered", mode="ltl")}
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        await filtered(
+            pilot,
+            app,
+            lambda: setattr(app.screen.query_one("#status-filter", Select), "value", "delivered"),
+        )
+        assert {row.status for row in table.rows()} == {"delivered"}
+        assert "delivered" in str(table.border_title)
+        await filtered(
+            pilot,
+            app,
+            lambda: setattr(app.screen.query_one("#mode-filter", Select), "value", "ltl"),
+        )
+        await load_everything(pilot, app)
+        assert {row.id for row in table.rows()} == expected
+        assert {(row.status, row.mode) for row in table.rows()} == {("delivered", "ltl")}
+        assert f"{len(expected):,} shipments, all loaded" in str(table.border_title)
+
+
+async def test_typed_pickup_dates_narrow_the_list(sandbox: SandboxApp) -> None:
+    every = await all_listed(sandbox)
+    day = sorted(s["pickupDate"][:10] for s in every if s.get("pickupDate"))[len(every) // 2]
+    expected = {s["id"] for s in every if (s.get("pickupDate") or "")[:10] == day}
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
         screen = shipments_screen(app)
-        assert "loaded, more…" in str(table.border_title)
-        for _ in range(200):
-            if screen.is_complete:
-                break
-            await pilot.press("G")
-            await wait_for(pilot, lambda: not screen.is_loading, what="page")
-        assert screen.is_complete
-        ids = [row.id for row in table.rows()]
-        assert len(ids) == 2000
-        assert len(set(ids)) == 2000
-        assert str(table.border_title).startswith("Shipments · 2,000 shipments, all loaded")
+        before = screen._generation
+        app.screen.query_one("#pickup-from", Input).focus()
+        await pilot.press(*day)
+        app.screen.query_one("#pickup-to", Input).focus()
+        await pilot.press(*day, "enter")
+        await wait_for(pilot, lambda: screen._generation > before and not screen.is_loading)
+        await load_everything(pilot, app)
+        assert {row.id for row in table.rows()} == expected
+        assert {row.pickup_date for row in table.rows()} == {date.fromisoformat(day)}
+        assert app.screen.query_one("#pickup-shortcut", Select).value == "custom"
+
+
+async def test_a_bad_date_is_shown_at_the_field_and_kept(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        field = app.screen.query_one("#pickup-from", Input)
+        field.focus()
+        await pilot.press(*"2026-13-45", "enter")
+        await pilot.pause()
+        assert field.value == "2026-13-45"
+        assert field.has_class("-invalid")
+        assert "not a calendar date" in str(app.screen.query_one("#filters-error").render())
+        assert table.row_count == 50
+
+
+async def test_pickup_shortcut_fills_the_dates(
+    sandbox: SandboxApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tui.screens.shipments as module
+
+    monkeypatch.setattr(module, "today", lambda: date(2026, 11, 19))  # a Thursday
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        await filtered(
+            pilot,
+            app,
+            lambda: setattr(app.screen.query_one("#pickup-shortcut", Select), "value", "this-week"),
+        )
+        assert app.screen.query_one("#pickup-from", Input).value == "2026-11-16"
+        assert app.screen.query_one("#pickup-to", Input).value == "2026-11-22"
+        assert "pickup 2026-11-16–2026-11-22" in str(shipments_screen(app).table.border_title)
+
+
+async def test_free_text_search_after_slash_is_debounced_and_filters(sandbox: SandboxApp) -> None:
+    every = await all_listed(sandbox)
+    city = every[7]["origin"]["city"]
+    expected = {s["id"] for s in await all_listed(sandbox, search=city)}
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        before = screen._generation
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        assert app.focused.id == "search-input"
+        await pilot.press(*city)
+        assert screen._generation == before  # typing fast sends nothing yet
+        await wait_for(pilot, lambda: screen._generation == before + 1 and not screen.is_loading)
+        await load_everything(pilot, app)
+        assert {row.id for row in table.rows()} == expected
+        for row in table.rows():
+            assert city in (row.origin.city, row.destination.city) or city.lower() in (
+                f"{row.origin.company} {row.destination.company}".lower()
+            )
+
+
+async def test_apply_search_shows_the_list_filtered_to_a_quote_id(sandbox: SandboxApp) -> None:
+    every = await all_listed(sandbox)
+    quote_id = next(s["quoteId"] for s in every if s.get("quoteId"))
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        app.show_quote()
+        await pilot.pause()
+        app.show_shipments(search=quote_id)
+        screen = shipments_screen(app)
+        await wait_for(pilot, lambda: screen.filters_bar.posted.text == quote_id)
+        await wait_for(pilot, lambda: not screen.is_loading)
+        assert [row.quote_id for row in screen.table.rows()] == [quote_id]
+        assert app.screen.query_one("#search-input", Input).value == quote_id
+
+
+async def test_a_late_page_for_old_filters_is_dropped(sandbox: SandboxApp) -> None:
+    transport = DelayFirstTransport(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        app.screen.query_one("#status-filter", Select).value = "canceled"
+        await wait_for(pilot, lambda: transport.first_seen.is_set(), what="held request")
+        app.screen.query_one("#status-filter", Select).value = "delivered"
+        await wait_for(pilot, lambda: not screen.is_loading and screen._pages > 0)
+        transport.release.set()
+        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: not screen.is_loading)
+        statuses = {row.status for row in table.rows()}
+        assert statuses == {"delivered"}
+        assert "delivered" in str(table.border_title)
+
+
+@pytest.mark.parametrize("failure", ["503", "connect"])
+async def test_errors_show_in_place_keep_rows_and_r_retries(
+    sandbox: SandboxApp, failure: str
+) -> None:
+    transport = FailingTransport(httpx.ASGITransport(app=sandbox), failure)
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        loaded = [row.id for row in table.rows()]
+        transport.failing = True
         await pilot.press("G")
-        assert table.cursor_row == 1999
-    sandbox.close()
+        await wait_for(pilot, lambda: transport.failed > 0 and not screen.is_loading, seconds=30)
+        assert [row.id for row in table.rows()] == loaded
+        assert "press r to retry" in (table.tail_text or "")
+        assert "error" in str(table.border_title)
+        transport.failing = False
+        await pilot.press("r")
+        await wait_for(pilot, lambda: not screen.is_loading and table.row_count > len(loaded))
+        assert [row.id for row in table.rows()][: len(loaded)] == loaded
+        assert table.row_count == 100
+        assert table.tail_text is None
+
+
+async def test_sorting_loaded_rows_by_total_and_back(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        shipments_screen(app).sort_by("total")
+        totals = [row.total for row in table.rows()]
+        assert totals == sorted(totals)  # type: ignore[type-var]
+        assert table.border_subtitle == "sorted by Total ▲"
+        await pilot.press("S")
+        totals = [row.total for row in table.rows()]
+        assert totals == sorted(totals, reverse=True)  # type: ignore[type-var]
+        assert table.border_subtitle == "sorted by Total ▼"
+
+
+async def test_wide_terminal_shows_every_column(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = await open_shipments(pilot, app)
+        assert table.column_keys_shown == [
+            "reference",
+            "created",
+            "pickup",
+            "status",
+            "mode",
+            "origin",
+            "destination",
+            "carrier",
+            "total",
+        ]
+    narrow = app_on(httpx.ASGITransport(app=sandbox))
+    async with narrow.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, narrow)
+        shown = table.column_keys_shown
+        assert {"reference", "status", "origin", "destination", "total"} <= set(shown)
+        assert "carrier" not in shown

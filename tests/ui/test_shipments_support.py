@@ -40,10 +40,10 @@ def app_on(transport: httpx.AsyncBaseTransport, data_dir: Path | None = None) ->
 
 
 async def wait_for(
-    pilot: Any, condition: Callable[[], bool], timeout: float = 15.0, what: str = ""
+    pilot: Any, condition: Callable[[], bool], seconds: float = 15.0, what: str = ""
 ) -> None:
     """Let the app run until `condition()` holds."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + seconds
     while not condition():
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {what or condition}")

@@ -78,7 +78,14 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         Binding(
             "f", "filters", "Filters", id="shipments.filters", tooltip="Jump to the status filter"
         ),
-        Binding("s", "sort_next", "Sort", id="shipments.sort", tooltip="Sort by the next column"),
+        Binding(
+            "s",
+            "sort_next",
+            "Sort",
+            show=False,
+            id="shipments.sort",
+            tooltip="Sort by the next column",
+        ),
         Binding(
             "S",
             "sort_reverse",
@@ -91,7 +98,12 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             "e", "export", "Export", id="shipments.export", tooltip="Save the loaded rows as CSV"
         ),
         Binding(
-            "t", "summary", "Totals", id="shipments.summary", tooltip="Counts and spend, as bars"
+            "t",
+            "summary",
+            "Totals",
+            show=False,
+            id="shipments.summary",
+            tooltip="Counts and spend, as bars",
         ),
         Binding(
             "r",

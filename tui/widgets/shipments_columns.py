@@ -48,7 +48,7 @@ def carrier_name(shipment: ShipmentRow) -> str:
 def created(shipment: ShipmentRow, *, wide: bool) -> str:
     if shipment.created_date is None:
         return ""
-    return shipment.created_date.strftime("%Y-%m-%d %H:%M" if wide else "%m-%d")
+    return shipment.created_date.strftime("%m-%d %H:%M" if wide else "%m-%d")
 
 
 def mode_label(mode: str | None, *, wide: bool) -> str:
@@ -59,7 +59,7 @@ def mode_label(mode: str | None, *, wide: bool) -> str:
 
 
 def pickup(shipment: ShipmentRow) -> str:
-    return shipment.pickup_date.isoformat() if shipment.pickup_date is not None else ""
+    return shipment.pickup_date.strftime("%m-%d") if shipment.pickup_date is not None else ""
 
 
 def _created_key(shipment: ShipmentRow) -> datetime:
@@ -83,21 +83,21 @@ def shipment_columns(
             "PRO" if has_pro else "Id",
             reference,
             min_width=10,
-            max_width=18 if wide else 14,
+            max_width=18 if wide else 16,
             priority=100,
         ),
         Column(
             "created",
-            "Created",
+            "Created" if wide else "Date",
             lambda row: created(row, wide=wide),
             sort_key=_created_key,
-            width=16 if wide else 5,
+            width=11 if wide else 5,
             priority=60,
         ),
     ]
     if wide:
         columns.append(
-            Column("pickup", "Pickup", pickup, sort_key=_pickup_key, width=10, priority=20)
+            Column("pickup", "Pickup", pickup, sort_key=_pickup_key, width=6, priority=20)
         )
     columns.append(
         Column(
@@ -127,7 +127,7 @@ def shipment_columns(
             "From",
             lambda row: row.origin.city_state,
             min_width=8,
-            max_width=22 if wide else 12,
+            max_width=15 if wide else 11,
             priority=70,
             flex=True,
         ),
@@ -136,14 +136,14 @@ def shipment_columns(
             "To",
             lambda row: row.destination.city_state,
             min_width=8,
-            max_width=22 if wide else 12,
+            max_width=15 if wide else 11,
             priority=70,
             flex=True,
         ),
     ]
     if wide:
         columns.append(
-            Column("carrier", "Carrier", carrier_name, min_width=8, max_width=24, priority=40)
+            Column("carrier", "Carrier", carrier_name, min_width=8, max_width=14, priority=40)
         )
     else:
         columns.append(Column("carrier", "SCAC", carrier_code, width=4, priority=10))

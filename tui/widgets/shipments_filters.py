@@ -60,8 +60,8 @@ you type. Enter on a scanned number opens that shipment.
         width: 1fr;
         & Horizontal { height: 1; width: 1fr; }
         & Label { padding: 0 1 0 1; }
-        & #status-filter { width: 15; }
-        & #mode-filter { width: 13; }
+        & #status-filter { width: 14; }
+        & #mode-filter { width: 12; }
         & #pickup-shortcut { width: 17; }
         & .date-input { width: 12; }
         & #search-input { width: 1fr; }
@@ -136,8 +136,9 @@ you type. Enter on a scanned number opens that shipment.
                 compact=True,
                 tooltip="A pickup date range",
             )
+            yield Label("from")
             yield Input(
-                placeholder="from",
+                placeholder="YYYY-MM-DD",
                 id="pickup-from",
                 classes="date-input",
                 compact=True,
@@ -146,7 +147,7 @@ you type. Enter on a scanned number opens that shipment.
             )
             yield Label("to")
             yield Input(
-                placeholder="to",
+                placeholder="YYYY-MM-DD",
                 id="pickup-to",
                 classes="date-input",
                 compact=True,
