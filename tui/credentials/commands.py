@@ -179,6 +179,8 @@ def logout(resolved: ResolvedProfile, out: TextIO, err: TextIO) -> int:
                 if store.delete(resolved.name, url):
                     removed.append(f"the keyring entry for {url}")
             except KeyringUnusableError as exc:
+                if exc.state.status in ("none", "disabled", "refused"):
+                    break  # no keyring in use, so nothing can be saved in one
                 failed = True
                 print(
                     f"freight: could not reach the keyring: {diagnosis.headline(exc.state)}",
