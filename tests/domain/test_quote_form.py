@@ -39,7 +39,8 @@ def test_errors_come_in_the_order_the_form_shows_them() -> None:
         "items.1.freight_class",
     ]
     labels = [error.label for error in draft.errors()]
-    assert labels[:3] == ["from ZIP", "to ZIP", "row 2 quantity"]
+    assert labels[:3] == ["from", "to", "row 2"]
+    assert draft.errors()[3].message.startswith("weight (lb per unit) must be a number")
 
 
 def test_blank_rows_are_skipped_but_a_form_needs_one_item() -> None:

@@ -82,7 +82,7 @@ class ItemDraft:
             elif name == "weight":
                 parse_positive_decimal(value, "weight (lb per unit)", MAX_WEIGHT_LB)
             elif name in ("length", "width", "height"):
-                parse_positive_decimal(value, f"{name} (in)", MAX_DIMENSION_IN)
+                parse_positive_decimal(value, f"{name} (inches)", MAX_DIMENSION_IN)
             elif name == "freight_class":
                 if value.strip():
                     parse_freight_class(value)
@@ -151,11 +151,11 @@ class FieldError:
 
     @property
     def label(self) -> str:
-        """Where the problem is, for people: `row 2 weight`, `origin ZIP`."""
+        """Where the problem is, for people: `row 2`, `from`, `to` (the message names the field)."""
         if self.field.startswith("items."):
-            _, index, name = self.field.split(".", 2)
-            return f"row {int(index) + 1} {name.replace('_', ' ')}"
-        return {"origin_zip": "from ZIP", "dest_zip": "to ZIP", "items": "items"}.get(
+            _, index, _name = self.field.split(".", 2)
+            return f"row {int(index) + 1}"
+        return {"origin_zip": "from", "dest_zip": "to", "items": "items"}.get(
             self.field, self.field
         )
 

@@ -50,7 +50,7 @@ as you type and comes back after a crash or a dropped SSH session.
         Binding(
             "ctrl+t,f8",
             "templates",
-            "Template",
+            "Tmpl",
             id="quote.templates",
             tooltip="Insert a saved item, or save this row as one (F8)",
         ),
@@ -103,6 +103,16 @@ as you type and comes back after a crash or a dropped SSH session.
     QuoteScreen.-wide .wide-only {
         display: block;
     }
+    QuoteScreen.-wide ItemsEditor .cell-quantity { width: 5; }
+    QuoteScreen.-wide ItemsEditor .cell-package { width: 11; }
+    QuoteScreen.-wide ItemsEditor .cell-weight { width: 9; }
+    QuoteScreen.-wide ItemsEditor .cell-length,
+    QuoteScreen.-wide ItemsEditor .cell-width,
+    QuoteScreen.-wide ItemsEditor .cell-height { width: 6; }
+    QuoteScreen.-wide ItemsEditor .cell-freight_class { width: 6; }
+    QuoteScreen.-wide ItemsEditor .cell-mark { width: 2; }
+    QuoteScreen.-wide LocationPicker > Select { width: 16; }
+    QuoteScreen.-wide LocationPicker { margin-right: 3; }
     """
 
     def __init__(self) -> None:
@@ -229,7 +239,7 @@ as you type and comes back after a crash or a dropped SSH session.
         error = here or (visible[0] if visible else None)
         if error is not None:
             more = len(visible) - 1
-            suffix = f"  (+{more} more · ctrl+r goes to the first)" if more else ""
+            suffix = f"  (+{more} more, ctrl+r)" if more else ""
             message.update(f"{error.label}: {error.message}{suffix}")
             message.add_class("-error")
             return
@@ -471,13 +481,13 @@ def _class_hint(index: int, item: ItemDraft) -> str:
     density = item.density_pcf()
     row = f"row {index + 1}"
     if implied is None or density is None:
-        return f"{row}: weight and L×W×H give density and class · Enter in Description adds a row"
+        return f"{row}: weight and L×W×H give the density and class · F1 help"
     if override is not None and override != implied:
         return (
-            f"{row}: class {format_class(override)} {OVERRIDE_MARK} set by you; density "
-            f"{density:.2f} implies {format_class(implied)} · clear it to use that"
+            f"{row}: class {format_class(override)} {OVERRIDE_MARK} yours; {density:.2f} pcf "
+            f"implies {format_class(implied)} · clear it to use that"
         )
     return (
-        f"{row}: class {format_class(implied)} {IMPLIED_MARK} implied by {density:.2f} pcf; "
+        f"{row}: class {format_class(implied)} {IMPLIED_MARK} implied by {density:.2f} pcf · "
         "type a class to override"
     )

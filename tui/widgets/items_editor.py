@@ -165,7 +165,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         Binding(
             "ctrl+x,f7",
             "delete_row",
-            "Del row",
+            "Del",
             id="quote.delete_item",
             tooltip="Delete this row (F7)",
             priority=True,

@@ -1,0 +1,248 @@
+"""The quote screen at 80x24, driven by keys: live density, validation, rows, drafts."""
+
+from __future__ import annotations
+
+import io
+from decimal import Decimal
+from typing import Any
+
+from rich.console import Console
+from textual.app import App
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tui.app import FreightApp, make_app
+from tui.domain.quote_form import QuoteDraft
+from tui.screens.quote import DRAFT_NAME, QuoteScreen
+from tui.session import Session
+from tui.widgets.items_editor import ItemsEditor
+
+TOKEN = "demo.demo-secret"
+OFFLINE = "http://127.0.0.1:9"  # the quote form never talks to the server
+
+
+def offline_session() -> Session:
+    return Session.for_testing(OFFLINE, TOKEN)
+
+
+def screen_text(app: App[Any]) -> str:
+    """The screen as plain text, the way a user reads it."""
+    width, height = app.size
+    console = Console(
+        width=width,
+        height=height,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system=None,
+        record=True,
+        legacy_windows=False,
+        safe_box=False,
+    )
+    console.print(app.screen._compositor.render_update(full=True))
+    return console.export_text()
+
+
+def quote(app: FreightApp) -> QuoteScreen:
+    screen = app.screen
+    assert isinstance(screen, QuoteScreen)
+    return screen
+
+
+def focused_field(app: FreightApp) -> str | None:
+    """`items.0.weight`, `dest_zip`… for whatever has focus."""
+    screen = quote(app)
+    return screen._field_of(app.focused)
+
+
+def row_line(text: str, number: int) -> str:
+    """The drawn line of item row `number` (1-based)."""
+    return next(line for line in text.splitlines() if line.startswith(f"│{number:>2} "))
+
+
+async def type_text(pilot: Pilot[Any], text: str) -> None:
+    await pilot.press(*[{" ": "space", ".": "full_stop"}.get(c, c) for c in text])
+
+
+async def fill_row(pilot: Pilot[Any], *values: str) -> None:
+    """From the focused Qty field: type qty, package, weight, L, W, H, class, description."""
+    for index, value in enumerate(values):
+        if value:
+            await type_text(pilot, value)
+        if index < len(values) - 1:
+            await pilot.press("tab")
+    await pilot.pause()
+
+
+async def start(pilot: Pilot[Any]) -> QuoteScreen:
+    await pilot.pause()
+    await pilot.pause()
+    return quote(pilot.app)  # type: ignore[arg-type]
+
+
+async def test_first_focus_is_the_empty_destination_and_origin_is_prefilled() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        assert focused_field(app) == "dest_zip"
+        draft = screen.draft()
+        assert draft.origin_zip == app.session.profile.default_origin.postal_code  # type: ignore[union-attr]
+        text = screen_text(app)
+        assert "From 60607" in text
+        assert "Show All" in text
+
+
+async def test_typing_an_item_shows_density_implied_class_and_totals_live() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await type_text(pilot, "30303")
+        await pilot.press("tab", "tab", "tab")  # type, mode, then row 1 Qty
+        assert focused_field(app) == "items.0.quantity"
+        await fill_row(pilot, "2", "", "800", "48", "40", "47.2")
+        text = screen_text(app)
+        line = row_line(text, 1)
+        assert "15.00" in line  # 47.2 bills as 48 in: 800 lb / 53.33 ft³
+        assert "70" in line
+        assert "◂" in line
+        assert "2 units · 1,600 lb · 106.7 ft³ · avg 15.0 pcf" in text
+        assert "row 1: class 70 ◂ implied by 15.00 pcf" in text
+        # the user overrides the class; the density stays, the mark changes
+        await pilot.press("tab")
+        await type_text(pilot, "85")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "✎" in row_line(text, 1)
+        assert "class 85 ✎ yours; 15.00 pcf implies 70" in text
+        assert screen.draft().items[0].effective_class() == Decimal(85)
+
+
+async def test_a_wrong_field_turns_red_with_its_message_and_ctrl_r_goes_there() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await type_text(pilot, "30303")
+        await pilot.press("tab", "tab", "tab")
+        await fill_row(pilot, "1", "", "12x")
+        weight = screen.editor.input_for(0, "weight")
+        assert weight.has_class("-invalid")
+        assert "row 1: weight (lb per unit) must be a number" in screen_text(app)
+        await pilot.press("tab", "tab")  # move on: the message stays for the first problem
+        assert focused_field(app) == "items.0.width"
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert app.focused is weight
+        assert isinstance(app.screen, QuoteScreen), "an invalid form is never sent"
+        # every other missing field is now shown too, and F9 does the same as ctrl+r
+        assert screen.editor.input_for(0, "length").has_class("-invalid")
+        await type_text(pilot, "12")  # the field was selected on focus: typing replaces it
+        await pilot.pause()
+        assert weight.value == "12"
+        assert not weight.has_class("-invalid")
+        screen.query_one("#origin").query_one(Input).focus()
+        await pilot.press("f9")
+        await pilot.pause()
+        assert focused_field(app) == "items.0.length"
+        assert "row 1: enter the length (inches)" in screen_text(app)
+
+
+async def test_ctrl_r_on_an_empty_form_goes_to_the_destination_zip() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.editor.input_for(0, "description").focus()
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert focused_field(app) == "dest_zip"
+        assert "to: enter a ZIP code  (+1 more, ctrl+r)" in screen_text(app)
+        await type_text(pilot, "3030")
+        assert "to: ZIP is 5 digits" in screen_text(app)
+        await type_text(pilot, "3")
+        await pilot.press("ctrl+r")
+        await pilot.pause()
+        assert focused_field(app) == "items.0.weight"
+        assert "row 1: describe at least one item" in screen_text(app)
+
+
+async def test_rows_add_duplicate_delete_and_move_by_keys() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        editor = screen.query_one(ItemsEditor)
+        editor.input_for(0, "quantity").focus()
+        await fill_row(pilot, "1", "crate", "350", "40", "30", "36", "", "Spare motor")
+        await pilot.press("enter")  # Enter in the last field adds a row
+        await pilot.pause()
+        assert len(editor.rows) == 2
+        assert focused_field(app) == "items.1.quantity"
+        await fill_row(pilot, "2", "pal", "800", "48", "40", "48")
+        await pilot.press("tab", "tab")  # leaving Pkg completed "pal" to "pallet"
+        assert editor.values()[1].package == "pallet"
+        await pilot.press("ctrl+d")  # duplicate row 2 (ctrl+d beats Input's delete-right)
+        await pilot.pause()
+        values = editor.values()
+        assert len(values) == 3
+        assert values[2] == values[1]
+        assert focused_field(app) == "items.2.description"
+        await type_text(pilot, "copy")
+        await pilot.press("ctrl+up")  # move the copy above row 2
+        await pilot.pause()
+        assert [v.description for v in editor.values()] == ["Spare motor", "copy", ""]
+        assert focused_field(app) == "items.1.description"
+        await pilot.press("up")  # arrows move between rows, same column
+        assert focused_field(app) == "items.0.description"
+        await pilot.press("alt+down")
+        await pilot.pause()
+        assert [v.description for v in editor.values()] == ["copy", "Spare motor", ""]
+        await pilot.press("ctrl+x")  # delete the moved row; focus stays in that column
+        await pilot.pause()
+        assert [v.description for v in editor.values()] == ["copy", ""]
+        assert focused_field(app) == "items.1.description"
+        await pilot.press("f5")  # F5 adds a row below the current one
+        await pilot.pause()
+        assert len(editor.rows) == 3
+        assert focused_field(app) == "items.2.quantity"
+        await pilot.press("f7")
+        await pilot.press("f7")
+        await pilot.press("f7")  # the last row is never removed: it is emptied
+        await pilot.pause()
+        assert editor.values() == (QuoteDraft().items[0],)
+        text = screen_text(app)
+        assert "0 units · 0 lb" in text
+        assert row_line(text, 1)
+
+
+async def test_the_draft_comes_back_after_the_app_is_gone() -> None:
+    session = offline_session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await type_text(pilot, "30303")
+        # open the type list, two down to Residential, Enter; Tab past the mode filter
+        await pilot.press("tab", "down", "down", "down", "enter", "tab")
+        await pilot.press("tab")
+        await fill_row(pilot, "3", "", "4OO", "48", "40", "48", "", "Oops: letter O")
+        await pilot.pause(0.5)  # the debounced save runs without any unmount
+        saved = session.drafts.load(DRAFT_NAME)
+        assert saved is not None
+        assert saved["dest_type"] == "residential"
+        assert saved["items"][0]["weight"] == "4OO"
+        expected = screen.draft()
+    # a new app, same data directory: as after a dropped SSH session
+    again = make_app(offline_session())
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        assert screen.draft() == expected
+        weight = screen.editor.input_for(0, "weight")
+        assert weight.has_class("-invalid"), "restored mistakes are shown at once"
+        assert "Oops: letter O" in screen_text(again)
+
+
+async def test_only_the_quote_draft_is_written(tmp_path: Any) -> None:
+    session = Session.for_testing(OFFLINE, TOKEN, data_dir=tmp_path)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        await type_text(pilot, "1")
+    assert sorted(p.name for p in (tmp_path / "drafts").iterdir()) == [f"{DRAFT_NAME}.json"]
+    restored = QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {})
+    assert restored.dest_zip == "1"
