@@ -33,25 +33,11 @@ class CheckResult:
 
 
 def client_options(profile: Profile | None) -> ClientOptions:
-    """Client settings from a profile's search parameter names and booking aliases."""
-    from tui.api.options import ClientOptions, ShipmentParams
+    """Client settings from a profile (the session's rule), or the defaults."""
+    from tui.api.options import ClientOptions
+    from tui.session import client_options_for
 
-    if profile is None:
-        return ClientOptions()
-    names = profile.search_params
-    params = ShipmentParams(
-        text=names["search"],
-        status=names["status"],
-        mode=names["mode"],
-        pickup_date_from=names["pickupDateFrom"],
-        pickup_date_to=names["pickupDateTo"],
-        continuation_token=names["continuationToken"],
-        page_size=names["limit"],
-    )
-    defaults = ClientOptions()
-    aliases = dict(defaults.booking_aliases)
-    aliases.update({key: tuple(value) for key, value in profile.booking_aliases.items()})
-    return ClientOptions(shipment_params=params, booking_aliases=aliases)
+    return ClientOptions() if profile is None else client_options_for(profile)
 
 
 def token_of(client_id: str, secret: Secret) -> Secret:

@@ -61,7 +61,8 @@ OFFERS = (
     Offer(
         "session",
         "Use for this session only",
-        "Sign in in the app and keep the secret in memory until you quit. Nothing is saved.",
+        "Keep the secret in memory until you quit Freight. Nothing is saved; you sign in "
+        "again next time.",
     ),
     Offer(
         "env",

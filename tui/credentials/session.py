@@ -14,8 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from tui.api.secret import Secret
-from tui.config.resolve import ResolvedProfile, resolve_profile
-from tui.config.settings import AppConfig, Profile, load_config
+from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
+from tui.config.settings import AppConfig, ConfigError, Profile, load_config
 from tui.credentials import env as env_credentials
 from tui.credentials import index, redact
 from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileError
@@ -137,7 +137,7 @@ def attach(session: Session, connector: CredentialConnector) -> None:
 def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> Session:
     """The session the flags, environment and config ask for (not the --demo one).
 
-    Raises ConfigError or ProfileError (the caller prints them).
+    Raises ConfigError (the caller prints it); a bad profile choice is one too.
     """
     from tui.config import paths
     from tui.session import Session
@@ -145,7 +145,10 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
     redact.install()
     environ = os.environ if env is None else env
     config = load_config()
-    resolved = resolve_profile(args.profile, args.base_url, environ, config)
+    try:
+        resolved = resolve_profile(args.profile, args.base_url, environ, config)
+    except ProfileError as exc:
+        raise ConfigError(paths.config_file(), str(exc)) from None
     if resolved.is_demo:
         from tui.launch import build_demo_session
 

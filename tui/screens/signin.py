@@ -17,7 +17,7 @@ from tui.api.secret import Secret
 from tui.config.resolve import ResolvedProfile
 from tui.config.settings import DEMO_PROFILE, AppConfig, Environment, Profile
 from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
-from tui.credentials import redact
+from tui.credentials import blocking, detect, redact
 from tui.credentials.detect import KeyringState
 from tui.credentials.resolve import Credentials
 from tui.credentials.session import ENV_WORDS, CredentialConnector, attach, connector_for
@@ -274,7 +274,8 @@ F5 opens the demo on a local sandbox; no account is needed.
         """Read the keyring (daemon thread, 5 s) to show its state; use what it holds."""
         connector = self.connector
         if connector.resolved.base_url is None or connector.resolved.needs_base_url:
-            self._show_keyring(None)
+            loaded = await blocking.acall(detect.load_backend)
+            self._show_keyring(loaded.state or KeyringState("ok", _name(loaded)))
             return
         found = await connector.find()
         self._show_keyring(found.keyring)
@@ -549,6 +550,10 @@ def _profile_for(config: AppConfig, name: str, url: str, environment: Environmen
     if known.canonical_url == url and known.environment == environment:
         return known
     return known.model_copy(update={"base_url": url, "environment": environment})
+
+
+def _name(loaded: detect.Loaded) -> str:
+    return detect.backend_name(loaded.backend) if loaded.backend is not None else ""
 
 
 def _place(creds: Credentials) -> str:
