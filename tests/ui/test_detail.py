@@ -1,0 +1,142 @@
+"""The shipment detail screen, opened from the list of a 2,000-shipment sandbox."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.widgets import OptionList
+
+from tests.sandbox_fixtures import SANDBOX_BASE_URL
+from tests.ui.test_shipments_support import (
+    FailingTransport,
+    app_on,
+    open_shipments,
+    seeded_sandbox,
+    wait_for,
+)
+from tui.sandbox import DEMO_TOKEN
+from tui.sandbox.app import SandboxApp
+from tui.screens.shipment_detail import ShipmentDetailScreen
+from tui.screens.shipments import ShipmentsScreen
+
+
+@pytest.fixture
+def sandbox(tmp_path: Path) -> Iterator[SandboxApp]:
+    app = seeded_sandbox(tmp_path)
+    yield app
+    app.close()
+
+
+async def sandbox_detail(sandbox: SandboxApp, shipment_id: str) -> dict[str, Any]:
+    async with httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=sandbox),
+        base_url=SANDBOX_BASE_URL,
+        headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
+    ) as client:
+        return dict((await client.get(f"/shipments/{shipment_id}")).json())
+
+
+def text_of(screen: ShipmentDetailScreen, selector: str) -> str:
+    return str(screen.query_one(selector).render())
+
+
+async def open_row(pilot: Any, app: Any, index: int) -> ShipmentDetailScreen:
+    table = await open_shipments(pilot, app)
+    table.move_cursor(index)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, ShipmentDetailScreen))
+    screen = app.screen
+    assert isinstance(screen, ShipmentDetailScreen)
+    await wait_for(pilot, lambda: screen.detail is not None, what="detail")
+    return screen
+
+
+async def test_detail_shows_lifecycle_places_items_tracking_events_documents(
+    sandbox: SandboxApp, tmp_path: Path
+) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox), data_dir=tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        index = next(
+            i
+            for i, row in enumerate(table.rows())
+            if row.pro_number and row.status in ("confirmed", "picked-up", "delivered")
+        )
+        listing = table.rows()[index]
+        screen = await open_row(pilot, app, index)
+        wire = await sandbox_detail(sandbox, listing.id)
+        title = text_of(screen, "#detail-title")
+        assert listing.pro_number in title
+        assert f"{listing.scac}" in title
+        assert wire["status"] in title
+        assert f"{listing.total:,.2f}" in title  # cost from the listing row
+        timeline = text_of(screen, "#detail-timeline")
+        assert "pending ──" in timeline.replace("✓", "")
+        assert f"[{wire['status']}]" in timeline
+        places = text_of(screen, "#detail-places")
+        assert wire["origin"]["city"] in places
+        assert wire["destination"]["postalCode"] in places
+        items = text_of(screen, "#detail-items")
+        assert f"{wire['items'][0]['quantity']} ×" in items
+        tracking = text_of(screen, "#detail-tracking")
+        assert "pickup" in tracking
+        assert wire["bolNumber"] in tracking
+        events = text_of(screen, "#detail-events")
+        assert len(wire["events"]) == events.count("\n")
+        documents = screen.query_one("#documents", OptionList)
+        assert documents.option_count == len(wire["documents"])
+        if wire["documents"]:
+            await pilot.press("s")
+            status = screen.query_one("#detail-status")
+            await wait_for(pilot, lambda: "Saved" in str(status.render()), what="saved")
+            folder = tmp_path / "data" / "documents" / listing.pro_number
+            saved = list(folder.iterdir())
+            assert len(saved) == 1
+            assert saved[0].stat().st_size > 0
+            await pilot.press("p")
+            assert "No printer configured" in str(status.render())
+
+
+async def test_j_shows_the_raw_json_and_r_refreshes(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_row(pilot, app, 3)
+        raw = screen.query_one("#detail-raw")
+        assert not raw.display or not raw.has_class("-shown")
+        await pilot.press("j")
+        assert raw.has_class("-shown")
+        shown = json.loads(str(raw.render()))
+        assert shown["id"] == screen.shipment_id
+        first = screen.detail
+        await pilot.press("r")
+        await wait_for(pilot, lambda: screen.detail is not first, what="refreshed")
+        await pilot.press("a")
+        assert "auto-refresh every 30 s" in str(screen.query_one("#detail-status").render())
+        await pilot.press("a")
+        assert "auto-refresh off" in str(screen.query_one("#detail-status").render())
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(app.screen, ShipmentsScreen))
+
+
+async def test_open_shipment_without_listing_and_errors_in_place(sandbox: SandboxApp) -> None:
+    transport = FailingTransport(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        shipment_id = table.rows()[0].id
+        app.open_shipment(shipment_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, ShipmentDetailScreen))
+        screen = app.screen
+        assert isinstance(screen, ShipmentDetailScreen)
+        await wait_for(pilot, lambda: screen.detail is not None)
+        assert shipment_id in text_of(screen, "#detail-tracking")
+        missing = ShipmentDetailScreen("shp_doesnotexist00")
+        await app.push_screen(missing)
+        status = missing.query_one("#detail-status")
+        await wait_for(pilot, lambda: "r to retry" in str(status.render()), seconds=20)
+        assert missing.detail is None
