@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.pilot import Pilot
 
+    from tui.api.models import Rate
     from tui.screens.rates import RatesScreen
 
 
@@ -124,3 +126,42 @@ class CountingTransport(httpx.AsyncBaseTransport):
             await response.aread()
             raise self.fail_after_forward.pop(path)
         return response
+
+
+async def choose_rate(pilot: Pilot[Any], screen: RatesScreen, mode: str) -> Rate:
+    """Move the cursor to the cheapest bookable rate of a mode and press Enter on it."""
+    from tui.widgets.rates_table import RatesTable
+
+    assert screen.quote is not None, "no quote on the rates screen"
+    rate = min((r for r in screen.quote.rates if r.is_ok and r.mode == mode), key=lambda r: r.total)
+    table = screen.query_one(RatesTable)
+    table.move_cursor(row=table.get_row_index(rate.id), animate=False)
+    await pilot.pause()
+    await pilot.press("enter")
+    await pilot.pause()
+    return rate
+
+
+def value_after(text: str, label: str) -> str:
+    """The first word after a label on the screen (e.g. the PRO number after `PRO`)."""
+    match = re.search(rf"\b{re.escape(label)}\s+(\S+)", text)
+    assert match is not None, f"{label!r} not on screen:\n{text}"
+    return match.group(1)
+
+
+def truckload_request() -> RateRequest:
+    """Twelve heavy pallets: enough for truckload offers."""
+    return RateRequest(
+        origin_postal_code="60607",
+        dest_postal_code="30303",
+        items=[
+            RateItem(
+                weight=Decimal(1500),
+                length=Decimal(48),
+                width=Decimal(40),
+                height=Decimal(60),
+                quantity=12,
+                package="pallet",
+            )
+        ],
+    )

@@ -103,7 +103,7 @@ class BookScreen(Screen[None]):
         self.parcel = rate.mode == "parcel"
         self.sending = False
         self._draft_timer: Timer | None = None
-        self._draft_dirty = False
+        self._pending_draft: dict[str, Any] | None = None
         self._side = "origin"
         self._booking: Booking | ParcelBooking | None = None
 
@@ -201,17 +201,7 @@ class BookScreen(Screen[None]):
             self._set_status("Restored your unsent booking form.")
 
     def _schedule_draft(self) -> None:
-        self._draft_dirty = True
-        if self._draft_timer is not None:
-            self._draft_timer.stop()
-        self._draft_timer = self.set_timer(DRAFT_DELAY, self.save_draft)
-
-    def save_draft(self) -> None:
-        """Write the form to the draft store (on every change, debounced; and on leaving)."""
-        if not self._draft_dirty:
-            return
-        self._draft_dirty = False
-        data = book_form.draft_data(
+        self._pending_draft = book_form.draft_data(
             self.quote,
             self.rate,
             self.request,
@@ -219,7 +209,15 @@ class BookScreen(Screen[None]):
             self.dest.values(),
             self.schedule_pickup(),
         )
-        self.freight_app.session.drafts.save(book_form.DRAFT_NAME, data)
+        if self._draft_timer is not None:
+            self._draft_timer.stop()
+        self._draft_timer = self.set_timer(DRAFT_DELAY, self.save_draft)
+
+    def save_draft(self) -> None:
+        """Write the form to the draft store (on every change, debounced; and on leaving)."""
+        data, self._pending_draft = self._pending_draft, None
+        if data is not None:
+            self.freight_app.session.drafts.save(book_form.DRAFT_NAME, data)
 
     def on_unmount(self) -> None:
         self.save_draft()
@@ -419,8 +417,8 @@ class BookScreen(Screen[None]):
     def _booked(self, event: Booked) -> None:
         self._finish_sending()
         session = self.freight_app.session
+        self._pending_draft = None
         session.drafts.clear(book_form.DRAFT_NAME)
-        self._draft_dirty = False
         self._booking = event.booking
         if self.app.screen is self:
             self._show_result()

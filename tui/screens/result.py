@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
     from tui.app import FreightApp
 
 MAX_COPY_KEYS = 9
+KEY_BOUNCE_SECONDS = 0.6
+"""Enter held or pressed twice on the confirmation must not also open the shipment."""
 
 
 def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
@@ -73,7 +76,13 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "copy(0)", "Copy PRO", id="result.copy", tooltip="Copy the first number"),
+        Binding(
+            "y",
+            "copy(0)",
+            "Copy",
+            id="result.copy",
+            tooltip="Copy the first number (PRO, or tracking number)",
+        ),
         *(
             Binding(
                 str(index),
@@ -155,6 +164,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         self.saved: list[documents.SavedDocument] = []
         self.busy = False
         self._printing_requested = False
+        self._shown_at = time.monotonic()
 
     @property
     def freight_app(self) -> FreightApp:
@@ -327,8 +337,13 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         else:
             self._set_status(self.freight_app.handle_api_error(error), True)
 
+    def on_mount(self) -> None:
+        self._shown_at = time.monotonic()
+
     def action_open_shipment(self) -> None:
-        """Open the new shipment's detail."""
+        """Open the new shipment's detail (not in the first moment: that Enter was for booking)."""
+        if time.monotonic() - self._shown_at < KEY_BOUNCE_SECONDS:
+            return
         if self.booking.shipment_id:
             self.freight_app.open_shipment(self.booking.shipment_id)
         else:

@@ -92,7 +92,7 @@ Each field is checked as you type; the reason shows under the field.
         color: $error;
         text-style: bold;
     }
-    ContactForm .dock-time {
+    ContactForm .field-row Input.dock-time {
         width: 7;
     }
     ContactForm .dock-dash {

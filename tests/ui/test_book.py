@@ -1,0 +1,345 @@
+"""Booking from the rates screen against the real sandbox: LTL, parcel, truckload, faults."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.ui.booking_flow import (
+    CountingTransport,
+    choose_rate,
+    ltl_request,
+    open_rates,
+    parcel_request,
+    screen_text,
+    settle,
+    truckload_request,
+    value_after,
+)
+from tui.app import make_app
+from tui.demo import DEMO_TOKEN
+from tui.screens.book import BookScreen
+from tui.screens.book_confirm import BookConfirmScreen
+from tui.screens.result import ResultScreen
+from tui.session import Session
+
+
+def flat(text: str) -> str:
+    """The screen's words with line breaks and runs of spaces made single spaces."""
+    return " ".join(text.split())
+
+
+def book_has_no_hours(app: object) -> bool:
+    screen = getattr(app, "screen", None)
+    return isinstance(screen, BookScreen) and not screen.query("#origin-dock-open")
+
+
+async def _shipments_for_quote(session: Session, quote_id: str) -> list[str]:
+    client = await session.client()
+    page = await client.search_shipments({"text": quote_id})
+    return [shipment.id for shipment in page.shipments]
+
+
+async def test_ltl_booking_with_pickup_shows_pro_bol_and_pickup(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        rate = await choose_rate(pilot, rates, "ltl")
+        assert isinstance(app.screen, BookScreen)
+        text = screen_text(app)
+        assert "Acme Dock Co" in text  # origin from the profile's default origin
+        assert "Peach Retail" in text  # destination from the address book (same ZIP)
+        assert "[X] Schedule pickup" in text.replace("▐X▌", "[X]") or app.screen.schedule_pickup()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BookConfirmScreen)
+        confirm = screen_text(app)
+        assert rate.carrier in confirm
+        assert "DEMO" in confirm
+        assert f"${rate.total:,.2f}" in confirm
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        text = screen_text(app)
+        assert "Booked · DEMO" in text
+        pro = value_after(text, "PRO")
+        bol = value_after(text, "BOL")
+        pickup = value_after(text, "Pickup conf.")
+        shipment_id = value_after(text, "Shipment")
+        assert not app.booking_in_flight
+        client = await ui_session.client()
+        detail = await client.get_shipment(shipment_id)
+        assert (detail.pro_number, detail.bol_number, detail.pickup_confirmation) == (
+            pro,
+            bol,
+            pickup,
+        )
+        assert detail.quote_id == rates.quote.id if rates.quote else False
+        assert ui_session.drafts.load("booking") is None
+
+
+async def test_parcel_booking_shows_tracking_numbers(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, parcel_request(), mode_filter="parcel")
+        assert rates.quote is not None
+        await choose_rate(pilot, rates, "parcel")
+        text = screen_text(app)
+        assert "Email" in text
+        assert book_has_no_hours(app)
+        assert "Schedule pickup" not in text
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        text = screen_text(app)
+        tracking = value_after(text, "Tracking")
+        shipment_id = value_after(text, "Shipment")
+        client = await ui_session.client()
+        detail = await client.get_shipment(shipment_id)
+        assert detail.mode == "parcel"
+        assert detail.tracking is not None
+        assert detail.tracking.tracking_number == tracking
+        assert "PRO" not in text
+
+
+async def test_truckload_booking_without_pickup(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, truckload_request(), mode_filter="truckload")
+        await choose_rate(pilot, rates, "truckload")
+        assert isinstance(app.screen, BookScreen)
+        app.screen.query_one("#book-pickup").focus()
+        await pilot.press("space")
+        await pilot.press("f10")
+        await pilot.pause()
+        confirm = screen_text(app)
+        assert "truckload" in confirm
+        assert "not scheduled" in confirm
+        await pilot.press("enter")
+        await settle(pilot)
+        text = screen_text(app)
+        assert value_after(text, "PRO")
+        assert "not scheduled" in text
+        client = await ui_session.client()
+        detail = await client.get_shipment(value_after(text, "Shipment"))
+        assert detail.mode == "truckload"
+        assert detail.pickup_confirmation is None
+
+
+async def test_invalid_phone_and_hours_show_at_the_field_and_block_booking(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        phone = book.origin.input("phone")
+        phone.value = ""
+        phone.focus()
+        await pilot.press(*"555-12")
+        close = book.origin.input("dock_close")
+        close.value = ""
+        close.focus()
+        await pilot.press(*"07:00")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "phone needs 10 digits, like 312-555-0142" in flat(text)
+        assert "close must be after open (08:00)" in flat(text)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.screen is book
+        assert "Fix 2 marked fields first." in screen_text(app)
+        assert app.focused is phone
+        assert phone.value == "555-12"  # nothing typed is lost
+        assert transport.count("/book") == 0
+
+
+async def test_required_fields_are_named_when_booking(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request(dest="75207"))
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        book.dest.set_values({"company": "", "address": "", "contact": "", "phone": ""})
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "company is required" in text
+        assert app.focused is book.dest.input("company")
+        assert app.screen is book
+
+
+async def test_timed_out_booking_is_not_resent_and_shows_the_quote_in_shipments(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    # The sandbox books the shipment, then the answer is lost as a read timeout.
+    transport = CountingTransport(sandbox_transport)
+    transport.fail_after_forward["/book"] = httpx.ReadTimeout("timed out")
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        assert rates.quote is not None
+        quote_id = rates.quote.id
+        await choose_rate(pilot, rates, "ltl")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert transport.count("/book") == 1
+        assert app.current_mode == "shipments"
+        assert not app.booking_in_flight
+        assert await _shipments_for_quote(session, quote_id) != []
+        assert len(await _shipments_for_quote(session, quote_id)) == 1
+        from tui.screens.shipments import ShipmentsScreen
+
+        assert isinstance(app.screen, ShipmentsScreen)
+        await pilot.pause(0.3)
+        await settle(pilot)
+        assert transport.count("/book") == 1
+
+
+async def test_double_enter_in_confirm_books_once(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        assert rates.quote is not None
+        await choose_rate(pilot, rates, "ltl")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter", "enter", "ctrl+s", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert transport.count("/book") == 1
+        assert len(await _shipments_for_quote(session, rates.quote.id)) == 1
+
+
+async def test_production_asks_for_a_deliberate_word(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(
+        sandbox_base_url, DEMO_TOKEN, transport=transport, environment="PRODUCTION"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert isinstance(app.screen, BookConfirmScreen)
+        assert "PRODUCTION · a real shipment will be booked and billed" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, BookConfirmScreen)
+        assert "Type BOOK to book in PRODUCTION." in screen_text(app)
+        assert transport.count("/book") == 0
+        await pilot.press(*"BOOK", "enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert "Booked · PRODUCTION" in screen_text(app)
+        assert transport.count("/book") == 1
+
+
+async def test_escape_in_confirm_sends_nothing(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, BookScreen)
+        assert "Not booked." in screen_text(app)
+        assert transport.count("/book") == 0
+
+
+async def test_booking_twice_opens_the_existing_shipment(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        assert rates.quote is not None
+        rate = min((r for r in rates.quote.rates if r.is_ok), key=lambda r: r.total)
+        client = await ui_session.client()
+        first = await client.book(
+            {
+                "id": rates.quote.id,
+                "rateId": rate.id,
+                "originCompany": "Acme Dock Co",
+                "originAddress": "1200 W Lake St",
+                "destCompany": "Peach Retail",
+                "destAddress": "88 Peachtree St NE",
+            }
+        )
+        await choose_rate(pilot, rates, "ltl")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        from tui.screens.shipment_detail import ShipmentDetailScreen
+
+        assert app.current_mode == "shipments"
+        assert isinstance(app.screen, ShipmentDetailScreen)
+        app.switch_mode("quote")
+        await pilot.pause()
+        assert f"Already booked as shipment {first.shipment_id}." in screen_text(app)
+
+
+async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        assert rates.quote is not None
+        first_quote = rates.quote.id
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        contact = book.dest.input("contact")
+        contact.value = ""
+        contact.focus()
+        await pilot.press(*"Jordan Q")
+        await pilot.pause(0.5)
+        saved = ui_session.drafts.load("booking")
+        assert saved is not None
+        assert saved["dest"]["contact"] == "Jordan Q"  # written while the app still runs
+    # A new app and a new quote on the same lane: what was typed comes back.
+    session = Session.for_testing(
+        "http://sandbox.test",
+        DEMO_TOKEN,
+        transport=ui_session._transport,
+        data_dir=ui_session.data_dir,
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        assert rates.quote is not None
+        assert rates.quote.id != first_quote
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        assert book.dest.input("contact").value == "Jordan Q"
+        assert "Restored what you typed earlier for 60607 → 30303" in screen_text(app)
+        await pilot.press("escape", "escape")
+        await pilot.pause()
+        # Another lane: the draft is not applied blindly.
+        rates = await open_rates(pilot, ltl_request(dest="75207"))
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        assert book.dest.input("contact").value != "Jordan Q"
+        assert "Restored" not in screen_text(app)
