@@ -18,6 +18,7 @@ class Clock:
     """A clock tests move by hand."""
 
     def __init__(self, start: datetime) -> None:
+        self.start = start
         self.current = start
 
     def now(self) -> datetime:

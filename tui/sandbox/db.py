@@ -55,7 +55,8 @@ CREATE INDEX IF NOT EXISTS shipments_mode_status ON shipments (mode, status, seq
 CREATE INDEX IF NOT EXISTS shipments_created ON shipments (created);
 CREATE INDEX IF NOT EXISTS shipments_due ON shipments (next_at) WHERE next_at IS NOT NULL;
 CREATE VIRTUAL TABLE IF NOT EXISTS shipment_text USING fts5(
-    body, content='', detail='none', tokenize='unicode61 remove_diacritics 2', prefix='2 4'
+    body, content='', detail='none', tokenize='unicode61 remove_diacritics 2',
+    prefix='1 2 3 4 5 6 7 8'
 );
 """
 

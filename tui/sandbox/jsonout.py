@@ -3,18 +3,11 @@
 from __future__ import annotations
 
 import json
+import re
+import secrets
 from datetime import datetime
 from decimal import Decimal
 from typing import Any
-
-_encode_str = json.encoder.encode_basestring_ascii
-
-
-def dumps(value: Any) -> str:
-    """Serialize ``value``; Decimals become ``123.40``, datetimes ISO 8601 with ``Z``."""
-    parts: list[str] = []
-    _write(value, parts)
-    return "".join(parts)
 
 
 def iso(moment: datetime) -> str:
@@ -23,38 +16,23 @@ def iso(moment: datetime) -> str:
     return text.replace("+00:00", "Z")
 
 
-def _write(value: Any, out: list[str]) -> None:
-    if isinstance(value, str):
-        out.append(_encode_str(value))
-    elif value is None:
-        out.append("null")
-    elif value is True:
-        out.append("true")
-    elif value is False:
-        out.append("false")
-    elif isinstance(value, Decimal):
-        out.append(f"{value:.2f}")
-    elif isinstance(value, int | float):
-        out.append(json.dumps(value))
-    elif isinstance(value, datetime):
-        out.append(_encode_str(iso(value)))
-    elif isinstance(value, dict):
-        out.append("{")
-        first = True
-        for key, item in value.items():
-            if not first:
-                out.append(",")
-            first = False
-            out.append(_encode_str(str(key)))
-            out.append(":")
-            _write(item, out)
-        out.append("}")
-    elif isinstance(value, list | tuple):
-        out.append("[")
-        for index, item in enumerate(value):
-            if index:
-                out.append(",")
-            _write(item, out)
-        out.append("]")
-    else:
-        raise TypeError(f"cannot encode {type(value).__name__}")
+def dumps(value: Any) -> str:
+    """Serialize ``value``; Decimals become ``123.40``, datetimes ISO 8601 with ``Z``.
+
+    Decimals go through the C encoder as marker strings carrying a random nonce, then the
+    markers are swapped for bare numbers (no user text can carry this call's nonce).
+    """
+    nonce = secrets.token_hex(8)
+    marker = f"\x01{nonce}:"
+
+    def default(obj: Any) -> Any:
+        if isinstance(obj, Decimal):
+            return f"{marker}{obj:.2f}"
+        if isinstance(obj, datetime):
+            return iso(obj)
+        raise TypeError(f"cannot encode {type(obj).__name__}")
+
+    text = json.dumps(value, default=default, separators=(",", ":"))
+    if "\\u0001" not in text:
+        return text
+    return re.sub(r'"\\u0001' + nonce + r':(-?\d+\.\d\d)"', r"\1", text)

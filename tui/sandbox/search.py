@@ -21,6 +21,8 @@ MAX_LIMIT = 200
 MAX_PICKUP_LEAD = timedelta(days=21)
 _WORD = re.compile(r"[0-9A-Za-z]+")
 MAX_TERMS = 8
+PREFIX_INDEX_MAX = 8  # FTS5 prefix indexes cover prefixes of 1..8 characters (see db.py)
+FEW_STATUSES = ("pending", "awarded", "confirmed", "picked-up")
 
 
 @dataclass(frozen=True)
@@ -108,6 +110,17 @@ def _day_start(day: date) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
 
 
+def fts_query(terms: tuple[str, ...]) -> str:
+    """FTS5 query: every term as a prefix. Long words are cut to the longest prefix index
+    (8) so the query never merges large doclists; digits stay whole (identifiers)."""
+    parts = []
+    for term in terms:
+        if len(term) > PREFIX_INDEX_MAX and term.isalpha():
+            term = term[:PREFIX_INDEX_MAX]
+        parts.append(f'"{term}"*')
+    return " AND ".join(parts)
+
+
 def _first_seq_from(conn: sqlite3.Connection, created_ms: int) -> int:
     """The seq of the first shipment created at or after ``created_ms`` (or past the end)."""
     row = conn.execute(
@@ -149,8 +162,18 @@ def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int 
         args.append(end)
         where.append("s.seq < ?")
         args.append(_first_seq_from(conn, end * 1000))
-    if query.terms:
-        match = " AND ".join('"' + t.replace('"', "") + '"*' for t in query.terms)
+    if query.terms and query.status in FEW_STATUSES:
+        # Few shipments are in progress at once: walk them and check the text of each.
+        sql = (
+            "SELECT s.* FROM shipments s WHERE "
+            + " AND ".join(
+                [*where, "s.seq IN (SELECT rowid FROM shipment_text WHERE shipment_text MATCH ?)"]
+            )
+            + " ORDER BY s.seq DESC LIMIT ?"
+        )
+        args.append(fts_query(query.terms))
+    elif query.terms:
+        match = fts_query(query.terms)
         sql = (
             "SELECT s.* FROM shipment_text f CROSS JOIN shipments s ON s.seq = f.rowid "
             "WHERE shipment_text MATCH ?"

@@ -76,10 +76,10 @@ def _ltl_carrier(rng: random.Random, o: Place, d: Place) -> str:
 def _creation_times(rng: random.Random, count: int, now: float) -> list[int]:
     """Milliseconds, strictly increasing; most spread over months, some very recent."""
     span = HISTORY_DAYS * 86400.0
-    recent = max(3, count // 100)
+    recent = min(count, max(12, count // 40))
     times = [now - rng.uniform(3 * 86400, span) for _ in range(count - recent)]
-    times += [now - rng.uniform(0, 3 * 86400) for _ in range(recent - 3)]
-    times += [now - rng.uniform(5, 900) for _ in range(3)]
+    times += [now - rng.uniform(0, 3 * 86400) for _ in range(max(0, recent - 3))]
+    times += [now - rng.uniform(5, 900) for _ in range(min(3, recent))]
     times.sort()
     result: list[int] = []
     last = -1
@@ -98,18 +98,18 @@ def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 
     serials = dict(SERIAL_STARTS)
     rows: list[tuple[object, ...]] = []
     texts: list[tuple[int, str]] = []
-    with db.transaction() as conn:
-        for index, created_ms in enumerate(created_all):
-            seq = index + 1
-            rows.append(_row(rng, seq, created_ms, now_s, serials, texts))
-            if len(rows) >= batch:
+    with db.transaction() as conn:  # a seeding cut short leaves rows behind: start over
+        conn.execute("DELETE FROM shipments")
+        conn.execute("INSERT INTO shipment_text (shipment_text) VALUES ('delete-all')")
+    for index, created_ms in enumerate(created_all):
+        rows.append(_row(rng, index + 1, created_ms, now_s, serials, texts))
+        if len(rows) >= batch or index == count - 1:
+            with db.transaction() as conn:
                 conn.executemany(INSERT_SHIPMENT, rows)
                 conn.executemany("INSERT INTO shipment_text (rowid, body) VALUES (?, ?)", texts)
-                rows.clear()
-                texts.clear()
-        if rows:
-            conn.executemany(INSERT_SHIPMENT, rows)
-            conn.executemany("INSERT INTO shipment_text (rowid, body) VALUES (?, ?)", texts)
+            rows.clear()
+            texts.clear()
+    with db.transaction() as conn:
         for name, value in serials.items():
             db.set_meta(conn, f"serial:{name}", str(value))
         db.set_meta(conn, "seeded", str(count))
@@ -239,5 +239,6 @@ def _row(
         planned.pickup_at, planned.delivered_at, planned.to_json(),
         o_company, o_street, o_unit, o[1], o[2], o[0],
         d_company, d_street, "", d[1], d[2], d[0],
-        json.dumps(items), json.dumps(contacts),
+        json.dumps(items, separators=(",", ":")),
+        json.dumps(contacts, separators=(",", ":")),
     )  # fmt: skip
