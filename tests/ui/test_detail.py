@@ -70,11 +70,14 @@ async def test_detail_shows_lifecycle_places_items_tracking_events_documents(
         listing = table.rows()[index]
         screen = await open_row(pilot, app, index)
         wire = await sandbox_detail(sandbox, listing.id)
+        assert listing.pro_number is not None
         title = text_of(screen, "#detail-title")
         assert listing.pro_number in title
         assert f"{listing.scac}" in title
         assert wire["status"] in title
-        assert f"{listing.total:,.2f}" in title  # cost from the listing row
+        carrier = text_of(screen, "#detail-carrier")
+        assert f"total {listing.total:,.2f}" in carrier  # cost from the listing row
+        assert f"{listing.carrier_name} ({listing.scac})" in carrier
         timeline = text_of(screen, "#detail-timeline")
         assert "pending ──" in timeline.replace("✓", "")
         assert f"[{wire['status']}]" in timeline

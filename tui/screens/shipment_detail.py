@@ -18,6 +18,7 @@ from textual.widgets.option_list import Option
 
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_detail_view import (
+    carrier_line,
     document_label,
     events_text,
     items_text,
@@ -71,7 +72,12 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         Binding("escape", "back", "Back", id="detail.back", tooltip="Back to the list"),
         Binding("r", "refresh", "Refresh", id="detail.refresh", tooltip="Load the shipment again"),
         Binding(
-            "a", "auto_refresh", "Auto", id="detail.auto", tooltip="Refresh every 30 s (toggle)"
+            "a",
+            "auto_refresh",
+            "Auto",
+            show=False,
+            id="detail.auto",
+            tooltip="Refresh every 30 s (toggle)",
         ),
         Binding("j", "raw", "JSON", id="detail.raw", tooltip="Show or hide the raw JSON"),
         Binding("s", "save", "Save doc", id="detail.save", tooltip="Save the highlighted document"),
@@ -89,9 +95,9 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
     DEFAULT_CSS = """
     ShipmentDetailScreen {
         & #detail-body { height: 1fr; padding: 0 1; }
-        & #detail-body > Static { margin: 0 0 1 0; }
-        & #detail-title { margin: 0; }
-        & #documents { height: auto; max-height: 6; border: none; padding: 0; }
+        & #detail-timeline, & #detail-places { margin: 0 0 1 0; }
+        & #documents-label { text-style: bold; }
+        & #documents { height: auto; max-height: 6; border: none; padding: 0 0 0 1; }
         & #detail-raw { display: none; border: round $panel; }
         & #detail-raw.-shown { display: block; }
         & #detail-status { height: 1; padding: 0 1; color: $text-muted; }
@@ -115,6 +121,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         yield FreightHeader("Shipment")
         with VerticalScroll(id="detail-body"):
             yield Static(self._listing_title(), id="detail-title")
+            yield Static("", id="detail-carrier")
             yield Static("", id="detail-timeline")
             yield Static("", id="detail-places")
             yield Static("", id="detail-items")
@@ -164,6 +171,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         self.freight_app.set_activity("detail", None)
         self.detail = detail = message.detail
         self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
+        self.query_one("#detail-carrier", Static).update(carrier_line(detail, self.listing))
         self.query_one("#detail-timeline", Static).update(timeline(detail.status))
         self.query_one("#detail-places", Static).update(places_text(detail))
         self.query_one("#detail-items", Static).update(items_text(detail))

@@ -21,7 +21,7 @@ _NEVER = datetime(1970, 1, 1, tzinfo=UTC)
 def _when(value: datetime | None, *, with_time: bool = True) -> str:
     if value is None:
         return "—"
-    return value.strftime("%Y-%m-%d %H:%M" if with_time else "%Y-%m-%d")
+    return value.strftime("%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
 def _number(value: Decimal | None) -> str:
@@ -38,20 +38,34 @@ def address_line(address: Address) -> str:
 
 
 def title_line(detail: ShipmentDetail, listing: Shipment | None) -> Text:
-    """`4415-227893-5 · LKIF · ◑ confirmed · 329.09` (carrier and cost from the listing)."""
+    """`4415-227893-5 · LKIF · ◑ confirmed` (the carrier from the listing when missing)."""
     line = Text(detail.pro_number or detail.id, style="bold")
     carrier = detail.carrier or (listing.carrier if listing is not None else None)
     if carrier is not None and (carrier.scac or carrier.name):
-        line.append(" · " + " ".join(p for p in (carrier.scac, carrier.name) if p))
+        line.append(" · " + (carrier.scac or carrier.name or ""))
     line.append(" · ")
     line.append_text(status_text(detail.status))
-    cost = detail.cost or (listing.cost if listing is not None else None)
-    if cost is not None and cost.total is not None:
-        line.append(" · " + money(cost.total, cost.currency or "USD").replace(" USD", ""))
+    return line
+
+
+def carrier_line(detail: ShipmentDetail, listing: Shipment | None) -> Text:
+    """`Carrier Lakeshore Interstate (LKIF) · ltl · total 329.09` from detail or listing."""
+    text = Text("Carrier ", style="bold")
+    carrier = detail.carrier or (listing.carrier if listing is not None else None)
+    parts = []
+    if carrier is not None and (carrier.name or carrier.scac):
+        name = carrier.name or carrier.scac or ""
+        parts.append(f"{name} ({carrier.scac})" if carrier.scac and carrier.name else name)
+    else:
+        parts.append("unknown (open from the list to see it)")
     mode = detail.mode or (listing.mode if listing is not None else None)
     if mode:
-        line.append(f" · {mode}")
-    return line
+        parts.append(mode)
+    cost = detail.cost or (listing.cost if listing is not None else None)
+    if cost is not None and cost.total is not None:
+        parts.append(f"total {money(cost.total, cost.currency)}")
+    text.append(" · ".join(parts))
+    return text
 
 
 def places_text(detail: ShipmentDetail) -> Text:
