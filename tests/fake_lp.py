@@ -22,17 +22,25 @@ print("request id is fake-1 (1 file(s))")
 """
 
 
+@dataclass(frozen=True)
+class LpCall:
+    """One call of the fake `lp`: its arguments and the first bytes of the file it got."""
+
+    argv: list[str]
+    head: str
+
+
 @dataclass
 class FakeLp:
     """Where the fake `lp` logs each call (one JSON line): argv and the first bytes printed."""
 
     log: Path
 
-    def calls(self) -> list[dict[str, object]]:
+    def calls(self) -> list[LpCall]:
         """Every recorded call, oldest first."""
         if not self.log.exists():
             return []
-        return [json.loads(line) for line in self.log.read_text().splitlines()]
+        return [LpCall(**json.loads(line)) for line in self.log.read_text().splitlines()]
 
 
 def install_fake_lp(directory: Path, monkeypatch: pytest.MonkeyPatch) -> FakeLp:

@@ -8,7 +8,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.fake_lp import install_fake_lp
+from tests.fake_lp import LpCall, install_fake_lp
 from tui import documents
 from tui.api.client import FreightClient
 from tui.api.models import Document, RateItem, RateRequest
@@ -73,9 +73,7 @@ async def test_printing_runs_lp_with_the_printer_and_raw_option(
     outcome = await documents.run_print_job(documents.PrintJob("zebra", label, raw=True))
     assert outcome.ok, outcome.detail
     assert "request id" in outcome.detail
-    assert lp.calls() == [
-        {"argv": ["-d", "zebra", "-o", "raw", "--", str(label)], "head": "^XA^FO50"}
-    ]
+    assert lp.calls() == [LpCall(["-d", "zebra", "-o", "raw", "--", str(label)], "^XA^FO50")]
 
 
 async def test_a_failing_lp_is_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

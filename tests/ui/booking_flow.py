@@ -165,3 +165,15 @@ def truckload_request() -> RateRequest:
             )
         ],
     )
+
+
+async def book_to_result(
+    pilot: Pilot[Any], request: RateRequest | None = None, mode: str = "ltl"
+) -> None:
+    """Rates → cheapest rate of `mode` → book with the prefilled form → confirm → result."""
+    rates = await open_rates(pilot, request or ltl_request(), mode_filter=mode)
+    await choose_rate(pilot, rates, mode)
+    await pilot.press("ctrl+s")
+    await pilot.pause()
+    await pilot.press("enter")
+    await settle(pilot)
