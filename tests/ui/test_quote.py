@@ -246,3 +246,40 @@ async def test_only_the_quote_draft_is_written(tmp_path: Any) -> None:
     assert sorted(p.name for p in (tmp_path / "drafts").iterdir()) == [f"{DRAFT_NAME}.json"]
     restored = QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {})
     assert restored.dest_zip == "1"
+
+
+async def test_f1_in_the_grid_explains_the_columns_and_lists_the_row_keys() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.editor.input_for(0, "freight_class").focus()
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Leave it empty to use the" in text
+        assert "class implied by density" in text
+        body = getattr(app.screen, "body", "")
+        assert "Duplicate this row below it (F6)" in body
+        assert "Ask for rates; jumps to the first wrong field instead (F9)" in body
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen
+
+
+async def test_clearing_the_quote_keeps_the_default_origin_only() -> None:
+    session = offline_session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await type_text(pilot, "30303")
+        screen.editor.input_for(0, "weight").focus()
+        await type_text(pilot, "500")
+        await pilot.press("ctrl+n")
+        await pilot.pause()
+        screen.clear_form()
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause(0.5)
+        draft = screen.draft()
+        assert draft == QuoteDraft(origin_zip="60607")
+        assert not screen.query(".-invalid"), "a fresh form shows no errors"
+        assert QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == draft

@@ -133,7 +133,8 @@ ctrl+a (or F10) picks a saved address from the address book.
         self.zip_input.value = postal_code
         if location_type in LOCATION_TYPES:
             self.type_select.value = location_type
-        self.post_message(self.Touched(self))
+        if postal_code:
+            self.post_message(self.Touched(self))
 
     @on(Input.Changed)
     def _zip_changed(self, event: Input.Changed) -> None:
