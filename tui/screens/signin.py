@@ -285,7 +285,7 @@ F5 opens the demo on a local sandbox; no account is needed.
         if creds is not None and self.message is None and not self.session.has_connection:
             self.session.set_connection(connector.connect)
             self.notify(f"Signed in with the credentials from the {_place(creds)}.", timeout=4)
-            self.dismiss(True)
+            self._done()
 
     def _show_keyring(self, state: KeyringState | None) -> None:
         from tui.credentials.diagnosis import headline
@@ -384,8 +384,7 @@ F5 opens the demo on a local sandbox; no account is needed.
         sandbox.start()
         session.set_connection(sandbox.connect)
         self._clear_inputs()
-        self.dismiss(True)
-        self.app.call_after_refresh(self.app.refresh, layout=True)
+        self._done()
 
     def action_sign_in(self) -> None:
         form = self._read_form()
@@ -455,7 +454,7 @@ F5 opens the demo on a local sandbox; no account is needed.
                 notice += " " + result.message
             self.notify(notice, timeout=6)
             self._clear_inputs()
-            self.dismiss(True)
+            self._done()
         finally:
             button.disabled = False
 
@@ -529,6 +528,18 @@ F5 opens the demo on a local sandbox; no account is needed.
         session.profile = profile
         session.environment = ENV_WORDS[profile.environment]
         session.set_connection(self.connector.connect)
+
+    def _done(self) -> None:
+        """Close, and repaint every header: profile and environment may have changed."""
+        app = self.app
+        self.dismiss(True)
+
+        def repaint() -> None:
+            for screen in app.screen_stack:
+                for header in screen.query(FreightHeader):
+                    header.refresh()
+
+        app.call_after_refresh(repaint)
 
     def _clear_inputs(self) -> None:
         for name in ("client_id", "secret"):
