@@ -113,3 +113,12 @@ def test_backend_is_initialised_once_per_configuration(monkeypatch: pytest.Monke
 def test_probe_reads_and_does_not_write(isolated_home: Path) -> None:
     detect.probe(SERVICE, USER)
     assert not list(isolated_home.rglob("keyring_pass.cfg"))
+
+
+def test_keyring_core_still_offers_the_limit_we_rely_on() -> None:
+    """keyring>=25,<26: init_backend(limit=…) and recommended live in keyring.core."""
+    import keyring.core
+    from keyrings.alt.file import PlaintextKeyring
+
+    assert callable(keyring.core.init_backend)
+    assert keyring.core.recommended(PlaintextKeyring()) is False
