@@ -66,6 +66,7 @@ async def open_shipments(pilot: Any, app: FreightApp) -> VirtualTable[ShipmentRo
     app.show_shipments()
     await wait_for(pilot, lambda: isinstance(app.screen, ShipmentsScreen), what="shipments")
     screen = shipments_screen(app)
+    await wait_for(pilot, lambda: bool(screen.query("#shipments-table")), what="composed")
     await wait_for(pilot, lambda: screen.table.row_count > 0 and not screen.is_loading, what="rows")
     return screen.table
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
+from time import monotonic
 from typing import ClassVar
 
 from textual import on
@@ -51,7 +52,8 @@ class ShipmentFiltersBar(Widget):
 **Status** and **Mode** narrow the list at once. **Pickup** picks a range (today, this week,
 this month, last 7 days) or type dates as `YYYY-MM-DD` in *from* and *to*. **Search** matches
 PRO, tracking, BOL, reference, quote id, company, city and postal code; the list updates as
-you type. Enter on a scanned number opens that shipment.
+you type (at once after a pause, then once a burst of typing stops for a quarter second).
+Enter on a scanned number opens that shipment.
 """
 
     DEFAULT_CSS = """
@@ -99,6 +101,7 @@ you type. Enter on a scanned number opens that shipment.
         self._today = today
         self._posted = ShipmentFilters()
         self._debounce: Timer | None = None
+        self._last_typed = 0.0
         self._setting_shortcut = False
 
     def compose(self) -> ComposeResult:
@@ -225,6 +228,13 @@ you type. Enter on a scanned number opens that shipment.
             self.post_message(self.FiltersChanged(self, filters))
 
     def _post_later(self) -> None:
+        """Debounce typing: the first key after a pause searches at once, a burst once at its end."""
+        now = monotonic()
+        quiet = now - self._last_typed > DEBOUNCE_SECONDS
+        self._last_typed = now
+        if quiet and self._debounce is None:
+            self.post_now()
+            return
         if self._debounce is not None:
             self._debounce.stop()
         self._debounce = self.set_timer(DEBOUNCE_SECONDS, self.post_now)
