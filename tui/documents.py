@@ -92,6 +92,19 @@ def file_name(document: Document, kind: str, fmt: str, taken: set[str]) -> str:
     return name
 
 
+def planned_files(
+    documents: Sequence[Document], default_kind: str = "document"
+) -> list[tuple[Document, str, str, str]]:
+    """Each document with its kind, format and the file name it is saved under."""
+    taken: set[str] = set()
+    planned: list[tuple[Document, str, str, str]] = []
+    for document in documents:
+        kind = document_kind(document, default_kind)
+        fmt = document_format(document)
+        planned.append((document, kind, fmt, file_name(document, kind, fmt, taken)))
+    return planned
+
+
 async def save_documents(
     download: Downloader,
     documents: Sequence[Document],
@@ -101,12 +114,9 @@ async def save_documents(
 ) -> list[SavedDocument]:
     """Download each document and write it into `folder` (created); returns what was written."""
     await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
-    taken: set[str] = set()
     saved: list[SavedDocument] = []
-    for document in documents:
-        kind = document_kind(document, default_kind)
-        fmt = document_format(document)
-        path = folder / file_name(document, kind, fmt, taken)
+    for document, kind, fmt, name in planned_files(documents, default_kind):
+        path = folder / name
         content = await download(document.url)
         await asyncio.to_thread(_write_atomically, path, content)
         saved.append(SavedDocument(path=path, kind=kind, format=fmt))

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import io
+import itertools
 import re
+from dataclasses import replace
+from datetime import UTC, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 from rich.console import Console
 
 from tui.api.models import RateItem, RateRequest
+from tui.sandbox import SandboxConfig
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -177,3 +182,16 @@ async def book_to_result(
     await pilot.pause()
     await pilot.press("enter")
     await settle(pilot)
+
+
+FIXED_NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
+"""The sandbox clock in snapshot tests (fuel index and truckload prices depend on the day)."""
+
+
+def deterministic_sandbox(config: SandboxConfig, monkeypatch: pytest.MonkeyPatch) -> SandboxConfig:
+    """A sandbox config with a fixed clock, and quote ids numbered instead of random."""
+    counter = itertools.count(1)
+    monkeypatch.setattr(
+        "tui.sandbox.quotes.random_id", lambda prefix, length=12: f"{prefix}snap{next(counter):04d}"
+    )
+    return replace(config, now=lambda: FIXED_NOW)

@@ -215,13 +215,8 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
     def _documents_text(self) -> Text:
         if not self.documents:
             return Text("Documents  none came back", style="dim")
-        names = []
-        for document in self.documents:
-            kind = documents.document_kind(document, self.default_kind)
-            names.append(f"{document.name or kind}.{documents.document_format(document)}")
-        return Text.assemble(
-            ("Documents  ", "bold"), "  ".join(names), ("   s save  p print", "dim")
-        )
+        names = [name for *_, name in documents.planned_files(self.documents, self.default_kind)]
+        return Text.assemble(("Documents  ", "bold"), "  ".join(names))
 
     def _default_folder(self) -> Path:
         shipment = self.booking.shipment_id or self.rate.id
