@@ -41,7 +41,7 @@ def _empty_list(value: Any) -> Any:
 
 
 class Address(IncomingModel):
-    """An address block; every field optional."""
+    """An address block, every field optional (contact and dock hours when a server sends them)."""
 
     company: str | None = None
     address: str | None = None
@@ -50,6 +50,11 @@ class Address(IncomingModel):
     state: str | None = None
     postal_code: str | None = None
     country: str | None = None
+    contact_name: str | None = None
+    contact_phone: str | None = None
+    contact_email: str | None = None
+    dock_hours_open: str | None = None
+    dock_hours_close: str | None = None
 
     def one_line(self) -> str:
         """``Company, City, ST 12345`` with whatever parts are known."""
