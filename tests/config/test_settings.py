@@ -201,3 +201,14 @@ def test_broken_toml_names_the_file_and_line(tmp_path: Path) -> None:
     error = _error(tmp_path, 'default_profile = "acme\n')
     assert "line 1" in str(error)
     assert "not valid TOML" in str(error)
+
+
+def test_the_readme_example_config_is_valid(tmp_path: Path) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
+    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+    config = load_config(_write(tmp_path, example))
+    acme = config.profiles["acme"]
+    assert acme.environment == "production"
+    assert acme.search_params["search"] == "q"
+    assert acme.item_templates[0].freight_class == Decimal(85)
