@@ -17,9 +17,15 @@ TOKEN = "acct42.s3cr3t-VALUE-never-shown"
 SECRET_PART = "s3cr3t-VALUE"
 
 
-def _rendered(exc: BaseException) -> str:
-    """Everything a crash report could show: str, repr, traceback with every frame's locals."""
-    te = traceback.TracebackException.from_exception(exc, capture_locals=True)
+def _rendered(exc: BaseException, *, skip_test_frame: bool = False) -> str:
+    """Everything a crash report could show: str, repr, traceback with every frame's locals.
+
+    ``skip_test_frame`` leaves out the test's own frame (whose locals hold the test's inputs).
+    """
+    tb = exc.__traceback__
+    if skip_test_frame and tb is not None:
+        tb = tb.tb_next
+    te = traceback.TracebackException(type(exc), exc, tb, capture_locals=True)
     return "\n".join([str(exc), repr(exc), *te.format(chain=True)])
 
 
@@ -106,3 +112,21 @@ async def test_booking_lost_after_reaching_server_leaks_nothing() -> None:
         with pytest.raises(FreightError) as info:
             await client.book_parcel({"id": "q", "rateId": "r"})
     assert SECRET_PART not in _rendered(info.value)
+
+
+@pytest.mark.parametrize(
+    "bad", ["tök.en-s3cr3t-VALUE", "two words s3cr3t-VALUE", "line\ns3cr3t-VALUE"]
+)
+def test_unsendable_token_is_refused_without_showing_it(bad: str) -> None:
+    with pytest.raises(ValueError, match="API token") as info:
+        FreightClient("http://svc.test", bad)
+    rendered = _rendered(info.value, skip_test_frame=True)
+    assert "__init__" in rendered
+    assert SECRET_PART not in rendered
+
+
+async def test_token_blanks_are_dropped() -> None:
+    transport = FaultTransport(reply(200, {"shipments": []}))
+    async with FreightClient("http://svc.test", f"  {TOKEN}\n", transport=transport) as client:
+        await client.verify()
+    assert transport.requests[0].headers["authorization"] == f"Bearer {TOKEN}"

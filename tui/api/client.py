@@ -74,8 +74,16 @@ class FreightClient:
         options: ClientOptions | None = None,
         sleep: Callable[[float], Awaitable[None]] | None = None,
     ) -> None:
+        checked = _checked_token(token)
+        del token  # no frame of a traceback from here on holds the plain value
+        if checked is None:
+            raise ValueError(
+                "The API token contains spaces or characters that cannot be sent (letters, "
+                "digits and punctuation only). Check for a pasted quote or line break and log "
+                "in again."
+            )
+        self._token = checked
         self.options = options or ClientOptions()
-        self._token = Secret(token)
         origin = httpx.URL(base_url.strip().rstrip("/") + "/")
         if origin.scheme not in ("http", "https") or not origin.host:
             raise ValueError(f"Not a service address (expected http:// or https://): {base_url}")
@@ -104,7 +112,7 @@ class FreightClient:
         )
 
     def __repr__(self) -> str:
-        return f"FreightClient({str(self.base_url)!r}, token='***')"
+        return f"FreightClient({str(getattr(self, 'base_url', '?'))!r}, token='***')"
 
     async def __aenter__(self) -> Self:
         return self
@@ -427,6 +435,17 @@ class FreightClient:
             status=response.status_code,
             request_id=response.headers.get("x-request-id"),
         )
+
+
+def _checked_token(token: str | Secret) -> Secret | None:
+    """The token as a Secret, surrounding blanks dropped; None if it cannot go in a header.
+
+    Checked up front so that an encoding error (whose repr would hold the value) never escapes.
+    """
+    value = Secret(token.reveal().strip() if isinstance(token, Secret) else token.strip())
+    if all(33 <= ord(ch) < 127 for ch in value.reveal()):
+        return value
+    return None
 
 
 def _validated(model: type[_Out], value: _Out | Mapping[str, Any]) -> _Out:
