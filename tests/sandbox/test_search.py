@@ -195,3 +195,27 @@ async def test_detail_of_a_seeded_shipment(client: httpx.AsyncClient) -> None:
 
 async def test_unknown_shipment_is_404(client: httpx.AsyncClient) -> None:
     assert_error(await client.get("/shipments/shp_nope"), 404, "SHIPMENT_NOT_FOUND")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [
+        {"search": "ch", "status": "delivered"},
+        {"search": "a", "mode": "parcel"},
+        {"search": "0 q", "status": "canceled"},
+        {"search": "san", "mode": "ltl", "status": "delivered"},
+    ],
+)
+async def test_both_search_plans_agree(
+    client: httpx.AsyncClient, monkeypatch: pytest.MonkeyPatch, params: dict[str, str]
+) -> None:
+    """Common words with a rare filter are checked row by row; the answer must not change."""
+    from tui.sandbox import search
+
+    monkeypatch.setattr(search, "_text_is_common", lambda *_: False)
+    by_index = await walk(client, limit=7, **params)
+    monkeypatch.setattr(search, "_text_is_common", lambda *_: True)
+    monkeypatch.setattr(search, "_filter_is_rare", lambda *_: True)
+    by_scan = await walk(client, limit=7, **params)
+    assert [s["id"] for s in by_scan] == [s["id"] for s in by_index]
+    assert by_index

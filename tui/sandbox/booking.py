@@ -13,6 +13,7 @@ from tui.sandbox.config import SandboxConfig
 from tui.sandbox.db import INSERT_SHIPMENT, Database
 from tui.sandbox.errors import ApiError
 from tui.sandbox.geo import lookup
+from tui.sandbox.rating.carriers import BY_CODE
 from tui.sandbox.seed import SERIAL_STARTS, shipment_id
 from tui.sandbox.store import documents, epoch_ms, from_ms, labels, next_serial, search_text
 
@@ -168,6 +169,7 @@ def _insert(
         rng,
         speed=config.clock_speed,
         falloff=code == "RGFB" and rng.random() < 0.2,
+        late=rng.random() > BY_CODE[code].on_time,
     )
     status, next_at = lifecycle.status_at(planned.timeline, int(now.timestamp()))
     contacts: dict[str, dict[str, str]] = {"origin": {}, "destination": {}}

@@ -7,7 +7,7 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-FINAL = ("delivered", "canceled")
+STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 DAY = 86400
 
 
@@ -56,6 +56,7 @@ def plan(
     speed: float = 1.0,
     cancel: bool = False,
     falloff: bool = False,
+    late: bool = False,
     award_delay: float | None = None,
 ) -> Plan:
     """Plan a shipment booked at ``created``; ``speed`` compresses the simulated times."""
@@ -70,13 +71,16 @@ def plan(
     sim.append((confirmed, "confirmed"))
     pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng)
     pickup = max(pickup, confirmed + 1800)
-    delivered = _business_day_at(pickup, max(1, transit_days), 9, 16.5, dest_lon, rng)
+    days = max(1, transit_days) + (1 if late else 0)
+    delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng)
     if cancel:
         cancel_at = rng.uniform(created + 60, pickup - 60)
         sim = [entry for entry in sim if entry[0] < cancel_at]
         sim.append((cancel_at, "canceled"))
     else:
         sim.append((pickup, "picked-up"))
+        if late:
+            sim.append((pickup + (delivered - pickup) * 0.6, "delayed"))
         sim.append((delivered, "delivered"))
 
     def real(t: float) -> int:
@@ -89,6 +93,8 @@ def status_at(timeline: list[tuple[int, str]], now: int) -> tuple[str, int | Non
     """Return the status at ``now`` and when it next changes (None when final)."""
     status = timeline[0][1]
     for moment, name in timeline:
+        if name not in STATUSES:
+            continue  # an event only (a delay), not a status change
         if moment <= now:
             status = name
         else:
@@ -183,6 +189,8 @@ def events(
                         dest,
                     )
                 )
+        elif status == "delayed":
+            out.append(Event(moment, "in-transit", "Running late: missed linehaul connection", ""))
         elif status == "canceled":
             out.append(Event(moment, status, "Canceled by shipper", ""))
     return sorted((e for e in out if e.time <= now), key=lambda e: e.time)

@@ -7,11 +7,17 @@ import binascii
 import json
 import re
 import sqlite3
+import unicodedata
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tui.sandbox.errors import FieldErrors
+from tui.sandbox.store import search_text
+
+#: shipment columns indexed for free text (with up to three parcel tracking numbers)
+TEXT_COLUMNS = ("pro", "tracking", "reference", "bol", "quote_id", "id", "o_company",
+                "d_company", "o_city", "d_city", "o_zip", "d_zip")  # fmt: skip
 
 STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 MODES = ("ltl", "parcel", "truckload")
@@ -22,7 +28,8 @@ MAX_PICKUP_LEAD = timedelta(days=21)
 _WORD = re.compile(r"[0-9A-Za-z]+")
 MAX_TERMS = 8
 PREFIX_INDEX_MAX = 8  # FTS5 prefix indexes cover prefixes of 1..8 characters (see db.py)
-FEW_STATUSES = ("pending", "awarded", "confirmed", "picked-up")
+#: above this many matches a word is "common"; below it a filter is "rare"
+PLAN_PROBE = 2000
 
 
 @dataclass(frozen=True)
@@ -110,6 +117,51 @@ def _day_start(day: date) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=UTC).timestamp())
 
 
+def _text_is_common(conn: sqlite3.Connection, query: Query) -> bool:
+    sql = (
+        "SELECT count(*) FROM (SELECT rowid FROM shipment_text WHERE shipment_text MATCH ? LIMIT ?)"
+    )
+    return int(conn.execute(sql, (fts_query(query.terms), PLAN_PROBE)).fetchone()[0]) >= PLAN_PROBE
+
+
+def _filter_is_rare(
+    conn: sqlite3.Connection, query: Query, where: list[str], args: list[Any]
+) -> bool:
+    if not (query.status or query.mode):
+        return False
+    sql = (
+        "SELECT count(*) FROM (SELECT 1 FROM shipments s WHERE " + " AND ".join(where) + " LIMIT ?)"
+    )
+    return int(conn.execute(sql, [*args, PLAN_PROBE]).fetchone()[0]) < PLAN_PROBE
+
+
+def _words(row: sqlite3.Row) -> list[str]:
+    values = [row[c] for c in TEXT_COLUMNS] + json.loads(row["tracking_all"] or "[]")[:3]
+    text = search_text(values)
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return _WORD.findall(plain)
+
+
+def _scan_filtered(
+    conn: sqlite3.Connection, query: Query, where: list[str], args: list[Any]
+) -> tuple[list[sqlite3.Row], int | None]:
+    """Few rows pass the filters but the words are common: check the words row by row."""
+    terms = [
+        t[:PREFIX_INDEX_MAX] if len(t) > PREFIX_INDEX_MAX and t.isalpha() else t
+        for t in query.terms
+    ]
+    sql = "SELECT s.* FROM shipments s WHERE " + " AND ".join(where) + " ORDER BY s.seq DESC"
+    found: list[sqlite3.Row] = []
+    for row in conn.execute(sql, args):
+        words = _words(row)
+        if all(any(w.startswith(t) for w in words) for t in terms):
+            found.append(row)
+            if len(found) > query.limit:
+                page = found[: query.limit]
+                return page, int(page[-1]["seq"])
+    return found, None
+
+
 def fts_query(terms: tuple[str, ...]) -> str:
     """FTS5 query: every term as a prefix. Long words are cut to the longest prefix index
     (8) so the query never merges large doclists; digits stay whole (identifiers)."""
@@ -162,17 +214,9 @@ def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int 
         args.append(end)
         where.append("s.seq < ?")
         args.append(_first_seq_from(conn, end * 1000))
-    if query.terms and query.status in FEW_STATUSES:
-        # Few shipments are in progress at once: walk them and check the text of each.
-        sql = (
-            "SELECT s.* FROM shipments s WHERE "
-            + " AND ".join(
-                [*where, "s.seq IN (SELECT rowid FROM shipment_text WHERE shipment_text MATCH ?)"]
-            )
-            + " ORDER BY s.seq DESC LIMIT ?"
-        )
-        args.append(fts_query(query.terms))
-    elif query.terms:
+    if query.terms and _text_is_common(conn, query) and _filter_is_rare(conn, query, where, args):
+        return _scan_filtered(conn, query, where, args)
+    if query.terms:
         match = fts_query(query.terms)
         sql = (
             "SELECT s.* FROM shipment_text f CROSS JOIN shipments s ON s.seq = f.rowid "

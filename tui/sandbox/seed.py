@@ -78,8 +78,8 @@ def _creation_times(rng: random.Random, count: int, now: float) -> list[int]:
     span = HISTORY_DAYS * 86400.0
     recent = min(count, max(12, count // 40))
     times = [now - rng.uniform(3 * 86400, span) for _ in range(count - recent)]
-    times += [now - rng.uniform(0, 3 * 86400) for _ in range(max(0, recent - 3))]
-    times += [now - rng.uniform(5, 900) for _ in range(min(3, recent))]
+    times += [now - rng.uniform(0, 3 * 86400) for _ in range(max(0, recent - 4))]
+    times += [now - rng.uniform(30, 120) for _ in range(min(4, recent))]
     times.sort()
     result: list[int] = []
     last = -1
@@ -102,7 +102,7 @@ def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 
         conn.execute("DELETE FROM shipments")
         conn.execute("INSERT INTO shipment_text (shipment_text) VALUES ('delete-all')")
     for index, created_ms in enumerate(created_all):
-        rows.append(_row(rng, index + 1, created_ms, now_s, serials, texts))
+        rows.append(_row(rng, index + 1, count - index, created_ms, now_s, serials, texts))
         if len(rows) >= batch or index == count - 1:
             with db.transaction() as conn:
                 conn.executemany(INSERT_SHIPMENT, rows)
@@ -121,6 +121,7 @@ def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 
 def _row(
     rng: random.Random,
     seq: int,
+    rank: int,
     created_ms: int,
     now_s: float,
     serials: dict[str, int],
@@ -186,6 +187,9 @@ def _row(
     award_delay = None
     if age < 4 * 3600 and rng.random() < 0.5:
         award_delay = rng.uniform(60, 6 * 3600)  # awaiting the carrier's acceptance
+    if rank <= 4:  # the newest four, booked a minute or two ago: two pending, two awarded
+        award_delay = 6 * 3600.0 if rank <= 2 else 10.0
+        cancel = False
     planned = lifecycle.plan(
         created_s,
         mode,
@@ -195,6 +199,7 @@ def _row(
         rng,
         cancel=cancel,
         falloff=falloff,
+        late=rng.random() > carrier.on_time,
         award_delay=award_delay,
     )
     status, next_at = lifecycle.status_at(planned.timeline, int(now_s))

@@ -97,7 +97,7 @@ def listing(row: sqlite3.Row) -> dict[str, Any]:
         "bolNumber": row["bol"],
         "reference": row["reference"],
         "quoteId": row["quote_id"],
-        "pickupDate": from_s(row["pickup_at"]),
+        "pickupDate": from_s(row["pickup_at"]) if row["status"] != "canceled" else None,
     }
 
 
@@ -168,7 +168,7 @@ def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
             "deliveryDate": from_s(row["delivered_at"]) if status != "canceled" else None,
             "estimated": not delivered,
         },
-        "documents": documents(row, base_url) if status != "canceled" else [],
+        "documents": documents(row, base_url),
         "proNumber": row["pro"],
         "bolNumber": row["bol"],
         "mode": row["mode"],
