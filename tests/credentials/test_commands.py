@@ -198,3 +198,16 @@ def test_config_path_needs_no_credentials_or_keyring(value: str, isolated_home: 
     )  # fmt: skip
     assert result.returncode == 0
     assert "Config file:" in result.stdout
+
+
+def test_status_notes_a_saved_entry_the_keyring_cannot_give_now(
+    live_sandbox: RunningSandbox,
+) -> None:
+    url = live_sandbox.base_url
+    _freight("login", "--profile", "acme", "--base-url", url, stdin="demo\ndemo-secret\n")
+    locked = {"PYTHON_KEYRING_BACKEND": "tests.credentials.backends.LockedKeyring"}
+    status = _freight("auth", "status", "--profile", "acme", env=locked)
+    assert status.returncode == 1
+    assert "Keyring:     locked" in status.stdout
+    assert "saved in the keyring on" in status.stdout
+    assert "cannot be unlocked from an SSH session" in status.stdout

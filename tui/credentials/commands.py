@@ -59,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
     except (ConfigError, ProfileError, UsageError, env_credentials.EnvCredentialError) as exc:
         print(f"freight: {redact.redact(str(exc))}", file=err)
         return 2
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, EOFError):
         print("\nfreight: cancelled; nothing was saved.", file=err)
         return 130
     print(f"freight: unknown command {args.command!r}", file=err)
@@ -239,6 +239,9 @@ def auth_status(resolved: ResolvedProfile, out: TextIO, err: TextIO) -> int:
         return 2
     if creds is None:
         line("Credentials", "none found; run: freight login" + _profile_flag(resolved))
+        noted = index.read_index().get(resolved.name)
+        if noted is not None and noted.base_url == resolved.base_url:
+            line("Noted", f"saved in the {noted.store} on {noted.saved_at}, but not readable now")
     else:
         where = {
             "environment": "environment variables (never saved)",
