@@ -9,7 +9,7 @@ from typing import Any, Final
 
 from tui.domain.density import ItemLine, LineTotals, summarize
 from tui.domain.density import density_pcf as unit_density
-from tui.domain.freight_class import class_for_density, parse_freight_class
+from tui.domain.freight_class import class_for_density, format_class, parse_freight_class
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, PACKAGE_TYPES
 from tui.domain.validation import parse_positive_decimal, parse_quantity, parse_zip
 
@@ -20,6 +20,11 @@ MODES: Final[dict[str, str]] = {
     "truckload": "Truckload",
 }
 """Which offers to show (the rate request has no mode: this filters the answer)."""
+
+IMPLIED_MARK: Final = "◂"
+"""Marks a class the density implies."""
+OVERRIDE_MARK: Final = "✎"
+"""Marks a class the user typed."""
 
 MAX_ITEMS: Final = 40
 MAX_WEIGHT_LB: Final = Decimal(50_000)
@@ -200,6 +205,15 @@ class QuoteDraft:
         lines = [line for _, item in self.filled_items() if (line := item.line()) is not None]
         return summarize(lines)
 
+    def filled_fields(self) -> set[str]:
+        """Fields that hold text (a restored draft shows their errors at once)."""
+        filled = {name for name in ("origin_zip", "dest_zip") if getattr(self, name).strip()}
+        for index, item in enumerate(self.items):
+            for name in ITEM_FIELDS:
+                if getattr(item, name).strip():
+                    filled.add(f"items.{index}.{name}")
+        return filled
+
     @property
     def mode_filter(self) -> str | None:
         """The mode to show offers of, or None for all."""
@@ -244,3 +258,22 @@ class QuoteDraft:
             dest_type=dest_type if dest_type in LOCATION_TYPES else default.dest_type,
             items=tuple(items) or default.items,
         )
+
+
+def class_hint(index: int, item: ItemDraft) -> str:
+    """One line on what class row `index` gets and why (implied by density, or typed)."""
+    implied = item.implied_class()
+    override = item.class_override()
+    density = item.density_pcf()
+    row = f"row {index + 1}"
+    if implied is None or density is None:
+        return f"{row}: weight and L×W×H give the density and class · F1 help"
+    if override is not None and override != implied:
+        return (
+            f"{row}: class {format_class(override)} {OVERRIDE_MARK} yours; {density:.2f} pcf "
+            f"implies {format_class(implied)} · clear it to use that"
+        )
+    return (
+        f"{row}: class {format_class(implied)} {IMPLIED_MARK} implied by {density:.2f} pcf · "
+        "type a class to override"
+    )

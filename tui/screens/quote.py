@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, on
@@ -15,10 +14,9 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, Select
 
-from tui.domain.freight_class import format_class
-from tui.domain.quote_form import MODES, FieldError, ItemDraft, QuoteDraft
+from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
 from tui.widgets.header import FreightHeader
-from tui.widgets.items_editor import IMPLIED_MARK, OVERRIDE_MARK, ItemsEditor, TextCell
+from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
 
 if TYPE_CHECKING:
@@ -73,47 +71,7 @@ as you type and comes back after a crash or a dropped SSH session.
         ),
     ]
 
-    DEFAULT_CSS = """
-    QuoteScreen #quote-route {
-        height: 1;
-        margin: 1 0 0 1;
-    }
-    QuoteScreen #quote-route > Label {
-        width: auto;
-        margin-right: 1;
-        color: $text-muted;
-    }
-    QuoteScreen #quote-mode {
-        width: 12;
-    }
-    QuoteScreen ItemsEditor {
-        margin: 0 0;
-    }
-    QuoteScreen #quote-route > * {
-        height: 1;
-    }
-    QuoteScreen #quote-message {
-        height: 1;
-        padding: 0 1;
-        color: $text-muted;
-    }
-    QuoteScreen #quote-message.-error {
-        color: $error;
-    }
-    QuoteScreen.-wide .wide-only {
-        display: block;
-    }
-    QuoteScreen.-wide ItemsEditor .cell-quantity { width: 5; }
-    QuoteScreen.-wide ItemsEditor .cell-package { width: 11; }
-    QuoteScreen.-wide ItemsEditor .cell-weight { width: 9; }
-    QuoteScreen.-wide ItemsEditor .cell-length,
-    QuoteScreen.-wide ItemsEditor .cell-width,
-    QuoteScreen.-wide ItemsEditor .cell-height { width: 6; }
-    QuoteScreen.-wide ItemsEditor .cell-freight_class { width: 6; }
-    QuoteScreen.-wide ItemsEditor .cell-mark { width: 2; }
-    QuoteScreen.-wide LocationPicker > Select { width: 16; }
-    QuoteScreen.-wide LocationPicker { margin-right: 3; }
-    """
+    CSS_PATH = "quote.tcss"
 
     def __init__(self) -> None:
         super().__init__()
@@ -135,7 +93,7 @@ as you type and comes back after a crash or a dropped SSH session.
         saved = session.drafts.load(DRAFT_NAME)
         if saved is not None:
             draft = QuoteDraft.from_dict(saved)
-            self._touched = _filled_fields(draft)
+            self._touched = draft.filled_fields()
             return draft
         origin = session.profile.default_origin
         if origin is None:
@@ -246,7 +204,7 @@ as you type and comes back after a crash or a dropped SSH session.
         message.remove_class("-error")
         index = self.editor.current_index()
         if index is not None and index < len(draft.items):
-            message.update(_class_hint(index, draft.items[index]))
+            message.update(class_hint(index, draft.items[index]))
         elif self._errors:
             message.update("ctrl+r get rates · ctrl+a address book · F1 help")
         else:
@@ -362,67 +320,22 @@ as you type and comes back after a crash or a dropped SSH session.
         )
 
     async def _template_chosen(self, choice: TemplateChoice | None) -> None:
+        from tui.screens.quote_templates import item_from_template, save_template
+
         if choice is None:
             return
         session = self.freight_app.session
-        row_index = self._template_row
+        row = self.editor.rows[min(self._template_row, len(self.editor.rows) - 1)]
         if choice.index is not None:
-            template = session.profile.item_templates[choice.index]
-            item = ItemDraft(
-                quantity=str(template.quantity),
-                package=template.package,
-                weight=f"{template.weight:f}",
-                length=f"{template.length:f}",
-                width=f"{template.width:f}",
-                height=f"{template.height:f}",
-                freight_class=(
-                    format_class(template.freight_class) if template.freight_class else ""
-                ),
-                description=template.description,
-            )
-            rows = self.editor.rows
-            if rows[row_index].item.is_blank():
-                await rows[row_index].remove()
-                await self.editor.add_row(item, after=row_index - 1 if row_index else None)
-                if row_index == 0 and len(self.editor.rows) > 1:
-                    self.editor.action_move_row(-len(self.editor.rows))
+            item = item_from_template(session.profile.item_templates[choice.index])
+            if row.item.is_blank():
+                row.load(item)
+                row.field("quantity").focus()
             else:
-                await self.editor.add_row(item, after=row_index)
-            return
-        if choice.name is not None:
-            self._save_template(choice.name, self.editor.rows[row_index].item)
-
-    def _save_template(self, name: str, item: ItemDraft) -> None:
-        from tui.config.settings import ItemTemplate
-        from tui.domain.quote_form import complete_package
-
-        session = self.freight_app.session
-        line = item.line()
-        if line is None or item.errors():
-            self.notify("Fix the row first: only a complete row can be a template.")
-            return
-        template = ItemTemplate.model_validate(
-            {
-                "name": name,
-                "quantity": line.quantity,
-                "package": complete_package(item.package),
-                "weight": line.weight,
-                "length": line.length,
-                "width": line.width,
-                "height": line.height,
-                "freight_class": item.class_override(),
-                "description": item.description.strip(),
-            }
-        )
-        templates = [t for t in session.profile.item_templates if t.name != name]
-        templates.append(template)
-        session.profile.item_templates = templates
-        try:
-            session.save_config()
-        except OSError as error:
-            self.notify(f"Template kept for this run, not saved: {error}", severity="error")
-            return
-        self.notify(f"Saved template “{name}”.", timeout=3)
+                await self.editor.add_row(item, after=self.editor.rows.index(row))
+        elif choice.name is not None:
+            message = save_template(session, choice.name, row.item)
+            self.notify(message, timeout=4)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """What the command palette offers while the quote form is shown."""
@@ -454,7 +367,7 @@ as you type and comes back after a crash or a dropped SSH session.
             await row.remove()
         for item in draft.items:
             await self.editor.add_row(item)
-        self._touched = _filled_fields(draft)
+        self._touched = draft.filled_fields()
         self._show_all = False
         self._changed()
 
@@ -463,31 +376,3 @@ def _mark_invalid(widget: Widget, invalid: bool) -> None:
     """Toggle the error style only when it changes (a restyle per keystroke adds up)."""
     if widget.has_class("-invalid") != invalid:
         widget.set_class(invalid, "-invalid")
-
-
-def _filled_fields(draft: QuoteDraft) -> set[str]:
-    """Fields that hold text (a restored draft shows their errors at once)."""
-    touched = {name for name in ("origin_zip", "dest_zip") if getattr(draft, name)}
-    for index, item in enumerate(draft.items):
-        for name, value in asdict(item).items():
-            if str(value).strip():
-                touched.add(f"items.{index}.{name}")
-    return touched
-
-
-def _class_hint(index: int, item: ItemDraft) -> str:
-    implied = item.implied_class()
-    override = item.class_override()
-    density = item.density_pcf()
-    row = f"row {index + 1}"
-    if implied is None or density is None:
-        return f"{row}: weight and L×W×H give the density and class · F1 help"
-    if override is not None and override != implied:
-        return (
-            f"{row}: class {format_class(override)} {OVERRIDE_MARK} yours; {density:.2f} pcf "
-            f"implies {format_class(implied)} · clear it to use that"
-        )
-    return (
-        f"{row}: class {format_class(implied)} {IMPLIED_MARK} implied by {density:.2f} pcf · "
-        "type a class to override"
-    )

@@ -16,9 +16,11 @@ from textual.widgets.option_list import Option
 
 from tui.domain.freight_class import format_class
 from tui.domain.locations import package_label
+from tui.domain.quote_form import ItemDraft, complete_package
 
 if TYPE_CHECKING:
     from tui.config.settings import ItemTemplate
+    from tui.session import Session
 
 SAVE_OPTION = "save"
 
@@ -43,6 +45,49 @@ def template_line(template: ItemTemplate) -> str:
     if template.description:
         parts.append(template.description)
     return " · ".join(parts)
+
+
+def item_from_template(template: ItemTemplate) -> ItemDraft:
+    """A row filled from a saved template (numbers written plainly: `800`, `47.5`)."""
+    return ItemDraft(
+        quantity=str(template.quantity),
+        package=template.package,
+        weight=f"{template.weight:f}",
+        length=f"{template.length:f}",
+        width=f"{template.width:f}",
+        height=f"{template.height:f}",
+        freight_class=(
+            format_class(template.freight_class) if template.freight_class is not None else ""
+        ),
+        description=template.description,
+    )
+
+
+def save_template(session: Session, name: str, item: ItemDraft) -> str:
+    """Save a complete row under `name` (replacing one of that name); returns what happened."""
+    from tui.config.settings import ItemTemplate
+
+    line = item.line()
+    if line is None or item.errors():
+        return "Fix the row first: only a complete row can be a template."
+    template = ItemTemplate(
+        name=name,
+        quantity=line.quantity,
+        package=complete_package(item.package) or "pallet",
+        weight=line.weight,
+        length=line.length,
+        width=line.width,
+        height=line.height,
+        freight_class=item.class_override(),
+        description=item.description.strip(),
+    )
+    profile = session.profile
+    profile.item_templates = [t for t in profile.item_templates if t.name != name] + [template]
+    try:
+        session.save_config()
+    except OSError as error:
+        return f"Template kept for this run only, not saved: {error}"
+    return f"Saved template “{name}”."
 
 
 class TemplatesScreen(ModalScreen[TemplateChoice | None]):

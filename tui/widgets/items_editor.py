@@ -19,10 +19,14 @@ from textual.widgets import Input, Static
 from tui.domain.density import LineTotals
 from tui.domain.freight_class import format_class
 from tui.domain.locations import PACKAGE_TYPES
-from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
-
-IMPLIED_MARK = "◂"
-OVERRIDE_MARK = "✎"
+from tui.domain.quote_form import (
+    IMPLIED_MARK,
+    ITEM_FIELDS,
+    MAX_ITEMS,
+    OVERRIDE_MARK,
+    ItemDraft,
+    complete_package,
+)
 
 _PACKAGE_SUGGESTER = SuggestFromList(list(PACKAGE_TYPES), case_sensitive=False)
 
@@ -109,6 +113,12 @@ class ItemRow(Horizontal):
         if not self.fields:
             return self._initial
         return ItemDraft(**{name: field.value for name, field in self.fields.items()})
+
+    def load(self, item: ItemDraft) -> None:
+        """Replace what the row holds (e.g. with a template)."""
+        for name, field in self.fields.items():
+            field.value = getattr(item, name)
+        self.refresh_derived()
 
     def set_number(self, number: int) -> None:
         self._cells["num"].update(f"{number:>2}")
