@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
+from decimal import Decimal
 from pathlib import Path
 
 DEMO_TOKEN = "demo.demo-secret"
@@ -17,7 +18,9 @@ class SandboxConfig:
     ``db_path`` None keeps the database in memory (gone when the app is dropped).
     ``clock_speed`` is how many simulated seconds pass per real second for the lifecycle of
     shipments booked while it runs. ``rate_limit``/``rate_burst`` feed a token bucket per
-    API token. ``now`` replaces the wall clock (tests). ``chaos`` adds the QWDL test carrier.
+    API token (``rate_limit`` 0 turns it off). ``quote_ttl`` is how long LTL and parcel rates
+    can be booked, ``truckload_quote_ttl`` the same for truckload rates. ``diesel_price`` drives
+    fuel surcharges. ``now`` replaces the wall clock (tests). ``chaos`` adds the QWDL carrier.
     """
 
     db_path: Path | None = None
@@ -26,9 +29,9 @@ class SandboxConfig:
     clock_speed: float = 60.0
     rate_limit: float = 20.0
     rate_burst: int = 40
-    ltl_quote_ttl: timedelta = timedelta(days=7)
+    quote_ttl: timedelta = timedelta(days=7)
     truckload_quote_ttl: timedelta = timedelta(hours=24)
-    diesel_price: str = "3.65"
+    diesel_price: Decimal = Decimal("3.65")
     max_body_bytes: int = 1024 * 1024
     now: Callable[[], datetime] | None = None
     chaos: bool = False

@@ -67,8 +67,8 @@ def create_quote(
     """Rate ``request``, store the quote, and return its JSON."""
     now = config.current_time()
     day = now.date().isoformat()
-    results = rate_all(request, active_carriers(config.chaos), Decimal(config.diesel_price), day)
-    quote_expires = now + config.ltl_quote_ttl
+    results = rate_all(request, active_carriers(config.chaos), config.diesel_price, day)
+    quote_expires = now + config.quote_ttl
     canonical = request.canonical()
     rates = []
     for result in results:

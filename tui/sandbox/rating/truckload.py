@@ -79,7 +79,7 @@ def rate_truckload(
     )
     per_mile = EQUIPMENT[service] * Decimal(str(round((1 + premium) * (1 + noise), 4)))
     linehaul = max(money(per_mile * Decimal(str(round(miles, 1)))), money(carrier.amc))
-    fuel_per_mile = ((Decimal("3.65") if diesel is None else diesel) - FUEL_PEG) / MPG
+    fuel_per_mile = (diesel - FUEL_PEG) / MPG
     fuel = money(fuel_per_mile * Decimal(str(round(miles, 1))))
     charges = [
         Charge("linehaul", linehaul, f"{miles:,.0f} mi {service}, ${per_mile:.2f}/mi"),
