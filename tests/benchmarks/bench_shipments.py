@@ -309,7 +309,8 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
             field.focus()
 
             async def updated_after(generation: int) -> float:
-                while screen._generation <= generation or screen.is_loading:
+                """Poll (1 ms) until the search after `generation` has painted its first page."""
+                while screen.paging.generation <= generation or screen.is_loading:  # noqa: ASYNC110
                     await asyncio.sleep(0.001)
                 return time.perf_counter()
 
@@ -320,13 +321,13 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
                 while screen.is_loading:
                     await pilot.pause(0.01)
                 await pilot.pause(0.3)
-                generation = screen._generation
+                generation = screen.paging.generation
                 start = time.perf_counter()
                 await pilot.press(word[0])
                 single.append(await updated_after(generation) - start)
                 for letter in word[1:]:
                     await pilot.press(letter)
-                generation = screen._generation
+                generation = screen.paging.generation
                 start = time.perf_counter()
                 burst.append(await updated_after(generation) - start)
                 assert screen.filters_bar.posted.text == word

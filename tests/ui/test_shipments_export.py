@@ -38,9 +38,9 @@ async def test_export_writes_the_rows_shown_to_an_edited_path(
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
         screen = shipments_screen(app)
-        before = screen._generation
+        before = screen.paging.generation
         app.screen.query_one("#status-filter", Select).value = "delivered"
-        await wait_for(pilot, lambda: screen._generation > before and not screen.is_loading)
+        await wait_for(pilot, lambda: screen.paging.generation > before and not screen.is_loading)
         shown = [row.id for row in table.rows()]
         await pilot.press("e")
         assert isinstance(app.screen, ExportDialog)

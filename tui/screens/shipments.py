@@ -17,6 +17,7 @@ from textual.widgets import Footer, Input, Static
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_columns import WIDE, shipment_columns
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
+from tui.widgets.shipments_paging import PageFailed, PageLoaded, Paging
 from tui.widgets.shipments_rows import ShipmentRow
 from tui.widgets.shipments_scan import ScanBuffer, find_by_code, looks_like_code
 from tui.widgets.virtual_table import VirtualTable
@@ -29,25 +30,6 @@ if TYPE_CHECKING:
 def today() -> date:
     """The local date used by the pickup shortcuts (tests replace it)."""
     return date.today()
-
-
-@dataclass
-class PageLoaded(Message):
-    """A page of results for the filters of `generation` arrived."""
-
-    generation: int
-    rows: list[ShipmentRow]
-    continuation_token: str | None
-    first: bool
-
-
-@dataclass
-class PageFailed(Message):
-    """Loading a page for `generation` failed; `token` says which page, to retry it."""
-
-    generation: int
-    error: BaseException
-    token: str | None
 
 
 @dataclass
@@ -138,14 +120,8 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def __init__(self) -> None:
         super().__init__()
-        self._generation = 0
         self._filters = ShipmentFilters()
-        self._token: str | None = None
-        self._complete = False
-        self._loading = False
-        self._failed_token: str | None = None
-        self._failed_first = False
-        self._pages = 0
+        self.paging = Paging()
         self._scan = ScanBuffer()
         self._wide: bool | None = None
         self._has_pro = False
@@ -173,12 +149,12 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     @property
     def is_loading(self) -> bool:
         """True while a page is being fetched."""
-        return self._loading
+        return self.paging.loading
 
     @property
     def is_complete(self) -> bool:
         """True once the last page of the current filters has arrived."""
-        return self._complete
+        return self.paging.complete
 
     @property
     def filters_bar(self) -> ShipmentFiltersBar:
@@ -213,33 +189,17 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self.filters_bar.set_search(text)
         self.table.focus()
 
-    def _query(self, filters: ShipmentFilters) -> ShipmentQuery:
-        from tui.api.models import ShipmentQuery
-
-        return ShipmentQuery(
-            text=filters.text or None,
-            status=filters.status or None,
-            mode=filters.mode or None,
-            pickup_date_from=filters.pickup_from,
-            pickup_date_to=filters.pickup_to,
-        )
-
     def _start_search(self) -> None:
         """Ask for the first page of the current filters; older answers will be dropped."""
-        self._generation += 1
-        self._token = None
-        self._complete = False
-        self._failed_token = None
-        self._pages = 0
+        self.paging.restart()
         self._request(None, first=True)
 
     def _request(self, token: str | None, *, first: bool) -> None:
-        self._loading = True
-        self._failed_first = False
+        self.paging.requested()
         self.table.tail_text = "searching…" if first else "loading more…"
-        self.freight_app.set_activity("shipments", f"loading page {self._pages + 1}…")
+        self.freight_app.set_activity("shipments", f"loading page {self.paging.pages + 1}…")
         self._update_title()
-        self._fetch_page(self._generation, self._query(self._filters), token, first)
+        self._fetch_page(self.paging.generation, self._filters.to_query(), token, first)
 
     @work(exclusive=True, group="shipments-page", exit_on_error=False, description="Load shipments")
     async def _fetch_page(
@@ -256,11 +216,10 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     @on(PageLoaded)
     def _page_loaded(self, message: PageLoaded) -> None:
-        if message.generation != self._generation:
+        if not self.paging.current(message.generation):
             return  # an answer for filters the user has since changed
         table = self.table
-        self._loading = False
-        self._pages += 1
+        self.paging.loaded(message.continuation_token)
         if message.first:
             keep = table.cursor_key
             table.set_rows(message.rows)
@@ -268,23 +227,19 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
                 table.move_cursor_to_key(keep)
         else:
             table.append_rows(message.rows)
-        self._token = message.continuation_token
-        self._complete = self._token is None
         self._set_columns()
         table.tail_text = None
         self._show_status("")
         self.freight_app.set_activity("shipments", None)
         self._update_title()
-        if not self._complete and self._near_end():
-            self._request(self._token, first=False)
+        if self.paging.can_load_more and self._near_end():
+            self._request(self.paging.token, first=False)
 
     @on(PageFailed)
     def _page_failed(self, message: PageFailed) -> None:
-        if message.generation != self._generation:
+        if not self.paging.current(message.generation):
             return
-        self._loading = False
-        self._failed_token = message.token
-        self._failed_first = message.token is None
+        self.paging.failed_at(message.token)
         text = self.freight_app.handle_api_error(message.error)
         self.table.tail_text = f"⚠ {text} — press r to retry"
         self._show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
@@ -297,22 +252,12 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     @on(VirtualTable.NearEnd, "#shipments-table")
     def _near_end_reached(self, message: VirtualTable.NearEnd) -> None:
-        if self._token is not None and not self._loading and self._failed_token is None:
-            self._request(self._token, first=False)
+        if self.paging.can_load_more:
+            self._request(self.paging.token, first=False)
 
     def _update_title(self) -> None:
         table = self.table
-        count = table.row_count
-        if self._failed_token is not None or self._failed_first:
-            state = f"{count:,} loaded · error"
-        elif self._loading and self._pages == 0:
-            state = "searching…"
-        elif self._complete:
-            state = "no shipments match" if count == 0 else f"{count:,} shipments, all loaded"
-        else:
-            state = f"{count:,} loaded, more…"
-        described = self._filters.describe()
-        table.border_title = f"Shipments · {state}" + (f" · {described}" if described else "")
+        table.border_title = self.paging.title(table.row_count, self._filters.describe())
         column = table.sort_column
         if column is None:
             table.border_subtitle = "newest first"
@@ -426,9 +371,8 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def action_refresh(self) -> None:
         """Retry the page that failed, or reload from the first page."""
-        if self._failed_token is not None:
-            token, self._failed_token = self._failed_token, None
-            self._request(token, first=False)
+        if self.paging.failed and self.paging.pages > 0:
+            self._request(self.paging.failed_token, first=False)
         else:
             self._start_search()
 
@@ -465,7 +409,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         from tui.screens.shipments_summary import ShipmentsSummaryScreen
 
         self.app.push_screen(
-            ShipmentsSummaryScreen(self.table.rows(), self._filters.describe(), self._complete)
+            ShipmentsSummaryScreen(
+                self.table.rows(), self._filters.describe(), self.paging.complete
+            )
         )
 
     def palette_commands(self) -> Iterable[SystemCommand]:

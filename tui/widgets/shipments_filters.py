@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 from time import monotonic
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,6 +17,9 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from tui.widgets.shipments_dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+
+if TYPE_CHECKING:
+    from tui.api.models import ShipmentQuery
 
 DEBOUNCE_SECONDS = 0.25
 STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
@@ -32,6 +35,18 @@ class ShipmentFilters:
     mode: str = ""
     pickup_from: date | None = None
     pickup_to: date | None = None
+
+    def to_query(self) -> ShipmentQuery:
+        """The search to send (validated by the client's model)."""
+        from tui.api.models import ShipmentQuery
+
+        return ShipmentQuery(
+            text=self.text or None,
+            status=self.status or None,
+            mode=self.mode or None,
+            pickup_date_from=self.pickup_from,
+            pickup_date_to=self.pickup_to,
+        )
 
     def describe(self) -> str:
         """A short summary for titles and file names."""
@@ -228,7 +243,7 @@ Enter on a scanned number opens that shipment.
             self.post_message(self.FiltersChanged(self, filters))
 
     def _post_later(self) -> None:
-        """Debounce typing: the first key after a pause searches at once, a burst once at its end."""
+        """Debounce typing: a key after a pause searches at once, a burst once at its end."""
         now = monotonic()
         quiet = now - self._last_typed > DEBOUNCE_SECONDS
         self._last_typed = now

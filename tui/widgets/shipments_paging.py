@@ -1,0 +1,93 @@
+"""Where the shipments list is in the pages of one search, and the title that says so."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from textual.message import Message
+
+if TYPE_CHECKING:
+    from tui.widgets.shipments_rows import ShipmentRow
+
+
+@dataclass
+class PageLoaded(Message):
+    """A page of results for the search numbered `generation` arrived."""
+
+    generation: int
+    rows: list[ShipmentRow]
+    continuation_token: str | None
+    first: bool
+
+
+@dataclass
+class PageFailed(Message):
+    """Loading a page for `generation` failed; `token` says which page, to retry it."""
+
+    generation: int
+    error: BaseException
+    token: str | None
+
+
+@dataclass
+class Paging:
+    """Paging state of the current search; a new search bumps `generation`.
+
+    Answers carry the generation they were asked for, so a late page for old filters is
+    recognised and dropped.
+    """
+
+    generation: int = 0
+    token: str | None = None
+    complete: bool = False
+    loading: bool = False
+    pages: int = 0
+    failed: bool = False
+    failed_token: str | None = field(default=None)
+    """The continuation token of the page that failed (None: the first page failed)."""
+
+    def restart(self) -> int:
+        """Start a new search: forget the pages, return its generation."""
+        self.generation += 1
+        self.token = None
+        self.complete = False
+        self.pages = 0
+        self.failed = False
+        self.failed_token = None
+        return self.generation
+
+    def requested(self) -> None:
+        self.loading = True
+        self.failed = False
+
+    def current(self, generation: int) -> bool:
+        """True if an answer for `generation` belongs to the search on screen."""
+        return generation == self.generation
+
+    def loaded(self, token: str | None) -> None:
+        self.loading = False
+        self.pages += 1
+        self.token = token
+        self.complete = token is None
+
+    def failed_at(self, token: str | None) -> None:
+        self.loading = False
+        self.failed = True
+        self.failed_token = token
+
+    @property
+    def can_load_more(self) -> bool:
+        return self.token is not None and not self.loading and not self.failed
+
+    def title(self, count: int, described: str) -> str:
+        """`Shipments · 150 loaded, more…` / `… 2,000 shipments, all loaded` / errors."""
+        if self.failed:
+            state = f"{count:,} loaded · error"
+        elif self.loading and self.pages == 0:
+            state = "searching…"
+        elif self.complete:
+            state = "no shipments match" if count == 0 else f"{count:,} shipments, all loaded"
+        else:
+            state = f"{count:,} loaded, more…"
+        return f"Shipments · {state}" + (f" · {described}" if described else "")
