@@ -20,6 +20,7 @@ from tui.api.models import (
     Quote,
     RateItem,
     RateRequest,
+    Shipment,
     ShipmentDetail,
     ShipmentPage,
     ShipmentQuery,
@@ -297,3 +298,32 @@ def test_shipment_query_is_strict() -> None:
             status="lost", mode="boat", pickup_date_from="2026-02-01", pickup_date_to="2026-01-01"
         )
     assert set(info.value.fields) == {"status", "mode", "pickupDateTo"}
+
+
+def test_odd_listing_shapes_are_read_in_a_page_and_alone() -> None:
+    odd = {
+        "id": "s9",
+        "createdDate": "2026-11-01T09:00:00",  # no offset: UTC
+        "status": None,
+        "origin": None,
+        "carrier": "Acme Freight",
+        "cost": "12.5",
+        "future": [1, 2],
+    }
+    normal = {"id": "s8", "status": "delivered", "createdDate": "2026-11-01T09:00:00Z"}
+    page = ShipmentPage.model_validate({"shipments": [normal, odd]})
+    alone = Shipment.model_validate(odd)
+    for ship in (page.shipments[1], alone):
+        assert ship.status == ""
+        assert ship.origin.company is None
+        assert ship.carrier is not None
+        assert ship.carrier.name == "Acme Freight"
+        assert ship.cost is not None
+        assert ship.cost.total == Decimal("12.5")
+        assert ship.created_date == datetime(2026, 11, 1, 9, tzinfo=UTC)
+        assert ship.raw is odd
+        assert ship.model_extra == {"future": [1, 2]}
+    assert page.shipments[0].raw is normal
+    assert page.shipments[0].status == "delivered"
+    with pytest.raises(ValidationError):
+        ShipmentPage.model_validate({"shipments": [{"status": "pending"}]})  # no id

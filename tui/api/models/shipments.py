@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
-from typing import Any
+from typing import Any, Self
 
-from pydantic import Field, ValidationInfo, field_validator
+from pydantic import (
+    Field,
+    ModelWrapValidatorHandler,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from tui.api.models.base import (
     AwareDatetime,
@@ -91,11 +98,42 @@ def _cost(value: Any) -> Any:
     return value
 
 
-class Shipment(RawModel):
-    """A shipment as listed by a search."""
+def _lenient_entry(data: Any) -> Any:
+    """A listing entry with the odd shapes a server may send made regular (slow path only)."""
+    if not isinstance(data, dict):
+        return data
+    out = dict(data)
+    for key in ("origin", "destination"):
+        if key in out and out[key] is None:
+            out[key] = {}
+    out["carrier"] = _carrier(out.get("carrier"))
+    out["cost"] = _cost(out.get("cost"))
+    if "status" in out and out["status"] is None:
+        out["status"] = ""
+    return out
+
+
+def _finish(model: Shipment, entry: Any) -> None:
+    """Attach the entry as ``raw`` and take a date-time without offset as UTC."""
+    fields = model.__dict__
+    if isinstance(entry, dict):
+        fields["raw"] = entry
+    created = fields["created_date"]
+    if created is not None and created.tzinfo is None:
+        fields["created_date"] = created.replace(tzinfo=UTC)
+
+
+class Shipment(IncomingModel):
+    """A shipment as listed by a search; ``raw`` is the entry as the server sent it.
+
+    Pages of these are the hot path, so the model has no per-entry Python validators: odd shapes
+    (a null address, a carrier as text, a cost as a number, a null status) are made regular only
+    when a first validation fails, and ``raw`` and the UTC rule are applied after validation, by
+    ``ShipmentPage`` for a page and by ``Shipment.model_validate`` for one entry.
+    """
 
     id: str
-    created_date: AwareDatetime | None = None
+    created_date: datetime | None = None
     status: str = ""
     origin: Address = Field(default_factory=Address)
     destination: Address = Field(default_factory=Address)
@@ -109,15 +147,20 @@ class Shipment(RawModel):
     reference: str | None = None
     quote_id: str | None = None
     pickup_date: LenientDate | None = None
+    raw: dict[str, Any] = Field(default_factory=dict, exclude=True, repr=False)
 
-    _addr = field_validator("origin", "destination", mode="before")(_address)
-    _carr = field_validator("carrier", mode="before")(_carrier)
-    _cst = field_validator("cost", mode="before")(_cost)
-
-    @field_validator("status", mode="before")
     @classmethod
-    def _status(cls, value: Any) -> Any:
-        return "" if value is None else value
+    def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
+        """Validate one listing entry with the same leniency as a page."""
+        try:
+            model = super().model_validate(obj, *args, **kwargs)
+        except ValidationError:
+            regular = _lenient_entry(obj)
+            if regular == obj:
+                raise
+            model = super().model_validate(regular, *args, **kwargs)
+        _finish(model, obj)
+        return model
 
 
 class ShipmentItem(IncomingModel):
@@ -201,6 +244,21 @@ class ShipmentPage(RawModel):
     continuation_token: str | None = None
 
     _lists = field_validator("shipments", mode="before")(_empty_list)
+
+    @model_validator(mode="wrap")
+    @classmethod
+    def _listing(cls, data: Any, handler: ModelWrapValidatorHandler[Self]) -> Self:
+        entries = data.get("shipments") if isinstance(data, dict) else None
+        try:
+            page = handler(data)
+        except ValidationError:
+            if not isinstance(entries, list):
+                raise
+            page = handler({**data, "shipments": [_lenient_entry(e) for e in entries]})
+        if isinstance(entries, list) and len(entries) == len(page.shipments):
+            for model, entry in zip(page.shipments, entries, strict=True):
+                _finish(model, entry)
+        return page
 
     @field_validator("continuation_token", mode="before")
     @classmethod
