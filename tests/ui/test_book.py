@@ -343,3 +343,32 @@ async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Se
         assert isinstance(book, BookScreen)
         assert book.dest.input("contact").value != "Jordan Q"
         assert "Restored" not in screen_text(app)
+
+
+async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
+    ui_session: Session,
+) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request(dest="75207"))
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        book.dest.input("company").focus()
+        await pilot.press("f5")
+        await pilot.pause()
+        assert "Address book → Destination" in screen_text(app)
+        assert "● Lone Star DC" in screen_text(app)  # the entry at the destination ZIP, first
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is book
+        assert book.dest.input("company").value == "Lone Star Distribution"
+        company = book.dest.input("company")
+        company.value = "Lone Star Annex"
+        await pilot.press("ctrl+t")
+        await pilot.pause()
+        assert "Saved Lone Star Annex (75207) to the address book." in screen_text(app)
+        saved = [e for e in ui_session.profile.address_book if e.company == "Lone Star Annex"]
+        assert len(saved) == 1
+        assert saved[0].postal_code == "75207"
+        assert saved[0].contact_name == book.dest.input("contact").value
