@@ -1,0 +1,131 @@
+"""Make the SVG screenshots in screenshots/ by driving the real app on a real sandbox.
+
+Run: python tests/make_screenshots.py [--out screenshots]
+
+Each screen is shot at 80x24 (the warehouse SSH size) and 120x40. The sandbox runs in-process
+on a fixed clock, so the pictures only change when the app does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import tempfile
+from collections.abc import Awaitable, Callable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+FIXED_NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
+SIZES = ((80, 24), (120, 40))
+
+Step = Callable[[Any], Awaitable[None]]
+
+
+async def _type(pilot: Any, text: str) -> None:
+    await pilot.press(*[{" ": "space", ".": "full_stop", "-": "minus"}.get(c, c) for c in text])
+
+
+async def _settle(pilot: Any) -> None:
+    await pilot.pause()
+    await pilot.app.workers.wait_for_complete()
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def _fill_quote(pilot: Any) -> None:
+    """Destination Atlanta, two pallets of machine parts and a crate with its own class."""
+    await pilot.pause()
+    await _type(pilot, "30303")
+    await pilot.press("tab", "tab", "tab")
+    for index, value in enumerate(("2", "pallet", "800", "48", "40", "48", "", "Machine parts")):
+        if value:
+            await _type(pilot, value)
+        if index < 7:
+            await pilot.press("tab")
+    await pilot.press("enter")
+    for index, value in enumerate(("1", "crate", "350", "40", "30", "36", "85", "Spare motor")):
+        if value:
+            await _type(pilot, value)
+        if index < 7:
+            await pilot.press("tab")
+    await _settle(pilot)
+
+
+async def _shoot(app: Any, out: Path, name: str, size: tuple[int, int]) -> None:
+    filename = f"{name}-{size[0]}x{size[1]}.svg"
+    app.save_screenshot(filename=filename, path=str(out))
+    print(f"wrote {out / filename}")
+
+
+async def _run(out: Path, size: tuple[int, int]) -> None:
+    import httpx
+
+    from tui.app import make_app
+    from tui.demo import DEMO_TOKEN
+    from tui.sandbox import SandboxConfig, create_app
+    from tui.session import Session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = SandboxConfig(
+            db_path=Path(tmp) / "sandbox.sqlite3", shipments=300, seed=7, now=lambda: FIXED_NOW
+        )
+        transport = httpx.ASGITransport(app=create_app(config))
+        session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await _fill_quote(pilot)
+            await _shoot(app, out, "quote", size)
+            await pilot.press("ctrl+r")
+            await _settle(pilot)
+            await _shoot(app, out, "rates", size)
+            await pilot.press("enter")
+            await _settle(pilot)
+            await _shoot(app, out, "book", size)
+            await pilot.press("ctrl+s")
+            await _settle(pilot)
+            await _shoot(app, out, "book-confirm", size)
+            await pilot.press("enter")
+            await _settle(pilot)
+            await _shoot(app, out, "result", size)
+            await pilot.press("f4")
+            await _settle(pilot)
+            await _shoot(app, out, "shipments", size)
+            await pilot.press("enter")
+            await _settle(pilot)
+            await _shoot(app, out, "shipment-detail", size)
+            await pilot.press("f1")
+            await _settle(pilot)
+            await _shoot(app, out, "help", size)
+
+        signed_out = Session(
+            environment="SANDBOX",
+            profile=session.profile,
+            config=session.config,
+            data_dir=session.data_dir,
+            connect=None,
+        )
+        app = make_app(signed_out)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            await _shoot(app, out, "sign-in", size)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=Path(__file__).parents[1] / "screenshots")
+    options = parser.parse_args()
+    out: Path = options.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+            os.environ[name] = str(Path(home) / name.lower())
+        os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
+        os.environ["TEXTUAL_ANIMATIONS"] = "none"
+        for size in SIZES:
+            asyncio.run(_run(out, size))
+
+
+if __name__ == "__main__":
+    main()
