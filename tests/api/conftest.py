@@ -1,18 +1,22 @@
-"""Sandbox-backed fixtures for the client tests (the real sandbox app over ASGI)."""
+"""Client-test fixtures on top of ``tests/sandbox_fixtures.py`` (the real sandbox, nothing mocked).
+
+Here the sandbox is smaller (60 shipments, for speed) and runs on a settable clock.
+"""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import httpx
 import pytest
 
 from tui.api import ClientOptions, FreightClient, RetryPolicy
-from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app
-from tui.sandbox.app import SandboxApp
+from tui.sandbox import DEMO_TOKEN, SandboxConfig
 
 BASE = "http://sandbox.test"
+SHIPMENTS = 60
 FAST = ClientOptions(retry=RetryPolicy(backoff_base=0.001, backoff_cap=0.002))
 
 
@@ -35,18 +39,15 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def sandbox(clock: Clock) -> Iterator[SandboxApp]:
-    """A fresh in-memory sandbox with 60 seeded shipments and no practical rate limit."""
-    app = create_app(
-        SandboxConfig(shipments=60, seed=11, rate_limit=1e6, rate_burst=1_000_000, now=clock)
-    )
-    yield app
-    app.close()
+def sandbox_config(sandbox_config: SandboxConfig, clock: Clock) -> SandboxConfig:
+    """The shared fixture's config with 60 shipments and the test's clock."""
+    return replace(sandbox_config, shipments=SHIPMENTS, seed=11, now=clock)
 
 
 @pytest.fixture
-def asgi(sandbox: SandboxApp) -> httpx.ASGITransport:
-    return httpx.ASGITransport(app=sandbox)
+def asgi(sandbox_transport: httpx.ASGITransport, sandbox_base_url: str) -> httpx.ASGITransport:
+    assert sandbox_base_url == BASE
+    return sandbox_transport
 
 
 @pytest.fixture

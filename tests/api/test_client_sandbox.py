@@ -9,7 +9,7 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.api.conftest import BASE, FAST, Clock
+from tests.api.conftest import BASE, FAST, SHIPMENTS, Clock
 from tests.api.faults import FaultTransport, forward_then
 from tui.api import (
     AuthenticationError,
@@ -184,8 +184,8 @@ async def test_unknown_and_oddly_named_shipments_are_not_found(client: FreightCl
 async def test_iter_shipments_walks_every_page_once(client: FreightClient) -> None:
     everything = [s async for s in client.iter_shipments(limit=7)]
     ids = [s.id for s in everything]
-    assert len(ids) == 60
-    assert len(set(ids)) == 60
+    assert len(ids) == SHIPMENTS
+    assert len(set(ids)) == SHIPMENTS
     created = [s.created_date for s in everything]
     assert all(c is not None for c in created)
     assert created == sorted(created, reverse=True)  # type: ignore[type-var]

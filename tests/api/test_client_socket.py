@@ -2,29 +2,27 @@
 
 from __future__ import annotations
 
-import pytest
-
+from tests.api.conftest import SHIPMENTS
 from tui.api import FreightClient, RateRequest, ShipmentQuery
-from tui.sandbox import SandboxConfig, start_in_thread
+from tui.sandbox.threaded import RunningSandbox
 
 
-@pytest.mark.slow
-async def test_real_socket_round_trip() -> None:
-    with start_in_thread(SandboxConfig(shipments=30, rate_limit=1e6, rate_burst=10**6)) as sb:
-        async with FreightClient(sb.base_url, sb.token) as client:
-            await client.verify()
-            quote = await client.get_rates(
-                RateRequest(
-                    origin_postal_code="30318",
-                    dest_postal_code="10001",
-                    items=[{"weight": 800, "length": 48, "width": 40, "height": 60,
-                            "quantity": 1, "package": "pallet"}],
-                )
-            )  # fmt: skip
-            assert any(r.is_ok for r in quote.rates)
-            ids = [s.id async for s in client.iter_shipments(ShipmentQuery(), limit=8)]
-            assert len(ids) == len(set(ids)) == 30
-            detail = await client.get_shipment(ids[0])
-            assert detail.id == ids[0]
-            doc = next(d for d in detail.documents if d.format == "pdf")
-            assert (await client.download_document(doc.url)).startswith(b"%PDF")
+async def test_real_socket_round_trip(live_sandbox: RunningSandbox) -> None:
+    async with FreightClient(live_sandbox.base_url, live_sandbox.token) as client:
+        await client.verify()
+        quote = await client.get_rates(
+            RateRequest(
+                origin_postal_code="30318",
+                dest_postal_code="10001",
+                items=[{"weight": 800, "length": 48, "width": 40, "height": 60,
+                        "quantity": 1, "package": "pallet"}],
+            )
+        )  # fmt: skip
+        assert any(r.is_ok for r in quote.rates)
+        ids = [s.id async for s in client.iter_shipments(ShipmentQuery(), limit=8)]
+        assert len(ids) == len(set(ids)) == SHIPMENTS
+        detail = await client.get_shipment(ids[0])
+        assert detail.id == ids[0]
+        doc = next(d for d in detail.documents if d.format == "pdf")
+        assert doc.url.startswith(live_sandbox.base_url)
+        assert (await client.download_document(doc.url)).startswith(b"%PDF")
