@@ -21,6 +21,11 @@ def test_models_load_neither_httpx_nor_textual() -> None:
     assert _loaded_after("import tui.api.models") == set()
 
 
+def test_secret_errors_and_options_load_no_httpx() -> None:
+    loaded = _loaded_after("import tui.api.secret, tui.api.errors, tui.api.options")
+    assert loaded == set()
+
+
 def test_package_and_its_lazy_exports_load_no_httpx_or_textual() -> None:
     loaded = _loaded_after(
         "import tui.api\n"

@@ -238,7 +238,14 @@ def error_for_status(
     data = body if isinstance(body, Mapping) else {}
     name = _text(data.get("name") or data.get("code") or data.get("error"))
     request_id = _text(data.get("requestId") or data.get("request_id")) or request_id
-    server_message = _text(data.get("message") or data.get("detail") or data.get("description"))
+    server_message = next(
+        (
+            str(data[key])
+            for key in ("message", "detail", "description", "error_description")
+            if isinstance(data.get(key), str) and data[key]
+        ),
+        None,
+    )
     extra: dict[str, Any] = {}
     advice = cls.default_advice
     if cls is InvalidRequestError:
@@ -277,10 +284,9 @@ def error_for_status(
 def fields_from_body(data: Mapping[str, Any]) -> dict[str, str]:
     """Read per-field messages from an error body in any of the usual shapes."""
     raw = data.get("fields")
-    if raw is None:
-        raw = data.get("errors")
-    if raw is None:
-        raw = data.get("details")
+    for key in ("errors", "details", "detail"):
+        if raw is None or isinstance(raw, str):
+            raw = data.get(key)
     out: dict[str, str] = {}
     if isinstance(raw, Mapping):
         for key, value in raw.items():
@@ -289,8 +295,11 @@ def fields_from_body(data: Mapping[str, Any]) -> dict[str, str]:
         for entry in raw:
             if isinstance(entry, Mapping):
                 key = entry.get("field") or entry.get("path") or entry.get("name") or ""
-                if isinstance(entry.get("loc"), list | tuple):
-                    key = _loc_path(entry["loc"])
+                loc = entry.get("loc")
+                if isinstance(loc, list | tuple):
+                    if loc and loc[0] in ("body", "query", "path"):
+                        loc = loc[1:]
+                    key = _loc_path(loc)
                 msg = entry.get("message") or entry.get("msg") or entry.get("detail") or ""
                 out.setdefault(str(key), _join(msg) or "is not valid")
             elif isinstance(entry, str):
