@@ -340,7 +340,8 @@ class FreightClient:
                 LOG.info("request failed: %s", failure.message)
                 raise failure
             delay = wait if wait is not None else backoff_delay(policy, retry)
-            LOG.info("retrying %s %s in %.2f s: %s", method, url, delay, type(failure).__name__)
+            where = url.path if isinstance(url, httpx.URL) else "/" + url.split("?")[0]
+            LOG.info("retrying %s %s in %.2f s: %s", method, where, delay, type(failure).__name__)
             retry += 1
             await self._sleep(delay)
 
