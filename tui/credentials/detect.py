@@ -199,8 +199,11 @@ def probe(service: str, username: str, limit: float = blocking.DEFAULT_TIMEOUT) 
 
 
 async def aprobe(service: str, username: str, limit: float = blocking.DEFAULT_TIMEOUT) -> Probe:
-    """``probe`` for the app: the read runs in a daemon thread and is awaited."""
-    loaded = load_backend()
+    """``probe`` for the app: loading the backend and the read run in a daemon thread."""
+    try:
+        loaded = await blocking.acall(load_backend, limit)
+    except blocking.TimedOut as exc:
+        return Probe(KeyringState("timeout", "", str(exc)))
     if loaded.state is not None and loaded.state.status != "insecure":
         return Probe(loaded.state)
     backend = loaded.backend

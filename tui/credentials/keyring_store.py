@@ -89,7 +89,10 @@ class KeyringStore:
         """``save`` for the app: each keyring call is awaited from a daemon thread."""
         stored = StoredCredentials.new(client_id, secret)
         service, user = service_name(profile), canonical_base_url(base_url)
-        backend, state = self._backend()
+        try:
+            backend, state = await blocking.acall(self._backend, self.limit)
+        except blocking.TimedOut as exc:
+            raise KeyringUnusableError(detect.state_for_exception("", exc)) from None
         value = stored.encode()
         try:
             await blocking.acall(
