@@ -322,3 +322,30 @@ async def test_the_demo_action_switches_to_the_local_sandbox() -> None:
         assert session.has_connection
         await pilot.pause()
         assert " DEMO " in screen_text(app).splitlines()[0]
+
+
+async def test_choosing_production_warns_before_signing_in(live_sandbox: RunningSandbox) -> None:
+    from textual.widgets import Select
+
+    session = _session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _signin_screen(app, pilot)
+        assert "bookings are real" not in screen_text(app)
+        screen.query_one("#signin-environment", Select).value = "production"
+        await pilot.pause()
+        assert "PRODUCTION: bookings are real and billed." in screen_text(app)
+        await _fill(
+            pilot,
+            screen,
+            profile="live",
+            base_url=live_sandbox.base_url,
+            client_id="demo",
+            secret="demo-secret",
+        )
+        await pilot.press("enter")
+        await _until(pilot, lambda: not isinstance(app.screen, SignInScreen))
+        await pilot.pause()
+        assert session.environment == "PRODUCTION"
+        assert " PRODUCTION " in screen_text(app).splitlines()[0]
+    assert load_config().profiles["live"].environment == "production"
