@@ -466,3 +466,8 @@ def test_base_url_must_be_http() -> None:
         FreightClient("ftp://x", TOKEN)
     with pytest.raises(ValueError, match="http"):
         FreightClient("svc.test", TOKEN)
+    with pytest.raises(ValueError, match="user name or password") as info:
+        FreightClient("https://me:hunter2@svc.test", TOKEN)
+    assert "hunter2" not in str(info.value)
+    with pytest.raises(ValueError, match="http"):
+        FreightClient("http://[::1", TOKEN)

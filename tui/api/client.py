@@ -62,6 +62,9 @@ class FreightClient:
     connections and 5xx, with jittered back-off; POST /rates retries on 429 only; bookings are
     never re-sent, and a booking whose outcome cannot be known raises
     ``BookingOutcomeUnknownError``. Redirects are not followed for API calls.
+
+    ``timeout`` (seconds) replaces ``options.read_timeout`` for GETs and POST /rates; bookings
+    wait ``options.booking_timeout``. ``sleep`` replaces ``asyncio.sleep`` between retries.
     """
 
     def __init__(
@@ -84,10 +87,7 @@ class FreightClient:
             )
         self._token = checked
         self.options = options or ClientOptions()
-        origin = httpx.URL(base_url.strip().rstrip("/") + "/")
-        if origin.scheme not in ("http", "https") or not origin.host:
-            raise ValueError(f"Not a service address (expected http:// or https://): {base_url}")
-        self.base_url = origin
+        self.base_url = origin = _origin(base_url)
         opts = self.options
         read = opts.read_timeout if timeout is None else timeout
         self._read_timeout = read
@@ -436,6 +436,20 @@ class FreightClient:
             status=response.status_code,
             request_id=response.headers.get("x-request-id"),
         )
+
+
+def _origin(base_url: str) -> httpx.URL:
+    """The base URL, ending in ``/``; only http(s), a host, and no user name or password."""
+    problem = "expected http:// or https:// and a host name"
+    try:
+        url = httpx.URL(base_url.strip().rstrip("/") + "/")
+    except httpx.InvalidURL:
+        url = None
+    if url is not None and url.userinfo:
+        problem = "it must not contain a user name or password"
+    elif url is not None and url.scheme in ("http", "https") and url.host:
+        return url
+    raise ValueError(f"Not a usable service address: {problem}.")
 
 
 def _checked_token(token: str | Secret) -> Secret | None:
