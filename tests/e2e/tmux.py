@@ -30,7 +30,7 @@ class TmuxTerminal:
         cwd: Path | None = None,
     ) -> None:
         self.name = f"freight-{uuid.uuid4().hex[:8]}"
-        self.socket = f"freight-test-{os.getpid()}"
+        self.socket = f"freight-test-{os.getpid()}-{self.name}"
         full_env = {**os.environ, **(env or {})}
         full_env.setdefault("TERM", "xterm-256color")
         full_env.setdefault("LANG", "C.UTF-8")
