@@ -8,7 +8,7 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from decimal import Decimal
 from types import TracebackType
-from typing import Any, Literal, Self, TypeVar
+from typing import Any, Self, TypeVar
 from urllib.parse import quote
 
 import httpx
@@ -17,16 +17,14 @@ from pydantic import ValidationError
 from tui import __version__
 from tui.api.auth import BearerAuth
 from tui.api.errors import (
-    ApiError,
     BookingOutcomeUnknownError,
     FreightError,
     ProtocolError,
-    RequestTimeoutError,
     RequestValidationError,
     TransportError,
-    error_for_status,
 )
-from tui.api.logs import LOG, redact, register_secret, unregister_secret
+from tui.api.failures import Diagnosis, Kind
+from tui.api.logs import LOG, register_secret, unregister_secret
 from tui.api.models import (
     Booking,
     BookingRequest,
@@ -41,7 +39,7 @@ from tui.api.models import (
     ShipmentQuery,
 )
 from tui.api.options import ClientOptions
-from tui.api.retry import backoff_delay, parse_retry_after
+from tui.api.retry import backoff_delay
 from tui.api.secret import Secret
 
 __all__ = ["USER_AGENT", "FreightClient"]
@@ -49,10 +47,7 @@ __all__ = ["USER_AGENT", "FreightClient"]
 USER_AGENT = f"freight-tui/{__version__}"
 _JSON_BODY = {"Content-Type": "application/json"}
 _ANY = {"Accept": "*/*"}
-_Kind = Literal["get", "rates", "book"]
 _Out = TypeVar("_Out", bound=OutgoingModel)
-_NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
-_BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
 
 
 class FreightClient:
@@ -90,7 +85,7 @@ class FreightClient:
         self.base_url = origin = _origin(base_url)
         opts = self.options
         read = opts.read_timeout if timeout is None else timeout
-        self._read_timeout = read
+        self._diagnosis = Diagnosis(origin, read, opts.retry.retry_after_cap)
         self._booking_timeout = httpx.Timeout(
             opts.booking_timeout, connect=opts.connect_timeout, pool=opts.connect_timeout
         )
@@ -256,7 +251,7 @@ class FreightClient:
         self,
         method: str,
         path: str,
-        kind: _Kind,
+        kind: Kind,
         *,
         params: list[tuple[str, str]] | None = None,
         content: bytes | None = None,
@@ -276,18 +271,18 @@ class FreightClient:
         try:
             data = json.loads(response.content, parse_float=Decimal)
         except (ValueError, RecursionError):
-            failure = self._unreadable(response, booking, "is not complete JSON")
+            failure = self._diagnosis.unreadable(response, booking, "is not complete JSON")
         else:
             if isinstance(data, dict):
                 return data
-            failure = self._unreadable(response, booking, "is not a JSON object")
+            failure = self._diagnosis.unreadable(response, booking, "is not a JSON object")
         raise failure
 
     async def _send(
         self,
         method: str,
         url: str | httpx.URL,
-        kind: _Kind,
+        kind: Kind,
         *,
         params: list[tuple[str, str]] | None = None,
         content: bytes | None = None,
@@ -319,7 +314,7 @@ class FreightClient:
                     follow_redirects=follow,
                 )
             except httpx.TransportError as exc:
-                failure, retriable = self._transport_failure(exc, kind, booking)
+                failure, retriable = self._diagnosis.transport(exc, kind, booking)
             except httpx.InvalidURL:
                 failure = RequestValidationError({"url": "is not a valid address"})
             if response is not None:
@@ -334,7 +329,7 @@ class FreightClient:
                     )
                 if status < 300 and status >= 200:
                     return response
-                failure, retriable, wait = self._status_failure(response, kind, booking)
+                failure, retriable, wait = self._diagnosis.status(response, kind, booking)
             assert failure is not None
             if not retriable or retry + 1 >= tries:
                 LOG.info("request failed: %s", failure.message)
@@ -344,98 +339,6 @@ class FreightClient:
             LOG.info("retrying %s %s in %.2f s: %s", method, where, delay, type(failure).__name__)
             retry += 1
             await self._sleep(delay)
-
-    def _transport_failure(
-        self, exc: httpx.TransportError, kind: _Kind, booking: tuple[str, str] | None
-    ) -> tuple[FreightError, bool]:
-        host = self.base_url.host
-        if isinstance(exc, _NOT_SENT):
-            what = (
-                "did not answer the connection"
-                if isinstance(exc, httpx.ConnectTimeout | httpx.PoolTimeout)
-                else "could not be reached"
-            )
-            note = " Nothing was booked." if kind == "book" else ""
-            message = (
-                f"The shipping service at {host} {what}. Check the network connection and the "
-                f"service address ({self.base_url}), then try again.{note}"
-            )
-            return TransportError(message), kind == "get"
-        if booking is not None:
-            reason = (
-                "no answer in time"
-                if isinstance(exc, httpx.TimeoutException)
-                else "the connection broke before the answer"
-            )
-            return BookingOutcomeUnknownError(booking[0], booking[1], reason), False
-        if isinstance(exc, httpx.TimeoutException):
-            return (
-                RequestTimeoutError(
-                    f"The shipping service at {host} did not answer within "
-                    f"{self._read_timeout:g} seconds. Try again; if it keeps happening the "
-                    "service may be slow or down."
-                ),
-                False,
-            )
-        if isinstance(exc, _BROKEN):
-            return (
-                TransportError(
-                    f"The connection to the shipping service at {host} broke before it "
-                    "answered. Try again."
-                ),
-                kind == "get",
-            )
-        return TransportError(f"Could not talk to the shipping service at {host}."), False
-
-    def _status_failure(
-        self, response: httpx.Response, kind: _Kind, booking: tuple[str, str] | None
-    ) -> tuple[FreightError, bool, float | None]:
-        status = response.status_code
-        request_id = response.headers.get("x-request-id")
-        if 300 <= status < 400:
-            where = response.headers.get("location", "")
-            return (
-                ProtocolError(
-                    f"The service address redirects elsewhere ({_origin_of(where)}); Freight "
-                    "does not follow redirects with your credentials. Check the service address "
-                    f"({self.base_url}), e.g. https instead of http.",
-                    status=status,
-                    request_id=request_id,
-                ),
-                False,
-                None,
-            )
-        if booking is not None and status >= 500:
-            reason = f"the service failed with HTTP {status}"
-            return BookingOutcomeUnknownError(booking[0], booking[1], reason), False, None
-        body = _json_or_none(response.content)
-        retry_after = (
-            parse_retry_after(response.headers.get("retry-after")) if status == 429 else None
-        )
-        error = _redacted(
-            error_for_status(status, body, request_id=request_id, retry_after=retry_after)
-        )
-        if status == 429 and kind != "book":
-            capped = retry_after is not None and retry_after > self.options.retry.retry_after_cap
-            return error, not capped, retry_after
-        if status >= 500 and kind == "get":
-            return error, True, None
-        return error, False, None
-
-    def _unreadable(
-        self, response: httpx.Response, booking: tuple[str, str] | None, what: str
-    ) -> FreightError:
-        if booking is not None:
-            return BookingOutcomeUnknownError(
-                booking[0], booking[1], "the service's answer could not be read"
-            )
-        ctype = response.headers.get("content-type", "no content type").split(";")[0]
-        return ProtocolError(
-            f"The service sent an answer Freight could not read (HTTP {response.status_code}, "
-            f"{ctype}: {what}). Check the service address ({self.base_url}) and try again.",
-            status=response.status_code,
-            request_id=response.headers.get("x-request-id"),
-        )
 
 
 def _origin(base_url: str) -> httpx.URL:
@@ -486,26 +389,6 @@ def _parse(model: type[_In], data: dict[str, Any]) -> _In:
         ) from None
 
 
-def _json_or_none(content: bytes) -> Any:
-    if not content:
-        return None
-    try:
-        return json.loads(content, parse_float=Decimal)
-    except (ValueError, RecursionError):
-        return None
-
-
-def _redacted(error: ApiError) -> ApiError:
-    """Strip any secret the server may have echoed into the message."""
-    clean = redact(error.message)
-    if clean != error.message:
-        error.message = clean
-        error.args = (clean,)
-        error.server_message = redact(error.server_message or "") or None
-        error.body = None
-    return error
-
-
 def _path_segment(value: str) -> str:
     """Percent-encode one path segment (``/``, ``?``, ``#``, ``%`` and dot segments too)."""
     value = value.strip()
@@ -514,11 +397,3 @@ def _path_segment(value: str) -> str:
     if value in (".", ".."):
         return value.replace(".", "%2E")
     return quote(value, safe="")
-
-
-def _origin_of(url: str) -> str:
-    try:
-        parsed = httpx.URL(url)
-    except httpx.InvalidURL:
-        return "an invalid address"
-    return f"{parsed.scheme}://{parsed.host}" if parsed.host else "another path"
