@@ -7,6 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from rich.console import Console
+from textual import events
 from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -283,3 +284,29 @@ async def test_clearing_the_quote_keeps_the_default_origin_only() -> None:
         assert draft == QuoteDraft(origin_zip="60607")
         assert not screen.query(".-invalid"), "a fresh form shows no errors"
         assert QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == draft
+
+
+async def test_a_burst_of_keys_lands_in_the_right_fields() -> None:
+    """Keys queued before any is handled (a quick typist on a slow link, a scanner)."""
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        burst = [*"30303", "tab", "tab", "tab", "2", "tab", *"pal", "tab", *"800", "tab"]
+        burst += [*"48", "tab", *"40", "tab", *"48", "tab", "tab", *"Machine", "enter"]
+        burst += ["1", "tab", *"cr", "tab", *"350", "tab", *"40", "tab", *"30", "tab", *"36"]
+        burst += ["up", *"47", "down", "tab", *"100", "tab", *"Motor"]
+        for key in burst:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        draft = screen.draft()
+        assert (draft.origin_zip, draft.dest_zip) == ("60607", "30303")
+        rows = [
+            (i.quantity, i.package, i.weight, i.length, i.width, i.height, i.freight_class)
+            for i in draft.items
+        ]
+        assert rows == [
+            ("2", "pallet", "800", "48", "40", "47", ""),
+            ("1", "crate", "350", "40", "30", "36", "100"),
+        ]
+        assert [i.description for i in draft.items] == ["Machine", "Motor"]

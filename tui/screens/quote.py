@@ -6,13 +6,14 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, Select
+from textual.widgets import Footer, Input, Label, OptionList, Select
 
 from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
 from tui.widgets.header import FreightHeader
@@ -44,6 +45,16 @@ as you type and comes back after a crash or a dropped SSH session.
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # Tab moves focus at once, before the next key is routed: fast typing stays in order.
+        Binding("tab", "next_field", "Next", id="quote.next_field", show=False, priority=True),
+        Binding(
+            "shift+tab",
+            "previous_field",
+            "Previous",
+            id="quote.previous_field",
+            show=False,
+            priority=True,
+        ),
         Binding("ctrl+n,f5", "add_row", "Add", id="quote.add_item", tooltip="Add a row (F5)"),
         Binding(
             "ctrl+t,f8",
@@ -58,7 +69,6 @@ as you type and comes back after a crash or a dropped SSH session.
             "Get rates",
             id="quote.get_rates",
             tooltip="Ask for rates; jumps to the first wrong field instead (F9)",
-            priority=True,
         ),
         Binding(
             "ctrl+a,f10",
@@ -254,6 +264,19 @@ as you type and comes back after a crash or a dropped SSH session.
 
     # -- actions ---------------------------------------------------------------------------
 
+    def _in_open_list(self) -> bool:
+        return isinstance(self.focused, OptionList)
+
+    def action_next_field(self) -> None:
+        if self._in_open_list():
+            raise SkipAction
+        self.focus_next()
+
+    def action_previous_field(self) -> None:
+        if self._in_open_list():
+            raise SkipAction
+        self.focus_previous()
+
     async def action_add_row(self) -> None:
         index = self.editor.current_index()
         await self.editor.add_row(after=index)
@@ -266,7 +289,7 @@ as you type and comes back after a crash or a dropped SSH session.
             self._revalidate()
             first = errors[0]
             widget = self.widget_for(first.field)
-            widget.focus()
+            self.set_focus(widget)
             widget.scroll_visible()
             self._show_message(draft, {e.field for e in errors})
             return
@@ -300,7 +323,7 @@ as you type and comes back after a crash or a dropped SSH session.
         location = self.freight_app.session.profile.address_book[index]
         picker = self.query_one("#origin" if side == "origin" else "#dest", LocationPicker)
         picker.set_location(location.postal_code, location.location_type)
-        picker.type_select.focus()
+        self.set_focus(picker.type_select)
 
     def action_templates(self) -> None:
         from tui.screens.quote_templates import TemplatesScreen
@@ -330,7 +353,7 @@ as you type and comes back after a crash or a dropped SSH session.
             item = item_from_template(session.profile.item_templates[choice.index])
             if row.item.is_blank():
                 row.load(item)
-                row.field("quantity").focus()
+                self.set_focus(row.field("quantity"))
             else:
                 await self.editor.add_row(item, after=self.editor.rows.index(row))
         elif choice.name is not None:

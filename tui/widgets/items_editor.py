@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -196,8 +198,10 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
             tooltip="Move this row down (alt+down)",
             show=False,
         ),
-        Binding("up", "row_focus(-1)", "Row up", id="quote.row_up", show=False),
-        Binding("down", "row_focus(1)", "Row down", id="quote.row_down", show=False),
+        # Handled on arrival (priority), so keys typed right after land in the new field.
+        Binding("up", "row_focus(-1)", "Row up", id="quote.row_up", show=False, priority=True),
+        Binding("down", "row_focus(1)", "Row down", id="quote.row_down", show=False, priority=True),
+        Binding("enter", "enter", "Next", id="quote.enter", show=False, priority=True),
     ]
 
     DEFAULT_CSS = """
@@ -368,7 +372,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         else:
             await container.mount(row)
         self._renumber()
-        row.field(field).focus()
+        self.screen.set_focus(row.field(field))
         row.scroll_visible()
         self.post_message(self.Changed(self))
         return row
@@ -393,7 +397,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         target = rows[index + 1] if index + 1 < len(rows) else rows[index - 1]
         await rows[index].remove()
         self._renumber()
-        target.field(field).focus()
+        self.screen.set_focus(target.field(field))
         self.post_message(self.Changed(self))
 
     def action_move_row(self, delta: int) -> None:
@@ -417,11 +421,11 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         index = self.current_index()
         field = self.current_field()
         if index is None or field is None:
-            return
+            raise SkipAction
         rows = self.rows
         new_index = index + delta
         if 0 <= new_index < len(rows):
-            rows[new_index].field(field).focus()
+            self.screen.set_focus(rows[new_index].field(field))
             rows[new_index].scroll_visible()
 
     # -- events ----------------------------------------------------------------------------
@@ -436,20 +440,23 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
                 self.post_message(self.FieldTouched(self, self.rows.index(row), event.input.name))
         self.post_message(self.Changed(self))
 
-    @on(Input.Submitted, ".item-row Input")
-    async def _field_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        row = event.input.parent
-        if not isinstance(row, ItemRow):
-            return
-        if event.input.name != "description":
+    async def action_enter(self) -> None:
+        """Enter moves to the next field; in Description it goes on to the next row or adds one."""
+        row = self.current_row()
+        name = self.current_field()
+        if row is None or name is None:
+            raise SkipAction
+        if name != "description":
             self.screen.focus_next()
             return
         rows = self.rows
         index = rows.index(row)
         if index + 1 < len(rows):
-            rows[index + 1].field("quantity").focus()
-        elif not row.item.is_blank():
+            self.screen.set_focus(rows[index + 1].field("quantity"))
+            rows[index + 1].scroll_visible()
+        elif len(rows) == 1 or not replace(row.item, description="").is_blank():
+            # Keys typed just before Enter may still be on their way to the row's inputs, so
+            # only an empty trailing row (below others) stops Enter from adding one.
             await self.add_row()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:

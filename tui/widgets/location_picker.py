@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import events, on
+from textual.actions import SkipAction
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Label, Select
@@ -49,6 +51,10 @@ ctrl+a (or F10) picks a saved address from the address book.
         width: 14;
     }
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "zip_enter", "Next", id="quote.zip_enter", show=False, priority=True),
+    ]
 
     OPTIONS: ClassVar[list[tuple[str, str]]] = [
         (LOCATION_TYPES_SHORT[key], key) for key in LOCATION_TYPES
@@ -143,9 +149,10 @@ ctrl+a (or F10) picks a saved address from the address book.
             self.post_message(self.Touched(self))
         self.post_message(self.Changed(self))
 
-    @on(Input.Submitted)
-    def _zip_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
+    def action_zip_enter(self) -> None:
+        """Enter in the ZIP moves on at once (before the next key is routed)."""
+        if not self.zip_input.has_focus:
+            raise SkipAction
         self.screen.focus_next()
 
     @on(Select.Changed)
