@@ -68,8 +68,27 @@ class FreightApp(App[None]):
     def on_mount(self) -> None:
         for start in self.session.after_first_frame:
             self.call_after_refresh(start)
-        if not self.session.has_connection:
+        if self.session.has_connection:
+            self.call_after_refresh(self._warm_up)
+        else:
             self.call_after_refresh(self.show_sign_in)
+
+    def _warm_up(self) -> None:
+        self.run_worker(self._connect(), group="connect", exit_on_error=False)
+
+    async def _connect(self) -> None:
+        """After the first frame: start the client (and the demo sandbox, or read the keyring),
+        so a missing credential shows now rather than at the first request."""
+        from tui.api.errors import FreightError
+
+        if self.session.after_first_frame:  # the demo: its sandbox is starting
+            self.set_activity("connect", "starting the local sandbox…")
+        try:
+            await self.session.client()
+        except FreightError as error:
+            self.handle_api_error(error)
+        finally:
+            self.set_activity("connect", None)
 
     async def on_unmount(self) -> None:
         await self.session.aclose()
