@@ -237,6 +237,15 @@ as you type and comes back after a crash or a dropped SSH session.
             self.freight_app.session.drafts.save(DRAFT_NAME, pending.to_dict())
 
     @on(ItemsEditor.Changed)
+    def _items_changed(self, event: ItemsEditor.Changed) -> None:
+        if event.rows_changed:
+            # Row numbers moved under the touched-field marks: re-mark what holds text.
+            ends = {name for name in self._touched if not name.startswith("items.")}
+            self._touched = ends | {
+                name for name in self.draft().filled_fields() if name.startswith("items.")
+            }
+        self._changed()
+
     @on(LocationPicker.Changed)
     @on(Select.Changed, "#quote-mode")
     def _form_changed(self, event: Any) -> None:

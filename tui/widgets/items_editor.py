@@ -253,11 +253,12 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
     """
 
     class Changed(Message):
-        """Rows were edited, added, removed or moved."""
+        """Rows were edited; `rows_changed` when rows were added, removed or moved."""
 
-        def __init__(self, editor: ItemsEditor) -> None:
+        def __init__(self, editor: ItemsEditor, rows_changed: bool = False) -> None:
             super().__init__()
             self.editor = editor
+            self.rows_changed = rows_changed
 
         @property
         def control(self) -> ItemsEditor:
@@ -374,7 +375,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         self._renumber()
         self.screen.set_focus(row.field(field))
         row.scroll_visible()
-        self.post_message(self.Changed(self))
+        self.post_message(self.Changed(self, rows_changed=True))
         return row
 
     async def action_duplicate_row(self) -> None:
@@ -398,7 +399,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
         await rows[index].remove()
         self._renumber()
         self.screen.set_focus(target.field(field))
-        self.post_message(self.Changed(self))
+        self.post_message(self.Changed(self, rows_changed=True))
 
     def action_move_row(self, delta: int) -> None:
         index = self.current_index()
@@ -415,7 +416,7 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
             container.move_child(rows[index], after=rows[new_index])
         self._renumber()
         rows[index].scroll_visible()
-        self.post_message(self.Changed(self))
+        self.post_message(self.Changed(self, rows_changed=True))
 
     def action_row_focus(self, delta: int) -> None:
         index = self.current_index()
