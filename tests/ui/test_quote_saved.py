@@ -150,3 +150,20 @@ async def test_the_address_book_fills_either_end(warehouse: Session) -> None:
         await pilot.pause()
         assert top(app) is screen
         assert screen.draft() == draft
+
+
+async def test_the_command_palette_offers_the_quote_actions(warehouse: Session) -> None:
+    app = make_app(warehouse)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await type_text(pilot, "item templates")
+        await pilot.pause(0.5)
+        assert "Insert or save (ctrl+t, F8)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(top(app), TemplatesScreen)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert top(app) is screen
