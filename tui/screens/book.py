@@ -6,17 +6,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Checkbox, Footer, Input, Static
 
 from tui.domain.money import format_usd
 from tui.screens import book_form
+from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.header import FreightHeader
 
@@ -81,27 +81,12 @@ class BookScreen(Screen[None]):
     }
     """
 
-    class Booked(Message):
-        """The service confirmed the booking."""
-
-        def __init__(self, booking: Booking | ParcelBooking) -> None:
-            super().__init__()
-            self.booking = booking
-
-    class BookingFailed(Message):
-        """The booking failed, or its outcome is unknown."""
-
-        def __init__(self, error: Exception) -> None:
-            super().__init__()
-            self.error = error
-
     def __init__(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
         super().__init__()
         self.quote = quote
         self.rate = rate
         self.request = request
         self.parcel = rate.mode == "parcel"
-        self.sending = False
         self._draft_timer: Timer | None = None
         self._pending_draft: dict[str, Any] | None = None
         self._side = "origin"
@@ -110,6 +95,11 @@ class BookScreen(Screen[None]):
     @property
     def freight_app(self) -> FreightApp:
         return cast("FreightApp", self.app)
+
+    @property
+    def sending(self) -> bool:
+        """Whether this form's booking is in flight."""
+        return self.is_mounted and self.query_one(BookSender).sending
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Book")
@@ -133,6 +123,7 @@ class BookScreen(Screen[None]):
             if not self.parcel:
                 yield Checkbox("Schedule pickup", value=True, id="book-pickup", compact=True)
         yield Static("", id="book-status")
+        yield BookSender()
         yield Footer()
 
     def _title(self) -> Text:
@@ -277,8 +268,6 @@ class BookScreen(Screen[None]):
 
     def action_save_address(self) -> None:
         """Save the focused end of the form to the address book (same company and ZIP: replaced)."""
-        from tui.config.settings import Location
-
         form = self._current_form()
         values = form.values()
         errors = form.errors(for_booking=False)
@@ -286,17 +275,7 @@ class BookScreen(Screen[None]):
             self._set_status("Fill in a company (and fix marked fields) before saving.", True)
             return
         postal = self._postal(form)
-        entry = Location(
-            label=values["company"].strip(),
-            company=values["company"].strip(),
-            address=values["address"].strip(),
-            postal_code=postal,
-            contact_name=values["contact"].strip(),
-            phone=values["phone"].strip(),
-            email=values.get("email", "").strip(),
-            dock_open=values.get("dock_open") or None,
-            dock_close=values.get("dock_close") or None,
-        )
+        entry = book_form.location_from_values(values, postal)
         session = self.freight_app.session
         book = session.profile.address_book
         book[:] = [
@@ -381,41 +360,13 @@ class BookScreen(Screen[None]):
         self._set_status("; ".join(other) if other else fallback, True)
 
     def _send(self, request: Any) -> None:
-        if self.sending or self.freight_app.booking_in_flight:
-            return
-        self.sending = True
-        self.freight_app.booking_in_flight = True
-        self.freight_app.set_activity("booking", "booking…")
-        self.refresh_bindings()
-        self._set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
-        self._book(request)
-
-    @work(exclusive=True, group="booking", exit_on_error=False)
-    async def _book(self, request: Any) -> None:
-        try:
-            client = await self.freight_app.session.client()
-            if self.parcel:
-                booking: Booking | ParcelBooking = await client.book_parcel(request)
-            else:
-                booking = await client.book(request)
-        except Exception as error:
-            self.post_message(self.BookingFailed(error))
-            return
-        except BaseException:
-            self._finish_sending()
-            raise
-        self.post_message(self.Booked(booking))
-
-    def _finish_sending(self) -> None:
-        self.sending = False
-        self.freight_app.booking_in_flight = False
-        self.freight_app.set_activity("booking", None)
-        if self.is_mounted:
+        if self.query_one(BookSender).send(request, parcel=self.parcel):
             self.refresh_bindings()
+            self._set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
 
-    @on(Booked)
-    def _booked(self, event: Booked) -> None:
-        self._finish_sending()
+    @on(BookSender.Booked)
+    def _booked(self, event: BookSender.Booked) -> None:
+        self.refresh_bindings()
         session = self.freight_app.session
         self._pending_draft = None
         session.drafts.clear(book_form.DRAFT_NAME)
@@ -437,8 +388,8 @@ class BookScreen(Screen[None]):
             environment = self.freight_app.session.environment
             self.app.switch_screen(ResultScreen(booking, self.rate, environment))
 
-    @on(BookingFailed)
-    def _booking_failed(self, event: BookingFailed) -> None:
+    @on(BookSender.Failed)
+    def _booking_failed(self, event: BookSender.Failed) -> None:
         from tui.api.errors import (
             BookingOutcomeUnknownError,
             ConflictError,
@@ -446,7 +397,7 @@ class BookScreen(Screen[None]):
             QuoteExpiredError,
         )
 
-        self._finish_sending()
+        self.refresh_bindings()
         error = event.error
         if isinstance(error, BookingOutcomeUnknownError):
             self._set_status(str(error), True)

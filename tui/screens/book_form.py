@@ -49,6 +49,24 @@ def location_values(location: Location, *, dock_hours: bool) -> dict[str, str]:
     return values
 
 
+def location_from_values(values: Mapping[str, str], postal_code: str) -> Location:
+    """An address book entry from one end of the form (labelled by its company)."""
+    from tui.config.settings import Location
+
+    company = values["company"].strip()
+    return Location(
+        label=company,
+        company=company,
+        address=values["address"].strip(),
+        postal_code=postal_code,
+        contact_name=values["contact"].strip(),
+        phone=values["phone"].strip(),
+        email=values.get("email", "").strip(),
+        dock_open=values.get("dock_open", "").strip() or None,
+        dock_close=values.get("dock_close", "").strip() or None,
+    )
+
+
 def find_location(
     entries: Sequence[Location], postal_code: str, preferred: Location | None = None
 ) -> Location | None:
