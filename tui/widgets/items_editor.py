@@ -162,7 +162,9 @@ of *one* unit (the line weighs qty × lb); **L×W×H** in inches, rounded up to 
 **Pkg**: pallet, skid, crate, box, carton, drum, pail, bundle, roll, reel, coil, tote, bag,
 bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ accepts).
 
-Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move between rows.
+Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move between rows;
+ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ctrl+x deletes the
+*row* (use Delete for the character to the right).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -381,14 +383,14 @@ Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move b
     async def action_duplicate_row(self) -> None:
         index = self.current_index()
         if index is None:
-            return
+            raise SkipAction
         field = self.current_field() or "quantity"
         await self.add_row(self.rows[index].item, after=index, field=field)
 
     async def action_delete_row(self) -> None:
         index = self.current_index()
         if index is None:
-            return
+            raise SkipAction
         rows = self.rows
         field = self.current_field() or "quantity"
         if len(rows) == 1:
