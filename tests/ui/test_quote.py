@@ -310,3 +310,16 @@ async def test_a_burst_of_keys_lands_in_the_right_fields() -> None:
             ("1", "crate", "350", "40", "30", "36", "100"),
         ]
         assert [i.description for i in draft.items] == ["Machine", "Motor"]
+
+
+async def test_steady_typing_is_saved_while_it_goes_on() -> None:
+    session = offline_session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        for char in "303":
+            await pilot.press(char)
+            await pilot.pause(0.2)
+        saved_during = session.drafts.load(DRAFT_NAME)
+        assert saved_during is not None, "no pause in typing is needed for a save"
+        assert saved_during["dest_zip"].startswith("30")

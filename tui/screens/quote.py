@@ -224,9 +224,9 @@ as you type and comes back after a crash or a dropped SSH session.
 
     def _changed(self) -> None:
         self._pending = self._revalidate()
-        if self._save_timer is not None:
-            self._save_timer.stop()
-        self._save_timer = self.set_timer(SAVE_DELAY, self._flush_draft)
+        # A throttle, not a debounce: steady typing is still saved every SAVE_DELAY seconds.
+        if self._save_timer is None:
+            self._save_timer = self.set_timer(SAVE_DELAY, self._flush_draft)
 
     def _flush_draft(self) -> None:
         if self._save_timer is not None:
