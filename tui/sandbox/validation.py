@@ -40,7 +40,10 @@ def _number(value: Any, field: str, errors: FieldErrors, maximum: Decimal) -> De
     except InvalidOperation:
         errors.add(field, "must be a number")
         return None
-    if not number.is_finite() or number <= 0:
+    if not number.is_finite():
+        errors.add(field, "must be a finite number")
+        return None
+    if number <= 0:
         errors.add(field, "must be greater than 0")
         return None
     if number > maximum:
