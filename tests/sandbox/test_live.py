@@ -185,3 +185,22 @@ def test_freight_sandbox_command_serves_until_ctrl_c(tmp_path: Path) -> None:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_busy_port_is_a_clear_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import argparse
+    import socket
+
+    from tui.sandbox.serve import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        args = argparse.Namespace(
+            host="127.0.0.1", port=port, db=str(tmp_path / "x.sqlite3"), shipments=5, seed=7,
+            clock_speed=60.0, rate_limit=20.0,
+        )  # fmt: skip
+        assert main(args) == 1
+    assert f"cannot listen on 127.0.0.1:{port}" in capsys.readouterr().err
+    assert not (tmp_path / "x.sqlite3").exists()
