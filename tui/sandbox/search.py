@@ -201,6 +201,8 @@ def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int 
         args.append(query.mode)
     # Pickups follow creation by at most MAX_PICKUP_LEAD, and seq grows with createdDate, so
     # a pickup-date range maps to a seq range that bounds the scan.
+    if query.pickup_from or query.pickup_to:
+        where.append("s.status != 'canceled'")  # a canceled shipment has no pickup date
     if query.pickup_from:
         start = _day_start(query.pickup_from)
         where.append("s.pickup_at >= ?")
