@@ -24,6 +24,10 @@ def test_a_complete_form_has_no_errors_and_adds_up() -> None:
     assert totals.total_weight == Decimal(1600)
     assert PALLET.implied_class() == Decimal(70)
     assert PALLET.effective_class() == Decimal(70)
+    assert draft.incomplete_rows() == 0
+    unfinished = QuoteDraft(items=(PALLET, ItemDraft(weight="100"), ItemDraft()))
+    assert unfinished.incomplete_rows() == 1
+    assert unfinished.totals() == totals
 
 
 def test_errors_come_in_the_order_the_form_shows_them() -> None:

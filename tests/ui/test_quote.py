@@ -126,7 +126,9 @@ async def test_a_wrong_field_turns_red_with_its_message_and_ctrl_r_goes_there() 
         await fill_row(pilot, "1", "", "12x")
         weight = screen.editor.input_for(0, "weight")
         assert weight.has_class("-invalid")
-        assert "row 1: weight (lb per unit) must be a number" in screen_text(app)
+        text = screen_text(app)
+        assert "row 1: weight (lb per unit) must be a number" in text
+        assert "0 units · 0 lb · 0.0 ft³ · 1 row not counted" in text
         await pilot.press("tab", "tab")  # move on: the message stays for the first problem
         assert focused_field(app) == "items.0.width"
         await pilot.press("ctrl+r")
@@ -208,7 +210,7 @@ async def test_rows_add_duplicate_delete_and_move_by_keys() -> None:
         await pilot.pause()
         assert editor.values() == (QuoteDraft().items[0],)
         text = screen_text(app)
-        assert "0 units · 0 lb" in text
+        assert "0 units · 0 lb · 0.0 ft³ ─" in text
         assert row_line(text, 1)
 
 

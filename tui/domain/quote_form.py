@@ -205,6 +205,10 @@ class QuoteDraft:
         lines = [line for _, item in self.filled_items() if (line := item.line()) is not None]
         return summarize(lines)
 
+    def incomplete_rows(self) -> int:
+        """Rows with something typed that the totals cannot count yet."""
+        return sum(1 for _, item in self.filled_items() if item.line() is None)
+
     def filled_fields(self) -> set[str]:
         """Fields that hold text (a restored draft shows their errors at once)."""
         filled = {name for name in ("origin_zip", "dest_zip") if getattr(self, name).strip()}

@@ -184,7 +184,7 @@ as you type and comes back after a crash or a dropped SSH session.
         for index, row in enumerate(self.editor.rows):
             for name, field in row.fields.items():
                 _mark_invalid(field, f"items.{index}.{name}" in shown)
-        self.editor.show_totals(draft.totals())
+        self.editor.show_totals(draft.totals(), draft.incomplete_rows())
         self._show_message(draft, shown)
         return draft
 

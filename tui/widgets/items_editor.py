@@ -339,7 +339,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
 
     # -- showing ---------------------------------------------------------------------------
 
-    def show_totals(self, totals: LineTotals) -> None:
+    def show_totals(self, totals: LineTotals, incomplete: int = 0) -> None:
         """Put units, weight, cube and average density on the bottom border."""
         average = totals.average_density_pcf
         parts = [
@@ -349,6 +349,8 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         ]
         if average is not None:
             parts.append(f"avg {average:.1f} pcf")
+        if incomplete:
+            parts.append(f"{incomplete} row{'s' if incomplete != 1 else ''} not counted")
         self.border_subtitle = Text(" · ".join(parts))
 
     def _renumber(self) -> None:
