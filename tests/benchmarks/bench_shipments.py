@@ -107,54 +107,78 @@ def _table_app(rows: list[Any]) -> Any:
 
 
 async def _time_table(count: int, repeats: int) -> dict[str, float]:
+    """Medians: through Textual (Pilot key press to repaint) and the widget's own work."""
     from tui.widgets.virtual_table import VirtualTable
 
-    rows = make_shipments(count + 50)
-    page = rows[count:]
+    rows = make_shipments(count + 50 * repeats)
+    pages = [rows[count + 50 * i : count + 50 * (i + 1)] for i in range(repeats)]
     app = _table_app(rows[:count])
     results: dict[str, float] = {}
     async with app.run_test(size=(80, 24)) as pilot:
         table = app.query_one(VirtualTable)
         await pilot.pause()
-        paints, downs, pages = [], [], []
+        height = table.size.height
+
+        def render_all() -> None:
+            for y in range(height):
+                table.render_line(y)
+
+        timings: dict[str, list[float]] = {}
+
+        def clock(name: str, start: float) -> None:
+            timings.setdefault(name, []).append(time.perf_counter() - start)
+
         for _ in range(repeats):
             start = time.perf_counter()
             table.refresh()
             await pilot.pause()
-            paints.append(time.perf_counter() - start)
-        await pilot.press("end")  # the far end of the list: the worst place for anything O(n)
-        await pilot.press("home")
-        for _ in range(repeats):
+            clock("paint", start)
             start = time.perf_counter()
-            await pilot.press("down")
-            downs.append(time.perf_counter() - start)
-        for _ in range(repeats // 2):
-            start = time.perf_counter()
-            await pilot.press("pagedown")
-            pages.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        table.append_rows(page)
+            render_all()
+            clock("render", start)
+        table.move_cursor(count // 2)  # the middle: moves always go somewhere
         await pilot.pause()
-        results["append_page"] = time.perf_counter() - start
-        assert table.row_count == count + 50
-    results["paint"] = statistics.median(paints)
-    results["down"] = statistics.median(downs)
-    results["page"] = statistics.median(pages)
+        for i in range(repeats):
+            start = time.perf_counter()
+            await pilot.press("down" if i % 2 == 0 else "up")
+            clock("down", start)
+            start = time.perf_counter()
+            await pilot.press("pagedown" if i % 2 == 0 else "pageup")
+            clock("page", start)
+            start = time.perf_counter()
+            table.move_cursor(table.cursor_row + (1 if i % 2 == 0 else -1))
+            table.render_line(1 + table.cursor_row - round(table.scroll_y))
+            clock("down_work", start)
+        for page in pages:
+            start = time.perf_counter()
+            table.append_rows(page)
+            clock("append_work", start)
+        await pilot.pause()
+        assert table.row_count == count + 50 * repeats
+    for name, values in timings.items():
+        results[name] = statistics.median(values)
     return results
 
 
 def run_table_timings(counts: list[int], repeats: int) -> None:
-    print("List with N rows loaded (medians, ms; ratio to 100 rows):")
+    print("List with N rows loaded, 80x24 (medians in ms; ratio to 100 rows):")
+    print("  Pilot round trips (key press to repaint, includes Pilot's own waiting):")
+    names = ("paint", "down", "page")
+    work = ("render", "down_work", "append_work")
     base: dict[str, float] = {}
+    results = {}
     for count in counts:
-        result = asyncio.run(_time_table(count, repeats))
-        if not base:
-            base = result
-        cells = [
-            f"{name} {result[name] * 1000:7.2f} ({result[name] / base[name]:4.2f}x)"
-            for name in ("paint", "down", "page", "append_page")
-        ]
-        print(f"  {count:>7,} rows: " + "  ".join(cells))
+        results[count] = asyncio.run(_time_table(count, repeats))
+        base = base or results[count]
+    for count in counts:
+        r = results[count]
+        cells = [f"{n} {r[n] * 1000:6.2f} ({r[n] / base[n]:4.2f}x)" for n in names]
+        print(f"    {count:>7,} rows: " + "  ".join(cells))
+    print("  Widget work alone (render every visible line; move + render one line; append 50):")
+    for count in counts:
+        r = results[count]
+        cells = [f"{n} {r[n] * 1000:6.3f} ({r[n] / base[n]:4.2f}x)" for n in work]
+        print(f"    {count:>7,} rows: " + "  ".join(cells))
 
 
 # ------------------------------------------------------------------------- RSS
@@ -195,10 +219,15 @@ def run_rss() -> None:
 PTY_CHILD = """
 import sys
 sys.path.insert(0, {root!r})
-from tests.benchmarks.bench_shipments import make_shipments, _table_app
-app = _table_app(make_shipments({count}))
-app.run()
+from tui.app import make_app
+from tui.api.options import ClientOptions
+from tui.session import Session
+session = Session.for_testing({base_url!r}, {token!r})
+if not hasattr(ClientOptions, "from_profile"):
+    session._client_options = ClientOptions
+make_app(session).run()
 """
+"""The whole app in the child, on the sandbox process; F4 opens the list."""
 
 
 def _read_until_quiet(fd: int, quiet: float = 0.3, limit: float = 10.0) -> bytes:
@@ -218,22 +247,27 @@ def _read_until_quiet(fd: int, quiet: float = 0.3, limit: float = 10.0) -> bytes
     return b"".join(chunks)
 
 
-def run_pty_bytes(count: int = 2_000) -> None:
+def run_pty_bytes(shipments: int = 100_000) -> None:
     root = str(Path(__file__).resolve().parents[2])
+    server = SandboxProcess(shipments)
+    child = PTY_CHILD.format(root=root, base_url=server.base_url, token=server.token)
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["TERM"] = "xterm-256color"
         os.environ["COLUMNS"], os.environ["LINES"] = "80", "24"
-        os.execv(sys.executable, [sys.executable, "-c", PTY_CHILD.format(root=root, count=count)])
+        os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
+        os.execv(sys.executable, [sys.executable, "-c", child])
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
     try:
+        _read_until_quiet(fd, quiet=1.5, limit=30)
+        os.write(fd, b"\x1bOS")  # F4: the shipments list
         first = _read_until_quiet(fd, quiet=1.5, limit=30)
         moves, pages = [], []
         for _ in range(10):
             os.write(fd, b"\x1b[B")  # down
             moves.append(len(_read_until_quiet(fd)))
-        for _ in range(5):
-            os.write(fd, b"\x1b[6~")  # page down
+        for _ in range(6):
+            os.write(fd, b"\x1b[6~")  # page down (loads further pages as it nears the end)
             pages.append(len(_read_until_quiet(fd)))
         idle = _read_until_quiet(fd, quiet=2.0, limit=2.0)
     finally:
@@ -242,7 +276,8 @@ def run_pty_bytes(count: int = 2_000) -> None:
         with contextlib.suppress(ProcessLookupError):
             os.kill(pid, 9)
         os.waitpid(pid, 0)
-    print(f"Bytes on a real pty at 80x24 ({count:,} rows): first frame {len(first):,}")
+        server.stop()
+    print(f"Bytes on a real pty at 80x24 (the app, F4 list): list's first frame {len(first):,}")
     print(
         f"  per cursor move: median {statistics.median(moves):,.0f} B (max {max(moves):,})"
         f"   per page: median {statistics.median(pages):,.0f} B (max {max(pages):,})"
@@ -254,32 +289,72 @@ def run_pty_bytes(count: int = 2_000) -> None:
 
 BIG_DB = Path(tempfile.gettempdir()) / "freight-bench-100k" / "sandbox.sqlite3"
 SEARCH_WORDS = ["Chicago", "Dallas", "Pallet", "Boston", "Omaha", "Reno", "Austin", "Macon"]
+"""Words typed in the search field (each sample starts from an empty field)."""
 
 
-def big_sandbox(shipments: int) -> Any:
-    """A live sandbox (real HTTP on loopback) whose database holds `shipments` (built once)."""
-    from datetime import UTC, datetime
+class SandboxProcess:
+    """`freight sandbox` in its own process (as a remote service would be), on a free port."""
 
-    from tui.sandbox import SandboxConfig, start_in_thread
+    def __init__(self, shipments: int) -> None:
+        import socket
 
-    BIG_DB.parent.mkdir(parents=True, exist_ok=True)
-    started = time.perf_counter()
-    config = SandboxConfig(
-        db_path=BIG_DB,
-        shipments=shipments,
-        now=lambda: datetime(2026, 11, 20, 15, 0, tzinfo=UTC),
-        rate_limit=1e6,
-        rate_burst=1_000_000,
-    )
-    running = start_in_thread(config)
-    print(
-        f"  (sandbox with {shipments:,} shipments ready in {time.perf_counter() - started:.1f} s)"
-    )
-    return running
+        import httpx
+
+        from tui.sandbox import DEMO_TOKEN
+
+        BIG_DB.parent.mkdir(parents=True, exist_ok=True)
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = probe.getsockname()[1]
+        self.base_url = f"http://127.0.0.1:{port}"
+        self.token = DEMO_TOKEN
+        started = time.perf_counter()
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "tui",
+                "sandbox",
+                "--port",
+                str(port),
+                "--db",
+                str(BIG_DB),
+                "--shipments",
+                str(shipments),
+                "--rate-limit",
+                "100000",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(
+                    self.base_url + "/shipments?limit=1",
+                    timeout=1,
+                    headers={"Authorization": f"Bearer {self.token}"},
+                )
+                break
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        print(
+            f"  (sandbox process with {shipments:,} shipments up in "
+            f"{time.perf_counter() - started:.1f} s)"
+        )
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(10)
+
+
+def big_sandbox(shipments: int) -> SandboxProcess:
+    return SandboxProcess(shipments)
 
 
 async def measure_search(shipments: int, samples: int) -> tuple[list[float], list[float]]:
-    """Per sample: (one key after a pause → table updated, last key of a typed word → updated)."""
+    """Per sample: one key after a pause, and the last key of a fast-typed word, from the
+    moment the key reaches the app to the new first page painted in the table."""
     from textual.widgets import Input
 
     from tui.app import make_app
@@ -289,6 +364,15 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
     running = big_sandbox(shipments)
     single: list[float] = []
     burst: list[float] = []
+    key_arrived: dict[str, float] = {}
+
+    def hook(message: Any) -> None:
+        """Note when a key reaches the app (before it reaches the search field)."""
+        from textual import events
+
+        if isinstance(message, events.Key) and message.character:
+            key_arrived.setdefault(message.character, time.perf_counter())
+
     try:
         session = Session.for_testing(running.base_url, running.token)
         from tui.api.options import ClientOptions
@@ -296,7 +380,7 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
         if not hasattr(ClientOptions, "from_profile"):  # until the profile options land
             session._client_options = ClientOptions  # type: ignore[method-assign]
         app = make_app(session)
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), message_hook=hook) as pilot:
             app.show_shipments()
             while not isinstance(app.screen, ShipmentsScreen):
                 await pilot.pause(0.01)
@@ -322,14 +406,17 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
                     await pilot.pause(0.01)
                 await pilot.pause(0.3)
                 generation = screen.paging.generation
-                start = time.perf_counter()
+                key_arrived.clear()
+                waiter = asyncio.create_task(updated_after(generation))  # polls while Pilot waits
                 await pilot.press(word[0])
-                single.append(await updated_after(generation) - start)
-                for letter in word[1:]:
+                single.append(await waiter - key_arrived[word[0]])
+                for letter in word[1:-1]:
                     await pilot.press(letter)
                 generation = screen.paging.generation
-                start = time.perf_counter()
-                burst.append(await updated_after(generation) - start)
+                key_arrived.clear()
+                waiter = asyncio.create_task(updated_after(generation))
+                await pilot.press(word[-1])
+                burst.append(await waiter - key_arrived[word[-1]])
                 assert screen.filters_bar.posted.text == word
     finally:
         running.stop()

@@ -197,8 +197,10 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     def _request(self, token: str | None, *, first: bool) -> None:
         self.paging.requested()
         self.table.tail_text = "searching…" if first else "loading more…"
-        self.freight_app.set_activity("shipments", f"loading page {self.paging.pages + 1}…")
-        self._update_title()
+        if first:  # (next pages say so on the table's last line; the header repaints the screen)
+            self.freight_app.set_activity("shipments", "searching shipments…")
+        if first or self.paging.failed_token is not None:
+            self._update_title()  # (the title already says "more…" while paging on)
         self._fetch_page(self.paging.generation, self._filters.to_query(), token, first)
 
     @work(exclusive=True, group="shipments-page", exit_on_error=False, description="Load shipments")
@@ -230,7 +232,8 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self._set_columns()
         table.tail_text = None
         self._show_status("")
-        self.freight_app.set_activity("shipments", None)
+        if message.first:
+            self.freight_app.set_activity("shipments", None)
         self._update_title()
         if self.paging.can_load_more and self._near_end():
             self._request(self.paging.token, first=False)
@@ -257,17 +260,22 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def _update_title(self) -> None:
         table = self.table
-        table.border_title = self.paging.title(table.row_count, self._filters.describe())
+        title = self.paging.title(table.row_count, self._filters.describe())
         column = table.sort_column
         if column is None:
-            table.border_subtitle = "newest first"
+            subtitle = "newest first"
         else:
             label = next((c.label for c in table.columns if c.key == column), column)
-            table.border_subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
+            subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
+        if table.border_title != title:  # each assignment repaints the whole table
+            table.border_title = title
+        if table.border_subtitle != subtitle:
+            table.border_subtitle = subtitle
 
     def _show_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#shipments-status", Static)
-        status.update(text)
+        if str(status.content) != text:
+            status.update(text, layout=False)  # one fixed line: no layout pass, no full repaint
         status.set_class(error, "-error")
 
     # ---------------------------------------------------------------- filters

@@ -67,6 +67,7 @@ class Paging:
 
     def loaded(self, token: str | None) -> None:
         self.loading = False
+        self.failed_token = None
         self.pages += 1
         self.token = token
         self.complete = token is None

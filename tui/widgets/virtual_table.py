@@ -444,20 +444,29 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     def tail_text(self, text: str | None) -> None:
         if text == self._tail_text:
             return
-        had_tail = self._tail_text is not None
         self._tail_text = text
-        if had_tail != (text is not None):
-            self._update_virtual_size()
         self._refresh_rows(len(self._rows), 1)
 
     # -------------------------------------------------------------- layout
 
     def _line_count(self) -> int:
-        """Rows plus the tail line, if any (the header is not counted)."""
-        return len(self._rows) + (1 if self._tail_text is not None else 0)
+        """Rows plus one line for the tail text (always kept, so setting it moves nothing)."""
+        return len(self._rows) + 1
 
     def _update_virtual_size(self) -> None:
-        self.virtual_size = Size(self._layout_width_hint(), self._line_count() + 1)
+        """Grow the scrollable height without a layout pass (which repaints the whole screen).
+
+        The table's own size never depends on its rows (it is sized by CSS), so only the
+        scrollbars need to learn the new height.
+        """
+        size = Size(self._layout_width_hint(), self._line_count() + 1)
+        if size == self.virtual_size:
+            return
+        if not self.is_mounted:
+            self.virtual_size = size
+            return
+        self.set_reactive(VirtualTable.virtual_size, size)
+        self._scroll_update(size)
 
     def _layout_width_hint(self) -> int:
         return max(1, self.scrollable_content_region.width) if self.is_mounted else 1
