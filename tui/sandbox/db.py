@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+#: bump when the schema changes: an older sandbox database is then set aside and reseeded
 SCHEMA_VERSION = "1"
 
 SCHEMA = """
@@ -82,16 +83,42 @@ class Database:
         self.path = path
         if path is not None:
             path.parent.mkdir(parents=True, exist_ok=True)
-        target = str(path) if path is not None else ":memory:"
-        self.conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
-        self.conn.row_factory = sqlite3.Row
+        self.conn = self._connect()
+        if self._stale_schema():
+            assert path is not None
+            self.conn.close()
+            path.replace(path.with_name(path.name + f".v{self._found_version}.old"))
+            for suffix in ("-wal", "-shm"):
+                path.with_name(path.name + suffix).unlink(missing_ok=True)
+            self.conn = self._connect()
         self._lock = threading.RLock()
-        self.conn.execute("PRAGMA busy_timeout = 10000")
-        if path is not None:
-            self.conn.execute("PRAGMA journal_mode = WAL")
-            self.conn.execute("PRAGMA synchronous = NORMAL")
-        self.conn.execute("PRAGMA cache_size = -65536")
         self.conn.executescript(SCHEMA)
+        self.conn.execute(
+            "INSERT OR IGNORE INTO meta (key, value) VALUES ('schema', ?)", (SCHEMA_VERSION,)
+        )
+
+    def _connect(self) -> sqlite3.Connection:
+        target = str(self.path) if self.path is not None else ":memory:"
+        conn = sqlite3.connect(target, check_same_thread=False, isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA busy_timeout = 10000")
+        if self.path is not None:
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = NORMAL")
+        conn.execute("PRAGMA cache_size = -65536")
+        return conn
+
+    def _stale_schema(self) -> bool:
+        """Whether the file holds a sandbox database of another schema (it is set aside)."""
+        self._found_version = SCHEMA_VERSION
+        has_meta = self.conn.execute(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'"
+        ).fetchone()
+        if not has_meta:
+            return False
+        row = self.conn.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        self._found_version = SCHEMA_VERSION if row is None else str(row[0])
+        return self._found_version != SCHEMA_VERSION
 
     @contextmanager
     def lock(self) -> Iterator[sqlite3.Connection]:
