@@ -12,7 +12,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Input, Select, Static
 
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_columns import WIDE, shipment_columns
@@ -296,8 +296,11 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def on_key(self, event: events.Key) -> None:
         """Gather printable keys typed outside text fields as a scanned code."""
-        if isinstance(self.focused, Input):
-            return
+        focused = self.focused
+        if focused is not None and any(
+            isinstance(widget, Input | Select) for widget in focused.ancestors_with_self
+        ):
+            return  # typing into a field or a drop-down
         if event.key == "enter" and self._scan.active:
             event.stop()
             event.prevent_default()

@@ -1,0 +1,120 @@
+"""The list's pure parts: columns with and without PRO/mode, dates, scan buffer, paging title."""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+import pytest
+
+from tui.api.models import Shipment
+from tui.widgets.shipments_columns import shipment_columns
+from tui.widgets.shipments_dates import matching_shortcut, parse_date, shortcut_range
+from tui.widgets.shipments_paging import Paging
+from tui.widgets.shipments_rows import ShipmentRow
+from tui.widgets.shipments_scan import ScanBuffer, find_by_code, looks_like_code
+
+
+def listing(**extra: Any) -> ShipmentRow:
+    return ShipmentRow.of(
+        Shipment.model_validate(
+            {
+                "id": "shp_abc",
+                "status": "confirmed",
+                "origin": {"city": "Chicago", "state": "IL"},
+                "destination": {"city": "Atlanta", "state": "GA"},
+                "carrier": {"name": "Lakeshore Interstate", "scac": "LKIF"},
+                "cost": {"total": "329.09", "currency": "USD"},
+                **extra,
+            }
+        )
+    )
+
+
+def test_columns_show_pro_and_mode_only_when_the_server_sends_them() -> None:
+    bare = shipment_columns(width=80, rows_sample=[listing()])
+    assert [c.key for c in bare][:2] == ["reference", "created"]
+    assert bare[0].label == "Id"
+    assert "mode" not in [c.key for c in bare]
+    assert bare[0].text(listing()) == "shp_abc"
+    rich = shipment_columns(width=80, rows_sample=[listing(proNumber="4415-227893-5", mode="ltl")])
+    assert rich[0].label == "PRO"
+    assert "mode" in [c.key for c in rich]
+    assert rich[0].text(listing(proNumber="4415-227893-5")) == "4415-227893-5"
+
+
+def test_status_cells_carry_a_word_and_a_colour() -> None:
+    status = next(c for c in shipment_columns(width=120) if c.key == "status")
+    row = listing()
+    assert status.text(row) == "◑ confirmed"
+    assert status.style is not None
+    assert status.style(row)
+
+
+def test_date_shortcuts_and_typed_dates() -> None:
+    thursday = date(2026, 11, 19)
+    assert shortcut_range("today", thursday) == (thursday, thursday)
+    assert shortcut_range("this-week", thursday) == (date(2026, 11, 16), date(2026, 11, 22))
+    assert shortcut_range("this-month", thursday) == (date(2026, 11, 1), date(2026, 11, 30))
+    assert shortcut_range("last-7-days", thursday) == (date(2026, 11, 13), thursday)
+    assert matching_shortcut(date(2026, 11, 16), date(2026, 11, 22), thursday) == "this-week"
+    assert matching_shortcut(date(2026, 11, 2), None, thursday) == "custom"
+    assert matching_shortcut(None, None, thursday) == "any"
+    assert parse_date(" 2026-02-28 ") == date(2026, 2, 28)
+    assert parse_date("") is None
+    with pytest.raises(ValueError, match="YYYY-MM-DD"):
+        parse_date("28/02/2026")
+    with pytest.raises(ValueError, match="not a calendar date"):
+        parse_date("2026-02-30")
+
+
+def test_scan_buffer_forgets_after_a_pause_and_matches_codes_loosely() -> None:
+    now = [100.0]
+    buffer = ScanBuffer(gap=1.0, clock=lambda: now[0])
+    for character in "4415":
+        buffer.feed(character)
+    assert buffer.text == "4415"
+    now[0] += 2.0
+    assert not buffer.active
+    buffer.feed("9")
+    assert buffer.take() == "9"
+    assert not buffer.active
+    rows = [listing(proNumber="4415-227893-5"), listing(bolNumber="04123")]
+    assert find_by_code(rows, "4415 2278935") is rows[0]
+    assert find_by_code(rows, "04123") is rows[1]
+    assert find_by_code(rows, "4415") is None
+    assert looks_like_code("WN1000700001")
+    assert not looks_like_code("Chicago")
+    assert not looks_like_code("123 456")
+
+
+def test_paging_drops_old_generations_and_titles_the_count() -> None:
+    paging = Paging()
+    old = paging.restart()
+    paging.requested()
+    assert paging.title(0, "") == "Shipments · searching…"
+    new = paging.restart()
+    assert not paging.current(old)
+    assert paging.current(new)
+    paging.loaded("t2")
+    assert paging.title(150, "delivered") == "Shipments · 150 loaded, more… · delivered"
+    paging.requested()
+    paging.failed_at("t2")
+    assert paging.title(150, "") == "Shipments · 150 loaded · error"
+    assert not paging.can_load_more
+    paging.requested()
+    paging.loaded(None)
+    assert paging.title(2000, "") == "Shipments · 2,000 shipments, all loaded"
+    assert paging.title(0, "") == "Shipments · no shipments match"
+
+
+def test_a_row_turns_back_into_the_listing_model() -> None:
+    row = listing(proNumber="4415-227893-5", mode="ltl", pickupDate="2026-11-22")
+    shipment = row.to_shipment()
+    assert shipment.id == "shp_abc"
+    assert shipment.carrier is not None
+    assert shipment.carrier.scac == "LKIF"
+    assert shipment.cost is not None
+    assert str(shipment.cost.total) == "329.09"
+    assert shipment.pickup_date == date(2026, 11, 22)
+    assert ShipmentRow.of(shipment) == row
