@@ -22,6 +22,7 @@ from tests.ui.test_shipments_support import (
 )
 from tui.sandbox import DEMO_TOKEN
 from tui.sandbox.app import SandboxApp
+from tui.screens.shipments import ShipmentsScreen
 
 
 @pytest.fixture
@@ -205,6 +206,19 @@ async def test_apply_search_shows_the_list_filtered_to_a_quote_id(sandbox: Sandb
         assert app.screen.query_one("#search-input", Input).value == quote_id
 
 
+async def test_show_shipments_with_a_search_on_a_fresh_app(sandbox: SandboxApp) -> None:
+    every = await all_listed(sandbox)
+    quote_id = next(s["quoteId"] for s in every[30:] if s.get("quoteId"))
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.show_shipments(search=quote_id)
+        await wait_for(pilot, lambda: isinstance(app.screen, ShipmentsScreen))
+        screen = shipments_screen(app)
+        await wait_for(pilot, lambda: screen.filters_bar.posted.text == quote_id)
+        await wait_for(pilot, lambda: not screen.is_loading and screen.paging.pages > 0)
+        assert [row.quote_id for row in screen.table.rows()] == [quote_id]
+
+
 async def test_a_late_page_for_old_filters_is_dropped(sandbox: SandboxApp) -> None:
     transport = DelayFirstTransport(httpx.ASGITransport(app=sandbox))
     app = app_on(transport)
@@ -223,7 +237,7 @@ async def test_a_late_page_for_old_filters_is_dropped(sandbox: SandboxApp) -> No
         assert "delivered" in str(table.border_title)
 
 
-@pytest.mark.parametrize("failure", ["503", "connect"])
+@pytest.mark.parametrize("failure", ["503", "429", "connect"])
 async def test_errors_show_in_place_keep_rows_and_r_retries(
     sandbox: SandboxApp, failure: str
 ) -> None:

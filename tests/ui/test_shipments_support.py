@@ -103,6 +103,13 @@ class FailingTransport(httpx.AsyncBaseTransport):
             self.failed += 1
             if self.failure == "connect":
                 raise httpx.ConnectError("connection refused", request=request)
+            if self.failure == "429":
+                return httpx.Response(
+                    429,
+                    headers={"Retry-After": "0"},
+                    json={"name": "RATE_LIMITED", "requestId": "r1", "message": "slow down"},
+                    request=request,
+                )
             return httpx.Response(
                 503,
                 json={"name": "UNAVAILABLE", "requestId": "r1", "message": "down for a moment"},

@@ -123,6 +123,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self._filters = ShipmentFilters()
         self.paging = Paging()
         self._scan = ScanBuffer()
+        self._pending_search: str | None = None
         self._wide: bool | None = None
         self._has_pro = False
         self._has_mode = False
@@ -167,7 +168,10 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     def on_mount(self) -> None:
         self.table.focus()
         self._set_columns()
-        self._start_search()
+        if self._pending_search is not None:
+            self.filters_bar.set_search(self._pending_search)
+        else:
+            self._start_search()
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns()
@@ -186,6 +190,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def apply_search(self, text: str) -> None:
         """Show the list filtered by free text (e.g. a quote id after a booking timeout)."""
+        if not self.is_mounted:
+            self._pending_search = text
+            return
         self.filters_bar.set_search(text)
         self.table.focus()
 
