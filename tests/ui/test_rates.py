@@ -226,3 +226,23 @@ async def test_no_subscription_shows_what_to_do(
         assert "no rates · r to retry" in text
         assert "no active subscription" in text
         assert screen.query_one(RatesTable).row_count == 0
+
+
+async def test_palette_offers_what_makes_sense_on_the_rates(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_rates(pilot)
+        titles = [command.title for command in app.get_system_commands(screen)]
+        assert "Sort offers by total" in titles
+        assert "Rate again" in titles
+        assert "Cancel rating" not in titles
+        rate = screen.query_one(RatesTable).highlighted_rate
+        assert rate is not None
+        assert f"Book {rate.carrier_code} {rate.service_type}" in titles
+        book = next(c for c in app.get_system_commands(screen) if c.title.startswith("Book "))
+        book.callback()
+        await pilot.pause()
+        from tui.screens.book import BookScreen
+
+        assert isinstance(app.screen, BookScreen)
+        assert app.screen.rate.id == rate.id
