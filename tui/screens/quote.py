@@ -46,12 +46,21 @@ as you type and comes back after a crash or a dropped SSH session.
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Tab moves focus at once, before the next key is routed: fast typing stays in order.
-        Binding("tab", "next_field", "Next", id="quote.next_field", show=False, priority=True),
+        Binding(
+            "tab",
+            "next_field",
+            "Next",
+            id="quote.next_field",
+            tooltip="Next field",
+            show=False,
+            priority=True,
+        ),
         Binding(
             "shift+tab",
             "previous_field",
             "Previous",
             id="quote.previous_field",
+            tooltip="Previous field",
             show=False,
             priority=True,
         ),

@@ -201,9 +201,33 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             show=False,
         ),
         # Handled on arrival (priority), so keys typed right after land in the new field.
-        Binding("up", "row_focus(-1)", "Row up", id="quote.row_up", show=False, priority=True),
-        Binding("down", "row_focus(1)", "Row down", id="quote.row_down", show=False, priority=True),
-        Binding("enter", "enter", "Next", id="quote.enter", show=False, priority=True),
+        Binding(
+            "up",
+            "row_focus(-1)",
+            "Row up",
+            id="quote.row_up",
+            tooltip="Same field, row above",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "down",
+            "row_focus(1)",
+            "Row down",
+            id="quote.row_down",
+            tooltip="Same field, row below",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "enter",
+            "enter",
+            "Next",
+            id="quote.enter",
+            tooltip="Next field; in Description, the next row (a new one at the end)",
+            show=False,
+            priority=True,
+        ),
     ]
 
     DEFAULT_CSS = """

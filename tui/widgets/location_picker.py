@@ -53,7 +53,15 @@ ctrl+a (or F10) picks a saved address from the address book.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "zip_enter", "Next", id="quote.zip_enter", show=False, priority=True),
+        Binding(
+            "enter",
+            "zip_enter",
+            "Next",
+            id="quote.zip_enter",
+            tooltip="Next field",
+            show=False,
+            priority=True,
+        ),
     ]
 
     OPTIONS: ClassVar[list[tuple[str, str]]] = [
