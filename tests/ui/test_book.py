@@ -374,3 +374,34 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
         assert saved[0].postal_code == "75207"
         assert saved[0].contact_name == book.dest.input("contact").value
         assert app.screen is book
+
+
+async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    transport.delays["/book"] = [1.0]
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        assert app.booking_in_flight
+        assert "booking…" in screen_text(app)
+        assert book.query_one("#book-body").disabled
+        await pilot.press("ctrl+s", "f10", "escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, BookConfirmScreen)
+        book.action_book()
+        await settle(pilot)
+        await pilot.pause(1.0)
+        await settle(pilot)
+        assert isinstance(app.screen, ResultScreen)
+        assert transport.count("/book") == 1
+        assert not app.booking_in_flight

@@ -361,11 +361,13 @@ class BookScreen(Screen[None]):
 
     def _send(self, request: Any) -> None:
         if self.query_one(BookSender).send(request, parcel=self.parcel):
+            self.query_one("#book-body").disabled = True
             self.refresh_bindings()
             self._set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
 
     @on(BookSender.Booked)
     def _booked(self, event: BookSender.Booked) -> None:
+        self.query_one("#book-body").disabled = False
         self.refresh_bindings()
         session = self.freight_app.session
         self._pending_draft = None
@@ -397,6 +399,7 @@ class BookScreen(Screen[None]):
             QuoteExpiredError,
         )
 
+        self.query_one("#book-body").disabled = False
         self.refresh_bindings()
         error = event.error
         if isinstance(error, BookingOutcomeUnknownError):
