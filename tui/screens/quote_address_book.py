@@ -50,7 +50,7 @@ class AddressBookScreen(ModalScreen[tuple[Side, int] | None]):
         padding: 0 1;
         color: $text-muted;
     }
-    AddressBookScreen OptionList {
+    AddressBookScreen OptionList, AddressBookScreen OptionList:focus {
         height: auto;
         max-height: 16;
         border: none;

@@ -109,7 +109,7 @@ class TemplatesScreen(ModalScreen[TemplateChoice | None]):
         padding: 0 1;
         color: $text-muted;
     }
-    TemplatesScreen OptionList {
+    TemplatesScreen OptionList, TemplatesScreen OptionList:focus {
         height: auto;
         max-height: 16;
         border: none;
