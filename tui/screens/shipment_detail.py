@@ -169,6 +169,9 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         if message.request != self._request:
             return
         self.freight_app.set_activity("detail", None)
+        if self.detail is not None and message.detail.raw == self.detail.raw:
+            self._set_status(self._auto_note() or "no change")  # repaint nothing else
+            return
         self.detail = detail = message.detail
         self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
         self.query_one("#detail-carrier", Static).update(carrier_line(detail, self.listing))

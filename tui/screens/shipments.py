@@ -178,7 +178,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def _set_columns(self) -> None:
         wide = self.app.size.width >= WIDE
-        sample = self.table.rows()[:200]
+        sample = self.table.head(200)
         has_pro = any(row.pro_number for row in sample)
         has_mode = any(row.mode for row in sample)
         if (wide, has_pro, has_mode) == (self._wide, self._has_pro, self._has_mode):

@@ -202,6 +202,11 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             return self._rows[len(self._rows) - 1 - index]
         return self._rows[index]
 
+    def head(self, count: int) -> list[RowT]:
+        """The first `count` rows in display order (costs O(count), not O(rows))."""
+        count = min(count, len(self._rows))
+        return [self.row_at(index) for index in range(count)]
+
     def rows(self) -> list[RowT]:
         """All loaded rows in display order (a copy)."""
         return list(reversed(self._rows)) if self._reverse else list(self._rows)
