@@ -55,7 +55,12 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
-            "slash", "search", "Search", id="shipments.search", tooltip="Jump to the search field"
+            "slash",
+            "search",
+            "Search",
+            id="shipments.search",
+            tooltip="Jump to the search field",
+            priority=True,  # before keys typed right after it are routed to the list
         ),
         Binding(
             "f", "filters", "Filters", id="shipments.filters", tooltip="Jump to the status filter"
@@ -381,11 +386,16 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     # ---------------------------------------------------------------- actions
 
     def action_search(self) -> None:
+        """Focus the search field; in a text field `/` is typed as itself."""
+        focused = self.focused
+        if isinstance(focused, Input):
+            focused.insert_text_at_cursor("/")
+            return
         self._scan.clear()
         self.filters_bar.focus_search()
 
     def action_filters(self) -> None:
-        self.query_one("#status-filter").focus()
+        self.set_focus(self.query_one("#status-filter", Select))
 
     def action_refresh(self) -> None:
         """Retry the page that failed, or reload from the first page."""

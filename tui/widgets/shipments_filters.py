@@ -226,7 +226,8 @@ Enter on a scanned number opens that shipment.
         self.post_now()
 
     def focus_search(self) -> None:
-        self.query_one("#search-input", Input).focus()
+        """Focus the search field now, so keys typed right after `/` land in it."""
+        self.screen.set_focus(self.query_one("#search-input", Input))
 
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
