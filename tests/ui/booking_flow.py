@@ -189,9 +189,10 @@ FIXED_NOW = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
 
 
 def deterministic_sandbox(config: SandboxConfig, monkeypatch: pytest.MonkeyPatch) -> SandboxConfig:
-    """A sandbox config with a fixed clock, and quote ids numbered instead of random."""
+    """A sandbox with a fixed clock, no seeded shipments (so serials start fresh) and numbered
+    quote ids (the sandbox draws them at random)."""
     counter = itertools.count(1)
     monkeypatch.setattr(
         "tui.sandbox.quotes.random_id", lambda prefix, length=12: f"{prefix}snap{next(counter):04d}"
     )
-    return replace(config, now=lambda: FIXED_NOW)
+    return replace(config, now=lambda: FIXED_NOW, shipments=0)
