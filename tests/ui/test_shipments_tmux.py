@@ -1,0 +1,52 @@
+"""In a real terminal (tmux, 80x24): a scanner's fast keys open a shipment; `/` + text searches."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.tmux import TmuxTerminal, tmux_available
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
+]
+
+
+def freight() -> list[str]:
+    script = Path(sys.executable).with_name("freight")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "tui"]
+
+
+def test_scanned_pro_opens_the_shipment_and_slash_text_searches(tmp_path: Path) -> None:
+    env = {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
+    }
+    with TmuxTerminal([*freight(), "--demo"], env=env) as term:
+        term.wait_for("Items", timeout=30)
+        term.send("F4")
+        listing = term.wait_for("loaded, more", timeout=30)
+        pros = re.findall(r"│[ ▸](\d{9,11})\s", listing)
+        assert pros, listing
+        pro = pros[-1]
+        term.type(pro)  # as fast as tmux can send it, like a scanner
+        term.send("Enter")
+        detail = term.wait_for("Tracking", timeout=20)
+        assert pro in detail.splitlines()[1]
+        assert "pending ──" in detail.replace("✓", "")
+        term.send("Escape")
+        term.wait_for("loaded, more", timeout=10)
+        term.send("/")
+        term.type("Chicago")  # typed at once after the slash: must land in the field
+        term.send("Enter")
+        found = term.wait_for('· "Chicago"', timeout=20)
+        assert "Search Chicago" in found
+        assert "no shipment matches" not in found
