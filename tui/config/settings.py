@@ -24,6 +24,7 @@ from pydantic import (
 from tui.config import paths
 from tui.config.tomlpos import key_lines, line_of
 from tui.config.urls import BaseURLError, canonical_base_url
+from tui.domain.freight_class import FREIGHT_CLASSES as NMFC_CLASSES
 
 DEMO_PROFILE = "demo"
 """Reserved profile name: the app's local sandbox with demo data, built at run time."""
@@ -45,8 +46,7 @@ PackageLabel = Literal[
     "pallet", "skid", "crate", "box", "carton", "drum", "pail", "bundle", "roll", "reel",
     "coil", "tote", "bag", "bale", "cylinder", "tube", "loose", "gaylord", "envelope",
 ]  # fmt: skip
-_CLASSES = "50 55 60 65 70 77.5 85 92.5 100 110 125 150 175 200 250 300 400 500"
-FREIGHT_CLASSES = frozenset(Decimal(c) for c in _CLASSES.split(" "))
+FREIGHT_CLASSES = frozenset(NMFC_CLASSES)
 DEFAULT_SEARCH_PARAMS: dict[str, str] = {
     "search": "search",
     "status": "status",

@@ -16,6 +16,8 @@ from tui.api.models.base import (
     RawModel,
     WireDecimal,
 )
+from tui.domain.freight_class import FREIGHT_CLASSES
+from tui.domain.locations import LOCATION_TYPES as _LOCATION_NAMES
 
 __all__ = [
     "FREIGHT_CLASSES",
@@ -28,23 +30,7 @@ __all__ = [
     "RateRequest",
 ]
 
-FREIGHT_CLASSES: tuple[Decimal, ...] = tuple(
-    Decimal(c)
-    for c in (
-        *("50", "55", "60", "65", "70", "77.5", "85", "92.5", "100"),
-        *("110", "125", "150", "175", "200", "250", "300", "400", "500"),
-    )
-)
-"""The 18 NMFC freight classes."""
-
-LOCATION_TYPES = (
-    "business-dock",
-    "business-no-dock",
-    "residential",
-    "limited-access",
-    "trade-show",
-    "distribution-center",
-)
+LOCATION_TYPES: tuple[str, ...] = tuple(_LOCATION_NAMES)
 """Location type labels the sandbox knows (not enforced: a real server may know others)."""
 
 MAX_ITEMS = 40
