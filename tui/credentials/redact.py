@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import logging
-import re
 import threading
 
-from tui.api.secret import REDACTED, Secret
+from tui.api.logs import redact, register_secret
+from tui.api.secret import Secret
 
-_BEARER = re.compile(r"(?i)\b(bearer)\s+[^\s'\",]+")
+__all__ = ["MIN_LENGTH", "RedactingFilter", "install", "redact", "register", "scrub"]
+
 _lock = threading.Lock()
-_live: set[str] = set()
 
 MIN_LENGTH = 4
 """Shorter values are not redacted (they would blank ordinary words)."""
@@ -18,21 +18,10 @@ MIN_LENGTH = 4
 
 def register(*values: str | Secret) -> None:
     """Remember secret values (secret, token) so redact() removes them wherever they appear."""
-    with _lock:
-        for value in values:
-            text = value.reveal() if isinstance(value, Secret) else value
-            if len(text) >= MIN_LENGTH:
-                _live.add(text)
-
-
-def redact(text: str) -> str:
-    """``text`` with every registered secret and any ``Bearer …`` value replaced by ``***``."""
-    with _lock:
-        live = sorted(_live, key=len, reverse=True)
-    for value in live:
-        if value in text:
-            text = text.replace(value, REDACTED)
-    return _BEARER.sub(rf"\1 {REDACTED}", text)
+    for value in values:
+        secret = value if isinstance(value, Secret) else Secret(value)
+        if len(secret.reveal()) >= MIN_LENGTH:
+            register_secret(secret)
 
 
 class RedactingFilter(logging.Filter):
