@@ -14,7 +14,7 @@ from textual.screen import Screen
 from tui.session import Session
 
 if TYPE_CHECKING:
-    from tui.api.models import Shipment
+    from tui.api.models import Quote, RateRequest, Shipment
 
 
 def _quote_screen() -> Screen[Any]:
@@ -60,6 +60,8 @@ class FreightApp(App[None]):
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
+        self.last_rates: tuple[RateRequest, str | None, Quote] | None = None
+        """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
         self._activities: dict[str, str] = {}
         self.theme = "textual-dark"
 
@@ -142,11 +144,14 @@ class FreightApp(App[None]):
         if self.current_mode != "quote":
             self.switch_mode("quote")
         stack = self._screen_stacks.get("quote", [])
-        if not any(isinstance(screen, RatesScreen) for screen in stack):
+        if any(isinstance(screen, RatesScreen) for screen in stack):
+            while not isinstance(self.screen, RatesScreen):
+                self.pop_screen()
+        elif self.last_rates is not None:
+            request, mode_filter, quote = self.last_rates
+            self.push_screen(RatesScreen(request, mode_filter, quote=quote))
+        else:
             self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
-            return
-        while not isinstance(self.screen, RatesScreen):
-            self.pop_screen()
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching for `search`."""

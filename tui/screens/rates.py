@@ -98,11 +98,15 @@ class RatesScreen(Screen[None]):
             self.token = token
             self.error = error
 
-    def __init__(self, request: RateRequest, mode_filter: str | None = None) -> None:
+    def __init__(
+        self, request: RateRequest, mode_filter: str | None = None, quote: Quote | None = None
+    ) -> None:
+        """Ask for rates for `request`, or show `quote` when it is already known (F3)."""
         super().__init__()
         self.request = request
         self.mode_filter = mode_filter
         self.quote: Quote | None = None
+        self._known_quote = quote
         self.in_flight = False
         self._token = 0
 
@@ -131,10 +135,15 @@ class RatesScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.table.focus()
-        self.load(self.request, self.mode_filter)
+        if self._known_quote is not None:
+            self.post_message(self.RatesArrived(self._token, self._known_quote))
+        else:
+            self.load(self.request, self.mode_filter)
 
     def on_unmount(self) -> None:
         self.freight_app.set_activity("rates", None)
+        if self.quote is not None:
+            self.freight_app.last_rates = (self.request, self.mode_filter, self.quote)
 
     def _lane(self) -> str:
         lane = f"{self.request.origin_postal_code} → {self.request.dest_postal_code}"

@@ -1,0 +1,57 @@
+"""Moving between the main screens with F2/F3/F4 keeps what the user already has."""
+
+from __future__ import annotations
+
+import httpx
+
+from tests.ui.booking_flow import CountingTransport, open_rates, screen_text, settle
+from tui.app import make_app
+from tui.demo import DEMO_TOKEN
+from tui.screens.quote import QuoteScreen
+from tui.screens.rates import RatesScreen
+from tui.session import Session
+
+
+async def test_f3_brings_back_the_last_rates_without_asking_again(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    counting = CountingTransport(sandbox_transport)
+    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=counting))
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot)
+        assert rates.quote is not None
+        quote_id = rates.quote.id
+        await pilot.press("f2")
+        await settle(pilot)
+        assert isinstance(app.screen, QuoteScreen)
+        await pilot.press("f3")
+        await settle(pilot)
+        assert isinstance(app.screen, RatesScreen)
+        assert quote_id in screen_text(app)
+        assert counting.count("/rates") == 1
+
+
+async def test_f3_before_any_quote_says_there_are_no_rates(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=sandbox_transport))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f3")
+        await pilot.pause()
+        assert isinstance(app.screen, QuoteScreen)
+        assert any("No rates yet" in str(n.message) for n in app._notifications)
+
+
+async def test_f4_and_f2_switch_between_shipments_and_the_quote_form(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=sandbox_transport))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("f4")
+        await settle(pilot)
+        assert "Shipments" in screen_text(app)
+        await pilot.press("alt+1")
+        await settle(pilot)
+        assert isinstance(app.screen, QuoteScreen)
