@@ -226,12 +226,8 @@ PTY_CHILD = """
 import sys
 sys.path.insert(0, {root!r})
 from tui.app import make_app
-from tui.api.options import ClientOptions
 from tui.session import Session
-session = Session.for_testing({base_url!r}, {token!r})
-if not hasattr(ClientOptions, "from_profile"):
-    session._client_options = ClientOptions
-make_app(session).run()
+make_app(Session.for_testing({base_url!r}, {token!r})).run()
 """
 """The whole app in the child, on the sandbox process; F4 opens the list."""
 
@@ -380,12 +376,7 @@ async def measure_search(shipments: int, samples: int) -> tuple[list[float], lis
             key_arrived.setdefault(message.character, time.perf_counter())
 
     try:
-        session = Session.for_testing(running.base_url, running.token)
-        from tui.api.options import ClientOptions
-
-        if not hasattr(ClientOptions, "from_profile"):  # until the profile options land
-            session._client_options = ClientOptions  # type: ignore[method-assign]
-        app = make_app(session)
+        app = make_app(Session.for_testing(running.base_url, running.token))
         async with app.run_test(size=(80, 24), message_hook=hook) as pilot:
             app.show_shipments()
             while not isinstance(app.screen, ShipmentsScreen):

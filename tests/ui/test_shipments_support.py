@@ -32,10 +32,6 @@ def app_on(transport: httpx.AsyncBaseTransport, data_dir: Path | None = None) ->
     session = Session.for_testing(
         SANDBOX_BASE_URL, DEMO_TOKEN, transport=transport, data_dir=data_dir
     )
-    from tui.api.options import ClientOptions
-
-    if not hasattr(ClientOptions, "from_profile"):  # until the session's profile options land
-        session._client_options = ClientOptions  # type: ignore[method-assign]
     return make_app(session)
 
 
