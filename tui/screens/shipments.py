@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Input, Select, Static
 
@@ -19,7 +17,8 @@ from tui.widgets.shipments_columns import WIDE, shipment_columns
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
 from tui.widgets.shipments_paging import PageFailed, PageLoaded, Paging
 from tui.widgets.shipments_rows import ShipmentRow
-from tui.widgets.shipments_scan import ScanBuffer, find_by_code, looks_like_code
+from tui.widgets.shipments_scan import looks_like_code
+from tui.widgets.shipments_scan_keys import ScanToOpen
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
@@ -32,16 +31,7 @@ def today() -> date:
     return date.today()
 
 
-@dataclass
-class ScanResolved(Message):
-    """The lookup of a scanned code finished: the match, or None."""
-
-    code: str
-    match: ShipmentRow | None
-    error: BaseException | None = None
-
-
-class ShipmentsScreen(Screen[None]):
+class ShipmentsScreen(ScanToOpen, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
 
     HELP: ClassVar[str | None] = """\
@@ -127,7 +117,6 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         super().__init__()
         self._filters = ShipmentFilters()
         self.paging = Paging()
-        self._scan = ScanBuffer()
         self._pending_search: str | None = None
         self._wide: bool | None = None
         self._has_pro = False
@@ -243,7 +232,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             table.append_rows(message.rows)
         self._set_columns()
         table.tail_text = None
-        self._show_status("")
+        self.show_status("")
         if message.first:
             self.freight_app.set_activity("shipments", None)
         self._update_title()
@@ -257,7 +246,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self.paging.failed_at(message.token)
         text = self.freight_app.handle_api_error(message.error)
         self.table.tail_text = f"⚠ {text} — press r to retry"
-        self._show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
+        self.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
         self.freight_app.set_activity("shipments", None)
         self._update_title()
 
@@ -284,7 +273,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         if table.border_subtitle != subtitle:
             table.border_subtitle = subtitle
 
-    def _show_status(self, text: str, *, error: bool = False) -> None:
+    def show_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#shipments-status", Static)
         if str(status.content) != text:
             status.update(text, layout=False)  # one fixed line: no layout pass, no full repaint
@@ -300,88 +289,17 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     @on(ShipmentFiltersBar.SearchSubmitted)
     def _search_submitted(self, message: ShipmentFiltersBar.SearchSubmitted) -> None:
         if looks_like_code(message.text):
-            self._lookup(message.text)
+            self.lookup(message.text)
         else:
             self.table.focus()
 
-    # ------------------------------------------------------------------- scan
-
-    def on_key(self, event: events.Key) -> None:
-        """Gather printable keys typed outside text fields as a scanned code."""
-        focused = self.focused
-        if focused is not None and any(
-            isinstance(widget, Input | Select) for widget in focused.ancestors_with_self
-        ):
-            return  # typing into a field or a drop-down
-        if event.key == "enter" and self._scan.active:
-            event.stop()
-            event.prevent_default()
-            self._lookup(self._scan.take())
-            return
-        if event.key == "backspace" and self._scan.active:
-            event.stop()
-            self._scan.backspace()
-            self._show_scan()
-            return
-        character = event.character
-        if not event.is_printable or character is None or character.isspace():
-            return
-        starts_code = character.isdigit() or event.key not in self.app.active_bindings
-        if self._scan.active or starts_code:
-            event.stop()
-            event.prevent_default()
-            self._scan.feed(character)
-            self._show_scan()
-
-    def _show_scan(self) -> None:
-        text = self._scan.text
-        self._show_status(f"scan: {text}▏ Enter opens, Esc clears" if text else "")
-
-    def action_clear_scan(self) -> None:
-        if self._scan.active:
-            self._scan.clear()
-            self._show_status("")
-        elif not self.table.has_focus:
-            self.table.focus()
-
-    def _lookup(self, code: str) -> None:
-        loaded = find_by_code(self.table.rows(), code)
-        if loaded is not None:
-            self._open(loaded)
-            return
-        self._show_status(f"looking up {code}…")
-        self._resolve_code(code)
-
-    @work(exclusive=True, group="shipments-scan", exit_on_error=False, description="Scan lookup")
-    async def _resolve_code(self, code: str) -> None:
-        from tui.api.models import ShipmentQuery
-
-        try:
-            client = await self.freight_app.session.client()
-            page = await client.search_shipments(ShipmentQuery(text=code))
-        except Exception as error:
-            self.post_message(ScanResolved(code, None, error))
-            return
-        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
-        self.post_message(ScanResolved(code, find_by_code(rows, code)))
-
-    @on(ScanResolved)
-    def _scan_resolved(self, message: ScanResolved) -> None:
-        if message.error is not None:
-            text = self.freight_app.handle_api_error(message.error)
-            self._show_status(f"⚠ could not look up {message.code}: {text}", error=True)
-        elif message.match is None:
-            self._show_status(f"no shipment matches {message.code}", error=True)
-        else:
-            self._show_status("")
-            self._open(message.match)
-
-    def _open(self, row: ShipmentRow) -> None:
+    def open_row(self, row: ShipmentRow) -> None:
+        """Show a shipment's detail (carrier and cost travel along from its listing)."""
         self.freight_app.open_shipment(row.id, row.to_shipment())
 
     @on(VirtualTable.RowSelected, "#shipments-table")
     def _row_selected(self, message: VirtualTable.RowSelected) -> None:
-        self._open(cast("ShipmentRow", message.row))
+        self.open_row(cast("ShipmentRow", message.row))
 
     # ---------------------------------------------------------------- actions
 
@@ -391,7 +309,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         if isinstance(focused, Input):
             focused.insert_text_at_cursor("/")
             return
-        self._scan.clear()
+        self.scan_buffer.clear()
         self.filters_bar.focus_search()
 
     def action_filters(self) -> None:
@@ -426,7 +344,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
         def done(report: str | None) -> None:
             if report:
-                self._show_status(report)
+                self.show_status(report)
                 self.notify(report, timeout=4)
 
         self.app.push_screen(

@@ -1,0 +1,129 @@
+"""Scan to open on the shipments list: keys typed outside the fields become a code to open."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from textual import events, work
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Input, Select
+
+from tui.widgets.shipments_rows import ShipmentRow
+from tui.widgets.shipments_scan import ScanBuffer, find_by_code
+
+if TYPE_CHECKING:
+    from tui.app import FreightApp
+    from tui.widgets.virtual_table import VirtualTable
+
+    _Host = Screen[None]
+else:
+    _Host = object
+
+
+@dataclass
+class ScanResolved(Message):
+    """The lookup of a scanned code finished: the match, or None."""
+
+    code: str
+    match: ShipmentRow | None
+    error: BaseException | None = None
+
+
+class ScanToOpen(_Host):
+    """Mixin for the list screen: a scanner types a PRO, tracking number or BOL and Enter.
+
+    Printable keys typed outside a text field or drop-down are gathered (digits, and keys that
+    are no shortcut, start a code; once started, every key joins it, shortcuts included), shown
+    on the status line, and Enter looks the code up among the loaded rows, then on the server.
+    The host provides `table`, `freight_app`, `show_status()` and `open_row()`.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.scan_buffer = ScanBuffer()
+
+    if TYPE_CHECKING:
+
+        @property
+        def table(self) -> VirtualTable[ShipmentRow]: ...
+
+        @property
+        def freight_app(self) -> FreightApp: ...
+
+        def show_status(self, text: str, *, error: bool = False) -> None: ...
+
+        def open_row(self, row: ShipmentRow) -> None: ...
+
+    def on_key(self, event: events.Key) -> None:
+        """Gather printable keys typed outside text fields as a scanned code."""
+        focused = self.focused
+        if focused is not None and any(
+            isinstance(widget, Input | Select) for widget in focused.ancestors_with_self
+        ):
+            return  # typing into a field or a drop-down
+        scan = self.scan_buffer
+        if event.key == "enter" and scan.active:
+            event.stop()
+            event.prevent_default()
+            self.lookup(scan.take())
+            return
+        if event.key == "backspace" and scan.active:
+            event.stop()
+            scan.backspace()
+            self._show_scan()
+            return
+        character = event.character
+        if not event.is_printable or character is None or character.isspace():
+            return
+        starts_code = character.isdigit() or event.key not in self.app.active_bindings
+        if scan.active or starts_code:
+            event.stop()
+            event.prevent_default()
+            scan.feed(character)
+            self._show_scan()
+
+    def _show_scan(self) -> None:
+        text = self.scan_buffer.text
+        self.show_status(f"scan: {text}▏ Enter opens, Esc clears" if text else "")
+
+    def action_clear_scan(self) -> None:
+        """Escape: forget typed scan characters, else go back to the list from a field."""
+        if self.scan_buffer.active:
+            self.scan_buffer.clear()
+            self.show_status("")
+        elif not self.table.has_focus:
+            self.table.focus()
+
+    def lookup(self, code: str) -> None:
+        """Open the shipment whose PRO, tracking number, BOL or id is `code`."""
+        loaded = find_by_code(self.table.rows(), code)
+        if loaded is not None:
+            self.open_row(loaded)
+            return
+        self.show_status(f"looking up {code}…")
+        self._resolve_code(code)
+
+    @work(exclusive=True, group="shipments-scan", exit_on_error=False, description="Scan lookup")
+    async def _resolve_code(self, code: str) -> None:
+        from tui.api.models import ShipmentQuery
+
+        try:
+            client = await self.freight_app.session.client()
+            page = await client.search_shipments(ShipmentQuery(text=code))
+        except Exception as error:
+            self.post_message(ScanResolved(code, None, error))
+            return
+        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
+        self.post_message(ScanResolved(code, find_by_code(rows, code)))
+
+    def on_scan_resolved(self, message: ScanResolved) -> None:
+        if message.error is not None:
+            text = self.freight_app.handle_api_error(message.error)
+            self.show_status(f"⚠ could not look up {message.code}: {text}", error=True)
+        elif message.match is None:
+            self.show_status(f"no shipment matches {message.code}", error=True)
+        else:
+            self.show_status("")
+            self.open_row(message.match)
