@@ -38,10 +38,31 @@ class FreightApp(App[None]):
     DEFAULT_MODE = "quote"
     BINDINGS = [
         Binding("f1", "help", "Help", id="app.help", tooltip="Help for the focused field"),
-        Binding("f2,alt+1", "show_quote", "Quote", id="app.quote", tooltip="Describe freight"),
-        Binding("f3,alt+2", "show_rates", "Rates", id="app.rates", tooltip="The last quote"),
+        # F2-F4 are named in the header and help, not the footer: at 80 columns the footer
+        # is for the keys of the screen at hand.
         Binding(
-            "f4,alt+3", "show_shipments", "Shipments", id="app.shipments", tooltip="Find shipments"
+            "f2,alt+1",
+            "show_quote",
+            "Quote",
+            id="app.quote",
+            tooltip="Describe freight (alt+1)",
+            show=False,
+        ),
+        Binding(
+            "f3,alt+2",
+            "show_rates",
+            "Rates",
+            id="app.rates",
+            tooltip="The rates of the last quote (alt+2)",
+            show=False,
+        ),
+        Binding(
+            "f4,alt+3",
+            "show_shipments",
+            "Shipments",
+            id="app.shipments",
+            tooltip="Find shipments (alt+3)",
+            show=False,
         ),
         Binding(
             "ctrl+q",
@@ -54,7 +75,7 @@ class FreightApp(App[None]):
         ),
     ]
 
-    activity_text: reactive[str] = reactive("", init=False)
+    activity_text: reactive[str] = reactive("", init=False, repaint=False)
     booking_in_flight: reactive[bool] = reactive(False, init=False)
 
     def __init__(self, session: Session) -> None:

@@ -43,6 +43,9 @@ class FreightHeader(Widget):
     def _activity_changed(self, _text: str) -> None:
         self.refresh()
 
+    def on_resize(self) -> None:
+        self.refresh()
+
     def render(self) -> RenderResult:
         app = cast("FreightApp", self.app)
         session = app.session
@@ -56,10 +59,13 @@ class FreightHeader(Widget):
         )
         if self.screen_title:
             left.append(f" · {self.screen_title}")
-        right = Text(app.activity_text or "F1 help ", style="italic" if app.activity_text else "")
-        if app.activity_text:
-            right.append(" ")
         width = self.size.width
+        if app.activity_text:
+            right = Text(f"{app.activity_text} ", style="italic")
+        elif width >= 110:
+            right = Text("F2 quote · F3 rates · F4 shipments · F1 help ", style="dim")
+        else:
+            right = Text("F1 help ", style="dim")
         gap = max(1, width - left.cell_len - right.cell_len)
         line = left + Text(" " * gap) + right
         line.truncate(width)

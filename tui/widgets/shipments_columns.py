@@ -106,7 +106,7 @@ def shipment_columns(
             lambda row: status_label(row.status),
             sort_key=lambda row: _STATUS_ORDER.get(row.status, len(_STATUS_ORDER)),
             style=lambda row: status_style(row.status),
-            width=11,
+            width=12,  # "◑ picked-up" plus a space before the next column
             priority=90,
         )
     )
