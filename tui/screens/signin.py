@@ -3,34 +3,32 @@
 from __future__ import annotations
 
 import os
-import re
 from typing import TYPE_CHECKING, ClassVar, Literal, cast
 
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input
 
 from tui.api.secret import Secret
 from tui.config.resolve import ResolvedProfile
-from tui.config.settings import DEMO_PROFILE, AppConfig, Environment, Profile
-from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
+from tui.config.settings import Environment
+from tui.config.urls import is_placeholder
 from tui.credentials import blocking, detect, redact
 from tui.credentials.detect import KeyringState
-from tui.credentials.resolve import Credentials
 from tui.credentials.session import ENV_WORDS, CredentialConnector, attach, connector_for
+from tui.screens import signin_keep
+from tui.screens.signin_demo import switch_to_demo
+from tui.screens.signin_fields import canonical_or_none, field_errors, profile_for
 from tui.widgets.header import FreightHeader
+from tui.widgets.signin_form import SignInForm
 
 if TYPE_CHECKING:
     from tui.app import FreightApp
-    from tui.credentials.save import Saved
+    from tui.credentials.resolve import Credentials
+    from tui.screens.signin_keep import Keep
     from tui.session import Session
-
-PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
-FIELDS = ("profile", "base_url", "client_id", "secret")
-Keep = Literal["keyring", "file", "session"]
 
 
 class SignInScreen(Screen[bool]):
@@ -82,71 +80,6 @@ F5 opens the demo on a local sandbox; no account is needed.
         ),
     ]
 
-    DEFAULT_CSS = """
-    SignInScreen #signin-body {
-        padding: 0 1;
-        height: 1fr;
-    }
-    SignInScreen #signin-title {
-        text-style: bold;
-        height: 1;
-    }
-    SignInScreen #signin-message {
-        height: auto;
-        color: $warning;
-    }
-    SignInScreen #signin-message.-error {
-        color: $error;
-        text-style: bold;
-    }
-    SignInScreen .field-row {
-        height: 1;
-        margin-top: 1;
-    }
-    SignInScreen .field-label {
-        width: 13;
-    }
-    SignInScreen .field-row Input {
-        width: 1fr;
-    }
-    SignInScreen .field-row Select {
-        width: 24;
-    }
-    SignInScreen .field-error {
-        height: auto;
-        color: $error;
-        padding-left: 13;
-        display: none;
-    }
-    SignInScreen .field-error.-shown {
-        display: block;
-    }
-    SignInScreen #signin-production {
-        display: none;
-        color: $error;
-        text-style: bold;
-        padding-left: 13;
-    }
-    SignInScreen #signin-production.-shown {
-        display: block;
-    }
-    SignInScreen #signin-keyring {
-        height: auto;
-        margin-top: 1;
-        color: $text-muted;
-    }
-    SignInScreen #signin-keyring.-problem {
-        color: $warning;
-    }
-    SignInScreen #signin-buttons {
-        height: 1;
-        margin-top: 1;
-    }
-    SignInScreen #signin-buttons Button {
-        margin-right: 2;
-    }
-    """
-
     def __init__(self, message: str | None = None) -> None:
         super().__init__()
         self.message = message
@@ -159,52 +92,12 @@ F5 opens the demo on a local sandbox; no account is needed.
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Sign in")
-        with Vertical(id="signin-body"):
-            yield Static("Sign in to the shipping service", id="signin-title")
-            yield Static("", id="signin-message", markup=False)
-            yield from self._row("profile", "Profile", Input(id="signin-profile", compact=True))
-            yield from self._row(
-                "base_url",
-                "Base URL",
-                Input(id="signin-base_url", placeholder="https://api.example.com", compact=True),
-            )
-            with Horizontal(classes="field-row"):
-                yield Label("Environment", classes="field-label")
-                yield Select[str](
-                    [("Sandbox", "sandbox"), ("Production", "production")],
-                    allow_blank=False,
-                    value="sandbox",
-                    id="signin-environment",
-                    compact=True,
-                )
-            yield Static(
-                "PRODUCTION: bookings are real and billed.", id="signin-production", markup=False
-            )
-            yield from self._row(
-                "client_id", "Client ID", Input(id="signin-client_id", compact=True)
-            )
-            yield from self._row(
-                "secret",
-                "Secret",
-                Input(id="signin-secret", password=True, compact=True),
-            )
-            yield Static("Keyring: checking…", id="signin-keyring", markup=False)
-            with Horizontal(id="signin-buttons"):
-                yield Button("Sign in", id="signin-submit", variant="primary", compact=True)
-                yield Button(
-                    "Try the demo on a local sandbox",
-                    id="signin-demo",
-                    compact=True,
-                    tooltip="No account needed (F5)",
-                )
+        yield SignInForm(id="signin-body")
         yield Footer()
 
-    @staticmethod
-    def _row(name: str, label: str, field: Input) -> ComposeResult:
-        with Horizontal(classes="field-row", id=f"row-{name}"):
-            yield Label(label, classes="field-label")
-            yield field
-        yield Static("", id=f"error-{name}", classes="field-error", markup=False)
+    @property
+    def form(self) -> SignInForm:
+        return self.query_one(SignInForm)
 
     @property
     def freight_app(self) -> FreightApp:
@@ -228,7 +121,7 @@ F5 opens the demo on a local sandbox; no account is needed.
         resolved = ResolvedProfile(
             name=profile.name,
             environment=environment,
-            base_url=_canonical_or_none(profile.base_url),
+            base_url=canonical_or_none(profile.base_url),
             profile=session.config.profiles.get(profile.name),
             credential_store=session.config.credential_store,
             sources={"name": "config", "base_url": "config", "credential_store": "config"},
@@ -239,33 +132,19 @@ F5 opens the demo on a local sandbox; no account is needed.
         return connector
 
     def on_mount(self) -> None:
+        form = self.form
         resolved = self.connector.resolved
-        self._input("profile").value = resolved.name if not resolved.is_demo else ""
+        form.input("profile").value = resolved.name if not resolved.is_demo else ""
         url = resolved.base_url or ""
-        self._input("base_url").value = "" if is_placeholder(url) else url
+        form.input("base_url").value = "" if is_placeholder(url) else url
         if resolved.environment in ("sandbox", "production"):
-            self.query_one("#signin-environment", Select).value = resolved.environment
+            form.environment = resolved.environment
         creds = self.connector.credentials
         if creds is not None:
-            self._input("client_id").value = creds.client_id
-        self._set_message(self.message, error=self.message is not None)
-        self._focus_first_empty()
+            form.input("client_id").value = creds.client_id
+        form.set_message(self.message, error=self.message is not None)
+        form.focus_first_empty()
         self._look_up()
-
-    def _input(self, name: str) -> Input:
-        return self.query_one(f"#signin-{name}", Input)
-
-    def _focus_first_empty(self) -> None:
-        for name in FIELDS:
-            if not self._input(name).value:
-                self._input(name).focus()
-                return
-        self._input("secret").focus()
-
-    def _set_message(self, text: str | None, *, error: bool = False) -> None:
-        message = self.query_one("#signin-message", Static)
-        message.update(redact.redact(text or ""))
-        message.set_class(error, "-error")
 
     # -- keyring state ------------------------------------------------------------------
 
@@ -275,40 +154,26 @@ F5 opens the demo on a local sandbox; no account is needed.
         connector = self.connector
         if connector.resolved.base_url is None or connector.resolved.needs_base_url:
             loaded = await blocking.acall(detect.load_backend)
-            self._show_keyring(loaded.state or KeyringState("ok", _name(loaded)))
+            self.show_keyring(loaded.state or KeyringState("ok", _name(loaded)))
             return
         found = await connector.find()
-        self._show_keyring(found.keyring)
+        self.show_keyring(found.keyring)
         if found.problems and self.message is None:
-            self._set_message(found.problems[0], error=True)
+            self.form.set_message(found.problems[0], error=True)
         creds = found.credentials
         if creds is not None and self.message is None and not self.session.has_connection:
             self.session.set_connection(connector.connect)
             self.notify(f"Signed in with the credentials from the {_place(creds)}.", timeout=4)
             self._done()
 
-    def _show_keyring(self, state: KeyringState | None) -> None:
-        from tui.credentials.diagnosis import headline
-
+    def show_keyring(self, state: KeyringState | None) -> None:
+        """Remember the keyring's state and say on the form where a secret will be kept."""
         self.keyring_state = state
-        line = self.query_one("#signin-keyring", Static)
-        store = self.connector.resolved.credential_store
-        if self.connector.has_env_credentials():
-            text, problem = "Credentials: environment variables (never saved).", False
-        elif store == "memory":
-            text, problem = "credential_store is memory: kept for this session only.", False
-        elif store == "file":
-            text, problem = "credential_store is file: saved in a plain file (not secure).", True
-        elif state is None:
-            text, problem = "Keyring: not checked yet.", False
-        elif state.status == "ok":
-            text, problem = f"Keyring: available ({state.backend}).", False
-        elif state.status == "insecure":
-            text, problem = f"Keyring: {headline(state)}", True
-        else:
-            text, problem = f"Keyring: {headline(state)} F6: what you can do.", True
-        line.update(text)
-        line.set_class(problem, "-problem")
+        self.form.show_keyring(
+            state,
+            store=self.connector.resolved.credential_store,
+            env_credentials=self.connector.has_env_credentials(),
+        )
 
     # -- editing ------------------------------------------------------------------------
 
@@ -316,20 +181,10 @@ F5 opens the demo on a local sandbox; no account is needed.
     def _profile_changed(self, event: Input.Changed) -> None:
         profile = self.session.config.profiles.get(event.value.strip())
         if profile is not None and event.input.has_focus:
-            self._input("base_url").value = (
+            self.form.input("base_url").value = (
                 "" if is_placeholder(profile.base_url) else profile.canonical_url
             )
-            self.query_one("#signin-environment", Select).value = profile.environment
-
-    @on(Select.Changed, "#signin-environment")
-    def _environment_changed(self, event: Select.Changed) -> None:
-        self.query_one("#signin-production").set_class(event.value == "production", "-shown")
-
-    @on(Input.Changed)
-    def _clear_error(self, event: Input.Changed) -> None:
-        name = (event.input.id or "").removeprefix("signin-")
-        if name in FIELDS:
-            self._field_error(name, None)
+            self.form.environment = profile.environment
 
     @on(Input.Submitted)
     def _next_or_submit(self, event: Input.Submitted) -> None:
@@ -345,11 +200,6 @@ F5 opens the demo on a local sandbox; no account is needed.
     @on(Button.Pressed, "#signin-demo")
     def _demo_pressed(self) -> None:
         self.action_demo()
-
-    def _field_error(self, name: str, text: str | None) -> None:
-        error = self.query_one(f"#error-{name}", Static)
-        error.update(text or "")
-        error.set_class(bool(text), "-shown")
 
     # -- actions ------------------------------------------------------------------------
 
@@ -368,22 +218,14 @@ F5 opens the demo on a local sandbox; no account is needed.
             if choice is not None:
                 self.keep_choice = choice
                 where = "for this session only" if choice == "session" else "in a plain file"
-                self._set_message(f"The secret will be kept {where}.")
+                self.form.set_message(f"The secret will be kept {where}.")
 
         self.app.push_screen(KeyringHelpScreen(state), chosen)
 
     def action_demo(self) -> None:
         """Switch this session to the demo on a local sandbox."""
-        from tui.demo import DemoSandbox, demo_profile
-
-        session = self.session
-        sandbox = DemoSandbox(session.data_dir / "demo-sandbox.sqlite3")
-        session.environment = "DEMO"
-        session.profile = demo_profile()
-        session.closers.append(sandbox.stop)
-        sandbox.start()
-        session.set_connection(sandbox.connect)
-        self._clear_inputs()
+        switch_to_demo(self.session)
+        self.form.clear_credentials()
         self._done()
 
     def action_sign_in(self) -> None:
@@ -393,35 +235,15 @@ F5 opens the demo on a local sandbox; no account is needed.
 
     def _read_form(self) -> tuple[str, str, Environment, str, Secret] | None:
         """The form's values, or None after showing each problem at its field."""
-        name = self._input("profile").value.strip()
-        url_text = self._input("base_url").value.strip()
-        client_id = self._input("client_id").value.strip()
-        secret = Secret(self._input("secret").value.strip())
+        form = self.form
+        name = form.input("profile").value.strip()
+        url_text = form.input("base_url").value.strip()
+        client_id = form.input("client_id").value.strip()
+        secret = Secret(form.input("secret").value.strip())
         redact.register(secret)
-        environment = cast(Environment, self.query_one("#signin-environment", Select).value)
-        errors: dict[str, str] = {}
-        if not PROFILE_NAME.match(name):
-            errors["profile"] = "letters, digits, - and _ only (up to 40)"
-        elif name == DEMO_PROFILE:
-            errors["profile"] = "demo is the built-in demo: press F5 for it"
-        url = ""
-        try:
-            url = canonical_base_url(url_text)
-            if is_placeholder(url):
-                errors["base_url"] = "enter the service's real base URL"
-        except BaseURLError as exc:
-            errors["base_url"] = str(exc) if url_text else "the service's base URL is required"
-        if not client_id:
-            errors["client_id"] = "the client ID is required"
-        elif any(c.isspace() for c in client_id):
-            errors["client_id"] = "a client ID has no spaces"
-        if not secret:
-            errors["secret"] = "the secret is required"
-        for field in FIELDS:
-            self._field_error(field, errors.get(field))
-        if errors:
-            first = next(f for f in FIELDS if f in errors)
-            self._input(first).focus()
+        environment = form.environment
+        errors, url = field_errors(name, url_text, client_id, secret)
+        if not form.show_errors(errors):
             return None
         return name, url, environment, client_id, secret
 
@@ -431,103 +253,33 @@ F5 opens the demo on a local sandbox; no account is needed.
     ) -> None:
         from tui.credentials.check import check_credentials
 
+        form = self.form
         button = self.query_one("#signin-submit", Button)
         button.disabled = True
-        self._set_message("Checking with the service…")
+        form.set_message("Checking with the service…")
         try:
             config = self.session.config
-            profile = _profile_for(config, name, url, environment)
+            profile = profile_for(config, name, url, environment)
             result = await check_credentials(url, client_id, secret, profile)
             if not result.authentic:
-                self._set_message(result.message, error=True)
-                self._field_error("secret", "not accepted: check the client ID and secret")
-                self._input("secret").focus()
+                form.set_message(result.message, error=True)
+                form.field_error("secret", "not accepted: check the client ID and secret")
+                form.input("secret").focus()
                 return
-            kept = await self._keep(name, url, client_id, secret)
+            kept = await signin_keep.keep(self, name, url, client_id, secret)
             if kept is None:
-                self._set_message("Not signed in yet: choose how to keep the secret (F6).")
+                form.set_message("Not signed in yet: choose how to keep the secret (F6).")
                 return
             credentials, where = kept
-            self._apply(config, profile, credentials)
+            signin_keep.apply(self, config, profile, credentials)
             notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {where}."
             if result.outcome != "ok":
                 notice += " " + result.message
             self.notify(notice, timeout=6)
-            self._clear_inputs()
+            form.clear_credentials()
             self._done()
         finally:
             button.disabled = False
-
-    async def _keep(
-        self, name: str, url: str, client_id: str, secret: Secret
-    ) -> tuple[Credentials, str] | None:
-        """Keep the checked credentials as the setting (or the diagnosis) says."""
-        from tui.credentials.file_store import FileStoreError, UnsafeFileError
-        from tui.credentials.keyring_store import KeyringUnusableError
-        from tui.credentials.save import asave, target_for
-        from tui.screens.keyring_help import KeyringHelpScreen
-
-        store = self.connector.resolved.credential_store
-        choice: Keep = self.keep_choice or cast(Keep, target_for(store))
-        if target_for(store) == "memory":
-            choice = "session"
-        if choice == "keyring":
-            try:
-                saved = await asave(name, url, client_id, secret, "keyring")
-            except KeyringUnusableError as exc:
-                self._show_keyring(exc.state)
-                picked = await self.app.push_screen_wait(KeyringHelpScreen(exc.state))
-                if picked is None:
-                    return None
-                choice = picked
-            else:
-                return self._saved(saved, client_id, secret, "keyring")
-        if choice == "file":
-            try:
-                saved = await asave(name, url, client_id, secret, "file")
-            except (UnsafeFileError, FileStoreError, OSError) as exc:
-                self._set_message(f"Not saved: {exc}", error=True)
-                return None
-            return self._saved(saved, client_id, secret, "file")
-        creds = self.connector.memory.keep(name, url, client_id, secret)
-        return creds, "kept for this session only"
-
-    def _saved(
-        self, saved: Saved, client_id: str, secret: Secret, source: Literal["keyring", "file"]
-    ) -> tuple[Credentials, str]:
-        if saved.warning:
-            self.notify(saved.warning, severity="warning", timeout=8)
-        where = "saved in the OS keyring" if source == "keyring" else "saved in a plain file"
-        return Credentials(client_id, secret, source).register(), where
-
-    def _apply(self, config: AppConfig, profile: Profile, credentials: Credentials) -> None:
-        """Make the session use the new profile and credentials; save the config if changed."""
-        from tui.config.settings import save_config
-
-        session = self.session
-        known = config.profiles.get(profile.name)
-        if known != profile:
-            config = config.model_copy(
-                update={"profiles": {**config.profiles, profile.name: profile}}
-            )
-            try:
-                save_config(config, session.config_path)
-            except OSError as exc:
-                self.notify(f"The config file was not updated: {exc}", severity="warning")
-            session.config = config
-        old = self.connector.resolved
-        resolved = ResolvedProfile(
-            name=profile.name,
-            environment=profile.environment,
-            base_url=profile.canonical_url,
-            profile=profile,
-            credential_store=old.credential_store,
-            sources={**old.sources, "name": "config", "base_url": "config"},
-        )
-        self.connector.use(resolved, config, credentials)
-        session.profile = profile
-        session.environment = ENV_WORDS[profile.environment]
-        session.set_connection(self.connector.connect)
 
     def _done(self) -> None:
         """Close, and repaint every header: profile and environment may have changed."""
@@ -540,27 +292,6 @@ F5 opens the demo on a local sandbox; no account is needed.
                     header.refresh()
 
         app.call_after_refresh(repaint)
-
-    def _clear_inputs(self) -> None:
-        for name in ("client_id", "secret"):
-            self._input(name).value = ""
-
-
-def _canonical_or_none(url: str) -> str | None:
-    try:
-        return canonical_base_url(url)
-    except BaseURLError:
-        return None
-
-
-def _profile_for(config: AppConfig, name: str, url: str, environment: Environment) -> Profile:
-    """The config's profile with this URL and environment, or a new one."""
-    known = config.profiles.get(name)
-    if known is None:
-        return Profile(name=name, base_url=url, environment=environment)
-    if known.canonical_url == url and known.environment == environment:
-        return known
-    return known.model_copy(update={"base_url": url, "environment": environment})
 
 
 def _name(loaded: detect.Loaded) -> str:

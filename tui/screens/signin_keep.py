@@ -1,0 +1,96 @@
+"""Keeping checked credentials (OS keyring, plain file or this session), then using them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, cast
+
+from tui.config.resolve import ResolvedProfile
+from tui.credentials.resolve import Credentials
+from tui.credentials.session import ENV_WORDS
+
+if TYPE_CHECKING:
+    from tui.api.secret import Secret
+    from tui.config.settings import AppConfig, Profile
+    from tui.credentials.save import Saved
+    from tui.screens.signin import SignInScreen
+
+Keep = Literal["keyring", "file", "session"]
+
+
+async def keep(
+    screen: SignInScreen, name: str, url: str, client_id: str, secret: Secret
+) -> tuple[Credentials, str] | None:
+    """Keep the checked credentials as the setting (or the diagnosis) says; None: not kept."""
+    from tui.credentials.file_store import FileStoreError, UnsafeFileError
+    from tui.credentials.keyring_store import KeyringUnusableError
+    from tui.credentials.save import asave, target_for
+    from tui.screens.keyring_help import KeyringHelpScreen
+
+    store = screen.connector.resolved.credential_store
+    choice: Keep = screen.keep_choice or cast(Keep, target_for(store))
+    if target_for(store) == "memory":
+        choice = "session"
+    if choice == "keyring":
+        try:
+            saved = await asave(name, url, client_id, secret, "keyring")
+        except KeyringUnusableError as exc:
+            screen.show_keyring(exc.state)
+            picked = await screen.app.push_screen_wait(KeyringHelpScreen(exc.state))
+            if picked is None:
+                return None
+            choice = picked
+        else:
+            return _saved(screen, saved, client_id, secret, "keyring")
+    if choice == "file":
+        try:
+            saved = await asave(name, url, client_id, secret, "file")
+        except (UnsafeFileError, FileStoreError, OSError) as exc:
+            screen.form.set_message(f"Not saved: {exc}", error=True)
+            return None
+        return _saved(screen, saved, client_id, secret, "file")
+    creds = screen.connector.memory.keep(name, url, client_id, secret)
+    return creds, "kept for this session only"
+
+
+def _saved(
+    screen: SignInScreen,
+    saved: Saved,
+    client_id: str,
+    secret: Secret,
+    source: Literal["keyring", "file"],
+) -> tuple[Credentials, str]:
+    if saved.warning:
+        screen.notify(saved.warning, severity="warning", timeout=8)
+    where = "saved in the OS keyring" if source == "keyring" else "saved in a plain file"
+    return Credentials(client_id, secret, source).register(), where
+
+
+def apply(
+    screen: SignInScreen, config: AppConfig, profile: Profile, credentials: Credentials
+) -> None:
+    """Make the session use the new profile and credentials; save the config if changed."""
+    from tui.config.settings import save_config
+
+    session = screen.session
+    known = config.profiles.get(profile.name)
+    if known != profile:
+        config = config.model_copy(update={"profiles": {**config.profiles, profile.name: profile}})
+        try:
+            save_config(config, session.config_path)
+        except OSError as exc:
+            screen.notify(f"The config file was not updated: {exc}", severity="warning")
+        session.config = config
+    connector = screen.connector
+    old = connector.resolved
+    resolved = ResolvedProfile(
+        name=profile.name,
+        environment=profile.environment,
+        base_url=profile.canonical_url,
+        profile=profile,
+        credential_store=old.credential_store,
+        sources={**old.sources, "name": "config", "base_url": "config"},
+    )
+    connector.use(resolved, config, credentials)
+    session.profile = profile
+    session.environment = ENV_WORDS[profile.environment]
+    session.set_connection(connector.connect)
