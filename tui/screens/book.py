@@ -11,11 +11,11 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Checkbox, Footer, Input, Static
 
 from tui.domain.money import format_usd
-from tui.screens import book_form
+from tui.screens import book_addresses, book_form
+from tui.screens.book_draft import BookDraft
 from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.header import FreightHeader
@@ -23,9 +23,6 @@ from tui.widgets.header import FreightHeader
 if TYPE_CHECKING:
     from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
     from tui.app import FreightApp
-    from tui.config.settings import Location
-
-DRAFT_DELAY = 0.3
 
 
 class BookScreen(Screen[None]):
@@ -87,8 +84,7 @@ class BookScreen(Screen[None]):
         self.rate = rate
         self.request = request
         self.parcel = rate.mode == "parcel"
-        self._draft_timer: Timer | None = None
-        self._pending_draft: dict[str, Any] | None = None
+        self.draft = BookDraft(self)
         self._side = "origin"
         self._booking: Booking | ParcelBooking | None = None
 
@@ -149,78 +145,25 @@ class BookScreen(Screen[None]):
             return False
         return self.query_one("#book-pickup", Checkbox).value
 
-    # -- prefill and draft --------------------------------------------------------------
+    # -- draft and focus ----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self._prefill()
-        self._restore_draft()
+        self.draft.prefill()
+        self.draft.restore()
         self._pickup_changed_hours()
         self.origin.input("company").focus()
 
-    def _prefill(self) -> None:
-        profile = self.freight_app.session.profile
-        book = profile.address_book
-        origin = book_form.find_location(
-            book, self.request.origin_postal_code, profile.default_origin
-        )
-        if origin is not None:
-            self.origin.set_values(book_form.location_values(origin, dock_hours=not self.parcel))
-        dest = book_form.find_location(book, self.request.dest_postal_code)
-        if dest is not None:
-            self.dest.set_values(book_form.location_values(dest, dock_hours=False))
-
-    def _restore_draft(self) -> None:
-        drafts = self.freight_app.session.drafts
-        draft = drafts.load(book_form.DRAFT_NAME)
-        if not draft:
-            return
-        fit = book_form.draft_fits(draft, self.quote, self.rate, self.request)
-        if fit == "other":
-            return
-        if isinstance(draft.get("origin"), dict):
-            self.origin.set_values(draft["origin"])
-        if isinstance(draft.get("dest"), dict):
-            self.dest.set_values(draft["dest"])
-        if not self.parcel and isinstance(draft.get("schedule_pickup"), bool):
-            self.query_one("#book-pickup", Checkbox).value = draft["schedule_pickup"]
-        if fit == "lane":
-            self._set_status(
-                f"Restored what you typed earlier for {self.request.origin_postal_code} → "
-                f"{self.request.dest_postal_code} (quote {draft.get('quote_id')})."
-            )
-        else:
-            self._set_status("Restored your unsent booking form.")
-
-    def _schedule_draft(self) -> None:
-        self._pending_draft = book_form.draft_data(
-            self.quote,
-            self.rate,
-            self.request,
-            self.origin.values(),
-            self.dest.values(),
-            self.schedule_pickup(),
-        )
-        if self._draft_timer is not None:
-            self._draft_timer.stop()
-        self._draft_timer = self.set_timer(DRAFT_DELAY, self.save_draft)
-
-    def save_draft(self) -> None:
-        """Write the form to the draft store (on every change, debounced; and on leaving)."""
-        data, self._pending_draft = self._pending_draft, None
-        if data is not None:
-            self.freight_app.session.drafts.save(book_form.DRAFT_NAME, data)
-
     def on_unmount(self) -> None:
-        self.save_draft()
+        self.draft.save()
 
     @on(ContactForm.Changed)
     def _form_changed(self) -> None:
-        self._schedule_draft()
+        self.draft.schedule()
 
     @on(Checkbox.Changed, "#book-pickup")
     def _pickup_changed(self) -> None:
         self._pickup_changed_hours()
-        self._schedule_draft()
+        self.draft.schedule()
 
     def _pickup_changed_hours(self) -> None:
         if not self.parcel:
@@ -243,55 +186,18 @@ class BookScreen(Screen[None]):
     def _current_form(self) -> ContactForm:
         return self.origin if self._side == "origin" else self.dest
 
-    def _postal(self, form: ContactForm) -> str:
-        if form.side == "origin":
-            return self.request.origin_postal_code
-        return self.request.dest_postal_code
-
     def action_address_book(self) -> None:
         """Fill the focused end of the form from a saved address."""
-        from tui.screens.book_address_book import AddressBookScreen
-
-        form = self._current_form()
-        entries = self.freight_app.session.profile.address_book
-
-        def fill(entry: Location | None) -> None:
-            if entry is not None:
-                values = book_form.location_values(entry, dock_hours=form.dock_hours)
-                form.set_values(values)
-                self._schedule_draft()
-                self._set_status(f"Filled {form.title.split(' ·')[0].lower()} from {entry.label}.")
-
-        self.app.push_screen(
-            AddressBookScreen(entries, self._postal(form), form.title.split(" ·")[0]), fill
-        )
+        book_addresses.fill_from_book(self, self._current_form())
 
     def action_save_address(self) -> None:
         """Save the focused end of the form to the address book (same company and ZIP: replaced)."""
-        form = self._current_form()
-        values = form.values()
-        errors = form.errors(for_booking=False)
-        if not values["company"].strip() or errors:
-            self._set_status("Fill in a company (and fix marked fields) before saving.", True)
-            return
-        postal = self._postal(form)
-        entry = book_form.location_from_values(values, postal)
-        session = self.freight_app.session
-        book = session.profile.address_book
-        book[:] = [
-            old for old in book if not (old.company == entry.company and old.postal_code == postal)
-        ]
-        book.append(entry)
-        try:
-            session.save_config()
-        except OSError as error:
-            self._set_status(f"Could not save the address book: {error}", True)
-            return
-        self._set_status(f"Saved {entry.company} ({postal}) to the address book.")
+        book_addresses.save_to_book(self, self._current_form())
 
     # -- booking ------------------------------------------------------------------------
 
-    def _set_status(self, text: str, problem: bool = False) -> None:
+    def set_status(self, text: str, problem: bool = False) -> None:
+        """The line under the form (problem: in red)."""
         status = self.query_one("#book-status", Static)
         status.set_class(problem, "-problem")
         status.update(text)
@@ -302,13 +208,13 @@ class BookScreen(Screen[None]):
     def action_back(self) -> None:
         """Back to the rates (the form stays in the draft)."""
         if not self.sending:
-            self.save_draft()
+            self.draft.save()
             self.dismiss()
 
     def action_book(self) -> None:
         """Check every field, then ask for confirmation before sending."""
         if self.sending or self.freight_app.booking_in_flight:
-            self._set_status("A booking is already being sent.", True)
+            self.set_status("A booking is already being sent.", True)
             return
         from tui.api.errors import RequestValidationError
 
@@ -318,7 +224,7 @@ class BookScreen(Screen[None]):
         self.dest.show_errors(dest_errors)
         if origin_errors or dest_errors:
             count = len(origin_errors) + len(dest_errors)
-            self._set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
+            self.set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
             first = self.origin.first_invalid(origin_errors) or self.dest.first_invalid(dest_errors)
             if first is not None:
                 first.focus()
@@ -336,7 +242,7 @@ class BookScreen(Screen[None]):
             if confirmed:
                 self._send(request)
             else:
-                self._set_status("Not booked.")
+                self.set_status("Not booked.")
 
         self.app.push_screen(
             BookConfirmScreen(
@@ -357,21 +263,19 @@ class BookScreen(Screen[None]):
         origin, dest, other = book_form.field_errors(fields)
         self.origin.show_errors(origin)
         self.dest.show_errors(dest)
-        self._set_status("; ".join(other) if other else fallback, True)
+        self.set_status("; ".join(other) if other else fallback, True)
 
     def _send(self, request: Any) -> None:
         if self.query_one(BookSender).send(request, parcel=self.parcel):
             self.query_one("#book-body").disabled = True
             self.refresh_bindings()
-            self._set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
+            self.set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
 
     @on(BookSender.Booked)
     def _booked(self, event: BookSender.Booked) -> None:
         self.query_one("#book-body").disabled = False
         self.refresh_bindings()
-        session = self.freight_app.session
-        self._pending_draft = None
-        session.drafts.clear(book_form.DRAFT_NAME)
+        self.draft.clear()
         self._booking = event.booking
         if self.app.screen is self:
             self._show_result()
@@ -403,7 +307,7 @@ class BookScreen(Screen[None]):
         self.refresh_bindings()
         error = event.error
         if isinstance(error, BookingOutcomeUnknownError):
-            self._set_status(str(error), True)
+            self.set_status(str(error), True)
             self.notify(
                 "No answer to the booking. It was NOT sent again. Check the shipments list "
                 f"for quote {self.quote.id} before booking again.",
@@ -415,16 +319,16 @@ class BookScreen(Screen[None]):
         elif isinstance(error, ConflictError):
             shipment = error.shipment_id
             if shipment:
-                self._set_status(f"Already booked as shipment {shipment}.", True)
+                self.set_status(f"Already booked as shipment {shipment}.", True)
                 self.freight_app.open_shipment(shipment)
             else:
-                self._set_status(str(error), True)
+                self.set_status(str(error), True)
         elif isinstance(error, InvalidRequestError) and error.fields:
             self._show_field_errors(error.fields, str(error))
         elif isinstance(error, QuoteExpiredError):
-            self._set_status(f"{error} Press esc twice to get back to the quote.", True)
+            self.set_status(f"{error} Press esc twice to get back to the quote.", True)
         else:
-            self._set_status(self.freight_app.handle_api_error(error), True)
+            self.set_status(self.freight_app.handle_api_error(error), True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

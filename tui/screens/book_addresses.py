@@ -1,0 +1,60 @@
+"""The booking form and the address book: fill one end from an entry, or save one end to it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.screens import book_form
+
+if TYPE_CHECKING:
+    from tui.config.settings import Location
+    from tui.screens.book import BookScreen
+    from tui.widgets.contact_form import ContactForm
+
+
+def postal_code(screen: BookScreen, form: ContactForm) -> str:
+    """The shipment's ZIP at this end of the form."""
+    if form.side == "origin":
+        return screen.request.origin_postal_code
+    return screen.request.dest_postal_code
+
+
+def fill_from_book(screen: BookScreen, form: ContactForm) -> None:
+    """Open the address book; the entry picked fills ``form``."""
+    from tui.screens.book_address_book import AddressBookScreen
+
+    entries = screen.freight_app.session.profile.address_book
+
+    def fill(entry: Location | None) -> None:
+        if entry is not None:
+            values = book_form.location_values(entry, dock_hours=form.dock_hours)
+            form.set_values(values)
+            screen.draft.schedule()
+            screen.set_status(f"Filled {form.title.split(' ·')[0].lower()} from {entry.label}.")
+
+    screen.app.push_screen(
+        AddressBookScreen(entries, postal_code(screen, form), form.title.split(" ·")[0]), fill
+    )
+
+
+def save_to_book(screen: BookScreen, form: ContactForm) -> None:
+    """Save ``form``'s end to the address book (same company and ZIP: replaced)."""
+    values = form.values()
+    errors = form.errors(for_booking=False)
+    if not values["company"].strip() or errors:
+        screen.set_status("Fill in a company (and fix marked fields) before saving.", True)
+        return
+    postal = postal_code(screen, form)
+    entry = book_form.location_from_values(values, postal)
+    session = screen.freight_app.session
+    book = session.profile.address_book
+    book[:] = [
+        old for old in book if not (old.company == entry.company and old.postal_code == postal)
+    ]
+    book.append(entry)
+    try:
+        session.save_config()
+    except OSError as error:
+        screen.set_status(f"Could not save the address book: {error}", True)
+        return
+    screen.set_status(f"Saved {entry.company} ({postal}) to the address book.")
