@@ -1,9 +1,8 @@
-"""Shared steps for the rates → book → result tests: requests, screen text, transports."""
+"""Shared steps for the rates → book → result tests: requests, rates, transports."""
 
 from __future__ import annotations
 
 import asyncio
-import io
 import itertools
 import re
 from dataclasses import replace
@@ -13,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 
 import httpx
 import pytest
-from rich.console import Console
 
+from tests.ui.screen import settle
 from tui.api.models import RateItem, RateRequest
+from tui.demo import DEMO_TOKEN
 from tui.sandbox import SandboxConfig
+from tui.session import Session
 
 if TYPE_CHECKING:
-    from textual.app import App
     from textual.pilot import Pilot
 
     from tui.api.models import Rate
@@ -61,31 +61,6 @@ def parcel_request() -> RateRequest:
             )
         ],
     )
-
-
-def screen_text(app: App[Any]) -> str:
-    """The current screen as plain text, the way a user reads it."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system=None,
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    """Let workers finish and the screen catch up."""
-    await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
-    await pilot.pause()
-    await pilot.pause()
 
 
 async def open_rates(
@@ -133,6 +108,15 @@ class CountingTransport(httpx.AsyncBaseTransport):
         return response
 
 
+def counting_session(
+    sandbox_transport: httpx.AsyncBaseTransport, base_url: str, **options: Any
+) -> tuple[Session, CountingTransport]:
+    """A DEMO session (unless `options` say otherwise) whose requests are counted."""
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(base_url, DEMO_TOKEN, transport=transport, **options)
+    return session, transport
+
+
 async def choose_rate(pilot: Pilot[Any], screen: RatesScreen, mode: str) -> Rate:
     """Move the cursor to the cheapest bookable rate of a mode and press Enter on it."""
     from tui.widgets.rates_table import RatesTable
@@ -143,6 +127,14 @@ async def choose_rate(pilot: Pilot[Any], screen: RatesScreen, mode: str) -> Rate
     table.move_cursor(row=table.get_row_index(rate.id), animate=False)
     await pilot.pause()
     await pilot.press("enter")
+    await pilot.pause()
+    return rate
+
+
+async def confirm_rate(pilot: Pilot[Any], screen: RatesScreen, mode: str) -> Rate:
+    """Choose the cheapest rate of a mode, then ctrl+s on the prefilled form: the confirmation."""
+    rate = await choose_rate(pilot, screen, mode)
+    await pilot.press("ctrl+s")
     await pilot.pause()
     return rate
 
@@ -178,6 +170,11 @@ async def book_to_result(
     """Rates → cheapest rate of `mode` → book with the prefilled form → confirm → result."""
     rates = await open_rates(pilot, request or ltl_request(), mode_filter=mode)
     await choose_rate(pilot, rates, mode)
+    await book_it(pilot)
+
+
+async def book_it(pilot: Pilot[Any]) -> None:
+    """On the booking form: ctrl+s, Enter in the confirm dialog, then let the booking finish."""
     await pilot.press("ctrl+s")
     await pilot.pause()
     await pilot.press("enter")

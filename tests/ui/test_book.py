@@ -5,16 +5,17 @@ from __future__ import annotations
 import httpx
 
 from tests.ui.booking_flow import (
-    CountingTransport,
+    book_it,
     choose_rate,
+    confirm_rate,
+    counting_session,
     ltl_request,
     open_rates,
     parcel_request,
-    screen_text,
-    settle,
     truckload_request,
     value_after,
 )
+from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
 from tui.screens.book import BookScreen
@@ -88,10 +89,7 @@ async def test_parcel_booking_shows_tracking_numbers(ui_session: Session) -> Non
         assert "Email" in text
         assert book_has_no_hours(app)
         assert "Schedule pickup" not in text
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot)
+        await book_it(pilot)
         assert isinstance(app.screen, ResultScreen)
         text = screen_text(app)
         tracking = value_after(text, "Tracking")
@@ -131,8 +129,7 @@ async def test_truckload_booking_without_pickup(ui_session: Session) -> None:
 async def test_invalid_phone_and_hours_show_at_the_field_and_block_booking(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
-    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
@@ -180,19 +177,15 @@ async def test_timed_out_booking_is_not_resent_and_shows_the_quote_in_shipments(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     # The sandbox books the shipment, then the answer is lost as a read timeout.
-    transport = CountingTransport(sandbox_transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     transport.fail_after_forward["/book"] = httpx.ReadTimeout("timed out")
-    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
         assert rates.quote is not None
         quote_id = rates.quote.id
         await choose_rate(pilot, rates, "ltl")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot)
+        await book_it(pilot)
         assert transport.count("/book") == 1
         assert app.current_mode == "shipments"
         assert not app.booking_in_flight
@@ -209,15 +202,12 @@ async def test_timed_out_booking_is_not_resent_and_shows_the_quote_in_shipments(
 async def test_double_enter_in_confirm_books_once(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
-    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
         assert rates.quote is not None
-        await choose_rate(pilot, rates, "ltl")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await confirm_rate(pilot, rates, "ltl")
         await pilot.press("enter", "enter", "ctrl+s", "enter")
         await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
@@ -228,16 +218,13 @@ async def test_double_enter_in_confirm_books_once(
 async def test_production_asks_for_a_deliberate_word(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
-    session = Session.for_testing(
-        sandbox_base_url, DEMO_TOKEN, transport=transport, environment="PRODUCTION"
+    session, transport = counting_session(
+        sandbox_transport, sandbox_base_url, environment="PRODUCTION"
     )
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
-        await choose_rate(pilot, rates, "ltl")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await confirm_rate(pilot, rates, "ltl")
         assert isinstance(app.screen, BookConfirmScreen)
         assert "PRODUCTION · a real shipment will be booked and billed" in screen_text(app)
         await pilot.press("enter")
@@ -255,14 +242,11 @@ async def test_production_asks_for_a_deliberate_word(
 async def test_escape_in_confirm_sends_nothing(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
-    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
-        await choose_rate(pilot, rates, "ltl")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
+        await confirm_rate(pilot, rates, "ltl")
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, BookScreen)
@@ -288,10 +272,7 @@ async def test_booking_twice_opens_the_existing_shipment(ui_session: Session) ->
             }
         )
         await choose_rate(pilot, rates, "ltl")
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        await pilot.press("enter")
-        await settle(pilot)
+        await book_it(pilot)
         from tui.screens.shipment_detail import ShipmentDetailScreen
 
         assert app.current_mode == "shipments"
@@ -379,9 +360,8 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
 async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     transport.delays["/book"] = [1.0]
-    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import httpx
 
-from tests.ui.booking_flow import CountingTransport, open_rates, screen_text, settle
+from tests.ui.booking_flow import counting_session, open_rates
+from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
 from tui.screens.quote import QuoteScreen
@@ -15,8 +16,8 @@ from tui.session import Session
 async def test_f3_brings_back_the_last_rates_without_asking_again(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    counting = CountingTransport(sandbox_transport)
-    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=counting))
+    session, counting = counting_session(sandbox_transport, sandbox_base_url)
+    app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot)
         assert rates.quote is not None

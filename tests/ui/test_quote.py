@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import io
 from decimal import Decimal
 from typing import Any
 
-from rich.console import Console
 from textual import events
-from textual.app import App
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.ui.screen import screen_text
 from tui.app import FreightApp, make_app
 from tui.domain.quote_form import QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
@@ -24,23 +22,6 @@ OFFLINE = "http://127.0.0.1:9"  # the quote form never talks to the server
 
 def offline_session() -> Session:
     return Session.for_testing(OFFLINE, TOKEN)
-
-
-def screen_text(app: App[Any]) -> str:
-    """The screen as plain text, the way a user reads it."""
-    width, height = app.size
-    console = Console(
-        width=width,
-        height=height,
-        file=io.StringIO(),
-        force_terminal=True,
-        color_system=None,
-        record=True,
-        legacy_windows=False,
-        safe_box=False,
-    )
-    console.print(app.screen._compositor.render_update(full=True))
-    return console.export_text()
 
 
 def quote(app: FreightApp) -> QuoteScreen:

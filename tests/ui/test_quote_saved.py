@@ -11,7 +11,8 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import OptionList
 
-from tests.ui.test_quote import fill_row, focused_field, screen_text, start, type_text
+from tests.ui.screen import screen_text
+from tests.ui.test_quote import fill_row, focused_field, start, type_text
 from tui.app import make_app
 from tui.config.settings import AppConfig, ItemTemplate, Location, Profile, load_config
 from tui.screens.quote_address_book import AddressBookScreen

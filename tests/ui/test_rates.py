@@ -7,7 +7,8 @@ from decimal import Decimal
 
 import httpx
 
-from tests.ui.booking_flow import CountingTransport, ltl_request, open_rates, screen_text, settle
+from tests.ui.booking_flow import counting_session, ltl_request, open_rates
+from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.sandbox.app import SandboxApp
 from tui.sandbox.ratelimit import RateLimiter
@@ -149,9 +150,8 @@ async def test_wide_terminal_puts_the_charges_beside_the_table(ui_session: Sessi
 async def test_escape_cancels_a_request_in_flight(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     transport.delays["/rates"] = [30.0]
-    session = Session.for_testing(sandbox_base_url, "demo.demo-secret", transport=transport)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = RatesScreen(ltl_request())
@@ -173,9 +173,8 @@ async def test_escape_cancels_a_request_in_flight(
 async def test_a_late_answer_for_an_older_request_is_dropped(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
-    transport = CountingTransport(sandbox_transport)
+    session, transport = counting_session(sandbox_transport, sandbox_base_url)
     transport.delays["/rates"] = [1.0, 0.0]
-    session = Session.for_testing(sandbox_base_url, "demo.demo-secret", transport=transport)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = RatesScreen(ltl_request(dest="30303"))

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from tests.fake_lp import install_fake_lp
-from tests.ui.booking_flow import book_to_result, parcel_request, screen_text, settle, value_after
+from tests.ui.booking_flow import book_to_result, parcel_request, value_after
+from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.screens.result import KEY_BOUNCE_SECONDS, ResultScreen
 from tui.session import Session

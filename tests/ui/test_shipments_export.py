@@ -4,31 +4,17 @@ from __future__ import annotations
 
 import csv
 from collections import Counter
-from collections.abc import Iterator
 from decimal import Decimal
 from pathlib import Path
 
 import httpx
-import pytest
 from textual.widgets import Input, Select
 
-from tests.ui.test_shipments_support import (
-    app_on,
-    open_shipments,
-    seeded_sandbox,
-    shipments_screen,
-    wait_for,
-)
+from tests.ui.screen import wait_for
+from tests.ui.test_shipments_support import app_on, open_shipments, shipments_screen
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipments_summary import ShipmentsSummaryScreen, summarize
 from tui.widgets.shipments_export_dialog import ExportDialog
-
-
-@pytest.fixture
-def sandbox(tmp_path: Path) -> Iterator[SandboxApp]:
-    app = seeded_sandbox(tmp_path)
-    yield app
-    app.close()
 
 
 async def test_export_writes_the_rows_shown_to_an_edited_path(

@@ -3,43 +3,29 @@
 from __future__ import annotations
 
 from datetime import date
-from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 from textual.widgets import Input, Select
 
-from tests.sandbox_fixtures import SANDBOX_BASE_URL
+from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import (
     DelayFirstTransport,
     FailingTransport,
     app_on,
     open_shipments,
-    seeded_sandbox,
+    service_client,
     shipments_screen,
-    wait_for,
 )
-from tui.sandbox import DEMO_TOKEN
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipments import ShipmentsScreen
-
-
-@pytest.fixture
-def sandbox(tmp_path: Path) -> Any:
-    app = seeded_sandbox(tmp_path)
-    yield app
-    app.close()
 
 
 async def all_listed(sandbox: SandboxApp, **params: str) -> list[dict[str, Any]]:
     """Every listing entry the sandbox returns for `params` (read straight from the service)."""
     found: list[dict[str, Any]] = []
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=sandbox),
-        base_url=SANDBOX_BASE_URL,
-        headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
-    ) as client:
+    async with service_client(sandbox) as client:
         token: str | None = None
         while True:
             query = {**params, "limit": "200", **({"continuationToken": token} if token else {})}

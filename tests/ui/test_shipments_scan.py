@@ -2,36 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
 from textual.widgets import Input
 
-from tests.sandbox_fixtures import SANDBOX_BASE_URL
-from tests.ui.test_shipments_support import app_on, open_shipments, seeded_sandbox, wait_for
-from tui.sandbox import DEMO_TOKEN
+from tests.ui.screen import wait_for
+from tests.ui.test_shipments_support import app_on, open_shipments, service_client
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
 
 
-@pytest.fixture
-def sandbox(tmp_path: Path) -> Iterator[SandboxApp]:
-    app = seeded_sandbox(tmp_path)
-    yield app
-    app.close()
-
-
 async def deep_listing(sandbox: SandboxApp, **wanted: bool) -> dict[str, Any]:
     """A listing entry far down the list (not on the first page), with the wanted fields."""
-    async with httpx.AsyncClient(
-        transport=httpx.ASGITransport(app=sandbox),
-        base_url=SANDBOX_BASE_URL,
-        headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
-    ) as client:
+    async with service_client(sandbox) as client:
         page = (await client.get("/shipments", params={"limit": "200"})).json()
     for entry in page["shipments"][120:]:
         if all(bool(entry.get(name)) == value for name, value in wanted.items()):

@@ -14,7 +14,8 @@ import httpx
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.test_shipments_support import app_on, open_shipments, wait_for
+from tests.ui.screen import wait_for
+from tests.ui.test_shipments_support import app_on, open_shipments
 from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipment_detail import ShipmentDetailScreen

@@ -1,16 +1,15 @@
-"""Shared helpers for the shipments tests: a 2,000-shipment sandbox and waiting for the list."""
+"""Shared helpers for the shipments tests: a 2,000-shipment sandbox and opening the list."""
 
 from __future__ import annotations
 
 import asyncio
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
 
 from tests.sandbox_fixtures import SANDBOX_BASE_URL, copy_seeded_db
+from tests.ui.screen import wait_for
 from tui.app import FreightApp, make_app
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
@@ -28,23 +27,20 @@ def seeded_sandbox(tmp_path: Path, **overrides: Any) -> SandboxApp:
     return create_app(config)
 
 
+def service_client(sandbox: SandboxApp) -> httpx.AsyncClient:
+    """A client straight to the sandbox (not through the app), signed in as the demo."""
+    return httpx.AsyncClient(
+        transport=httpx.ASGITransport(app=sandbox),
+        base_url=SANDBOX_BASE_URL,
+        headers={"Authorization": f"Bearer {DEMO_TOKEN}"},
+    )
+
+
 def app_on(transport: httpx.AsyncBaseTransport, data_dir: Path | None = None) -> FreightApp:
     session = Session.for_testing(
         SANDBOX_BASE_URL, DEMO_TOKEN, transport=transport, data_dir=data_dir
     )
     return make_app(session)
-
-
-async def wait_for(
-    pilot: Any, condition: Callable[[], bool], seconds: float = 15.0, what: str = ""
-) -> None:
-    """Let the app run until `condition()` holds."""
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what or condition}")
-        await pilot.pause(0.02)
-    await pilot.pause()
 
 
 def shipments_screen(app: FreightApp) -> ShipmentsScreen:

@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.booking_flow import screen_text
+from tests.ui.screen import screen_text, wait_for
 from tui.app import FreightApp, make_app
 from tui.config.settings import load_config
 from tui.credentials import detect
@@ -36,21 +36,11 @@ def _session(profile: str | None = None) -> Session:
     return session_from_args(argparse.Namespace(profile=profile, base_url=None, demo=False))
 
 
-async def _until(pilot: Pilot[None], check: object, tries: int = 100) -> None:
-    """Wait (in small steps, as a user would) until ``check()`` is true."""
-    assert callable(check)
-    for _ in range(tries):
-        if check():
-            return
-        await pilot.pause(0.05)
-    raise AssertionError("the screen did not get there")
-
-
 async def _signin_screen(app: FreightApp, pilot: Pilot[None]) -> SignInScreen:
-    await _until(pilot, lambda: isinstance(app.screen, SignInScreen))
+    await wait_for(pilot, lambda: isinstance(app.screen, SignInScreen))
     screen = app.screen
     assert isinstance(screen, SignInScreen)
-    await _until(pilot, lambda: screen.keyring_state is not None)
+    await wait_for(pilot, lambda: screen.keyring_state is not None)
     return screen
 
 
@@ -65,6 +55,25 @@ async def _fill(pilot: Pilot[None], screen: SignInScreen, **values: str) -> None
         field.focus()
         field.value = value
     await pilot.pause()
+
+
+async def _fill_account(
+    pilot: Pilot[None],
+    screen: SignInScreen,
+    base_url: str,
+    *,
+    profile: str = "acme",
+    secret: str = "demo-secret",
+) -> None:
+    """Fill every field for the sandbox's demo account (client ID `demo`)."""
+    await _fill(pilot, screen, profile=profile, base_url=base_url, client_id="demo", secret=secret)
+
+
+async def _submit_to_the_diagnosis(pilot: Pilot[None], screen: SignInScreen, base_url: str) -> None:
+    """Sign in to the demo account where there is no keyring: the diagnosis opens."""
+    await _fill_account(pilot, screen, base_url)
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, KeyringHelpScreen))
 
 
 def _error(screen: SignInScreen, name: str) -> str:
@@ -119,17 +128,10 @@ async def test_signing_in_checks_with_the_sandbox_and_saves_in_the_keyring(
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _signin_screen(app, pilot)
-        await _fill(
-            pilot,
-            screen,
-            profile="acme",
-            base_url=live_sandbox.base_url,
-            client_id="demo",
-            secret="demo-secret",
-        )
+        await _fill_account(pilot, screen, live_sandbox.base_url)
         secret_field = _field(screen, "secret")
         await pilot.press("enter")
-        await _until(pilot, lambda: not isinstance(app.screen, SignInScreen))
+        await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
         assert session.profile.name == "acme"
         assert session.environment == "SANDBOX"
         assert session.has_connection
@@ -151,7 +153,7 @@ async def test_saved_credentials_are_used_on_the_next_start(live_sandbox: Runnin
         await _fill(pilot, screen, profile="acme", base_url=url, client_id="demo")
         _field(screen, "secret").focus()
         await pilot.press(*"demo-secret", "enter")
-        await _until(pilot, lambda: not isinstance(first.screen, SignInScreen))
+        await wait_for(pilot, lambda: not isinstance(first.screen, SignInScreen))
     session = _session("acme")
     assert session.has_connection, "a saved profile should not ask again"
     client = await session.client()
@@ -167,16 +169,9 @@ async def test_a_rejected_secret_stays_on_the_form_and_leaks_nowhere(
     with caplog.at_level(logging.DEBUG):
         async with app.run_test(size=(80, 24)) as pilot:
             screen = await _signin_screen(app, pilot)
-            await _fill(
-                pilot,
-                screen,
-                profile="acme",
-                base_url=live_sandbox.base_url,
-                client_id="demo",
-                secret=secret,
-            )
+            await _fill_account(pilot, screen, live_sandbox.base_url, secret=secret)
             await pilot.press("ctrl+s")
-            await _until(
+            await wait_for(
                 pilot, lambda: "rejected" in str(screen.query_one("#signin-message").render())
             )
             assert isinstance(app.screen, SignInScreen)
@@ -200,21 +195,12 @@ async def test_without_a_keyring_the_diagnosis_offers_session_only_first(
         screen = await _signin_screen(app, pilot)
         assert screen.keyring_state is not None
         assert screen.keyring_state.status == "none"
-        await _fill(
-            pilot,
-            screen,
-            profile="acme",
-            base_url=live_sandbox.base_url,
-            client_id="demo",
-            secret="demo-secret",
-        )
-        await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, KeyringHelpScreen))
+        await _submit_to_the_diagnosis(pilot, screen, live_sandbox.base_url)
         text = screen_text(app)
         assert "no keyring service" in text
         assert text.index("session only") < text.index("environment variables")
         await pilot.press("enter")  # the first, highlighted offer: this session only
-        await _until(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
+        await wait_for(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
         assert session.has_connection
         client = await session.client()
         await client.verify()
@@ -233,16 +219,7 @@ async def test_a_plain_file_needs_the_typed_confirmation(
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _signin_screen(app, pilot)
-        await _fill(
-            pilot,
-            screen,
-            profile="acme",
-            base_url=live_sandbox.base_url,
-            client_id="demo",
-            secret="demo-secret",
-        )
-        await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, KeyringHelpScreen))
+        await _submit_to_the_diagnosis(pilot, screen, live_sandbox.base_url)
         await pilot.press("down", "down", "down", "enter")
         await pilot.press(*"yes", "enter")
         await pilot.pause()
@@ -251,7 +228,7 @@ async def test_a_plain_file_needs_the_typed_confirmation(
         confirm = app.screen.query_one("#keyring-confirm-input", Input)
         confirm.value = ""
         await pilot.press(*"plain", "enter")
-        await _until(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
+        await wait_for(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
         assert session.has_connection
     path = credentials_file()
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
@@ -265,18 +242,9 @@ async def test_escape_from_the_diagnosis_keeps_the_form(
     app = make_app(_session())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _signin_screen(app, pilot)
-        await _fill(
-            pilot,
-            screen,
-            profile="acme",
-            base_url=live_sandbox.base_url,
-            client_id="demo",
-            secret="demo-secret",
-        )
-        await pilot.press("enter")
-        await _until(pilot, lambda: isinstance(app.screen, KeyringHelpScreen))
+        await _submit_to_the_diagnosis(pilot, screen, live_sandbox.base_url)
         await pilot.press("escape")
-        await _until(pilot, lambda: app.screen is screen)
+        await wait_for(pilot, lambda: app.screen is screen)
         assert _field(screen, "client_id").value == "demo"
         assert _field(screen, "secret").value == "demo-secret"
         assert not app.session.has_connection
@@ -287,14 +255,14 @@ async def test_a_401_message_is_shown_and_escape_returns_to_the_screen_below() -
     async with app.run_test(size=(80, 24)) as pilot:
         first = await _signin_screen(app, pilot)
         await pilot.press("escape")
-        await _until(pilot, lambda: not isinstance(app.screen, SignInScreen))
+        await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
         below = app.screen
         app.show_sign_in("Credentials rejected (revoked or rotated?)")
         screen = await _signin_screen(app, pilot)
         assert screen is not first
         assert "revoked or rotated" in str(screen.query_one("#signin-message").render())
         await pilot.press("escape")
-        await _until(pilot, lambda: app.screen is below)
+        await wait_for(pilot, lambda: app.screen is below)
 
 
 async def test_environment_credentials_skip_the_sign_in(
@@ -317,7 +285,7 @@ async def test_the_demo_action_switches_to_the_local_sandbox() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await _signin_screen(app, pilot)
         await pilot.press("f5")
-        await _until(pilot, lambda: not isinstance(app.screen, SignInScreen))
+        await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
         assert session.environment == "DEMO"
         assert session.has_connection
         await pilot.pause()
@@ -335,16 +303,9 @@ async def test_choosing_production_warns_before_signing_in(live_sandbox: Running
         screen.query_one("#signin-environment", Select).value = "production"
         await pilot.pause()
         assert "PRODUCTION: bookings are real and billed." in screen_text(app)
-        await _fill(
-            pilot,
-            screen,
-            profile="live",
-            base_url=live_sandbox.base_url,
-            client_id="demo",
-            secret="demo-secret",
-        )
+        await _fill_account(pilot, screen, live_sandbox.base_url, profile="live")
         await pilot.press("enter")
-        await _until(pilot, lambda: not isinstance(app.screen, SignInScreen))
+        await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
         await pilot.pause()
         assert session.environment == "PRODUCTION"
         assert " PRODUCTION " in screen_text(app).splitlines()[0]
