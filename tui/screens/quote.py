@@ -13,9 +13,10 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Footer, Input, Label, OptionList, Select
+from textual.widgets import Input, Label, OptionList, Select
 
 from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
@@ -135,7 +136,7 @@ as you type and comes back after a crash or a dropped SSH session.
             )
         yield ItemsEditor(draft.items, id="items")
         yield TextCell("", id="quote-message")
-        yield Footer(compact=True)
+        yield FreightFooter(compact=True)
 
     def on_mount(self) -> None:
         self._revalidate()

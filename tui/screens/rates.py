@@ -12,10 +12,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Input, Static
 
 from tui.domain.money import format_money
 from tui.widgets.charges_panel import ChargesPanel
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.rates_table import CHEAPEST, FASTEST, NotOfferedList, RatesTable
 
@@ -131,7 +132,7 @@ class RatesScreen(Screen[None]):
                 yield NotOfferedList(id="rates-not-offered")
             yield ChargesPanel(id="rates-charges")
         yield Static("", id="rates-summary")
-        yield Footer()
+        yield FreightFooter()
 
     def on_mount(self) -> None:
         self.table.focus()
@@ -343,5 +344,9 @@ class RatesScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
         if action == "book":
             rate = self.table.highlighted_rate if self.is_mounted else None
-            return rate is not None and rate.is_ok
+            if rate is not None and rate.is_ok:
+                return True
+            # Dimmed while the offers are on their way (the footer keeps its place for it),
+            # hidden once they are here and none can be booked.
+            return None if self.quote is None else False
         return True
