@@ -21,7 +21,7 @@ from tui.widgets.shipments_dates import SHORTCUTS, matching_shortcut, parse_date
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery
 
-DEBOUNCE_SECONDS = 0.12
+DEBOUNCE_SECONDS = 0.25
 STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 MODES = ("ltl", "parcel", "truckload")
 
