@@ -26,40 +26,37 @@ if TYPE_CHECKING:
     from tui.screens.rates import RatesScreen
 
 
+def _one_item(origin: str, dest: str, **item: Any) -> RateRequest:
+    """A rate request for one line of items between two ZIP codes."""
+    return RateRequest(origin_postal_code=origin, dest_postal_code=dest, items=[RateItem(**item)])
+
+
 def ltl_request(origin: str = "60607", dest: str = "30303") -> RateRequest:
     """Two pallets from the demo dock in Chicago to Atlanta."""
-    return RateRequest(
-        origin_postal_code=origin,
-        dest_postal_code=dest,
-        items=[
-            RateItem(
-                weight=Decimal(500),
-                length=Decimal(48),
-                width=Decimal(40),
-                height=Decimal(48),
-                quantity=2,
-                package="pallet",
-                description="Machine parts",
-            )
-        ],
+    return _one_item(
+        origin,
+        dest,
+        weight=Decimal(500),
+        length=Decimal(48),
+        width=Decimal(40),
+        height=Decimal(48),
+        quantity=2,
+        package="pallet",
+        description="Machine parts",
     )
 
 
 def parcel_request() -> RateRequest:
     """One small box, which parcel carriers take."""
-    return RateRequest(
-        origin_postal_code="60607",
-        dest_postal_code="30303",
-        items=[
-            RateItem(
-                weight=Decimal(12),
-                length=Decimal(16),
-                width=Decimal(12),
-                height=Decimal(10),
-                quantity=1,
-                package="box",
-            )
-        ],
+    return _one_item(
+        "60607",
+        "30303",
+        weight=Decimal(12),
+        length=Decimal(16),
+        width=Decimal(12),
+        height=Decimal(10),
+        quantity=1,
+        package="box",
     )
 
 
@@ -148,19 +145,15 @@ def value_after(text: str, label: str) -> str:
 
 def truckload_request() -> RateRequest:
     """Twelve heavy pallets: enough for truckload offers."""
-    return RateRequest(
-        origin_postal_code="60607",
-        dest_postal_code="30303",
-        items=[
-            RateItem(
-                weight=Decimal(1500),
-                length=Decimal(48),
-                width=Decimal(40),
-                height=Decimal(60),
-                quantity=12,
-                package="pallet",
-            )
-        ],
+    return _one_item(
+        "60607",
+        "30303",
+        weight=Decimal(1500),
+        length=Decimal(48),
+        width=Decimal(40),
+        height=Decimal(60),
+        quantity=12,
+        package="pallet",
     )
 
 

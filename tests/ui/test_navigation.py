@@ -7,7 +7,6 @@ import httpx
 from tests.ui.booking_flow import counting_session, open_rates
 from tests.ui.screen import screen_text, settle
 from tui.app import make_app
-from tui.demo import DEMO_TOKEN
 from tui.screens.quote import QuoteScreen
 from tui.screens.rates import RatesScreen
 from tui.session import Session
@@ -32,10 +31,8 @@ async def test_f3_brings_back_the_last_rates_without_asking_again(
         assert counting.count("/rates") == 1
 
 
-async def test_f3_before_any_quote_says_there_are_no_rates(
-    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
-) -> None:
-    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=sandbox_transport))
+async def test_f3_before_any_quote_says_there_are_no_rates(ui_session: Session) -> None:
+    app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("f3")
@@ -44,10 +41,8 @@ async def test_f3_before_any_quote_says_there_are_no_rates(
         assert any("No rates yet" in str(n.message) for n in app._notifications)
 
 
-async def test_f4_and_f2_switch_between_shipments_and_the_quote_form(
-    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
-) -> None:
-    app = make_app(Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=sandbox_transport))
+async def test_f4_and_f2_switch_between_shipments_and_the_quote_form(ui_session: Session) -> None:
+    app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         await pilot.press("f4")

@@ -9,6 +9,7 @@ import httpx
 
 from tests.ui.booking_flow import counting_session, ltl_request, open_rates
 from tests.ui.screen import screen_text, settle
+from tui.api.models import Rate
 from tui.app import make_app
 from tui.sandbox.app import SandboxApp
 from tui.sandbox.ratelimit import RateLimiter
@@ -65,12 +66,18 @@ async def test_rates_fill_the_table_with_marks_and_the_not_offered_apart(
             assert (rate.message or "")[:30] in reason_line
 
 
+def _offered(screen: RatesScreen) -> dict[str, Rate]:
+    """The quote's offered rates by id."""
+    assert screen.quote is not None
+    return {rate.id: rate for rate in screen.quote.rates if rate.is_ok}
+
+
 async def test_sorting_by_each_key_and_toggling_direction(ui_session: Session) -> None:
     app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_rates(pilot)
         assert screen.quote is not None
-        offered = {rate.id: rate for rate in screen.quote.rates if rate.is_ok}
+        offered = _offered(screen)
         totals = [offered[key].total for key in _row_ids(screen)]
         assert totals == sorted(totals)
         await pilot.press("t")
@@ -119,7 +126,7 @@ async def test_charges_on_screen_sum_to_the_total(ui_session: Session) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_rates(pilot)
         assert screen.quote is not None
-        offered = {rate.id: rate for rate in screen.quote.rates if rate.is_ok}
+        offered = _offered(screen)
         for index, key in enumerate(_row_ids(screen)):
             if index:
                 await pilot.press("down")
