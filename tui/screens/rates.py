@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 class RatesScreen(Screen[None]):
     """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
 
+    AUTO_FOCUS = "#rates-table"
+
     HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (120, "-wide"),
@@ -120,6 +122,13 @@ class RatesScreen(Screen[None]):
         return self.query_one(RatesTable)
 
     def compose(self) -> ComposeResult:
+        # The width class now, before the children are styled, spares a restyle of the
+        # whole screen when the first resize would set it.
+        width = self.app.size.width
+        for minimum, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
+            if width >= minimum:
+                self.add_class(name, update=False)
+                break
         yield FreightHeader(self._lane())
         yield Input(
             placeholder="filter: carrier, SCAC or service",
