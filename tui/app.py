@@ -112,6 +112,9 @@ class FreightApp(App[None]):
             self.handle_api_error(error)
         finally:
             self.set_activity("connect", None)
+        # Load now, while the user types, what the first ctrl+r would otherwise wait for.
+        import tui.screens.quote_request
+        import tui.screens.rates  # noqa: F401
 
     async def on_unmount(self) -> None:
         await self.session.aclose()

@@ -15,10 +15,11 @@ class FreightFooter(Footer):
     The stock footer recomposes (unmounts and mounts every key, with a style pass for each)
     on every bindings signal: a focus change, a screen resume, each `refresh_bindings()`.
     Pushing a screen sends several of those in a row. This one coalesces the signals that
-    arrive before its next turn into one check (made at once, not after the next refresh,
-    so the keys change in the same frame as what changed them), recomposes only when the
-    keys shown or their labels differ, and otherwise just dims or undims the keys whose
-    action became unavailable or available again.
+    arrive before its next turn into one check, recomposes only when the keys shown or their
+    labels differ, and otherwise just dims or undims the keys whose action became unavailable
+    or available again. The first check waits for the screen's first frame (as the stock
+    footer does: the screen and its request come first); later ones are made at once, so the
+    keys change in the same frame as what changed them.
     """
 
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
@@ -42,7 +43,10 @@ class FreightFooter(Footer):
             return
         if self.is_attached and screen is self.screen and not self._check_pending:
             self._check_pending = True
-            self.call_next(self._update_keys)
+            if self._layout is None:  # nothing shown yet
+                self.call_after_refresh(self._update_keys)
+            else:
+                self.call_next(self._update_keys)
 
     async def _update_keys(self) -> None:
         self._check_pending = False
