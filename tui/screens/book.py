@@ -11,13 +11,14 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Footer, Input, Static
+from textual.widgets import Checkbox, Input, Static
 
 from tui.domain.money import format_usd
 from tui.screens import book_addresses, book_form
 from tui.screens.book_draft import BookDraft
 from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
@@ -120,7 +121,7 @@ class BookScreen(Screen[None]):
                 yield Checkbox("Schedule pickup", value=True, id="book-pickup", compact=True)
         yield Static("", id="book-status")
         yield BookSender()
-        yield Footer()
+        yield FreightFooter()
 
     def _title(self) -> Text:
         rate = self.rate

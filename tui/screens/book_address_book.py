@@ -11,8 +11,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
+
+from tui.widgets.footer import FreightFooter
 
 if TYPE_CHECKING:
     from tui.config.settings import Location
@@ -85,7 +87,7 @@ class AddressBookScreen(ModalScreen["Location | None"]):
                 yield Static(f"● = at {self.postal_code}   enter fill   esc close", classes="hint")
             else:
                 yield Static("The address book is empty. ctrl+t on the form saves an address.")
-        yield Footer()
+        yield FreightFooter()
 
     @on(OptionList.OptionSelected)
     def _chosen(self, event: OptionList.OptionSelected) -> None:

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Collapsible, Footer, Input, OptionList, Static
+from textual.widgets import Collapsible, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.credentials.detect import KeyringState
 from tui.credentials.diagnosis import OFFERS, headline, technical
+from tui.widgets.footer import FreightFooter
 
 Choice = Literal["session", "file"]
 CONFIRM_WORD = "plain"
@@ -133,7 +134,7 @@ resort and asks you to type `plain` to confirm.
                 yield Static("", id="keyring-confirm-error", markup=False)
             with Collapsible(title="Technical detail", id="keyring-details"):
                 yield Static(technical(self.state), markup=False)
-        yield Footer()
+        yield FreightFooter()
 
     def on_mount(self) -> None:
         offers = self.query_one("#keyring-offers", OptionList)

@@ -15,10 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Label, Static
+from textual.widgets import Input, Label, Static
 
 from tui import documents
 from tui.domain.money import format_usd
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
@@ -180,7 +181,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
                 yield Label("Folder")
                 yield Input(str(self._default_folder()), id="result-folder", compact=True)
         yield Static("", id="result-status")
-        yield Footer()
+        yield FreightFooter()
 
     def _title(self) -> Text:
         rate = self.rate

@@ -13,9 +13,10 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_detail_view import (
     carrier_line,
@@ -131,7 +132,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             yield Static("", id="detail-events")
             yield Static("", id="detail-raw")
         yield Static("loading…", id="detail-status")
-        yield Footer()
+        yield FreightFooter()
 
     def _listing_title(self) -> str:
         if self.listing is None:

@@ -10,8 +10,9 @@ from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Select, Static
+from textual.widgets import Input, Select, Static
 
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_columns import WIDE, shipment_columns
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
@@ -135,7 +136,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             id="shipments-table",
         )
         yield Static("", id="shipments-status")
-        yield Footer()
+        yield FreightFooter()
 
     @property
     def table(self) -> VirtualTable[ShipmentRow]:

@@ -14,8 +14,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_columns import money
 from tui.widgets.status_style import LIFECYCLE, status_label, status_style
@@ -128,7 +129,7 @@ filters). Load more in the list (`G`) to include more. `Esc` goes back.
             filters = f" · {self._filters}" if self._filters else ""
             yield Static(f"{self.summary.count:,} shipments ({scope}){filters}", id="summary-title")
             yield Static("", id="summary-bars")
-        yield Footer()
+        yield FreightFooter()
 
     def on_mount(self) -> None:
         self._draw()

@@ -9,7 +9,7 @@ from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input
+from textual.widgets import Button, Input
 
 from tui.api.secret import Secret
 from tui.config.resolve import ResolvedProfile
@@ -21,6 +21,7 @@ from tui.credentials.session import ENV_WORDS, CredentialConnector, attach, conn
 from tui.screens import signin_keep
 from tui.screens.signin_demo import switch_to_demo
 from tui.screens.signin_fields import canonical_or_none, field_errors, profile_for
+from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.signin_form import SignInForm
 
@@ -93,7 +94,7 @@ F5 opens the demo on a local sandbox; no account is needed.
     def compose(self) -> ComposeResult:
         yield FreightHeader("Sign in")
         yield SignInForm(id="signin-body")
-        yield Footer()
+        yield FreightFooter()
 
     @property
     def form(self) -> SignInForm:
