@@ -17,22 +17,23 @@ F-keys don't reach) · ctrl+p commands · ctrl+q quit · Esc back.
 
 
 def _key_table(screen: Screen[Any]) -> str:
+    """The keys that work here now, one line each (Textual's stock scrolling keys left out)."""
     rows: list[str] = []
     seen: set[tuple[str, str]] = set()
     for key, active in screen.active_bindings.items():
         binding = active.binding
         if not binding.description or not active.enabled:
             continue
+        if binding.id is None and type(active.node).__module__.startswith("textual."):
+            continue  # Textual's own scrolling keys: the same everywhere
         entry = (binding.action, binding.description)
         if entry in seen:
             continue
         seen.add(entry)
-        label = screen.app.get_key_display(binding)
-        tip = binding.tooltip or ""
-        rows.append(f"| `{label or key}` | {binding.description} | {tip} |")
-    if not rows:
-        return ""
-    return "| Key | Does | |\n|---|---|---|\n" + "\n".join(rows)
+        label = screen.app.get_key_display(binding) or key
+        tip = f" — {binding.tooltip}" if binding.tooltip else ""
+        rows.append(f"- `{label}` **{binding.description}**{tip}")
+    return "**Keys here**\n\n" + "\n".join(rows) if rows else ""
 
 
 class HelpScreen(ModalScreen[None]):
