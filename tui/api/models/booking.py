@@ -219,14 +219,10 @@ def _listify(value: Any) -> Any:
     return value
 
 
-class Booking(RawModel):
-    """A booked LTL or truckload shipment: PRO, BOL, pickup confirmation, documents."""
+class _BookedShipment(RawModel):
+    """What every booking response may say of the shipment it created."""
 
     shipment_id: str | None = None
-    pro_number: str | None = None
-    bol_number: str | None = None
-    pickup_confirmation: str | None = None
-    documents: list[Document] = Field(default_factory=list)
     status: str | None = None
     mode: str | None = None
     carrier: str | None = None
@@ -236,6 +232,15 @@ class Booking(RawModel):
     quote_id: str | None = None
     rate_id: str | None = None
     created_date: AwareDatetime | None = None
+
+
+class Booking(_BookedShipment):
+    """A booked LTL or truckload shipment: PRO, BOL, pickup confirmation, documents."""
+
+    pro_number: str | None = None
+    bol_number: str | None = None
+    pickup_confirmation: str | None = None
+    documents: list[Document] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -255,21 +260,11 @@ class Booking(RawModel):
         return value
 
 
-class ParcelBooking(RawModel):
+class ParcelBooking(_BookedShipment):
     """A booked parcel shipment: tracking numbers and labels."""
 
-    shipment_id: str | None = None
     tracking_numbers: list[str] = Field(default_factory=list)
     labels: list[Document] = Field(default_factory=list)
-    status: str | None = None
-    mode: str | None = None
-    carrier: str | None = None
-    carrier_code: str | None = None
-    service_type: str | None = None
-    total: Decimal | None = None
-    quote_id: str | None = None
-    rate_id: str | None = None
-    created_date: AwareDatetime | None = None
 
     @model_validator(mode="before")
     @classmethod
