@@ -150,41 +150,37 @@ not make are listed below, under **not offered**, with the reason.
     }
     """
 
-    class RateHighlighted(Message):
+    class _FromTable(Message):
+        """A message about this table; `control` lets `@on(..., "#selector")` match it."""
+
+        def __init__(self, table: RatesTable) -> None:
+            super().__init__()
+            self.table = table
+
+        @property
+        def control(self) -> RatesTable:
+            return self.table
+
+    class RateHighlighted(_FromTable):
         """The cursor moved to another rate (or to no rate)."""
 
         def __init__(self, table: RatesTable, rate: Rate | None) -> None:
-            super().__init__()
-            self.table = table
+            super().__init__(table)
             self.rate = rate
 
-        @property
-        def control(self) -> RatesTable:
-            return self.table
-
-    class ViewChanged(Message):
+    class ViewChanged(_FromTable):
         """The rows changed (new rates, order or filter); `view` says what is shown."""
 
         def __init__(self, table: RatesTable, view: RatesView) -> None:
-            super().__init__()
-            self.table = table
+            super().__init__(table)
             self.view = view
 
-        @property
-        def control(self) -> RatesTable:
-            return self.table
-
-    class BookRequested(Message):
+    class BookRequested(_FromTable):
         """Enter was pressed on a rate."""
 
         def __init__(self, table: RatesTable, rate: Rate) -> None:
-            super().__init__()
-            self.table = table
+            super().__init__(table)
             self.rate = rate
-
-        @property
-        def control(self) -> RatesTable:
-            return self.table
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(
