@@ -92,7 +92,7 @@ def test_without_a_keyring_auto_reports_the_case(monkeypatch: pytest.MonkeyPatch
 
 
 async def test_app_lookup_finds_the_keyring_entry() -> None:
-    KeyringStore().save("acme", URL, "from-keyring", Secret("keyring-secret"))
+    await KeyringStore().asave("acme", URL, "from-keyring", Secret("keyring-secret"))
     found = await alookup(_resolved(), {})
     assert found.credentials is not None
     assert found.credentials.client_id == "from-keyring"

@@ -7,6 +7,7 @@ win) while ``PYTHON_KEYRING_BACKEND`` or ``keyringrc.cfg`` still let an admin ch
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 from dataclasses import dataclass
@@ -185,17 +186,7 @@ def _after_read(loaded: Loaded, name: str, value: str | None) -> Probe:
 
 def probe(service: str, username: str, limit: float = blocking.DEFAULT_TIMEOUT) -> Probe:
     """Load the backend and READ one entry in a daemon thread (no writes: no unlock prompts)."""
-    loaded = load_backend()
-    if loaded.state is not None and loaded.state.status != "insecure":
-        return Probe(loaded.state)
-    backend = loaded.backend
-    assert backend is not None
-    name = backend_name(backend)
-    try:
-        value = blocking.call(lambda: backend.get_password(service, username), limit)
-    except Exception as exc:
-        return Probe(state_for_exception(name, exc))
-    return _after_read(loaded, name, value)
+    return asyncio.run(aprobe(service, username, limit))
 
 
 async def aprobe(service: str, username: str, limit: float = blocking.DEFAULT_TIMEOUT) -> Probe:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -48,8 +49,7 @@ class KeyringStore:
 
     def read(self, profile: str, base_url: str) -> KeyringRead:
         """Read the entry (daemon thread, time limit)."""
-        found = detect.probe(service_name(profile), canonical_base_url(base_url), self.limit)
-        return self._decoded(found)
+        return asyncio.run(self.aread(profile, base_url))
 
     async def aread(self, profile: str, base_url: str) -> KeyringRead:
         """``read`` awaited from the app."""
@@ -69,19 +69,7 @@ class KeyringStore:
 
     def save(self, profile: str, base_url: str, client_id: str, secret: Secret) -> KeyringState:
         """Write the entry, read it back and compare. Raises KeyringUnusableError."""
-        stored = StoredCredentials.new(client_id, secret)
-        service, user = service_name(profile), canonical_base_url(base_url)
-        backend, state = self._backend()
-        value = stored.encode()
-        try:
-            blocking.call(lambda: backend.set_password(service, user, value.reveal()), self.limit)
-            back = blocking.call(lambda: backend.get_password(service, user), self.limit)
-        except Exception as exc:
-            raise KeyringUnusableError(detect.state_for_exception(state.backend, exc)) from None
-        if back is None or Secret(back) != value:
-            dropped = KeyringState("error", state.backend, "the keyring did not keep the value")
-            raise KeyringUnusableError(dropped, "the keyring accepted the secret but lost it")
-        return state
+        return asyncio.run(self.asave(profile, base_url, client_id, secret))
 
     async def asave(
         self, profile: str, base_url: str, client_id: str, secret: Secret

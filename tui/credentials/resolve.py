@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -142,18 +143,9 @@ def lookup(
     file_store: FileStore | None = None,
 ) -> Lookup:
     """Find credentials for the command line. With env credentials, keyring is never touched."""
-    found = Lookup()
-    if _from_env(env, found) or resolved.base_url is None:
-        return found
-    use_keyring, use_file = consulted(resolved.credential_store)
-    if use_keyring:
-        read = (keyring_store or KeyringStore()).read(resolved.name, resolved.base_url)
-        if _after_keyring(read, found):
-            return found
-    if use_file and _from_file(resolved, file_store or FileStore(), found):
-        return found
-    _from_memory(resolved, memory, found)
-    return found
+    return asyncio.run(
+        alookup(resolved, env, memory, keyring_store=keyring_store, file_store=file_store)
+    )
 
 
 async def alookup(

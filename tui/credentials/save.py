@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -49,12 +50,17 @@ def save(
     file_store: FileStore | None = None,
 ) -> Saved:
     """Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
-    url = canonical_base_url(base_url)
-    if target == "file":
-        path = (file_store or FileStore()).save(profile, url, client_id, secret)
-        return _done(profile, url, client_id, _in_file(path), "")
-    state = (keyring_store or KeyringStore()).save(profile, url, client_id, secret)
-    return _done(profile, url, client_id, _in_keyring(profile, url, state), state.backend)
+    return asyncio.run(
+        asave(
+            profile,
+            base_url,
+            client_id,
+            secret,
+            target,
+            keyring_store=keyring_store,
+            file_store=file_store,
+        )
+    )
 
 
 async def asave(
