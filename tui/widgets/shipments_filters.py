@@ -87,29 +87,30 @@ Enter on a scanned number opens that shipment.
     }
     """
 
-    class FiltersChanged(Message):
+    class _FromBar(Message):
+        """A message about this bar; `control` lets `@on(..., "#selector")` match it."""
+
+        def __init__(self, bar: ShipmentFiltersBar) -> None:
+            super().__init__()
+            self.bar = bar
+
+        @property
+        def control(self) -> ShipmentFiltersBar:
+            return self.bar
+
+    class FiltersChanged(_FromBar):
         """The filters differ from the last ones posted."""
 
         def __init__(self, bar: ShipmentFiltersBar, filters: ShipmentFilters) -> None:
-            super().__init__()
-            self.bar = bar
+            super().__init__(bar)
             self.filters = filters
 
-        @property
-        def control(self) -> ShipmentFiltersBar:
-            return self.bar
-
-    class SearchSubmitted(Message):
+    class SearchSubmitted(_FromBar):
         """Enter was pressed in the search field."""
 
         def __init__(self, bar: ShipmentFiltersBar, text: str) -> None:
-            super().__init__()
-            self.bar = bar
+            super().__init__(bar)
             self.text = text
-
-        @property
-        def control(self) -> ShipmentFiltersBar:
-            return self.bar
 
     def __init__(self, today: Callable[[], date], *, id: str | None = None) -> None:
         super().__init__(id=id)
