@@ -10,7 +10,7 @@ from pathlib import Path
 
 from tui.api.models import Shipment
 from tui.export import HEADER, shipments_csv, write_shipments_csv
-from tui.widgets.shipments_rows import ShipmentRow
+from tui.listing.rows import ShipmentRow
 
 
 def row(i: int, total: str | None = "1234.5") -> ShipmentRow:

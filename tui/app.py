@@ -14,7 +14,8 @@ from textual.screen import Screen
 from tui.session import Session
 
 if TYPE_CHECKING:
-    from tui.api.models import Quote, RateRequest, Shipment
+    from tui.api.models import Shipment
+    from tui.host import Host, LastRates
 
 
 def _quote_screen() -> Screen[Any]:
@@ -77,12 +78,15 @@ class FreightApp(App[None]):
 
     activity_text: reactive[str] = reactive("", init=False, repaint=False)
     booking_in_flight: reactive[bool] = reactive(False, init=False)
+    profile_revision: reactive[int] = reactive(0, init=False, repaint=False)
+    """Counts changes of the session's profile, environment or config (headers watch it)."""
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.last_rates: tuple[RateRequest, str | None, Quote] | None = None
+        self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
+        session.profile_listeners.append(self._profile_changed)
         self._activities: dict[str, str] = {}
         self.theme = "textual-dark"
 
@@ -113,7 +117,7 @@ class FreightApp(App[None]):
         finally:
             self.set_activity("connect", None)
         # Load now, while the user types, what the first ctrl+r would otherwise wait for.
-        import tui.screens.quote_request
+        import tui.forms.quote_request
         import tui.screens.rates  # noqa: F401
 
     async def on_unmount(self) -> None:
@@ -135,6 +139,9 @@ class FreightApp(App[None]):
         else:
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
+
+    def _profile_changed(self) -> None:
+        self.profile_revision += 1
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         """No blinking cursors: over SSH an idle screen should send nothing."""
@@ -249,6 +256,10 @@ class FreightApp(App[None]):
         elif isinstance(error, PermissionDeniedError):
             self.notify(message, title="Not allowed", severity="warning", timeout=8)
         return message
+
+
+if TYPE_CHECKING:
+    _app_is_a_host: type[Host] = FreightApp  # mypy checks the app keeps the screens' promise
 
 
 def make_app(session: Session) -> FreightApp:

@@ -4,109 +4,50 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui.demo_profile import demo_profile
+
 if TYPE_CHECKING:
-    from tui.config.settings import Profile
+    from tui.session import Session
+
+__all__ = ["DEMO_TOKEN", "DemoSandbox", "build_demo_session", "demo_profile", "start_demo"]
 
 DEMO_TOKEN = "demo.demo-secret"
 
 
-def demo_profile(base_url: str = "http://127.0.0.1:8750") -> Profile:
-    """A profile with a dock in Chicago, a few consignees and item templates."""
-    from tui.config.settings import ItemTemplate, Location, Profile
+def build_demo_session() -> Session:
+    """The demo session: a local sandbox that starts in the background after the first frame."""
+    from tui.config.paths import config_file, data_dir
+    from tui.config.settings import load_config
+    from tui.session import Session
 
-    origin = Location(
-        label="Acme dock",
-        company="Acme Dock Co",
-        address="1200 W Lake St",
-        city="Chicago",
-        state="IL",
-        postal_code="60607",
-        contact_name="Pat Doyle",
-        phone="312-555-0142",
-        email="shipping@acme-dock.example",
-        dock_open="08:00",
-        dock_close="16:00",
-        location_type="business-dock",
+    directory = data_dir()
+    session = Session(
+        environment="DEMO",
+        profile=demo_profile(data_dir=directory),
+        config=load_config(),
+        data_dir=directory,
+        connect=None,
+        config_path=config_file(),
     )
-    book = [
-        origin,
-        Location(
-            label="Peach Retail",
-            company="Peach Retail",
-            address="88 Peachtree St NE",
-            city="Atlanta",
-            state="GA",
-            postal_code="30303",
-            contact_name="Sam Lee",
-            phone="404-555-0199",
-            email="receiving@peach-retail.example",
-            dock_open="07:00",
-            dock_close="15:30",
-            location_type="business-no-dock",
-        ),
-        Location(
-            label="Lone Star DC",
-            company="Lone Star Distribution",
-            address="2400 Irving Blvd",
-            city="Dallas",
-            state="TX",
-            postal_code="75207",
-            contact_name="Alex Ruiz",
-            phone="214-555-0110",
-            email="dock@lonestar-dc.example",
-            dock_open="06:00",
-            dock_close="14:00",
-            location_type="distribution-center",
-        ),
-        Location(
-            label="J. Rivera (home)",
-            company="Jordan Rivera",
-            address="17 Maple Ave",
-            city="Oak Park",
-            state="IL",
-            postal_code="60302",
-            contact_name="Jordan Rivera",
-            phone="708-555-0123",
-            email="jrivera@example.com",
-            location_type="residential",
-        ),
-    ]
-    templates = [
-        ItemTemplate(
-            name="Std pallet machine parts",
-            quantity=1,
-            package="pallet",
-            weight=Decimal("800"),
-            length=Decimal("48"),
-            width=Decimal("40"),
-            height=Decimal("48"),
-            freight_class=None,
-            description="Machine parts",
-        ),
-        ItemTemplate(
-            name="Parcel carton",
-            quantity=1,
-            package="box",
-            weight=Decimal("18"),
-            length=Decimal("16"),
-            width=Decimal("12"),
-            height=Decimal("10"),
-            freight_class=None,
-            description="Spare parts",
-        ),
-    ]
-    return Profile(
-        name="demo",
-        base_url=base_url,
-        environment="sandbox",
-        default_origin=origin,
-        address_book=book,
-        item_templates=templates,
-    )
+    start_demo(session, started_by_app=True)
+    return session
+
+
+def start_demo(session: Session, *, started_by_app: bool = False) -> None:
+    """Make ``session`` the demo on a local sandbox (stopped when the session closes).
+
+    ``started_by_app``: the sandbox starts after the app's first frame, not now.
+    """
+    sandbox = DemoSandbox(session.data_dir / "demo-sandbox.sqlite3")
+    session.closers.append(sandbox.stop)
+    if started_by_app:
+        session.after_first_frame.append(sandbox.start)
+    else:
+        sandbox.start()
+    session.switch_profile(demo_profile(data_dir=session.data_dir), "DEMO", sandbox.connect)
 
 
 class DemoSandbox:

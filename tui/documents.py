@@ -1,4 +1,7 @@
-"""Save a booking's documents and labels to a folder, and print them with CUPS `lp`."""
+"""Save a booking's documents and labels to a folder, and print them with CUPS `lp`.
+
+`save_and_print` is the one way a screen saves or prints paperwork.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +10,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +18,7 @@ from urllib.parse import urlsplit
 
 if TYPE_CHECKING:
     from tui.api.models import Document
+    from tui.config.settings import PrinterSettings
 
 Downloader = Callable[[str], Awaitable[bytes]]
 """Fetches a document's bytes by URL (the client's `download_document`)."""
@@ -37,13 +41,14 @@ class SavedDocument:
 class PrintJob:
     """One `lp` call: a file to a printer, raw (ZPL) or through the driver (PDF)."""
 
-    printer: str
+    printer: str | None
+    """The CUPS destination; None: the system default (plain `lp`, no -d)."""
     path: Path
     raw: bool
 
     def command(self) -> list[str]:
         """The `lp` argv for this job."""
-        argv = ["lp", "-d", self.printer]
+        argv = ["lp"] if self.printer is None else ["lp", "-d", self.printer]
         if self.raw:
             argv += ["-o", "raw"]
         argv += ["--", str(self.path)]
@@ -146,6 +151,113 @@ def print_jobs(
         elif document_printer:
             jobs.append(PrintJob(document_printer, document.path, raw=False))
     return jobs
+
+
+def default_printer_jobs(saved: Sequence[SavedDocument]) -> list[PrintJob]:
+    """Jobs for the system default printer: every document but ZPL (which needs a label printer)."""
+    return [
+        PrintJob(None, document.path, raw=False) for document in saved if document.format != "zpl"
+    ]
+
+
+@dataclass(frozen=True)
+class DocumentsReport:
+    """What `save_and_print` did: files saved, `lp` outcomes, and which printer took them."""
+
+    folder: Path
+    saved: list[SavedDocument]
+    outcomes: list[PrintOutcome]
+    printer: str | None = None
+    """The printer named to the user: a configured one, or the system default's name."""
+    no_printer: bool = False
+    """Printing was asked for but no printer is configured and CUPS has no default."""
+
+    @property
+    def failed(self) -> list[PrintOutcome]:
+        """The jobs `lp` refused."""
+        return [outcome for outcome in self.outcomes if not outcome.ok]
+
+    def printer_phrase(self) -> str:
+        """Which printer took the jobs, as the status line says it."""
+        if self.outcomes and self.outcomes[0].job.printer is None:
+            name = f" ({self.printer})" if self.printer else ""
+            return f"the system default printer{name}"
+        return self.printer or "the printer"
+
+
+async def save_and_print(
+    download: Downloader,
+    documents: Sequence[Document],
+    folder: Path,
+    *,
+    printers: PrinterSettings | None,
+    default_kind: str = "document",
+) -> DocumentsReport:
+    """Save ``documents`` into ``folder``; with ``printers``, print them too.
+
+    With no printer configured, the system default CUPS printer (`lpstat -d`) takes them
+    through a plain `lp`; with none at all, nothing is saved and the report says so.
+    """
+    default: str | None = None
+    if printers is not None and not (printers.document_printer or printers.label_printer):
+        default = await system_default_printer()
+        if default is None:
+            return DocumentsReport(folder, [], [], no_printer=True)
+    saved = await save_documents(download, documents, folder, default_kind=default_kind)
+    if printers is None:
+        return DocumentsReport(folder, saved, [])
+    if default is not None:
+        jobs = default_printer_jobs(saved)
+    else:
+        jobs = print_jobs(
+            saved,
+            document_printer=printers.document_printer,
+            label_printer=printers.label_printer,
+            label_format=printers.label_format,
+        )
+    outcomes = [await run_print_job(job) for job in jobs]
+    named = default if default is not None else (jobs[0].printer if jobs else None)
+    return DocumentsReport(folder, saved, outcomes, printer=named)
+
+
+async def system_default_printer() -> str | None:
+    """The CUPS system default destination (`lpstat -d`), or None when there is none."""
+    if shutil.which("lpstat") is None:
+        return None
+    try:
+        process = await asyncio.create_subprocess_exec(
+            "lpstat",
+            "-d",
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.DEVNULL,
+            env={**os.environ, "LC_ALL": "C", "LANG": "C"},
+        )
+    except OSError:
+        return None
+    try:
+        out, _ = await asyncio.wait_for(process.communicate(), LP_TIMEOUT)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        return None
+    text = out.decode(errors="replace").strip()
+    if process.returncode != 0 or ":" not in text:
+        return None  # "no system default destination", or CUPS is not running
+    name = text.split(":", 1)[1].strip()
+    return name or None
+
+
+TMUX_CLIPBOARD_HINT = " If nothing was copied, run `tmux set -g set-clipboard on`."
+
+
+def clipboard_hint(environ: Mapping[str, str] | None = None) -> str:
+    """What to add to "Copied …" when the copy (OSC 52) may not have arrived.
+
+    The app cannot see whether the terminal took it; inside tmux it is dropped unless tmux
+    lets it through, so tmux users are told how.
+    """
+    env = os.environ if environ is None else environ
+    return TMUX_CLIPBOARD_HINT if env.get("TMUX") else ""
 
 
 def lp_available() -> bool:

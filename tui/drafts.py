@@ -25,19 +25,8 @@ class DraftStore:
 
     def save(self, name: str, data: dict[str, Any]) -> None:
         """Write the draft; a crash mid-write leaves the previous version intact."""
-        path = self._path(name)
-        self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
         text = json.dumps(data, indent=1, sort_keys=True, default=str)
-        fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".{name}.", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(self._path(name), text)
 
     def load(self, name: str) -> dict[str, Any] | None:
         """Return the saved draft, or None when there is none or it cannot be read."""
@@ -50,3 +39,18 @@ class DraftStore:
     def clear(self, name: str) -> None:
         """Forget the draft (after the form was used up, e.g. a booking went through)."""
         self._path(name).unlink(missing_ok=True)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` (private dir made if missing) so a crash keeps the old one."""
+    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.widgets.shipments_rows import Place, ShipmentRow
+    from tui.listing.rows import Place, ShipmentRow
 
 HEADER = (
     "id",

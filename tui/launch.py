@@ -8,31 +8,11 @@ import sys
 from tui.session import Session
 
 
-def build_demo_session() -> Session:
-    """A session on a local sandbox that starts in the background after the first frame."""
-    from tui.config.paths import config_file, data_dir
-    from tui.config.settings import load_config
-    from tui.demo import DemoSandbox, demo_profile
-
-    config = load_config()
-    directory = data_dir()
-    sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
-    session = Session(
-        environment="DEMO",
-        profile=config.profiles.get("demo") or demo_profile(),
-        config=config,
-        data_dir=directory,
-        connect=sandbox.connect,
-        config_path=config_file(),
-    )
-    session.after_first_frame.append(sandbox.start)
-    session.closers.append(sandbox.stop)
-    return session
-
-
 def build_session(args: argparse.Namespace) -> Session:
     """The session the flags, environment and config file ask for."""
     if args.demo:
+        from tui.demo import build_demo_session
+
         return build_demo_session()
     from tui.credentials.session import session_from_args
 

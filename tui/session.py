@@ -6,7 +6,7 @@ import asyncio
 import re
 from collections.abc import Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from tui.drafts import DraftStore
 
@@ -18,7 +18,15 @@ if TYPE_CHECKING:
     from tui.api.secret import Secret
     from tui.config.settings import AppConfig, Profile
 
-Environment = Literal["DEMO", "SANDBOX", "PRODUCTION"]
+EnvironmentWord = Literal["DEMO", "SANDBOX", "PRODUCTION"]
+"""The environment as the header and confirmations say it (a profile's environment, or DEMO)."""
+
+ENV_WORDS: dict[str, EnvironmentWord] = {
+    "demo": "DEMO",
+    "sandbox": "SANDBOX",
+    "production": "PRODUCTION",
+}
+"""From a profile's (or resolved target's) environment to the word shown."""
 
 # A connection is: base URL plus token, available maybe only later (the demo sandbox starts
 # after the first frame).
@@ -26,12 +34,16 @@ Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
 
 
 class Session:
-    """Holds the profile, the environment word and the one long-lived FreightClient."""
+    """Holds the profile, the environment word and the one long-lived FreightClient.
+
+    It is the one owner of the profile: `change_profile` and `switch_profile` are the only
+    ways it changes, each writes through to where it is kept and tells the listeners.
+    """
 
     def __init__(
         self,
         *,
-        environment: Environment,
+        environment: EnvironmentWord,
         profile: Profile,
         config: AppConfig,
         data_dir: Path,
@@ -39,23 +51,108 @@ class Session:
         config_path: Path | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
-        self.environment: Environment = environment
-        self.profile = profile
-        self.config = config
+        self._environment: EnvironmentWord = environment
+        self._profile = profile
+        self._config = config
         self.data_dir = data_dir
         self.config_path = config_path
-        self.drafts = DraftStore(data_dir / "drafts")
         self._connect = connect
         self._transport = transport
         self._client: FreightClient | None = None
         self._client_lock = asyncio.Lock()
         self.closers: list[Callable[[], None]] = []
         self.after_first_frame: list[Callable[[], None]] = []
+        self.profile_listeners: list[Callable[[], None]] = []
+        """Called after the profile, environment or config changed (the app's reactive)."""
+        self.credentials_connector: object | None = None
+        """What found this session's credentials (`tui.credentials.session` sets and reads it)."""
+
+    # -- the profile and its owner ----------------------------------------------------------
+
+    @property
+    def profile(self) -> Profile:
+        """The active profile (read only: change it with `change_profile`)."""
+        return self._profile
+
+    @property
+    def environment(self) -> EnvironmentWord:
+        """The word shown in the header: DEMO, SANDBOX or PRODUCTION."""
+        return self._environment
+
+    @property
+    def config(self) -> AppConfig:
+        """The config file's contents as last read or written."""
+        return self._config
 
     @property
     def profile_name(self) -> str:
         """The active profile's name, shown in the header."""
-        return self.profile.name
+        return self._profile.name
+
+    @property
+    def is_demo(self) -> bool:
+        """True on the built-in demo (its edits are kept in the data dir, not the config)."""
+        from tui.config.settings import DEMO_PROFILE
+
+        return self._environment == "DEMO" and self._profile.name == DEMO_PROFILE
+
+    @property
+    def drafts(self) -> DraftStore:
+        """The active profile's drafts (one profile never sees another's)."""
+        key = re.sub(r"[^a-z0-9_.-]", "_", self._profile.name.lower()) or "_"
+        return DraftStore(self.data_dir / "drafts" / key)
+
+    def change_profile(self, **fields: Any) -> Profile:
+        """Change fields of the active profile (address_book, item_templates, default_origin…)
+        and write them through: the demo's to the data dir, any other to the config file.
+
+        The change holds for this run even when writing fails (OSError is raised then).
+        """
+        self._profile = self._profile.model_copy(update=fields)
+        self._tell()
+        if self.is_demo:
+            from tui.demo_profile import save_demo_edits
+
+            save_demo_edits(self.data_dir, self._profile)
+            return self._profile
+        known = self._config.profiles.get(self._profile.name)
+        # The config's own profile gets only the changed fields: a --base-url for this run
+        # is not written over the configured one.
+        stored = self._profile if known is None else known.model_copy(update=fields)
+        self._save_config(self._config.with_profile(stored))
+        return self._profile
+
+    def switch_profile(
+        self,
+        profile: Profile,
+        environment: EnvironmentWord,
+        connect: Connect | None,
+        *,
+        save: bool = False,
+    ) -> None:
+        """Use another profile (after sign-in, or the demo); ``save`` adds it to the config.
+
+        Raises OSError when the config could not be written (the switch holds).
+        """
+        self._profile = profile
+        self._environment = environment
+        if connect is not None:
+            self.set_connection(connect)
+        self._tell()
+        if save and self._config.profiles.get(profile.name) != profile:
+            self._save_config(self._config.with_profile(profile))
+
+    def _save_config(self, config: AppConfig) -> None:
+        from tui.config.settings import save_config
+
+        self._config = config
+        save_config(config, self.config_path)
+
+    def _tell(self) -> None:
+        for listener in list(self.profile_listeners):
+            listener()
+
+    # -- the connection ---------------------------------------------------------------------
 
     @property
     def has_connection(self) -> bool:
@@ -96,12 +193,6 @@ class Session:
         """Client settings for the "not shown" parts of the interface, from the profile."""
         return client_options_for(self.profile)
 
-    def save_config(self) -> None:
-        """Write the config (after the address book or templates changed)."""
-        from tui.config.settings import save_config
-
-        save_config(self.config, self.config_path)
-
     async def aclose(self) -> None:
         """Close the client and stop what this session started (the demo sandbox)."""
         if self._client is not None:
@@ -117,17 +208,18 @@ class Session:
         token: str,
         *,
         transport: httpx.AsyncBaseTransport | None = None,
-        environment: Environment = "DEMO",
+        environment: EnvironmentWord = "DEMO",
         config: AppConfig | None = None,
         data_dir: Path | None = None,
     ) -> Session:
         """A session on a given server, for tests (data in the XDG data dir of the test)."""
         from tui.config.paths import data_dir as default_data_dir
         from tui.config.settings import AppConfig
-        from tui.demo import demo_profile
+        from tui.demo_profile import demo_profile
 
         config = config or AppConfig()
-        profile = config.profiles.get("demo") or demo_profile(base_url)
+        directory = data_dir or default_data_dir()
+        profile = demo_profile(base_url, directory)
 
         async def connect() -> tuple[str, str]:
             return base_url, token
@@ -136,7 +228,7 @@ class Session:
             environment=environment,
             profile=profile,
             config=config,
-            data_dir=data_dir or default_data_dir(),
+            data_dir=directory,
             connect=connect,
             transport=transport,
         )

@@ -76,7 +76,7 @@ def listing_json(i: int) -> dict[str, Any]:
 def make_shipments(count: int) -> list[Any]:
     """Listing rows as the list holds them (parsed by the real models, then reduced)."""
     from tui.api.models import Shipment
-    from tui.widgets.shipments_rows import ShipmentRow
+    from tui.listing.rows import ShipmentRow
 
     return [ShipmentRow.of(Shipment.model_validate(listing_json(i))) for i in range(count)]
 
@@ -87,7 +87,7 @@ def make_shipments(count: int) -> list[Any]:
 def _table_app(rows: list[Any]) -> Any:
     from textual.app import App, ComposeResult
 
-    from tui.widgets.shipments_columns import shipment_columns
+    from tui.listing.columns import shipment_columns
     from tui.widgets.virtual_table import VirtualTable
 
     class ListApp(App[None]):

@@ -19,7 +19,7 @@ from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
 from tui.screens.book import BookScreen
-from tui.screens.book_address_book import AddressBookScreen
+from tui.screens.book_address_book import BookAddressesScreen
 from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.result import ResultScreen
 from tui.session import Session
@@ -344,7 +344,7 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
         await pilot.press("enter")
         await pilot.pause()
         assert book.dest.input("company").value == "Lone Star Distribution"
-        assert not isinstance(app.screen, AddressBookScreen)
+        assert not isinstance(app.screen, BookAddressesScreen)
         company = book.dest.input("company")
         company.value = "Lone Star Annex"
         await pilot.press("ctrl+t")

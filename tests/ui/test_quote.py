@@ -227,7 +227,7 @@ async def test_only_the_quote_draft_is_written(tmp_path: Any) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await start(pilot)
         await type_text(pilot, "1")
-    assert sorted(p.name for p in (tmp_path / "drafts").iterdir()) == [f"{DRAFT_NAME}.json"]
+    assert sorted(p.name for p in session.drafts.directory.iterdir()) == [f"{DRAFT_NAME}.json"]
     restored = QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {})
     assert restored.dest_zip == "1"
 

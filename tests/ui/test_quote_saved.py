@@ -15,7 +15,7 @@ from tests.ui.screen import screen_text
 from tests.ui.test_quote import fill_row, focused_field, start, type_text
 from tui.app import make_app
 from tui.config.settings import AppConfig, ItemTemplate, Location, Profile, load_config
-from tui.screens.quote_address_book import AddressBookScreen
+from tui.screens.quote_address_book import QuoteAddressesScreen
 from tui.screens.quote_templates import TemplatesScreen
 from tui.session import Session
 
@@ -127,7 +127,7 @@ async def test_the_address_book_fills_either_end(warehouse: Session) -> None:
         assert focused_field(app) == "dest_zip"
         await pilot.press("ctrl+a")
         await pilot.pause()
-        assert isinstance(app.screen, AddressBookScreen)
+        assert isinstance(app.screen, QuoteAddressesScreen)
         text = screen_text(app)
         assert "enter: use for destination" in text
         assert "Peach Retail · Atlanta GA · 30303 · No dock" in text

@@ -13,8 +13,8 @@ from textual.widgets import Input, Select
 from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import app_on, open_shipments, shipments_screen
 from tui.sandbox.app import SandboxApp
+from tui.screens.shipments_export import ExportDialog
 from tui.screens.shipments_summary import ShipmentsSummaryScreen, summarize
-from tui.widgets.shipments_export_dialog import ExportDialog
 
 
 async def test_export_writes_the_rows_shown_to_an_edited_path(

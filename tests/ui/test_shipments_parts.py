@@ -8,11 +8,11 @@ from typing import Any
 import pytest
 
 from tui.api.models import Shipment
-from tui.widgets.shipments_columns import shipment_columns
-from tui.widgets.shipments_dates import matching_shortcut, parse_date, shortcut_range
-from tui.widgets.shipments_paging import Paging
-from tui.widgets.shipments_rows import ShipmentRow
-from tui.widgets.shipments_scan import ScanBuffer, find_by_code, looks_like_code
+from tui.listing.columns import shipment_columns
+from tui.listing.dates import matching_shortcut, parse_date, shortcut_range
+from tui.listing.rows import ShipmentRow
+from tui.listing.scan import ScanBuffer, find_by_code, looks_like_code
+from tui.screens.shipments_paging import Paging
 
 
 def listing(**extra: Any) -> ShipmentRow:

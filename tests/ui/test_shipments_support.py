@@ -11,11 +11,11 @@ import httpx
 from tests.sandbox_fixtures import SANDBOX_BASE_URL, copy_seeded_db
 from tests.ui.screen import wait_for
 from tui.app import FreightApp, make_app
+from tui.listing.rows import ShipmentRow
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipments import ShipmentsScreen
 from tui.session import Session
-from tui.widgets.shipments_rows import ShipmentRow
 from tui.widgets.virtual_table import VirtualTable
 
 

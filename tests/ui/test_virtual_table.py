@@ -8,7 +8,8 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.message import Message
 
-from tui.widgets.virtual_table import Column, VirtualTable
+from tui.listing.table_column import Column
+from tui.widgets.virtual_table import VirtualTable
 
 
 @dataclass(frozen=True)

@@ -6,11 +6,12 @@ import os
 import re
 import tempfile
 import tomllib
+from collections.abc import Mapping, MutableMapping
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-import tomli_w
+import tomlkit
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -20,6 +21,8 @@ from pydantic import (
     field_validator,
     model_validator,
 )
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import AoT, Table
 
 from tui.config import paths
 from tui.config.tomlpos import key_lines, line_of
@@ -263,6 +266,10 @@ class AppConfig(_Model):
             raise ValueError(f"default_profile {self.default_profile!r} is not one of: {names}")
         return self
 
+    def with_profile(self, profile: Profile) -> AppConfig:
+        """This config with ``profile`` added or replacing the one of its name."""
+        return self.model_copy(update={"profiles": {**self.profiles, profile.name: profile}})
+
 
 def load_config(path: Path | None = None) -> AppConfig:
     """Read the config file; a missing file gives the defaults. Raises ConfigError."""
@@ -303,23 +310,132 @@ def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
     return ConfigError(file, message, key=key or None, line=line_of(key_lines(text), loc))
 
 
-def config_to_toml(config: AppConfig) -> str:
-    """The TOML text of ``config`` (profile names become table names)."""
-    data = config.model_dump(mode="python", exclude_none=True, exclude_defaults=True)
+def _config_data(config: AppConfig, *, lean: bool) -> dict[str, Any]:
+    """The config as TOML-ready data; ``lean`` leaves out values equal to their defaults."""
+    data = config.model_dump(mode="python", exclude_none=True, exclude_defaults=lean)
     data["profiles"] = {
         key: profile.model_dump(
-            mode="python", exclude_none=True, exclude_defaults=True, exclude={"name"}
+            mode="python", exclude_none=True, exclude_defaults=lean, exclude={"name"}
         )
         for key, profile in config.profiles.items()
     }
-    return tomli_w.dumps(data)
+    return data
+
+
+def config_to_toml(config: AppConfig, previous: str | None = None) -> str:
+    """The TOML text of ``config`` (profile names become table names).
+
+    With the ``previous`` text of the file, only what changed is rewritten: the user's
+    comments, key order and explicitly written defaults stay as they were.
+    """
+    document = tomlkit.parse(previous) if previous else tomlkit.document()
+    _merge(document, _config_data(config, lean=True), _config_data(config, lean=False))
+    return tomlkit.dumps(document)
+
+
+def _merge(
+    table: MutableMapping[str, Any], lean: Mapping[str, Any], full: Mapping[str, Any]
+) -> None:
+    """Make ``table`` hold ``full``'s values, adding only keys of ``lean`` that it lacks."""
+    for key in [key for key in table if key not in full]:
+        del table[key]
+    for key, value in full.items():
+        if key in table:
+            current = table[key]
+            if isinstance(value, dict) and isinstance(current, MutableMapping):
+                _merge(current, lean.get(key, {}), value)
+            elif isinstance(current, AoT) and not value:
+                del table[key]  # an empty array of tables is the default: no entry at all
+            elif isinstance(current, AoT) and _all_tables(value):
+                _merge_tables(current, lean.get(key, []), value)
+            elif _plain(current) != _plain(value):
+                table[key] = _toml(value)
+        elif key in lean:
+            table[key] = _toml(lean[key])
+
+
+def _all_tables(value: Any) -> bool:
+    return isinstance(value, list) and all(isinstance(item, dict) for item in value)
+
+
+def _merge_tables(tables: AoT, lean: list[dict[str, Any]], full: list[dict[str, Any]]) -> None:
+    """Merge an array of tables entry by entry (so each entry keeps its comments)."""
+    while len(tables) > len(full):
+        del tables[len(tables) - 1]
+    for index, entry in enumerate(full):
+        if index < len(tables):
+            _merge(tables[index], lean[index] if index < len(lean) else {}, entry)
+        else:
+            _append_table(tables, _toml(lean[index] if index < len(lean) else entry))
+
+
+def _append_table(tables: AoT, table: Table) -> None:
+    """Append ``table``; the comments and blank lines that closed the array stay at its end."""
+    if len(tables):
+        body = tables[len(tables) - 1].value.body
+        trailing: list[tuple[Any, Any]] = []
+        while body and body[-1][0] is None:
+            trailing.insert(0, body.pop())
+        body.append((None, tomlkit.nl()))
+        for key, item in trailing:
+            table.value.body.append((key, item))
+        if not trailing:
+            table.add(tomlkit.nl())
+    else:
+        table.add(tomlkit.nl())
+    tables.append(table)
+
+
+def _plain(value: Any) -> Any:
+    """A value as plain Python, Decimals as TOML would read them back, for comparison."""
+    if hasattr(value, "unwrap"):
+        value = value.unwrap()
+    if isinstance(value, Decimal):
+        return _number(value)
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _number(value: Decimal) -> int | float:
+    return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _toml(value: Any) -> Any:
+    """A new TOML item for ``value``: tables for dicts, arrays of tables for lists of dicts."""
+    if isinstance(value, Decimal):
+        return _number(value)
+    if isinstance(value, dict):
+        table = tomlkit.table()
+        for key, item in value.items():
+            table[key] = _toml(item)
+        return table
+    if isinstance(value, list) and value and all(isinstance(item, dict) for item in value):
+        tables = AoT([])
+        for item in value:
+            entry: Table = _toml(item)
+            entry.add(tomlkit.nl())
+            tables.append(entry)
+        return tables
+    if isinstance(value, list):
+        return [_toml(item) for item in value]
+    return value
 
 
 def save_config(config: AppConfig, path: Path | None = None) -> Path:
-    """Write ``config`` atomically (temp file, then replace); returns the path written."""
+    """Write ``config`` atomically, keeping the file's comments and order; returns its path."""
     file = path if path is not None else paths.config_file()
     file.parent.mkdir(parents=True, exist_ok=True)
-    text = config_to_toml(config)
+    try:
+        previous: str | None = file.read_text(encoding="utf-8")
+    except (FileNotFoundError, UnicodeDecodeError):
+        previous = None
+    try:
+        text = config_to_toml(config, previous)
+    except TOMLKitError:
+        text = config_to_toml(config)
     fd, temp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=file.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import argparse
 import os
-import weakref
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from tui.api.secret import Secret
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
@@ -20,17 +18,9 @@ from tui.credentials import env as env_credentials
 from tui.credentials import index, redact
 from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileError
 from tui.credentials.resolve import Credentials, Lookup, SessionMemory, alookup, consulted
+from tui.session import ENV_WORDS, Session
 
-if TYPE_CHECKING:
-    from tui.session import Environment, Session
-
-_connectors: weakref.WeakKeyDictionary[Session, CredentialConnector] = weakref.WeakKeyDictionary()
-
-ENV_WORDS: dict[str, Environment] = {
-    "demo": "DEMO",
-    "sandbox": "SANDBOX",
-    "production": "PRODUCTION",
-}
+__all__ = ["ENV_WORDS", "CredentialConnector", "attach", "connector_for", "session_from_args"]
 
 
 class CredentialConnector:
@@ -126,12 +116,13 @@ def profile_of(resolved: ResolvedProfile) -> Profile:
 
 def connector_for(session: Session) -> CredentialConnector | None:
     """The connector that built ``session``, if it was built by ``session_from_args``."""
-    return _connectors.get(session)
+    connector = session.credentials_connector
+    return connector if isinstance(connector, CredentialConnector) else None
 
 
 def attach(session: Session, connector: CredentialConnector) -> None:
     """Remember which connector belongs to a session (the sign-in screen looks it up)."""
-    _connectors[session] = connector
+    session.credentials_connector = connector
 
 
 def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = None) -> Session:
@@ -140,7 +131,6 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
     Raises ConfigError (the caller prints it); a bad profile choice is one too.
     """
     from tui.config import paths
-    from tui.session import Session
 
     redact.install()
     environ = os.environ if env is None else env
@@ -150,7 +140,7 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
     except ProfileError as exc:
         raise ConfigError(paths.config_file(), str(exc)) from None
     if resolved.is_demo:
-        from tui.launch import build_demo_session
+        from tui.demo import build_demo_session
 
         return build_demo_session()
     connector = CredentialConnector(resolved, config, environ)

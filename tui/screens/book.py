@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -14,7 +14,9 @@ from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Static
 
 from tui.domain.money import format_usd
-from tui.screens import book_addresses, book_form
+from tui.forms import booking as book_form
+from tui.host import Host, host_of
+from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
 from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
@@ -23,7 +25,6 @@ from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
     from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
-    from tui.app import FreightApp
 
 
 class BookScreen(Screen[None]):
@@ -90,8 +91,9 @@ class BookScreen(Screen[None]):
         self._booking: Booking | ParcelBooking | None = None
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     @property
     def sending(self) -> bool:
@@ -129,7 +131,7 @@ class BookScreen(Screen[None]):
         return Text.assemble(
             f"Book {rate.carrier_code or rate.carrier} {rate.service_type or ''}".rstrip(),
             f" · {format_usd(rate.total)}{days} · ",
-            (self.freight_app.session.environment, "bold reverse"),
+            (self.host.session.environment, "bold reverse"),
         )
 
     @property
@@ -214,7 +216,7 @@ class BookScreen(Screen[None]):
 
     def action_book(self) -> None:
         """Check every field, then ask for confirmation before sending."""
-        if self.sending or self.freight_app.booking_in_flight:
+        if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
             return
         from tui.api.errors import RequestValidationError
@@ -246,9 +248,7 @@ class BookScreen(Screen[None]):
                 self.set_status("Not booked.")
 
         self.app.push_screen(
-            BookConfirmScreen(
-                self.rate, self.freight_app.session.environment, schedule_pickup=pickup
-            ),
+            BookConfirmScreen(self.rate, self.host.session.environment, schedule_pickup=pickup),
             decided,
         )
 
@@ -292,7 +292,7 @@ class BookScreen(Screen[None]):
 
         booking, self._booking = self._booking, None
         if booking is not None:
-            environment = self.freight_app.session.environment
+            environment = self.host.session.environment
             self.app.switch_screen(ResultScreen(booking, self.rate, environment))
 
     @on(BookSender.Failed)
@@ -316,12 +316,12 @@ class BookScreen(Screen[None]):
                 severity="warning",
                 timeout=15,
             )
-            self.freight_app.show_shipments(search=self.quote.id)
+            self.host.show_shipments(search=self.quote.id)
         elif isinstance(error, ConflictError):
             shipment = error.shipment_id
             if shipment:
                 self.set_status(f"Already booked as shipment {shipment}.", True)
-                self.freight_app.open_shipment(shipment)
+                self.host.open_shipment(shipment)
             else:
                 self.set_status(str(error), True)
         elif isinstance(error, InvalidRequestError) and error.fields:
@@ -329,7 +329,7 @@ class BookScreen(Screen[None]):
         elif isinstance(error, QuoteExpiredError):
             self.set_status(f"{error} Press esc twice to get back to the quote.", True)
         else:
-            self.set_status(self.freight_app.handle_api_error(error), True)
+            self.set_status(self.host.handle_api_error(error), True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

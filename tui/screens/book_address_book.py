@@ -10,10 +10,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ def entry_line(entry: Location, postal_code: str) -> Text:
     )
 
 
-class AddressBookScreen(ModalScreen["Location | None"]):
+class BookAddressesScreen(FreightModal["Location | None"]):
     """A list of saved addresses; Enter fills the form end it was opened for."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,19 +48,15 @@ class AddressBookScreen(ModalScreen["Location | None"]):
     ]
 
     DEFAULT_CSS = """
-    AddressBookScreen {
-        align: center middle;
-    }
-    AddressBookScreen > Vertical {
+    BookAddressesScreen > Vertical {
         width: 76;
         max-width: 100%;
         height: auto;
         max-height: 20;
         border: round $accent;
-        background: $surface;
         padding: 0 1;
     }
-    AddressBookScreen OptionList {
+    BookAddressesScreen OptionList {
         height: auto;
         max-height: 14;
         border: none;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tui.screens import book_form
+from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
     from tui.config.settings import Location
@@ -21,9 +21,9 @@ def postal_code(screen: BookScreen, form: ContactForm) -> str:
 
 def fill_from_book(screen: BookScreen, form: ContactForm) -> None:
     """Open the address book; the entry picked fills ``form``."""
-    from tui.screens.book_address_book import AddressBookScreen
+    from tui.screens.book_address_book import BookAddressesScreen
 
-    entries = screen.freight_app.session.profile.address_book
+    entries = screen.host.session.profile.address_book
 
     def fill(entry: Location | None) -> None:
         if entry is not None:
@@ -33,7 +33,7 @@ def fill_from_book(screen: BookScreen, form: ContactForm) -> None:
             screen.set_status(f"Filled {form.title.split(' ·')[0].lower()} from {entry.label}.")
 
     screen.app.push_screen(
-        AddressBookScreen(entries, postal_code(screen, form), form.title.split(" ·")[0]), fill
+        BookAddressesScreen(entries, postal_code(screen, form), form.title.split(" ·")[0]), fill
     )
 
 
@@ -46,14 +46,14 @@ def save_to_book(screen: BookScreen, form: ContactForm) -> None:
         return
     postal = postal_code(screen, form)
     entry = book_form.location_from_values(values, postal)
-    session = screen.freight_app.session
-    book = session.profile.address_book
-    book[:] = [
-        old for old in book if not (old.company == entry.company and old.postal_code == postal)
+    session = screen.host.session
+    book = [
+        old
+        for old in session.profile.address_book
+        if not (old.company == entry.company and old.postal_code == postal)
     ]
-    book.append(entry)
     try:
-        session.save_config()
+        session.change_profile(address_book=[*book, entry])
     except OSError as error:
         screen.set_status(f"Could not save the address book: {error}", True)
         return

@@ -10,10 +10,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from tui.domain.money import format_usd
+from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
     from tui.api.models import Rate
@@ -22,7 +22,7 @@ PRODUCTION_WORD = "BOOK"
 """What must be typed to confirm a booking in PRODUCTION."""
 
 
-class BookConfirmScreen(ModalScreen[bool]):
+class BookConfirmScreen(FreightModal[bool]):
     """Enter books (in PRODUCTION only after typing BOOK); Esc goes back to the form."""
 
     HELP = """\
@@ -39,15 +39,11 @@ type `BOOK` and press Enter.
     ]
 
     DEFAULT_CSS = """
-    BookConfirmScreen {
-        align: center middle;
-    }
     BookConfirmScreen > Vertical {
         width: 60;
         max-width: 100%;
         height: auto;
         border: thick $accent;
-        background: $surface;
         padding: 0 1;
     }
     BookConfirmScreen #confirm-banner {

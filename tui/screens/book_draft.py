@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.widgets import Checkbox
 
-from tui.screens import book_form
+from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -28,7 +28,7 @@ class BookDraft:
     def prefill(self) -> None:
         """Each end from the address book entry for its ZIP (origin: the default origin too)."""
         screen = self.screen
-        profile = screen.freight_app.session.profile
+        profile = screen.host.session.profile
         book = profile.address_book
         origin = book_form.find_location(
             book, screen.request.origin_postal_code, profile.default_origin
@@ -43,7 +43,7 @@ class BookDraft:
     def restore(self) -> None:
         """Put back what was typed for this quote (or this lane) and not sent."""
         screen = self.screen
-        draft = screen.freight_app.session.drafts.load(book_form.DRAFT_NAME)
+        draft = screen.host.session.drafts.load(book_form.DRAFT_NAME)
         if not draft:
             return
         fit = book_form.draft_fits(draft, screen.quote, screen.rate, screen.request)
@@ -82,9 +82,9 @@ class BookDraft:
         """Write the pending values to the draft store now (after the wait, and on leaving)."""
         data, self._pending = self._pending, None
         if data is not None:
-            self.screen.freight_app.session.drafts.save(book_form.DRAFT_NAME, data)
+            self.screen.host.session.drafts.save(book_form.DRAFT_NAME, data)
 
     def clear(self) -> None:
         """Forget the draft (the booking was sent)."""
         self._pending = None
-        self.screen.freight_app.session.drafts.clear(book_form.DRAFT_NAME)
+        self.screen.host.session.drafts.clear(book_form.DRAFT_NAME)

@@ -7,8 +7,10 @@ from typing import Any
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.widgets import Button, Markdown, Static
+
+from tui.screens.modal import FreightModal
 
 GENERAL_HELP = """\
 **Freight** is driven from the keyboard. F2 quote · F3 rates · F4 shipments (alt+1/2/3 where
@@ -36,19 +38,15 @@ def _key_table(screen: Screen[Any]) -> str:
     return "**Keys here**\n\n" + "\n".join(rows) if rows else ""
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(FreightModal[None]):
     """Help for the focused widget, with the live bindings."""
 
     DEFAULT_CSS = """
-    HelpScreen {
-        align: center middle;
-    }
     HelpScreen > VerticalScroll {
         width: 90%;
         max-width: 100;
         height: 90%;
         border: round $accent;
-        background: $surface;
         padding: 0 1;
     }
     """
@@ -90,18 +88,14 @@ class HelpScreen(ModalScreen[None]):
         self.dismiss(result)
 
 
-class ConfirmQuitScreen(ModalScreen[bool]):
+class ConfirmQuitScreen(FreightModal[bool]):
     """Asked only when a booking is in flight: quitting now leaves its outcome unknown."""
 
     DEFAULT_CSS = """
-    ConfirmQuitScreen {
-        align: center middle;
-    }
     ConfirmQuitScreen > VerticalScroll {
         width: 60;
         height: auto;
         border: thick $error;
-        background: $surface;
         padding: 0 1;
     }
     ConfirmQuitScreen Horizontal {

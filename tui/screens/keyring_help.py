@@ -8,12 +8,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Collapsible, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.credentials.detect import KeyringState
 from tui.credentials.diagnosis import OFFERS, headline, technical
+from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
 
 Choice = Literal["session", "file"]
@@ -21,7 +21,7 @@ CONFIRM_WORD = "plain"
 """What the user types to confirm saving the secret in a plain file."""
 
 
-class KeyringHelpScreen(ModalScreen[Choice | None]):
+class KeyringHelpScreen(FreightModal[Choice | None]):
     """The keyring diagnosis; returns "session", "file" (after a typed confirmation) or None."""
 
     HELP = """\
@@ -58,16 +58,12 @@ resort and asks you to type `plain` to confirm.
     ]
 
     DEFAULT_CSS = """
-    KeyringHelpScreen {
-        align: center middle;
-    }
     KeyringHelpScreen > Vertical {
         width: 78;
         max-width: 100%;
         height: auto;
         max-height: 100%;
         border: round $warning;
-        background: $surface;
         padding: 0 1;
     }
     KeyringHelpScreen #keyring-headline {

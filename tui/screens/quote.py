@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
 from textual.actions import SkipAction
@@ -16,13 +16,13 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList, Select
 
 from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
+from tui.host import Host, host_of
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
 
 if TYPE_CHECKING:
-    from tui.app import FreightApp
     from tui.screens.quote_address_book import Side
     from tui.screens.quote_templates import TemplateChoice
 
@@ -103,13 +103,14 @@ as you type and comes back after a crash or a dropped SSH session.
         self._template_row = 0
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     # -- building --------------------------------------------------------------------------
 
     def _initial_draft(self) -> QuoteDraft:
-        session = self.freight_app.session
+        session = self.host.session
         saved = session.drafts.load(DRAFT_NAME)
         if saved is not None:
             draft = QuoteDraft.from_dict(saved)
@@ -244,7 +245,7 @@ as you type and comes back after a crash or a dropped SSH session.
             self._save_timer = None
         pending, self._pending = self._pending, None
         if pending is not None:
-            self.freight_app.session.drafts.save(DRAFT_NAME, pending.to_dict())
+            self.host.session.drafts.save(DRAFT_NAME, pending.to_dict())
 
     @on(ItemsEditor.Changed)
     def _items_changed(self, event: ItemsEditor.Changed) -> None:
@@ -313,7 +314,7 @@ as you type and comes back after a crash or a dropped SSH session.
             self._show_message(draft, {e.field for e in errors})
             return
         self._flush_draft()
-        from tui.screens.quote_request import build_rate_request
+        from tui.forms.quote_request import build_rate_request
 
         request = build_rate_request(draft)
         try:
@@ -324,22 +325,22 @@ as you type and comes back after a crash or a dropped SSH session.
         self.app.push_screen(RatesScreen(request, mode_filter=draft.mode_filter))
 
     def action_address_book(self) -> None:
-        from tui.screens.quote_address_book import AddressBookScreen
+        from tui.screens.quote_address_book import QuoteAddressesScreen
 
-        addresses = self.freight_app.session.profile.address_book
+        addresses = self.host.session.profile.address_book
         if not addresses:
             self.notify("The address book is empty (add addresses when booking).", timeout=4)
             return
         side: Side = "origin" if self._field_of(self.focused) == "origin_zip" else "dest"
         if self.query_one("#origin", LocationPicker).has_focus_within:
             side = "origin"
-        self.app.push_screen(AddressBookScreen(addresses, side), self._address_picked)
+        self.app.push_screen(QuoteAddressesScreen(addresses, side), self._address_picked)
 
     def _address_picked(self, choice: tuple[Side, int] | None) -> None:
         if choice is None:
             return
         side, index = choice
-        location = self.freight_app.session.profile.address_book[index]
+        location = self.host.session.profile.address_book[index]
         picker = self.query_one("#origin" if side == "origin" else "#dest", LocationPicker)
         picker.set_location(location.postal_code, location.location_type)
         self.set_focus(picker.type_select)
@@ -354,7 +355,7 @@ as you type and comes back after a crash or a dropped SSH session.
         self._template_row = row_index
         self.app.push_screen(
             TemplatesScreen(
-                self.freight_app.session.profile.item_templates,
+                self.host.session.profile.item_templates,
                 row_index if can_save else None,
                 item.description.strip()[:30],
             ),
@@ -362,11 +363,11 @@ as you type and comes back after a crash or a dropped SSH session.
         )
 
     async def _template_chosen(self, choice: TemplateChoice | None) -> None:
-        from tui.screens.quote_templates import item_from_template, save_template
+        from tui.forms.templates import item_from_template, save_template
 
         if choice is None:
             return
-        session = self.freight_app.session
+        session = self.host.session
         row = self.editor.rows[min(self._template_row, len(self.editor.rows) - 1)]
         if choice.index is not None:
             item = item_from_template(session.profile.item_templates[choice.index])
@@ -392,7 +393,7 @@ as you type and comes back after a crash or a dropped SSH session.
 
     def clear_form(self) -> None:
         """Start over: an empty form (the default origin stays)."""
-        session = self.freight_app.session
+        session = self.host.session
         session.drafts.clear(DRAFT_NAME)
         origin = session.profile.default_origin
         fresh = QuoteDraft(

@@ -9,11 +9,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.locations import LOCATION_TYPES_SHORT
+from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
     from tui.config.settings import Location
@@ -31,26 +31,22 @@ def address_line(location: Location) -> str:
     return " · ".join(part for part in parts if part)
 
 
-class AddressBookScreen(ModalScreen[tuple[Side, int] | None]):
+class QuoteAddressesScreen(FreightModal[tuple[Side, int] | None]):
     """Enter uses the address for the side named in the title; o / d choose the side."""
 
     DEFAULT_CSS = """
-    AddressBookScreen {
-        align: center middle;
-    }
-    AddressBookScreen > Vertical {
+    QuoteAddressesScreen > Vertical {
         width: 90%;
         max-width: 90;
         height: auto;
         max-height: 80%;
         border: round $accent;
-        background: $surface;
     }
-    AddressBookScreen Static {
+    QuoteAddressesScreen Static {
         padding: 0 1;
         color: $text-muted;
     }
-    AddressBookScreen OptionList, AddressBookScreen OptionList:focus {
+    QuoteAddressesScreen OptionList, QuoteAddressesScreen OptionList:focus {
         height: auto;
         max-height: 16;
         border: none;

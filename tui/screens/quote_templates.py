@@ -10,17 +10,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.domain.freight_class import format_class
-from tui.domain.locations import package_label
-from tui.domain.quote_form import ItemDraft, complete_package
+from tui.forms.templates import template_line
+from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
     from tui.config.settings import ItemTemplate
-    from tui.session import Session
 
 SAVE_OPTION = "save"
 
@@ -33,77 +30,16 @@ class TemplateChoice:
     name: str | None = None
 
 
-def template_line(template: ItemTemplate) -> str:
-    """`Std pallet · 1 × Pallet 800 lb 48×40×48 · cl 70 · Machine parts`."""
-    dims = f"{template.length:f}×{template.width:f}×{template.height:f}"
-    parts = [
-        template.name,
-        f"{template.quantity} × {package_label(template.package)} {template.weight:f} lb {dims}",
-    ]
-    if template.freight_class is not None:
-        parts.append(f"cl {format_class(template.freight_class)}")
-    if template.description:
-        parts.append(template.description)
-    return " · ".join(parts)
-
-
-def item_from_template(template: ItemTemplate) -> ItemDraft:
-    """A row filled from a saved template (numbers written plainly: `800`, `47.5`)."""
-    return ItemDraft(
-        quantity=str(template.quantity),
-        package=template.package,
-        weight=f"{template.weight:f}",
-        length=f"{template.length:f}",
-        width=f"{template.width:f}",
-        height=f"{template.height:f}",
-        freight_class=(
-            format_class(template.freight_class) if template.freight_class is not None else ""
-        ),
-        description=template.description,
-    )
-
-
-def save_template(session: Session, name: str, item: ItemDraft) -> str:
-    """Save a complete row under `name` (replacing one of that name); returns what happened."""
-    from tui.config.settings import ItemTemplate
-
-    line = item.line()
-    if line is None or item.errors():
-        return "Fix the row first: only a complete row can be a template."
-    template = ItemTemplate(
-        name=name,
-        quantity=line.quantity,
-        package=complete_package(item.package) or "pallet",
-        weight=line.weight,
-        length=line.length,
-        width=line.width,
-        height=line.height,
-        freight_class=item.class_override(),
-        description=item.description.strip(),
-    )
-    profile = session.profile
-    profile.item_templates = [t for t in profile.item_templates if t.name != name] + [template]
-    try:
-        session.save_config()
-    except OSError as error:
-        return f"Template kept for this run only, not saved: {error}"
-    return f"Saved template “{name}”."
-
-
-class TemplatesScreen(ModalScreen[TemplateChoice | None]):
+class TemplatesScreen(FreightModal[TemplateChoice | None]):
     """The saved templates, and a last entry to save the current row (when it is complete)."""
 
     DEFAULT_CSS = """
-    TemplatesScreen {
-        align: center middle;
-    }
     TemplatesScreen > Vertical {
         width: 90%;
         max-width: 90;
         height: auto;
         max-height: 80%;
         border: round $accent;
-        background: $surface;
     }
     TemplatesScreen Static {
         padding: 0 1;

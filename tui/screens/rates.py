@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from tui.domain.money import format_money
+from tui.host import Host, host_of
+from tui.service_call import ServiceCall
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -22,7 +23,6 @@ from tui.widgets.rates_table import CHEAPEST, FASTEST, NotOfferedList, RatesTabl
 
 if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
-    from tui.app import FreightApp
 
 
 class RatesScreen(Screen[None]):
@@ -85,22 +85,6 @@ class RatesScreen(Screen[None]):
     }
     """
 
-    class RatesArrived(Message):
-        """A quote came back for the request with this token."""
-
-        def __init__(self, token: int, quote: Quote) -> None:
-            super().__init__()
-            self.token = token
-            self.quote = quote
-
-    class RatesFailed(Message):
-        """The request with this token failed."""
-
-        def __init__(self, token: int, error: Exception) -> None:
-            super().__init__()
-            self.token = token
-            self.error = error
-
     def __init__(
         self, request: RateRequest, mode_filter: str | None = None, quote: Quote | None = None
     ) -> None:
@@ -110,12 +94,26 @@ class RatesScreen(Screen[None]):
         self.mode_filter = mode_filter
         self.quote: Quote | None = None
         self._known_quote = quote
-        self.in_flight = False
-        self._token = 0
+        from tui.api.errors import RateLimitedError
+
+        self._rating: ServiceCall[Quote] = ServiceCall(
+            self,
+            "rates",
+            activity="rating…",
+            on_answer=self._rates_arrived,
+            on_error=self._rates_failed,
+            handled_here=(RateLimitedError,),
+        )
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def in_flight(self) -> bool:
+        """True while rates are asked for."""
+        return self._rating.in_flight
+
+    @property
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     @property
     def table(self) -> RatesTable:
@@ -146,14 +144,14 @@ class RatesScreen(Screen[None]):
     def on_mount(self) -> None:
         self.table.focus()
         if self._known_quote is not None:
-            self.post_message(self.RatesArrived(self._token, self._known_quote))
+            self.call_next(self._rates_arrived, self._known_quote)
         else:
             self.load(self.request, self.mode_filter)
 
     def on_unmount(self) -> None:
-        self.freight_app.set_activity("rates", None)
+        self.host.set_activity("rates", None)
         if self.quote is not None:
-            self.freight_app.last_rates = (self.request, self.mode_filter, self.quote)
+            self.host.last_rates = (self.request, self.mode_filter, self.quote)
 
     def _lane(self) -> str:
         lane = f"{self.request.origin_postal_code} → {self.request.dest_postal_code}"
@@ -163,46 +161,25 @@ class RatesScreen(Screen[None]):
 
     def load(self, request: RateRequest, mode_filter: str | None = None) -> None:
         """Ask for rates for `request`; any answer to an earlier request is dropped."""
-        self._token += 1
         self.request = request
         self.mode_filter = mode_filter
-        self.in_flight = True
         self.table.set_status("rating…")
         self._set_summary("Asking every carrier for rates…  esc cancels")
-        self.freight_app.set_activity("rates", "rating…")
-        self._fetch(request, self._token)
-
-    @work(exclusive=True, group="rates", exit_on_error=False)
-    async def _fetch(self, request: RateRequest, token: int) -> None:
-        try:
-            client = await self.freight_app.session.client()
-            quote = await client.get_rates(request)
-        except Exception as error:
-            self.post_message(self.RatesFailed(token, error))
-            return
-        self.post_message(self.RatesArrived(token, quote))
+        self._rating.start(lambda client: client.get_rates(request))
 
     def cancel(self) -> None:
         """Stop the request in flight; its answer, should it still come, is dropped."""
-        self.workers.cancel_group(self, "rates")
-        self._token += 1
-        self.in_flight = False
-        self.freight_app.set_activity("rates", None)
+        self._rating.cancel()
         self.table.set_status("cancelled · r to rate again")
         self._set_summary("Rates request cancelled. Press r to ask again, esc to go back.")
 
-    @on(RatesArrived)
-    def _rates_arrived(self, event: RatesArrived) -> None:
-        if event.token != self._token:
-            return
-        self.in_flight = False
-        self.freight_app.set_activity("rates", None)
-        self.quote = event.quote
+    def _rates_arrived(self, quote: Quote) -> None:
+        self.quote = quote
         self.query_one(FreightHeader).screen_title = self._lane()
         self.query_one(FreightHeader).refresh()
         rates = [
             rate
-            for rate in event.quote.rates
+            for rate in quote.rates
             if self.mode_filter is None or rate.mode == self.mode_filter
         ]
         self.table.set_rates(rates)
@@ -211,21 +188,14 @@ class RatesScreen(Screen[None]):
             self.table.set_status(f"no {shown}offers")
         self._show_best()
 
-    @on(RatesFailed)
-    def _rates_failed(self, event: RatesFailed) -> None:
-        if event.token != self._token:
-            return
+    def _rates_failed(self, error: Exception, message: str) -> None:
         from tui.api.errors import RateLimitedError
 
-        self.in_flight = False
-        self.freight_app.set_activity("rates", None)
-        error = event.error
         if isinstance(error, RateLimitedError):
             wait = f" in {error.retry_after:g} s" if error.retry_after is not None else ""
             self.table.set_status(f"rate limited · r to retry{wait}")
             self._set_summary(f"Too many requests. Press r to try again{wait}.", problem=True)
             return
-        message = self.freight_app.handle_api_error(error)
         self.table.set_status("no rates · r to retry")
         self._set_summary(message, problem=True)
 
@@ -319,7 +289,7 @@ class RatesScreen(Screen[None]):
             reason = rate.message or rate.status
             self.notify(f"{rate.carrier} does not offer this shipment: {reason}", timeout=4)
             return
-        if self.freight_app.booking_in_flight:
+        if self.host.booking_in_flight:
             self.notify("A booking is being sent; wait for its answer.", timeout=4)
             return
         from tui.screens.book import BookScreen

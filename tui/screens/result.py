@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
@@ -19,12 +19,12 @@ from textual.widgets import Input, Label, Static
 
 from tui import documents
 from tui.domain.money import format_usd
+from tui.host import Host, host_of
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
     from tui.api.models import Booking, Document, ParcelBooking, Rate
-    from tui.app import FreightApp
 
 MAX_COPY_KEYS = 9
 KEY_BOUNCE_SECONDS = 0.6
@@ -143,10 +143,9 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
     class DocumentsSaved(Message):
         """Documents were written (and maybe printed)."""
 
-        def __init__(self, saved: list[documents.SavedDocument], printed: list[Any]) -> None:
+        def __init__(self, report: documents.DocumentsReport) -> None:
             super().__init__()
-            self.saved = saved
-            self.printed = printed
+            self.report = report
 
     class DocumentsFailed(Message):
         """Saving or printing failed."""
@@ -168,8 +167,9 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         self._shown_at = time.monotonic()
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Booked")
@@ -221,7 +221,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
 
     def _default_folder(self) -> Path:
         shipment = self.booking.shipment_id or self.rate.id
-        return documents.default_folder(self.freight_app.session.data_dir, shipment)
+        return documents.default_folder(self.host.session.data_dir, shipment)
 
     def _folder(self) -> Path:
         text = self.query_one("#result-folder", Input).value.strip()
@@ -240,7 +240,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
             return
         label, value = self.numbers[index]
         self.app.copy_to_clipboard(value)
-        self._set_status(f"Copied {label} {value}.")
+        self._set_status(f"Copied {label} {value}.{documents.clipboard_hint()}")
 
     def action_folder(self) -> None:
         """Edit the folder documents are saved to."""
@@ -256,15 +256,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         self._run_documents(print_them=False)
 
     def action_print(self) -> None:
-        """Save, then print with lp to the configured printers."""
-        printers = self.freight_app.session.config.printers
-        if not (printers.document_printer or printers.label_printer):
-            self._set_status(
-                "No printer configured: set document_printer / label_printer under "
-                "[printers] in the config. Documents can still be saved (s).",
-                True,
-            )
-            return
+        """Save, then print with lp to the configured printers (or the system default)."""
         self._run_documents(print_them=True)
 
     def _run_documents(self, *, print_them: bool) -> None:
@@ -275,63 +267,68 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
             return
         self.busy = True
         self._printing_requested = print_them
-        self.freight_app.set_activity("documents", "printing…" if print_them else "saving…")
+        self.host.set_activity("documents", "printing…" if print_them else "saving…")
         self._documents_worker(self._folder(), print_them)
 
     @work(exclusive=True, group="documents", exit_on_error=False)
     async def _documents_worker(self, folder: Path, print_them: bool) -> None:
+        session = self.host.session
         try:
-            client = await self.freight_app.session.client()
-            saved = await documents.save_documents(
-                client.download_document, self.documents, folder, default_kind=self.default_kind
+            client = await session.client()
+            report = await documents.save_and_print(
+                client.download_document,
+                self.documents,
+                folder,
+                printers=session.config.printers if print_them else None,
+                default_kind=self.default_kind,
             )
-            outcomes: list[documents.PrintOutcome] = []
-            if print_them:
-                printers = self.freight_app.session.config.printers
-                jobs = documents.print_jobs(
-                    saved,
-                    document_printer=printers.document_printer,
-                    label_printer=printers.label_printer,
-                    label_format=printers.label_format,
-                )
-                for job in jobs:
-                    outcomes.append(await documents.run_print_job(job))
         except Exception as error:
             self.post_message(self.DocumentsFailed(error))
             return
-        self.post_message(self.DocumentsSaved(saved, outcomes))
+        self.post_message(self.DocumentsSaved(report))
 
     @on(DocumentsSaved)
     def _saved(self, event: DocumentsSaved) -> None:
         self.busy = False
-        self.freight_app.set_activity("documents", None)
-        self.saved = event.saved
-        folder = event.saved[0].path.parent if event.saved else self._folder()
-        text = f"Saved {len(event.saved)} file{'s' if len(event.saved) != 1 else ''} to {folder}."
-        outcomes: list[documents.PrintOutcome] = event.printed
-        failed = [outcome for outcome in outcomes if not outcome.ok]
-        if outcomes:
-            sent = len(outcomes) - len(failed)
-            text += f" Sent {sent} to the printer."
-        elif self._printing_requested:
+        self.host.set_activity("documents", None)
+        report = event.report
+        asked, self._printing_requested = self._printing_requested, False
+        if report.no_printer:
+            self._set_status(
+                "No printer configured: set document_printer / label_printer under "
+                "[printers] in the config. Documents can still be saved (s).",
+                True,
+            )
+            return
+        self.saved = report.saved
+        folder = report.saved[0].path.parent if report.saved else self._folder()
+        count = len(report.saved)
+        text = f"Saved {count} file{'s' if count != 1 else ''} to {folder}."
+        failed = report.failed
+        if report.outcomes:
+            sent = len(report.outcomes) - len(failed)
+            if report.outcomes[0].job.printer is None:
+                text += f" Sent {sent} to {report.printer_phrase()}."
+            else:
+                text += f" Sent {sent} to the printer."
+        elif asked:
             text += " Nothing matched a configured printer."
         if failed:
             text += " Failed: " + "; ".join(
                 f"{outcome.job.path.name}: {outcome.detail}" for outcome in failed
             )
-        self._printing_requested = False
         self._set_status(text, bool(failed))
 
     @on(DocumentsFailed)
     def _failed(self, event: DocumentsFailed) -> None:
         self.busy = False
         self._printing_requested = False
-        self.freight_app.set_activity("documents", None)
+        self.host.set_activity("documents", None)
         error = event.error
         if isinstance(error, OSError):
             self._set_status(f"Could not save: {error.strerror or error} ({self._folder()}).", True)
         else:
-            self._set_status(self.freight_app.handle_api_error(error), True)
+            self._set_status(self.host.handle_api_error(error), True)
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()
@@ -341,13 +338,13 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         if time.monotonic() - self._shown_at < KEY_BOUNCE_SECONDS:
             return
         if self.booking.shipment_id:
-            self.freight_app.open_shipment(self.booking.shipment_id)
+            self.host.open_shipment(self.booking.shipment_id)
         else:
             self._set_status("The booking did not name a shipment id.", True)
 
     def action_new_quote(self) -> None:
         """Start a new quote."""
-        self.freight_app.show_quote()
+        self.host.show_quote()
 
     def action_back(self) -> None:
         """Back to the rates (or leave the folder field)."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on, work
 from textual.app import ComposeResult, SystemCommand
@@ -16,9 +16,8 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from tui.widgets.footer import FreightFooter
-from tui.widgets.header import FreightHeader
-from tui.widgets.shipments_detail_view import (
+from tui.host import Host, host_of
+from tui.listing.detail_text import (
     carrier_line,
     document_label,
     events_text,
@@ -27,27 +26,18 @@ from tui.widgets.shipments_detail_view import (
     title_line,
     tracking_text,
 )
-from tui.widgets.status_style import timeline
+from tui.listing.status import timeline
+from tui.service_call import ServiceCall
+from tui.widgets.footer import FreightFooter
+from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from tui.api.models import Shipment, ShipmentDetail
-    from tui.app import FreightApp
+    from tui.documents import DocumentsReport
 
 AUTO_REFRESH_SECONDS = 30.0
-
-
-@dataclass
-class DetailLoaded(Message):
-    request: int
-    detail: ShipmentDetail
-
-
-@dataclass
-class DetailFailed(Message):
-    request: int
-    error: BaseException
 
 
 @dataclass
@@ -111,12 +101,19 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         self.shipment_id = shipment_id
         self.listing = listing
         self.detail: ShipmentDetail | None = None
-        self._request = 0
         self._auto: Timer | None = None
+        self._loading: ServiceCall[ShipmentDetail] = ServiceCall(
+            self,
+            "shipment-detail",
+            activity="loading shipment…",
+            on_answer=self._loaded,
+            on_error=self._failed,
+        )
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Shipment")
@@ -146,34 +143,19 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
     def on_unmount(self) -> None:
         if self._auto is not None:
             self._auto.stop()
-        self.freight_app.set_activity("detail", None)
+        self._loading.cancel()
 
     # ---------------------------------------------------------------- loading
 
     def _load(self) -> None:
-        self._request += 1
-        self.freight_app.set_activity("detail", "loading shipment…")
-        self._fetch(self._request)
+        shipment_id = self.shipment_id
+        self._loading.start(lambda client: client.get_shipment(shipment_id))
 
-    @work(exclusive=True, group="shipment-detail", exit_on_error=False, description="Load shipment")
-    async def _fetch(self, request: int) -> None:
-        try:
-            client = await self.freight_app.session.client()
-            detail = await client.get_shipment(self.shipment_id)
-        except Exception as error:
-            self.post_message(DetailFailed(request, error))
-            return
-        self.post_message(DetailLoaded(request, detail))
-
-    @on(DetailLoaded)
-    def _loaded(self, message: DetailLoaded) -> None:
-        if message.request != self._request:
-            return
-        self.freight_app.set_activity("detail", None)
-        if self.detail is not None and message.detail.raw == self.detail.raw:
+    def _loaded(self, detail: ShipmentDetail) -> None:
+        if self.detail is not None and detail.raw == self.detail.raw:
             self._set_status(self._auto_note() or "no change")  # repaint nothing else
             return
-        self.detail = detail = message.detail
+        self.detail = detail
         self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
         self.query_one("#detail-carrier", Static).update(carrier_line(detail, self.listing))
         self.query_one("#detail-timeline", Static).update(timeline(detail.status))
@@ -197,12 +179,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             raw.update(self._raw_json())
         self._set_status(self._auto_note())
 
-    @on(DetailFailed)
-    def _failed(self, message: DetailFailed) -> None:
-        if message.request != self._request:
-            return
-        self.freight_app.set_activity("detail", None)
-        text = self.freight_app.handle_api_error(message.error)
+    def _failed(self, _error: Exception, text: str) -> None:
         self._set_status(f"⚠ {text} — r to retry", error=True)
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
@@ -258,12 +235,6 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         self._documents(self._highlighted_documents(True), send_to_printer=False)
 
     def action_print(self) -> None:
-        printers = self.freight_app.session.config.printers
-        if not (printers.document_printer or printers.label_printer):
-            self._set_status(
-                "No printer configured: set [printers] in the config; s saves instead.", error=True
-            )
-            return
         self._documents(self._highlighted_documents(False), send_to_printer=True)
 
     def _documents(self, indexes: list[int], *, send_to_printer: bool) -> None:
@@ -275,39 +246,25 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
 
     @work(exclusive=True, group="shipment-documents", exit_on_error=False, description="Documents")
     async def _save_and_print(self, indexes: list[int], send_to_printer: bool) -> None:
-        from tui.documents import default_folder, print_jobs, run_print_job, save_documents
+        from tui.documents import default_folder, save_and_print
 
         assert self.detail is not None
-        session = self.freight_app.session
+        session = self.host.session
         documents = [self.detail.documents[i] for i in indexes]
         folder = default_folder(session.data_dir, self.detail.pro_number or self.detail.id)
         try:
             client = await session.client()
-            saved = await save_documents(client.download_document, documents, folder)
+            report = await save_and_print(
+                client.download_document,
+                documents,
+                folder,
+                printers=session.config.printers if send_to_printer else None,
+            )
         except Exception as error:
-            text = self.freight_app.handle_api_error(error)
+            text = self.host.handle_api_error(error)
             self.post_message(DocumentsDone(f"⚠ could not save: {text}", error=True))
             return
-        if not send_to_printer:
-            names = ", ".join(s.path.name for s in saved)
-            self.post_message(DocumentsDone(f"Saved {names} to {folder}"))
-            return
-        printers = session.config.printers
-        jobs = print_jobs(
-            saved,
-            document_printer=printers.document_printer,
-            label_printer=printers.label_printer,
-            label_format=printers.label_format,
-        )
-        if not jobs:
-            self.post_message(DocumentsDone(f"Saved to {folder}; no printer takes this format."))
-            return
-        outcomes = [await run_print_job(job) for job in jobs]
-        failed = [o for o in outcomes if not o.ok]
-        if failed:
-            self.post_message(DocumentsDone(f"⚠ print failed: {failed[0].detail}", error=True))
-        else:
-            self.post_message(DocumentsDone(f"Sent {len(jobs)} to {jobs[0].printer}"))
+        self.post_message(DocumentsDone(*_documents_report(report, send_to_printer)))
 
     @on(DocumentsDone)
     def _documents_done(self, message: DocumentsDone) -> None:
@@ -322,3 +279,18 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         yield SystemCommand(
             "Shipment: save documents", "Save all to a folder (S)", self.action_save_all
         )
+
+
+def _documents_report(report: DocumentsReport, printing: bool) -> tuple[str, bool]:
+    """The status line after saving or printing, and whether it reports a problem."""
+    if report.no_printer:
+        return "No printer configured: set [printers] in the config; s saves instead.", True
+    if not printing:
+        names = ", ".join(s.path.name for s in report.saved)
+        return f"Saved {names} to {report.folder}", False
+    if not report.outcomes:
+        return f"Saved to {report.folder}; no printer takes this format.", False
+    failed = report.failed
+    if failed:
+        return f"⚠ print failed: {failed[0].detail}", True
+    return f"Sent {len(report.outcomes)} to {report.printer_phrase()}", False

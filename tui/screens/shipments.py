@@ -12,19 +12,19 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
+from tui.host import Host, host_of
+from tui.listing.columns import WIDE, shipment_columns
+from tui.listing.rows import ShipmentRow
+from tui.listing.scan import looks_like_code
+from tui.screens.shipments_paging import PageFailed, PageLoaded, Paging
+from tui.screens.shipments_scan_keys import ScanToOpen
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.shipments_columns import WIDE, shipment_columns
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
-from tui.widgets.shipments_paging import PageFailed, PageLoaded, Paging
-from tui.widgets.shipments_rows import ShipmentRow
-from tui.widgets.shipments_scan import looks_like_code
-from tui.widgets.shipments_scan_keys import ScanToOpen
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery
-    from tui.app import FreightApp
 
 
 def today() -> date:
@@ -157,8 +157,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         return self.query_one("#filters", ShipmentFiltersBar)
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     def on_mount(self) -> None:
         self.table.focus()
@@ -200,7 +201,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self.paging.requested()
         self.table.tail_text = "searching…" if first else "loading more…"
         if first:  # (next pages say so on the table's last line; the header repaints the screen)
-            self.freight_app.set_activity("shipments", "searching shipments…")
+            self.host.set_activity("shipments", "searching shipments…")
         if first or self.paging.failed_token is not None:
             self._update_title()  # (the title already says "more…" while paging on)
         self._fetch_page(self.paging.generation, self._filters.to_query(), token, first)
@@ -210,7 +211,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self, generation: int, query: ShipmentQuery, token: str | None, first: bool
     ) -> None:
         try:
-            client = await self.freight_app.session.client()
+            client = await self.host.session.client()
             page = await client.search_shipments(query, continuation_token=token)
         except Exception as error:
             self.post_message(PageFailed(generation, error, token))
@@ -235,7 +236,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         table.tail_text = None
         self.show_status("")
         if message.first:
-            self.freight_app.set_activity("shipments", None)
+            self.host.set_activity("shipments", None)
         self._update_title()
         if self.paging.can_load_more and self._near_end():
             self._request(self.paging.token, first=False)
@@ -245,10 +246,10 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         if not self.paging.current(message.generation):
             return
         self.paging.failed_at(message.token)
-        text = self.freight_app.handle_api_error(message.error)
+        text = self.host.handle_api_error(message.error)
         self.table.tail_text = f"⚠ {text} — press r to retry"
         self.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
-        self.freight_app.set_activity("shipments", None)
+        self.host.set_activity("shipments", None)
         self._update_title()
 
     def _near_end(self) -> bool:
@@ -296,7 +297,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""
-        self.freight_app.open_shipment(row.id, row.to_shipment())
+        self.host.open_shipment(row.id, row.to_shipment())
 
     @on(VirtualTable.RowSelected, "#shipments-table")
     def _row_selected(self, message: VirtualTable.RowSelected) -> None:
@@ -338,10 +339,10 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def action_export(self) -> None:
         from tui.export import write_shipments_csv
-        from tui.widgets.shipments_export_dialog import ExportDialog
+        from tui.screens.shipments_export import ExportDialog
 
         rows = self.table.rows()
-        default = self.freight_app.session.data_dir / "exports" / f"freight-shipments-{today()}.csv"
+        default = self.host.session.data_dir / "exports" / f"freight-shipments-{today()}.csv"
 
         def done(report: str | None) -> None:
             if report:

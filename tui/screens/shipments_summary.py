@@ -16,13 +16,13 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tui.listing.columns import money
+from tui.listing.status import LIFECYCLE, status_label, status_style
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.shipments_columns import money
-from tui.widgets.status_style import LIFECYCLE, status_label, status_style
 
 if TYPE_CHECKING:
-    from tui.widgets.shipments_rows import ShipmentRow
+    from tui.listing.rows import ShipmentRow
 
 _BLOCKS = " ▏▎▍▌▋▊▉█"
 

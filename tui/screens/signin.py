@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING, ClassVar, Literal, cast
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -18,15 +18,15 @@ from tui.config.urls import is_placeholder
 from tui.credentials import blocking, detect, redact
 from tui.credentials.detect import KeyringState
 from tui.credentials.session import ENV_WORDS, CredentialConnector, attach, connector_for
+from tui.demo import start_demo
+from tui.forms.signin import canonical_or_none, field_errors, profile_for
+from tui.host import Host, host_of
 from tui.screens import signin_keep
-from tui.screens.signin_demo import switch_to_demo
-from tui.screens.signin_fields import canonical_or_none, field_errors, profile_for
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.signin_form import SignInForm
 
 if TYPE_CHECKING:
-    from tui.app import FreightApp
     from tui.credentials.resolve import Credentials
     from tui.screens.signin_keep import Keep
     from tui.session import Session
@@ -101,12 +101,13 @@ F5 opens the demo on a local sandbox; no account is needed.
         return self.query_one(SignInForm)
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     @property
     def session(self) -> Session:
-        return self.freight_app.session
+        return self.host.session
 
     @property
     def connector(self) -> CredentialConnector:
@@ -225,7 +226,7 @@ F5 opens the demo on a local sandbox; no account is needed.
 
     def action_demo(self) -> None:
         """Switch this session to the demo on a local sandbox."""
-        switch_to_demo(self.session)
+        start_demo(self.session)
         self.form.clear_credentials()
         self._done()
 
@@ -272,7 +273,7 @@ F5 opens the demo on a local sandbox; no account is needed.
                 form.set_message("Not signed in yet: choose how to keep the secret (F6).")
                 return
             credentials, where = kept
-            signin_keep.apply(self, config, profile, credentials)
+            signin_keep.apply(self, profile, credentials)
             notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {where}."
             if result.outcome != "ok":
                 notice += " " + result.message
@@ -283,16 +284,8 @@ F5 opens the demo on a local sandbox; no account is needed.
             button.disabled = False
 
     def _done(self) -> None:
-        """Close, and repaint every header: profile and environment may have changed."""
-        app = self.app
+        """Close (the headers follow the session's profile by themselves)."""
         self.dismiss(True)
-
-        def repaint() -> None:
-            for screen in app.screen_stack:
-                for header in screen.query(FreightHeader):
-                    header.refresh()
-
-        app.call_after_refresh(repaint)
 
 
 def _name(loaded: detect.Loaded) -> str:

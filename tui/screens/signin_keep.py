@@ -10,7 +10,7 @@ from tui.credentials.session import ENV_WORDS
 
 if TYPE_CHECKING:
     from tui.api.secret import Secret
-    from tui.config.settings import AppConfig, Profile
+    from tui.config.settings import Profile
     from tui.credentials.save import Saved
     from tui.screens.signin import SignInScreen
 
@@ -65,21 +65,9 @@ def _saved(
     return Credentials(client_id, secret, source).register(), where
 
 
-def apply(
-    screen: SignInScreen, config: AppConfig, profile: Profile, credentials: Credentials
-) -> None:
+def apply(screen: SignInScreen, profile: Profile, credentials: Credentials) -> None:
     """Make the session use the new profile and credentials; save the config if changed."""
-    from tui.config.settings import save_config
-
     session = screen.session
-    known = config.profiles.get(profile.name)
-    if known != profile:
-        config = config.model_copy(update={"profiles": {**config.profiles, profile.name: profile}})
-        try:
-            save_config(config, session.config_path)
-        except OSError as exc:
-            screen.notify(f"The config file was not updated: {exc}", severity="warning")
-        session.config = config
     connector = screen.connector
     old = connector.resolved
     resolved = ResolvedProfile(
@@ -90,7 +78,10 @@ def apply(
         credential_store=old.credential_store,
         sources={**old.sources, "name": "config", "base_url": "config"},
     )
-    connector.use(resolved, config, credentials)
-    session.profile = profile
-    session.environment = ENV_WORDS[profile.environment]
-    session.set_connection(connector.connect)
+    connector.use(resolved, session.config.with_profile(profile), credentials)
+    try:
+        session.switch_profile(
+            profile, ENV_WORDS[profile.environment], connector.connect, save=True
+        )
+    except OSError as exc:
+        screen.notify(f"The config file was not updated: {exc}", severity="warning")

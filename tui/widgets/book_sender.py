@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from textual import work
 from textual.message import Message
 from textual.widget import Widget
 
+from tui.host import Host, host_of
+
 if TYPE_CHECKING:
     from tui.api.models import Booking, BookingRequest, ParcelBooking, ParcelBookingRequest
-    from tui.app import FreightApp
 
 
 class BookSender(Widget):
@@ -41,23 +42,24 @@ class BookSender(Widget):
         self.sending = False
 
     @property
-    def freight_app(self) -> FreightApp:
-        return cast("FreightApp", self.app)
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
 
     def send(self, request: BookingRequest | ParcelBookingRequest, *, parcel: bool) -> bool:
         """Start sending; False (and nothing sent) when a booking is already in flight."""
-        if self.sending or self.freight_app.booking_in_flight:
+        if self.sending or self.host.booking_in_flight:
             return False
         self.sending = True
-        self.freight_app.booking_in_flight = True
-        self.freight_app.set_activity("booking", "booking…")
+        self.host.booking_in_flight = True
+        self.host.set_activity("booking", "booking…")
         self._book(request, parcel)
         return True
 
     @work(exclusive=True, group="booking", exit_on_error=False)
     async def _book(self, request: Any, parcel: bool) -> None:
         try:
-            client = await self.freight_app.session.client()
+            client = await self.host.session.client()
             if parcel:
                 booking: Booking | ParcelBooking = await client.book_parcel(request)
             else:
@@ -74,5 +76,5 @@ class BookSender(Widget):
 
     def _finish(self) -> None:
         self.sending = False
-        self.freight_app.booking_in_flight = False
-        self.freight_app.set_activity("booking", None)
+        self.host.booking_in_flight = False
+        self.host.set_activity("booking", None)

@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual.widget import Widget
 
+from tui.host import host_of
+
 if TYPE_CHECKING:
     from textual.app import RenderResult
 
-    from tui.app import FreightApp
 
 ENV_STYLES = {
     "DEMO": "bold black on #5fd7af",
@@ -37,17 +38,18 @@ class FreightHeader(Widget):
         self.screen_title = title
 
     def on_mount(self) -> None:
-        app = cast("FreightApp", self.app)
-        self.watch(app, "activity_text", self._activity_changed, init=False)
+        # What is in flight, and the profile or environment (after sign-in, or the demo).
+        self.watch(self.app, "activity_text", self._changed, init=False)
+        self.watch(self.app, "profile_revision", self._changed, init=False)
 
-    def _activity_changed(self, _text: str) -> None:
+    def _changed(self, _value: object) -> None:
         self.refresh()
 
     def on_resize(self) -> None:
         self.refresh()
 
     def render(self) -> RenderResult:
-        app = cast("FreightApp", self.app)
+        app = host_of(self)
         session = app.session
         env = session.environment
         left = Text.assemble(

@@ -16,7 +16,7 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
-from tui.widgets.shipments_dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
 
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery

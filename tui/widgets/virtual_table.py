@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from rich.cells import cell_len, set_cell_size
@@ -17,30 +16,12 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.listing.table_column import Column
+
 RowT = TypeVar("RowT")
 
 SAMPLE_ROWS = 100
 """How many rows of a batch are measured to size an automatic column."""
-
-
-@dataclass(frozen=True)
-class Column(Generic[RowT]):
-    """One column: how to show a row's cell, sort by it, and colour it."""
-
-    key: str
-    label: str
-    text: Callable[[RowT], str]
-    sort_key: Callable[[RowT], Any] | None = None
-    style: Callable[[RowT], str | None] | None = None
-    width: int | None = None
-    """Fixed width in cells; None sizes the column from a sample of rows."""
-    min_width: int = 3
-    max_width: int = 40
-    justify: Literal["left", "right"] = "left"
-    priority: int = 0
-    """Columns with the lowest priority are dropped first when the table is narrow."""
-    flex: bool = False
-    """Spare width goes to flexible columns."""
 
 
 def _none_last(value: Any) -> tuple[bool, Any]:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from tui.widgets.shipments_rows import ShipmentRow
+    from tui.listing.rows import ShipmentRow
 
 SCAN_GAP_SECONDS = 1.0
 """Keys further apart than this start a new code."""

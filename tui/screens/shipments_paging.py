@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from textual.message import Message
 
 if TYPE_CHECKING:
-    from tui.widgets.shipments_rows import ShipmentRow
+    from tui.listing.rows import ShipmentRow
 
 
 @dataclass

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
-from tui.widgets.shipments_columns import money
-from tui.widgets.status_style import status_text
+from tui.listing.columns import money
+from tui.listing.status import status_text
 
 if TYPE_CHECKING:
     from tui.api.models import Address, Document, Shipment, ShipmentDetail, ShipmentItem

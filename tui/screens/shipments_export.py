@@ -10,11 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, Label
 
+from tui.screens.modal import FreightModal
 
-class ExportDialog(ModalScreen[str | None]):
+
+class ExportDialog(FreightModal[str | None]):
     """A path field; Enter writes the file, Escape cancels. Dismisses with a report line."""
 
     HELP: ClassVar[str | None] = """\
@@ -30,14 +31,12 @@ Edit the path and press **Enter** to write the loaded (filtered) shipments, one 
 
     DEFAULT_CSS = """
     ExportDialog {
-        align: center middle;
         & > Vertical {
             width: 76;
             max-width: 100%;
             height: auto;
             border: round $accent;
             padding: 0 1;
-            background: $surface;
         }
         & #export-error { color: $text-error; }
     }

@@ -7,11 +7,11 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from tui.widgets.status_style import LIFECYCLE, status_label, status_style
-from tui.widgets.virtual_table import Column
+from tui.listing.status import LIFECYCLE, status_label, status_style
+from tui.listing.table_column import Column
 
 if TYPE_CHECKING:
-    from tui.widgets.shipments_rows import ShipmentRow
+    from tui.listing.rows import ShipmentRow
 
 WIDE = 110
 """From this many columns on, the list shows every column."""

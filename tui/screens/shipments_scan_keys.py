@@ -10,11 +10,11 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Select
 
-from tui.widgets.shipments_rows import ShipmentRow
-from tui.widgets.shipments_scan import ScanBuffer, find_by_code
+from tui.listing.rows import ShipmentRow
+from tui.listing.scan import ScanBuffer, find_by_code
 
 if TYPE_CHECKING:
-    from tui.app import FreightApp
+    from tui.host import Host
     from tui.widgets.virtual_table import VirtualTable
 
     _Host = Screen[None]
@@ -37,7 +37,7 @@ class ScanToOpen(_Host):
     Printable keys typed outside a text field or drop-down are gathered (digits, and keys that
     are no shortcut, start a code; once started, every key joins it, shortcuts included), shown
     on the status line, and Enter looks the code up among the loaded rows, then on the server.
-    The host provides `table`, `freight_app`, `show_status()` and `open_row()`.
+    The screen provides `table`, `host`, `show_status()` and `open_row()`.
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -50,7 +50,7 @@ class ScanToOpen(_Host):
         def table(self) -> VirtualTable[ShipmentRow]: ...
 
         @property
-        def freight_app(self) -> FreightApp: ...
+        def host(self) -> Host: ...
 
         def show_status(self, text: str, *, error: bool = False) -> None: ...
 
@@ -110,7 +110,7 @@ class ScanToOpen(_Host):
         from tui.api.models import ShipmentQuery
 
         try:
-            client = await self.freight_app.session.client()
+            client = await self.host.session.client()
             page = await client.search_shipments(ShipmentQuery(text=code))
         except Exception as error:
             self.post_message(ScanResolved(code, None, error))
@@ -120,7 +120,7 @@ class ScanToOpen(_Host):
 
     def on_scan_resolved(self, message: ScanResolved) -> None:
         if message.error is not None:
-            text = self.freight_app.handle_api_error(message.error)
+            text = self.host.handle_api_error(message.error)
             self.show_status(f"⚠ could not look up {message.code}: {text}", error=True)
         elif message.match is None:
             self.show_status(f"no shipment matches {message.code}", error=True)

@@ -1,0 +1,140 @@
+"""The demo's profile: a dock in Chicago, a few consignees and templates, plus the edits kept."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tui.config.settings import Profile
+
+DEMO_EDITS_FILE = "demo-profile.json"
+"""In the data dir: the demo profile's address book, templates and origin as edited
+("demo" is a reserved name in the config file, so the demo's edits are kept here)."""
+
+
+def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None = None) -> Profile:
+    """A profile with a dock in Chicago, a few consignees and item templates.
+
+    With ``data_dir``, the edits made in earlier demo runs (saved addresses, templates) apply.
+    """
+    from tui.config.settings import ItemTemplate, Location, Profile
+
+    origin = Location(
+        label="Acme dock",
+        company="Acme Dock Co",
+        address="1200 W Lake St",
+        city="Chicago",
+        state="IL",
+        postal_code="60607",
+        contact_name="Pat Doyle",
+        phone="312-555-0142",
+        email="shipping@acme-dock.example",
+        dock_open="08:00",
+        dock_close="16:00",
+        location_type="business-dock",
+    )
+    book = [
+        origin,
+        Location(
+            label="Peach Retail",
+            company="Peach Retail",
+            address="88 Peachtree St NE",
+            city="Atlanta",
+            state="GA",
+            postal_code="30303",
+            contact_name="Sam Lee",
+            phone="404-555-0199",
+            email="receiving@peach-retail.example",
+            dock_open="07:00",
+            dock_close="15:30",
+            location_type="business-no-dock",
+        ),
+        Location(
+            label="Lone Star DC",
+            company="Lone Star Distribution",
+            address="2400 Irving Blvd",
+            city="Dallas",
+            state="TX",
+            postal_code="75207",
+            contact_name="Alex Ruiz",
+            phone="214-555-0110",
+            email="dock@lonestar-dc.example",
+            dock_open="06:00",
+            dock_close="14:00",
+            location_type="distribution-center",
+        ),
+        Location(
+            label="J. Rivera (home)",
+            company="Jordan Rivera",
+            address="17 Maple Ave",
+            city="Oak Park",
+            state="IL",
+            postal_code="60302",
+            contact_name="Jordan Rivera",
+            phone="708-555-0123",
+            email="jrivera@example.com",
+            location_type="residential",
+        ),
+    ]
+    templates = [
+        ItemTemplate(
+            name="Std pallet machine parts",
+            quantity=1,
+            package="pallet",
+            weight=Decimal("800"),
+            length=Decimal("48"),
+            width=Decimal("40"),
+            height=Decimal("48"),
+            freight_class=None,
+            description="Machine parts",
+        ),
+        ItemTemplate(
+            name="Parcel carton",
+            quantity=1,
+            package="box",
+            weight=Decimal("18"),
+            length=Decimal("16"),
+            width=Decimal("12"),
+            height=Decimal("10"),
+            freight_class=None,
+            description="Spare parts",
+        ),
+    ]
+    profile = Profile(
+        name="demo",
+        base_url=base_url,
+        environment="sandbox",
+        default_origin=origin,
+        address_book=book,
+        item_templates=templates,
+    )
+    edits = load_demo_edits(data_dir) if data_dir is not None else {}
+    if edits:
+        try:
+            return Profile.model_validate({**profile.model_dump(), **edits})
+        except ValueError:  # an unreadable edits file: the demo as shipped
+            return profile
+    return profile
+
+
+def load_demo_edits(data_dir: Path) -> dict[str, Any]:
+    """The demo profile's saved edits (address book, templates, origin); {} when none."""
+    import json
+
+    try:
+        data = json.loads((data_dir / DEMO_EDITS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def save_demo_edits(data_dir: Path, profile: Profile) -> None:
+    """Keep the demo profile's editable parts in the data dir ("demo" is reserved in the config)."""
+    from tui.drafts import write_atomically
+
+    edits = profile.model_dump_json(
+        include={"default_origin", "address_book", "item_templates"}, indent=1
+    )
+    write_atomically(data_dir / DEMO_EDITS_FILE, edits)

@@ -1,0 +1,69 @@
+"""Item templates as the quote form uses them: a one-line summary, a row from one, saving one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.domain.freight_class import format_class
+from tui.domain.locations import package_label
+from tui.domain.quote_form import ItemDraft, complete_package
+
+if TYPE_CHECKING:
+    from tui.config.settings import ItemTemplate
+    from tui.session import Session
+
+
+def template_line(template: ItemTemplate) -> str:
+    """`Std pallet · 1 × Pallet 800 lb 48×40×48 · cl 70 · Machine parts`."""
+    dims = f"{template.length:f}×{template.width:f}×{template.height:f}"
+    parts = [
+        template.name,
+        f"{template.quantity} × {package_label(template.package)} {template.weight:f} lb {dims}",
+    ]
+    if template.freight_class is not None:
+        parts.append(f"cl {format_class(template.freight_class)}")
+    if template.description:
+        parts.append(template.description)
+    return " · ".join(parts)
+
+
+def item_from_template(template: ItemTemplate) -> ItemDraft:
+    """A row filled from a saved template (numbers written plainly: `800`, `47.5`)."""
+    return ItemDraft(
+        quantity=str(template.quantity),
+        package=template.package,
+        weight=f"{template.weight:f}",
+        length=f"{template.length:f}",
+        width=f"{template.width:f}",
+        height=f"{template.height:f}",
+        freight_class=(
+            format_class(template.freight_class) if template.freight_class is not None else ""
+        ),
+        description=template.description,
+    )
+
+
+def save_template(session: Session, name: str, item: ItemDraft) -> str:
+    """Save a complete row under `name` (replacing one of that name); returns what happened."""
+    from tui.config.settings import ItemTemplate
+
+    line = item.line()
+    if line is None or item.errors():
+        return "Fix the row first: only a complete row can be a template."
+    template = ItemTemplate(
+        name=name,
+        quantity=line.quantity,
+        package=complete_package(item.package) or "pallet",
+        weight=line.weight,
+        length=line.length,
+        width=line.width,
+        height=line.height,
+        freight_class=item.class_override(),
+        description=item.description.strip(),
+    )
+    kept = [t for t in session.profile.item_templates if t.name != name]
+    try:
+        session.change_profile(item_templates=[*kept, template])
+    except OSError as error:
+        return f"Template kept for this run only, not saved: {error}"
+    return f"Saved template “{name}”."

@@ -1,0 +1,103 @@
+"""One way for a screen or widget to call the service: worker, client, errors, stale answers."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from tui.host import host_of
+
+if TYPE_CHECKING:
+    from textual.widget import Widget
+    from textual.worker import Worker
+
+    from tui.api.client import FreightClient
+
+T = TypeVar("T")
+
+
+class ServiceCall(Generic[T]):
+    """Runs one kind of request for a screen or widget, one at a time.
+
+    Each `start` runs the request in an exclusive worker (a newer start cancels the older
+    one), shows `activity` in the header while it runs, and hands the answer to `on_answer`
+    on the node's message loop. An error goes through the host's error handling (sign-in
+    on 401, notices on 402/403) and its one-line message to `on_error`. An answer that
+    arrives after a newer start or a `cancel` is dropped.
+    """
+
+    def __init__(
+        self,
+        node: Widget,
+        group: str,
+        *,
+        activity: str | None = None,
+        on_answer: Callable[[T], object],
+        on_error: Callable[[Exception, str], object],
+        handled_here: tuple[type[Exception], ...] = (),
+    ) -> None:
+        self.node = node
+        self.group = group
+        self.activity = activity
+        self.on_answer = on_answer
+        self.on_error = on_error
+        self.handled_here = handled_here
+        """Errors the caller explains itself: passed on with no message, not to the host."""
+        self.generation = 0
+        self._running: int | None = None
+
+    @property
+    def in_flight(self) -> bool:
+        """True from a start until its answer or error is delivered (or it is cancelled)."""
+        return self._running is not None
+
+    def start(self, request: Callable[[FreightClient], Awaitable[T]]) -> Worker[None]:
+        """Send ``request`` (given the session's client); older answers will be dropped."""
+        self.generation += 1
+        generation = self._running = self.generation
+        if self.activity is not None:
+            host_of(self.node).set_activity(self.group, self.activity)
+        return self.node.run_worker(
+            self._run(generation, request),
+            group=self.group,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def cancel(self) -> None:
+        """Stop the request in flight; should its answer still come, it is dropped."""
+        self.node.workers.cancel_group(self.node, self.group)
+        self.generation += 1
+        self._settle()
+
+    async def _run(self, generation: int, request: Callable[[FreightClient], Awaitable[T]]) -> None:
+        try:
+            client = await host_of(self.node).session.client()
+            answer = await request(client)
+        except Exception as error:
+            self.node.call_next(self._failed, generation, error)
+            return
+        self.node.call_next(self._answered, generation, answer)
+
+    def _current(self, generation: int) -> bool:
+        return generation == self.generation and self.node.is_attached
+
+    def _settle(self) -> None:
+        self._running = None
+        if self.activity is not None:
+            host_of(self.node).set_activity(self.group, None)
+
+    def _answered(self, generation: int, answer: T) -> None:
+        if not self._current(generation):
+            return
+        self._settle()
+        self.on_answer(answer)
+
+    def _failed(self, generation: int, error: Exception) -> None:
+        if not self._current(generation):
+            return
+        self._settle()
+        if isinstance(error, self.handled_here):
+            self.on_error(error, "")
+        else:
+            self.on_error(error, host_of(self.node).handle_api_error(error))
