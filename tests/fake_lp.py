@@ -52,3 +52,25 @@ def install_fake_lp(directory: Path, monkeypatch: pytest.MonkeyPatch) -> FakeLp:
     script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     monkeypatch.setenv("PATH", f"{directory}{os.pathsep}{os.environ.get('PATH', '')}")
     return FakeLp(log)
+
+
+_LPSTAT = """#!{python}
+import sys
+default = {default!r}
+if sys.argv[1:] != ["-d"]:
+    sys.exit(1)
+print("system default destination: " + default if default else "no system default destination")
+"""
+
+
+def install_fake_lpstat(
+    directory: Path, monkeypatch: pytest.MonkeyPatch, default: str | None
+) -> None:
+    """Put an `lpstat` answering `-d` with ``default`` (None: no default) first on PATH."""
+    directory.mkdir(parents=True, exist_ok=True)
+    script = directory / "lpstat"
+    script.write_text(_LPSTAT.format(python=sys.executable, default=default))
+    script.chmod(script.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    path = os.environ.get("PATH", "")
+    if not path.startswith(str(directory)):
+        monkeypatch.setenv("PATH", f"{directory}{os.pathsep}{path}")

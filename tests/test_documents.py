@@ -8,10 +8,11 @@ from pathlib import Path
 import httpx
 import pytest
 
-from tests.fake_lp import LpCall, install_fake_lp
+from tests.fake_lp import LpCall, install_fake_lp, install_fake_lpstat
 from tui import documents
 from tui.api.client import FreightClient
 from tui.api.models import Document, RateItem, RateRequest
+from tui.config.settings import PrinterSettings
 from tui.demo import DEMO_TOKEN
 
 
@@ -138,3 +139,58 @@ async def test_booked_documents_are_saved_as_real_pdf_and_zpl(
         if doc.format == "zpl":
             assert content.lstrip().startswith(b"^XA")
             assert content.rstrip().endswith(b"^XZ")
+
+
+PAPERS = [
+    Document(url="http://x/d/bol.pdf", type="bol", format="pdf"),
+    Document(url="http://x/d/label.zpl", type="label", format="zpl"),
+]
+
+
+async def _download(url: str) -> bytes:
+    return b"%PDF-1.4 bol" if url.endswith(".pdf") else b"^XA^FO50^XZ"
+
+
+async def test_with_no_printer_configured_the_system_default_prints_what_it_can(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    install_fake_lpstat(tmp_path / "bin", monkeypatch, "office-laser")
+    report = await documents.save_and_print(
+        _download, PAPERS, tmp_path / "out", printers=PrinterSettings()
+    )
+    assert [saved.path.name for saved in report.saved] == ["bol.pdf", "label.zpl"]
+    pdf = str(tmp_path / "out" / "bol.pdf")
+    assert lp.calls() == [LpCall(["--", pdf], "%PDF-1.4")], "plain lp, no -d; ZPL is not sent"
+    assert report.printer_phrase() == "the system default printer (office-laser)"
+
+
+async def test_with_no_printer_and_no_system_default_nothing_is_saved_and_it_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    install_fake_lpstat(tmp_path / "bin", monkeypatch, None)
+    report = await documents.save_and_print(
+        _download, PAPERS, tmp_path / "out", printers=PrinterSettings()
+    )
+    assert report.no_printer
+    assert lp.calls() == []
+    assert not (tmp_path / "out").exists()
+
+
+async def test_a_configured_printer_wins_over_the_system_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    install_fake_lpstat(tmp_path / "bin", monkeypatch, "office-laser")
+    report = await documents.save_and_print(
+        _download, PAPERS, tmp_path / "out", printers=PrinterSettings(document_printer="front")
+    )
+    assert [call.argv[:2] for call in lp.calls()] == [["-d", "front"]]
+    assert report.printer_phrase() == "front"
+
+
+def test_the_copy_message_tells_tmux_users_how_to_let_it_through() -> None:
+    hint = documents.clipboard_hint({"TMUX": "/tmp/tmux-1000/default,1,0"})
+    assert "tmux set -g set-clipboard on" in hint
+    assert documents.clipboard_hint({}) == ""

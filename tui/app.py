@@ -10,6 +10,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.worker import Worker, WorkerState
 
 from tui.session import Session
 
@@ -239,6 +240,26 @@ class FreightApp(App[None]):
         self.push_screen(ConfirmQuitScreen(), decided)
 
     # -- errors that concern every screen -------------------------------------------------
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        """The app's own workers (connecting) fall into the same net as the screens'."""
+        if event.state == WorkerState.ERROR:
+            self.worker_failed(event.worker)
+
+    def worker_failed(self, worker: Worker[Any]) -> None:
+        """A worker died of an error no handler caught: clear its activity, say so, log it."""
+        import logging
+
+        error = worker.error
+        self.set_activity(worker.group, None)
+        logging.getLogger("tui.app").error(
+            "worker %s (%s) failed: %r", worker.name, worker.group, error
+        )
+        if isinstance(error, Exception):
+            message = self.handle_api_error(error)
+        else:
+            message = str(error) or "unknown error"
+        self.notify(message, title="Something went wrong", severity="error", timeout=10)
 
     def handle_api_error(self, error: BaseException) -> str:
         """Act on errors every screen shares (401, 402, 403) and return a one-line message."""

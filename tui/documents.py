@@ -260,6 +260,11 @@ def clipboard_hint(environ: Mapping[str, str] | None = None) -> str:
     return TMUX_CLIPBOARD_HINT if env.get("TMUX") else ""
 
 
+def may_have_default_printer() -> bool:
+    """Whether CUPS could name a system default printer here (`lpstat` is on PATH)."""
+    return shutil.which("lpstat") is not None
+
+
 def lp_available() -> bool:
     """Whether an `lp` executable is on PATH."""
     return shutil.which("lp") is not None

@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from textual.dom import DOMNode
+    from textual.worker import Worker
 
     from tui.api.models import Quote, RateRequest, Shipment
     from tui.session import Session
@@ -50,6 +53,9 @@ class Host(Protocol):
 
     def show_sign_in(self, message: str | None = None) -> None:
         """Ask for credentials on top of the current screen."""
+
+    def worker_failed(self, worker: Worker[Any]) -> None:
+        """The safety net: a worker died of an error nothing caught; say so, log it."""
 
 
 def host_of(node: DOMNode) -> Host:

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar, cast
+
+from textual.worker import Worker, WorkerState
 
 from tui.host import host_of
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
     from textual.widget import Widget
-    from textual.worker import Worker
 
     from tui.api.client import FreightClient
 
@@ -101,3 +103,15 @@ class ServiceCall(Generic[T]):
             self.on_error(error, "")
         else:
             self.on_error(error, host_of(self.node).handle_api_error(error))
+
+
+class WorkerErrorsToHost:
+    """Mixin for screens and widgets: a worker of theirs that dies of an error is reported.
+
+    Textual keeps a worker's state changes to the node that runs it; this hands a failed
+    one to the app (the safety net), so an error no handler caught is never silent.
+    """
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state == WorkerState.ERROR:
+            host_of(cast("DOMNode", self)).worker_failed(event.worker)

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_lp import install_fake_lp
+from tests.fake_lp import install_fake_lp, install_fake_lpstat
 from tests.ui.booking_flow import book_to_result, parcel_request, value_after
 from tests.ui.screen import screen_text, settle
 from tui.app import make_app
@@ -120,3 +120,32 @@ async def test_enter_opens_the_shipment_and_n_starts_a_new_quote(ui_session: Ses
         from tui.screens.quote import QuoteScreen
 
         assert isinstance(app.screen, QuoteScreen)
+
+
+async def test_print_without_a_configured_printer_uses_the_system_default_and_names_it(
+    ui_session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    install_fake_lpstat(tmp_path / "bin", monkeypatch, "office-laser")
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await book_to_result(pilot)
+        await pilot.press("p")
+        await settle(pilot)
+        calls = lp.calls()
+        assert calls
+        assert all(call.argv[0] == "--" for call in calls), "plain lp: no -d"
+        text = squash(screen_text(app))
+        assert squash("to the system default printer (office-laser).") in text
+
+
+async def test_copying_inside_tmux_says_how_to_let_the_copy_through(
+    ui_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TMUX", "/tmp/tmux-1000/default,1,0")
+    app = make_app(ui_session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await book_to_result(pilot)
+        await pilot.press("1")
+        await pilot.pause()
+        assert squash("run `tmux set -g set-clipboard on`") in squash(screen_text(app))

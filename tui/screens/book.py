@@ -18,6 +18,7 @@ from tui.forms import booking as book_form
 from tui.host import Host, host_of
 from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
 
 
-class BookScreen(Screen[None]):
+class BookScreen(WorkerErrorsToHost, Screen[None]):
     """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
 
     HELP = ContactForm.HELP

@@ -6,10 +6,12 @@ from typing import TypeVar
 
 from textual.screen import ModalScreen
 
+from tui.service_call import WorkerErrorsToHost
+
 ResultT = TypeVar("ResultT")
 
 
-class FreightModal(ModalScreen[ResultT]):
+class FreightModal(WorkerErrorsToHost, ModalScreen[ResultT]):
     """A dialog: its one box (a Vertical or VerticalScroll) centred, on the surface colour.
 
     Each dialog sets its box's size and border; what all of them share is here.

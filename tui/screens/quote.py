@@ -17,6 +17,7 @@ from textual.widgets import Input, Label, OptionList, Select
 
 from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
 from tui.host import Host, host_of
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
@@ -30,7 +31,7 @@ DRAFT_NAME = "quote"
 SAVE_DELAY = 0.3
 
 
-class QuoteScreen(Screen[None]):
+class QuoteScreen(WorkerErrorsToHost, Screen[None]):
     """The quote form: ends, mode filter, items; validated as you type, kept as a draft."""
 
     HELP = """\

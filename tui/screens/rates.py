@@ -15,7 +15,7 @@ from textual.widgets import Input, Static
 
 from tui.domain.money import format_money
 from tui.host import Host, host_of
-from tui.service_call import ServiceCall
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
 
 
-class RatesScreen(Screen[None]):
+class RatesScreen(WorkerErrorsToHost, Screen[None]):
     """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
 
     AUTO_FOCUS = "#rates-table"

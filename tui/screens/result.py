@@ -20,6 +20,7 @@ from textual.widgets import Input, Label, Static
 from tui import documents
 from tui.domain.money import format_usd
 from tui.host import Host, host_of
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
@@ -61,7 +62,13 @@ def booking_documents(booking: Booking | ParcelBooking) -> tuple[list[Document],
     return list(booking.documents), "document"
 
 
-class ResultScreen(Screen[None]):
+NO_PRINTER = (
+    "No printer configured: set document_printer / label_printer under "
+    "[printers] in the config. Documents can still be saved (s)."
+)
+
+
+class ResultScreen(WorkerErrorsToHost, Screen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
 
     AUTO_FOCUS = None
@@ -257,6 +264,11 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
 
     def action_print(self) -> None:
         """Save, then print with lp to the configured printers (or the system default)."""
+        printers = self.host.session.config.printers
+        configured = printers.document_printer or printers.label_printer
+        if not configured and not documents.may_have_default_printer():
+            self._set_status(NO_PRINTER, True)
+            return
         self._run_documents(print_them=True)
 
     def _run_documents(self, *, print_them: bool) -> None:
@@ -294,11 +306,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         report = event.report
         asked, self._printing_requested = self._printing_requested, False
         if report.no_printer:
-            self._set_status(
-                "No printer configured: set document_printer / label_printer under "
-                "[printers] in the config. Documents can still be saved (s).",
-                True,
-            )
+            self._set_status(NO_PRINTER, True)
             return
         self.saved = report.saved
         folder = report.saved[0].path.parent if report.saved else self._folder()

@@ -27,7 +27,7 @@ from tui.listing.detail_text import (
     tracking_text,
 )
 from tui.listing.status import timeline
-from tui.service_call import ServiceCall
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tui.documents import DocumentsReport
 
 AUTO_REFRESH_SECONDS = 30.0
+NO_PRINTER = "No printer configured: set [printers] in the config; s saves instead."
 
 
 @dataclass
@@ -48,7 +49,7 @@ class DocumentsDone(Message):
     error: bool = False
 
 
-class ShipmentDetailScreen(Screen[None]):
+class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
 
     HELP: ClassVar[str | None] = """\
@@ -235,6 +236,13 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         self._documents(self._highlighted_documents(True), send_to_printer=False)
 
     def action_print(self) -> None:
+        from tui.documents import may_have_default_printer
+
+        printers = self.host.session.config.printers
+        configured = printers.document_printer or printers.label_printer
+        if not configured and not may_have_default_printer():
+            self._set_status(NO_PRINTER, error=True)
+            return
         self._documents(self._highlighted_documents(False), send_to_printer=True)
 
     def _documents(self, indexes: list[int], *, send_to_printer: bool) -> None:
@@ -284,7 +292,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
 def _documents_report(report: DocumentsReport, printing: bool) -> tuple[str, bool]:
     """The status line after saving or printing, and whether it reports a problem."""
     if report.no_printer:
-        return "No printer configured: set [printers] in the config; s saves instead.", True
+        return NO_PRINTER, True
     if not printing:
         names = ", ".join(s.path.name for s in report.saved)
         return f"Saved {names} to {report.folder}", False

@@ -18,6 +18,7 @@ from tui.listing.rows import ShipmentRow
 from tui.listing.scan import looks_like_code
 from tui.screens.shipments_paging import PageFailed, PageLoaded, Paging
 from tui.screens.shipments_scan_keys import ScanToOpen
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
@@ -32,7 +33,7 @@ def today() -> date:
     return date.today()
 
 
-class ShipmentsScreen(ScanToOpen, Screen[None]):
+class ShipmentsScreen(WorkerErrorsToHost, ScanToOpen, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
 
     HELP: ClassVar[str | None] = """\

@@ -18,6 +18,7 @@ from textual.widgets import Static
 
 from tui.listing.columns import money
 from tui.listing.status import LIFECYCLE, status_label, status_style
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
@@ -95,7 +96,7 @@ def render_summary(summary: Summary, width: int) -> Text:
     return text
 
 
-class ShipmentsSummaryScreen(Screen[None]):
+class ShipmentsSummaryScreen(WorkerErrorsToHost, Screen[None]):
     """Bars for the shipments the list has loaded with its current filters."""
 
     HELP: ClassVar[str | None] = """\

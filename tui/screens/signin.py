@@ -22,6 +22,7 @@ from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
 from tui.host import Host, host_of
 from tui.screens import signin_keep
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.signin_form import SignInForm
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from tui.session import Session
 
 
-class SignInScreen(Screen[bool]):
+class SignInScreen(WorkerErrorsToHost, Screen[bool]):
     """Asks for a profile's credentials, checks them with one call, and keeps them safely.
 
     Dismisses with True once signed in (or switched to the demo). The input of the screen

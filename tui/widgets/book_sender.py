@@ -9,12 +9,13 @@ from textual.message import Message
 from textual.widget import Widget
 
 from tui.host import Host, host_of
+from tui.service_call import WorkerErrorsToHost
 
 if TYPE_CHECKING:
     from tui.api.models import Booking, BookingRequest, ParcelBooking, ParcelBookingRequest
 
 
-class BookSender(Widget):
+class BookSender(WorkerErrorsToHost, Widget):
     """An invisible helper of the booking screen: posts `Booked` or `Failed` for each send."""
 
     DEFAULT_CSS = """
