@@ -47,18 +47,26 @@ class ServiceCall(Generic[T]):
         """Errors the caller explains itself: passed on with no message, not to the host."""
         self.generation = 0
         self._running: int | None = None
+        self._shown: str | None = None
 
     @property
     def in_flight(self) -> bool:
         """True from a start until its answer or error is delivered (or it is cancelled)."""
         return self._running is not None
 
-    def start(self, request: Callable[[FreightClient], Awaitable[T]]) -> Worker[None]:
-        """Send ``request`` (given the session's client); older answers will be dropped."""
+    def start(
+        self, request: Callable[[FreightClient], Awaitable[T]], *, activity: str | None = None
+    ) -> Worker[None]:
+        """Send ``request`` (given the session's client); older answers will be dropped.
+
+        ``activity``: the header's words for this one request, instead of the usual ones.
+        """
         self.generation += 1
         generation = self._running = self.generation
-        if self.activity is not None:
-            host_of(self.node).set_activity(self.group, self.activity)
+        shown = activity or self.activity
+        if shown is not None or self._shown is not None:
+            host_of(self.node).set_activity(self.group, shown)
+        self._shown = shown
         return self.node.run_worker(
             self._run(generation, request),
             group=self.group,
@@ -86,7 +94,8 @@ class ServiceCall(Generic[T]):
 
     def _settle(self) -> None:
         self._running = None
-        if self.activity is not None:
+        if self._shown is not None:
+            self._shown = None
             host_of(self.node).set_activity(self.group, None)
 
     def _answered(self, generation: int, answer: T) -> None:

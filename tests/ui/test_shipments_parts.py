@@ -10,9 +10,9 @@ import pytest
 from tui.api.models import Shipment
 from tui.listing.columns import shipment_columns
 from tui.listing.dates import matching_shortcut, parse_date, shortcut_range
+from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import ScanBuffer, find_by_code, looks_like_code
-from tui.screens.shipments_paging import Paging
 
 
 def listing(**extra: Any) -> ShipmentRow:

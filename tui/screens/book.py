@@ -143,6 +143,10 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     def dest(self) -> ContactForm:
         return self.query_one("#book-dest", ContactForm)
 
+    def set_schedule_pickup(self, value: bool) -> None:
+        """Tick or clear "Schedule pickup" (a restored draft)."""
+        self.query_one("#book-pickup", Checkbox).value = value
+
     def schedule_pickup(self) -> bool:
         """Whether a pickup is to be scheduled (never for parcel)."""
         if self.parcel:
@@ -192,7 +196,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def action_address_book(self) -> None:
         """Fill the focused end of the form from a saved address."""
-        book_addresses.fill_from_book(self, self._current_form())
+        self.app.push_screen(*book_addresses.address_picker(self, self._current_form()))
 
     def action_save_address(self) -> None:
         """Save the focused end of the form to the address book (same company and ZIP: replaced)."""

@@ -2,25 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
     from tui.config.settings import Location
-    from tui.screens.book import BookScreen
+    from tui.screens.book_address_book import BookAddressesScreen
+    from tui.screens.book_draft import BookingForm
     from tui.widgets.contact_form import ContactForm
 
 
-def postal_code(screen: BookScreen, form: ContactForm) -> str:
+def postal_code(screen: BookingForm, form: ContactForm) -> str:
     """The shipment's ZIP at this end of the form."""
     if form.side == "origin":
         return screen.request.origin_postal_code
     return screen.request.dest_postal_code
 
 
-def fill_from_book(screen: BookScreen, form: ContactForm) -> None:
-    """Open the address book; the entry picked fills ``form``."""
+def address_picker(
+    screen: BookingForm, form: ContactForm
+) -> tuple[BookAddressesScreen, Callable[[Location | None], None]]:
+    """The address book dialog for ``form``'s end, and what fills ``form`` from the pick."""
     from tui.screens.book_address_book import BookAddressesScreen
 
     entries = screen.host.session.profile.address_book
@@ -32,12 +36,11 @@ def fill_from_book(screen: BookScreen, form: ContactForm) -> None:
             screen.draft.schedule()
             screen.set_status(f"Filled {form.title.split(' ·')[0].lower()} from {entry.label}.")
 
-    screen.app.push_screen(
-        BookAddressesScreen(entries, postal_code(screen, form), form.title.split(" ·")[0]), fill
-    )
+    title = form.title.split(" ·")[0]
+    return BookAddressesScreen(entries, postal_code(screen, form), title), fill
 
 
-def save_to_book(screen: BookScreen, form: ContactForm) -> None:
+def save_to_book(screen: BookingForm, form: ContactForm) -> None:
     """Save ``form``'s end to the address book (same company and ZIP: replaced)."""
     values = form.values()
     errors = form.errors(for_booking=False)

@@ -2,25 +2,55 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-from textual.widgets import Checkbox
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
-    from tui.screens.book import BookScreen
+    from tui.api.models import Quote, Rate, RateRequest
+    from tui.host import Host
+    from tui.widgets.contact_form import ContactForm
 
 DRAFT_DELAY = 0.3
 """Seconds of quiet after a change before the draft is written."""
 
 
+class BookingForm(Protocol):
+    """What the draft and address-book helpers need of the booking screen, and no more."""
+
+    quote: Quote
+    rate: Rate
+    request: RateRequest
+    parcel: bool
+
+    @property
+    def host(self) -> Host: ...
+
+    @property
+    def origin(self) -> ContactForm: ...
+
+    @property
+    def dest(self) -> ContactForm: ...
+
+    @property
+    def draft(self) -> BookDraft: ...
+
+    def schedule_pickup(self) -> bool: ...
+
+    def set_schedule_pickup(self, value: bool) -> None: ...
+
+    def set_status(self, text: str, problem: bool = False) -> None: ...
+
+    def set_timer(self, delay: float, callback: Callable[[], object]) -> Timer: ...
+
+
 class BookDraft:
     """Fills a booking screen's form (address book, then draft) and keeps its draft."""
 
-    def __init__(self, screen: BookScreen) -> None:
+    def __init__(self, screen: BookingForm) -> None:
         self.screen = screen
         self._timer: Timer | None = None
         self._pending: dict[str, Any] | None = None
@@ -54,7 +84,7 @@ class BookDraft:
         if isinstance(draft.get("dest"), dict):
             screen.dest.set_values(draft["dest"])
         if not screen.parcel and isinstance(draft.get("schedule_pickup"), bool):
-            screen.query_one("#book-pickup", Checkbox).value = draft["schedule_pickup"]
+            screen.set_schedule_pickup(draft["schedule_pickup"])
         if fit == "lane":
             screen.set_status(
                 f"Restored what you typed earlier for {screen.request.origin_postal_code} → "

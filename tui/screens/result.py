@@ -9,18 +9,17 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rich.table import Table
 from rich.text import Text
-from textual import on, work
+from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from tui import documents
 from tui.domain.money import format_usd
 from tui.host import Host, host_of
-from tui.service_call import WorkerErrorsToHost
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
@@ -147,20 +146,6 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
     }
     """
 
-    class DocumentsSaved(Message):
-        """Documents were written (and maybe printed)."""
-
-        def __init__(self, report: documents.DocumentsReport) -> None:
-            super().__init__()
-            self.report = report
-
-    class DocumentsFailed(Message):
-        """Saving or printing failed."""
-
-        def __init__(self, error: Exception) -> None:
-            super().__init__()
-            self.error = error
-
     def __init__(self, booking: Booking | ParcelBooking, rate: Rate, environment: str) -> None:
         super().__init__()
         self.booking = booking
@@ -172,6 +157,13 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
         self.busy = False
         self._printing_requested = False
         self._shown_at = time.monotonic()
+        self._papers: ServiceCall[documents.DocumentsReport] = ServiceCall(
+            self,
+            "documents",
+            on_answer=self._saved,
+            on_error=self._failed,
+            handled_here=(OSError,),
+        )
 
     @property
     def host(self) -> Host:
@@ -279,31 +271,18 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
             return
         self.busy = True
         self._printing_requested = print_them
-        self.host.set_activity("documents", "printing…" if print_them else "saving…")
-        self._documents_worker(self._folder(), print_them)
-
-    @work(exclusive=True, group="documents", exit_on_error=False)
-    async def _documents_worker(self, folder: Path, print_them: bool) -> None:
         session = self.host.session
-        try:
-            client = await session.client()
-            report = await documents.save_and_print(
-                client.download_document,
-                self.documents,
-                folder,
-                printers=session.config.printers if print_them else None,
-                default_kind=self.default_kind,
-            )
-        except Exception as error:
-            self.post_message(self.DocumentsFailed(error))
-            return
-        self.post_message(self.DocumentsSaved(report))
+        papers, folder, kind = self.documents, self._folder(), self.default_kind
+        printers = session.config.printers if print_them else None
+        self._papers.start(
+            lambda client: documents.save_and_print(
+                client.download_document, papers, folder, printers=printers, default_kind=kind
+            ),
+            activity="printing…" if print_them else "saving…",
+        )
 
-    @on(DocumentsSaved)
-    def _saved(self, event: DocumentsSaved) -> None:
+    def _saved(self, report: documents.DocumentsReport) -> None:
         self.busy = False
-        self.host.set_activity("documents", None)
-        report = event.report
         asked, self._printing_requested = self._printing_requested, False
         if report.no_printer:
             self._set_status(NO_PRINTER, True)
@@ -327,16 +306,13 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
             )
         self._set_status(text, bool(failed))
 
-    @on(DocumentsFailed)
-    def _failed(self, event: DocumentsFailed) -> None:
+    def _failed(self, error: Exception, message: str) -> None:
         self.busy = False
         self._printing_requested = False
-        self.host.set_activity("documents", None)
-        error = event.error
         if isinstance(error, OSError):
             self._set_status(f"Could not save: {error.strerror or error} ({self._folder()}).", True)
         else:
-            self._set_status(self.host.handle_api_error(error), True)
+            self._set_status(message, True)
 
     def on_mount(self) -> None:
         self._shown_at = time.monotonic()

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import OptionList, Static
@@ -39,14 +36,6 @@ if TYPE_CHECKING:
 
 AUTO_REFRESH_SECONDS = 30.0
 NO_PRINTER = "No printer configured: set [printers] in the config; s saves instead."
-
-
-@dataclass
-class DocumentsDone(Message):
-    """Saving or printing finished; `report` is the line to show."""
-
-    report: str
-    error: bool = False
 
 
 class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
@@ -109,6 +98,10 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             activity="loading shipment…",
             on_answer=self._loaded,
             on_error=self._failed,
+        )
+        self._printing = False
+        self._papers: ServiceCall[DocumentsReport] = ServiceCall(
+            self, "shipment-documents", on_answer=self._papers_done, on_error=self._papers_failed
         )
 
     @property
@@ -252,31 +245,27 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         self._set_status("printing…" if send_to_printer else "saving…")
         self._save_and_print(indexes, send_to_printer)
 
-    @work(exclusive=True, group="shipment-documents", exit_on_error=False, description="Documents")
-    async def _save_and_print(self, indexes: list[int], send_to_printer: bool) -> None:
+    def _save_and_print(self, indexes: list[int], send_to_printer: bool) -> None:
         from tui.documents import default_folder, save_and_print
 
         assert self.detail is not None
         session = self.host.session
         documents = [self.detail.documents[i] for i in indexes]
         folder = default_folder(session.data_dir, self.detail.pro_number or self.detail.id)
-        try:
-            client = await session.client()
-            report = await save_and_print(
-                client.download_document,
-                documents,
-                folder,
-                printers=session.config.printers if send_to_printer else None,
+        printers = session.config.printers if send_to_printer else None
+        self._printing = send_to_printer
+        self._papers.start(
+            lambda client: save_and_print(
+                client.download_document, documents, folder, printers=printers
             )
-        except Exception as error:
-            text = self.host.handle_api_error(error)
-            self.post_message(DocumentsDone(f"⚠ could not save: {text}", error=True))
-            return
-        self.post_message(DocumentsDone(*_documents_report(report, send_to_printer)))
+        )
 
-    @on(DocumentsDone)
-    def _documents_done(self, message: DocumentsDone) -> None:
-        self._set_status(message.report, error=message.error)
+    def _papers_done(self, report: DocumentsReport) -> None:
+        text, problem = _documents_report(report, self._printing)
+        self._set_status(text, error=problem)
+
+    def _papers_failed(self, _error: Exception, text: str) -> None:
+        self._set_status(f"⚠ could not save: {text}", error=True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Shipment: refresh", "Load it again (r)", self.action_refresh)

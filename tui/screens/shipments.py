@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from textual import events, on, work
+from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -14,18 +14,18 @@ from textual.widgets import Input, Select, Static
 
 from tui.host import Host, host_of
 from tui.listing.columns import WIDE, shipment_columns
+from tui.listing.paging import PageAnswer, Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import looks_like_code
-from tui.screens.shipments_paging import PageFailed, PageLoaded, Paging
 from tui.screens.shipments_scan_keys import ScanToOpen
-from tui.service_call import WorkerErrorsToHost
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
-    from tui.api.models import ShipmentQuery
+    from tui.api.client import FreightClient
 
 
 def today() -> date:
@@ -119,6 +119,11 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         super().__init__()
         self._filters = ShipmentFilters()
         self.paging = Paging()
+        self._asked: str | None = None
+        """The continuation token of the page asked for last (None: the first page)."""
+        self._pages: ServiceCall[PageAnswer] = ServiceCall(
+            self, "shipments-page", on_answer=self._page_loaded, on_error=self._page_failed
+        )
         self._pending_search: str | None = None
         self._wide: bool | None = None
         self._has_pro = False
@@ -201,27 +206,20 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     def _request(self, token: str | None, *, first: bool) -> None:
         self.paging.requested()
         self.table.tail_text = "searching…" if first else "loading more…"
-        if first:  # (next pages say so on the table's last line; the header repaints the screen)
-            self.host.set_activity("shipments", "searching shipments…")
         if first or self.paging.failed_token is not None:
             self._update_title()  # (the title already says "more…" while paging on)
-        self._fetch_page(self.paging.generation, self._filters.to_query(), token, first)
+        generation, query = self.paging.generation, self._filters.to_query()
+        self._asked = token
 
-    @work(exclusive=True, group="shipments-page", exit_on_error=False, description="Load shipments")
-    async def _fetch_page(
-        self, generation: int, query: ShipmentQuery, token: str | None, first: bool
-    ) -> None:
-        try:
-            client = await self.host.session.client()
-            page = await client.search_shipments(query, continuation_token=token)
-        except Exception as error:
-            self.post_message(PageFailed(generation, error, token))
-            return
-        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
-        self.post_message(PageLoaded(generation, rows, page.continuation_token, first))
+        async def page(client: FreightClient) -> PageAnswer:
+            found = await client.search_shipments(query, continuation_token=token)
+            rows = [ShipmentRow.of(shipment) for shipment in found.shipments]
+            return PageAnswer(generation, rows, found.continuation_token, first)
 
-    @on(PageLoaded)
-    def _page_loaded(self, message: PageLoaded) -> None:
+        # (next pages say so on the table's last line; the first one in the header too)
+        self._pages.start(page, activity="searching shipments…" if first else None)
+
+    def _page_loaded(self, message: PageAnswer) -> None:
         if not self.paging.current(message.generation):
             return  # an answer for filters the user has since changed
         table = self.table
@@ -236,21 +234,14 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self._set_columns()
         table.tail_text = None
         self.show_status("")
-        if message.first:
-            self.host.set_activity("shipments", None)
         self._update_title()
         if self.paging.can_load_more and self._near_end():
             self._request(self.paging.token, first=False)
 
-    @on(PageFailed)
-    def _page_failed(self, message: PageFailed) -> None:
-        if not self.paging.current(message.generation):
-            return
-        self.paging.failed_at(message.token)
-        text = self.host.handle_api_error(message.error)
+    def _page_failed(self, _error: Exception, text: str) -> None:
+        self.paging.failed_at(self._asked)
         self.table.tail_text = f"⚠ {text} — press r to retry"
         self.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
-        self.host.set_activity("shipments", None)
         self._update_title()
 
     def _near_end(self) -> bool:

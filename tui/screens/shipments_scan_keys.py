@@ -2,33 +2,26 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
-from textual import events, work
-from textual.message import Message
+from textual import events
 from textual.screen import Screen
 from textual.widgets import Input, Select
 
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import ScanBuffer, find_by_code
+from tui.service_call import ServiceCall
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
+    from tui.api.client import FreightClient
     from tui.host import Host
     from tui.widgets.virtual_table import VirtualTable
 
     _Host = Screen[None]
 else:
     _Host = object
-
-
-@dataclass
-class ScanResolved(Message):
-    """The lookup of a scanned code finished: the match, or None."""
-
-    code: str
-    match: ShipmentRow | None
-    error: BaseException | None = None
 
 
 class ScanToOpen(_Host):
@@ -43,6 +36,13 @@ class ScanToOpen(_Host):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.scan_buffer = ScanBuffer()
+        self._scanned = ""
+        self._scan_lookup: ServiceCall[ShipmentRow | None] = ServiceCall(
+            cast("Widget", self),
+            "shipments-scan",
+            on_answer=self._scan_resolved,
+            on_error=self._scan_failed,
+        )
 
     if TYPE_CHECKING:
 
@@ -105,25 +105,23 @@ class ScanToOpen(_Host):
         self.show_status(f"looking up {code}…")
         self._resolve_code(code)
 
-    @work(exclusive=True, group="shipments-scan", exit_on_error=False, description="Scan lookup")
-    async def _resolve_code(self, code: str) -> None:
+    def _resolve_code(self, code: str) -> None:
         from tui.api.models import ShipmentQuery
 
-        try:
-            client = await self.host.session.client()
-            page = await client.search_shipments(ShipmentQuery(text=code))
-        except Exception as error:
-            self.post_message(ScanResolved(code, None, error))
-            return
-        rows = [ShipmentRow.of(shipment) for shipment in page.shipments]
-        self.post_message(ScanResolved(code, find_by_code(rows, code)))
+        self._scanned = code
 
-    def on_scan_resolved(self, message: ScanResolved) -> None:
-        if message.error is not None:
-            text = self.host.handle_api_error(message.error)
-            self.show_status(f"⚠ could not look up {message.code}: {text}", error=True)
-        elif message.match is None:
-            self.show_status(f"no shipment matches {message.code}", error=True)
+        async def find(client: FreightClient) -> ShipmentRow | None:
+            page = await client.search_shipments(ShipmentQuery(text=code))
+            return find_by_code([ShipmentRow.of(shipment) for shipment in page.shipments], code)
+
+        self._scan_lookup.start(find)
+
+    def _scan_resolved(self, match: ShipmentRow | None) -> None:
+        if match is None:
+            self.show_status(f"no shipment matches {self._scanned}", error=True)
         else:
             self.show_status("")
-            self.open_row(message.match)
+            self.open_row(match)
+
+    def _scan_failed(self, _error: Exception, text: str) -> None:
+        self.show_status(f"⚠ could not look up {self._scanned}: {text}", error=True)

@@ -169,6 +169,12 @@ F5 opens the demo on a local sandbox; no account is needed.
             self.notify(f"Signed in with the credentials from the {_place(creds)}.", timeout=4)
             self._done()
 
+    async def ask_keyring_choice(self, state: KeyringState) -> Keep | None:
+        """Show why the keyring cannot keep the secret; the way chosen instead, or None."""
+        from tui.screens.keyring_help import KeyringHelpScreen
+
+        return await self.app.push_screen_wait(KeyringHelpScreen(state))
+
     def show_keyring(self, state: KeyringState | None) -> None:
         """Remember the keyring's state and say on the form where a secret will be kept."""
         self.keyring_state = state

@@ -2,29 +2,56 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from tui.config.resolve import ResolvedProfile
 from tui.credentials.resolve import Credentials
 from tui.credentials.session import ENV_WORDS
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from tui.api.secret import Secret
     from tui.config.settings import Profile
+    from tui.credentials.detect import KeyringState
     from tui.credentials.save import Saved
-    from tui.screens.signin import SignInScreen
+    from tui.credentials.session import CredentialConnector
+    from tui.session import Session
+    from tui.widgets.signin_form import SignInForm
 
 Keep = Literal["keyring", "file", "session"]
 
 
+class SignInPlace(Protocol):
+    """What keeping credentials needs of the sign-in screen, and no more."""
+
+    keep_choice: Keep | None
+
+    @property
+    def connector(self) -> CredentialConnector: ...
+
+    @property
+    def session(self) -> Session: ...
+
+    @property
+    def form(self) -> SignInForm: ...
+
+    def show_keyring(self, state: KeyringState | None) -> None: ...
+
+    async def ask_keyring_choice(self, state: KeyringState) -> Keep | None: ...
+
+    def notify(
+        self, message: str, *, severity: SeverityLevel = ..., timeout: float | None = ...
+    ) -> None: ...
+
+
 async def keep(
-    screen: SignInScreen, name: str, url: str, client_id: str, secret: Secret
+    screen: SignInPlace, name: str, url: str, client_id: str, secret: Secret
 ) -> tuple[Credentials, str] | None:
     """Keep the checked credentials as the setting (or the diagnosis) says; None: not kept."""
     from tui.credentials.file_store import FileStoreError, UnsafeFileError
     from tui.credentials.keyring_store import KeyringUnusableError
     from tui.credentials.save import asave, target_for
-    from tui.screens.keyring_help import KeyringHelpScreen
 
     store = screen.connector.resolved.credential_store
     choice: Keep = screen.keep_choice or cast(Keep, target_for(store))
@@ -35,7 +62,7 @@ async def keep(
             saved = await asave(name, url, client_id, secret, "keyring")
         except KeyringUnusableError as exc:
             screen.show_keyring(exc.state)
-            picked = await screen.app.push_screen_wait(KeyringHelpScreen(exc.state))
+            picked = await screen.ask_keyring_choice(exc.state)
             if picked is None:
                 return None
             choice = picked
@@ -53,7 +80,7 @@ async def keep(
 
 
 def _saved(
-    screen: SignInScreen,
+    screen: SignInPlace,
     saved: Saved,
     client_id: str,
     secret: Secret,
@@ -65,7 +92,7 @@ def _saved(
     return Credentials(client_id, secret, source).register(), where
 
 
-def apply(screen: SignInScreen, profile: Profile, credentials: Credentials) -> None:
+def apply(screen: SignInPlace, profile: Profile, credentials: Credentials) -> None:
     """Make the session use the new profile and credentials; save the config if changed."""
     session = screen.session
     connector = screen.connector

@@ -5,29 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from textual.message import Message
-
 if TYPE_CHECKING:
     from tui.listing.rows import ShipmentRow
 
 
-@dataclass
-class PageLoaded(Message):
-    """A page of results for the search numbered `generation` arrived."""
+@dataclass(frozen=True)
+class PageAnswer:
+    """A page of results for the search numbered `generation`."""
 
     generation: int
     rows: list[ShipmentRow]
     continuation_token: str | None
     first: bool
-
-
-@dataclass
-class PageFailed(Message):
-    """Loading a page for `generation` failed; `token` says which page, to retry it."""
-
-    generation: int
-    error: BaseException
-    token: str | None
 
 
 @dataclass
