@@ -94,7 +94,7 @@ class Session:
         """True on the built-in demo (its edits are kept in the data dir, not the config)."""
         from tui.config.settings import DEMO_PROFILE
 
-        return self._environment == "DEMO" and self._profile.name == DEMO_PROFILE
+        return self._profile.name == DEMO_PROFILE  # reserved: no config profile has it
 
     @property
     def drafts(self) -> DraftStore:
