@@ -20,8 +20,6 @@ from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileErro
 from tui.credentials.resolve import Credentials, Lookup, SessionMemory, alookup, consulted
 from tui.session import ENV_WORDS, Session
 
-__all__ = ["ENV_WORDS", "CredentialConnector", "attach", "connector_for", "session_from_args"]
-
 
 class CredentialConnector:
     """This run's target and credentials; hands the session its base URL and token."""

@@ -176,7 +176,6 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
     def _rates_arrived(self, quote: Quote) -> None:
         self.quote = quote
         self.query_one(FreightHeader).screen_title = self._lane()
-        self.query_one(FreightHeader).refresh()
         rates = [
             rate
             for rate in quote.rates

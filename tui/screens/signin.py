@@ -17,12 +17,13 @@ from tui.config.settings import Environment
 from tui.config.urls import is_placeholder
 from tui.credentials import blocking, detect, redact
 from tui.credentials.detect import KeyringState
-from tui.credentials.session import ENV_WORDS, CredentialConnector, attach, connector_for
+from tui.credentials.session import CredentialConnector, attach, connector_for
 from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
 from tui.host import Host, host_of
 from tui.screens import signin_keep
 from tui.service_call import WorkerErrorsToHost
+from tui.session import ENV_WORDS
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.signin_form import SignInForm

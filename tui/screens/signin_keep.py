@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from tui.config.resolve import ResolvedProfile
 from tui.credentials.resolve import Credentials
-from tui.credentials.session import ENV_WORDS
+from tui.session import ENV_WORDS
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel

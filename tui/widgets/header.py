@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from rich.text import Text
+from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.host import host_of
@@ -22,6 +23,9 @@ ENV_STYLES = {
 
 class FreightHeader(Widget):
     """Shows `Freight · profile · ENV` and the activity text on one line."""
+
+    screen_title: reactive[str] = reactive("")
+    """What the screen is about (e.g. the quote and lane of the rates); repaints on change."""
 
     DEFAULT_CSS = """
     FreightHeader {
