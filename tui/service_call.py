@@ -37,6 +37,7 @@ class ServiceCall(Generic[T]):
         on_answer: Callable[[T], object],
         on_error: Callable[[Exception, str], object],
         handled_here: tuple[type[Exception], ...] = (),
+        on_stopped: Callable[[], object] | None = None,
     ) -> None:
         self.node = node
         self.group = group
@@ -45,6 +46,8 @@ class ServiceCall(Generic[T]):
         self.on_error = on_error
         self.handled_here = handled_here
         """Errors the caller explains itself: passed on with no message, not to the host."""
+        self.on_stopped = on_stopped
+        """Called at once when the request is stopped before its answer (node gone, quit)."""
         self.generation = 0
         self._running: int | None = None
         self._shown: str | None = None
@@ -87,10 +90,24 @@ class ServiceCall(Generic[T]):
         except Exception as error:
             self.node.call_next(self._failed, generation, error)
             return
+        except BaseException:  # cancelled: by a newer start, `cancel`, or the node going away
+            if generation == self.generation:
+                self._settle()
+                if self.on_stopped is not None:
+                    self.on_stopped()
+            raise
         self.node.call_next(self._answered, generation, answer)
 
     def _current(self, generation: int) -> bool:
-        return generation == self.generation and self.node.is_attached
+        """Whether an answer for ``generation`` is to be delivered (else it is dropped)."""
+        if generation != self.generation:
+            return False
+        if not self.node.is_attached:  # the node went away: the request stopped for it
+            self._settle()
+            if self.on_stopped is not None:
+                self.on_stopped()
+            return False
+        return True
 
     def _settle(self) -> None:
         self._running = None

@@ -334,7 +334,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         elif isinstance(error, QuoteExpiredError):
             self.set_status(f"{error} Press esc twice to get back to the quote.", True)
         else:
-            self.set_status(self.host.handle_api_error(error), True)
+            self.set_status(event.message, True)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, cast
 
-from textual import work
 from textual.message import Message
 from textual.widget import Widget
 
 from tui.host import Host, host_of
-from tui.service_call import WorkerErrorsToHost
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 
 if TYPE_CHECKING:
+    from tui.api.client import FreightClient
     from tui.api.models import Booking, BookingRequest, ParcelBooking, ParcelBookingRequest
 
 
@@ -34,13 +34,27 @@ class BookSender(WorkerErrorsToHost, Widget):
     class Failed(Message):
         """The booking failed, or its outcome is unknown (it is never resent here)."""
 
-        def __init__(self, error: Exception) -> None:
+        def __init__(self, error: Exception, message: str) -> None:
             super().__init__()
             self.error = error
+            self.message = message
+            """The one-line message, after the app acted on it (sign in again…)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.sending = False
+        self._booking: ServiceCall[Booking | ParcelBooking] = ServiceCall(
+            self,
+            "booking",
+            activity="booking…",
+            on_answer=self._booked,
+            on_error=self._failed,
+            on_stopped=self._finish,
+        )
+
+    @property
+    def sending(self) -> bool:
+        """True from a send until its answer, error or stop."""
+        return self._booking.in_flight
 
     @property
     def host(self) -> Host:
@@ -51,31 +65,23 @@ class BookSender(WorkerErrorsToHost, Widget):
         """Start sending; False (and nothing sent) when a booking is already in flight."""
         if self.sending or self.host.booking_in_flight:
             return False
-        self.sending = True
         self.host.booking_in_flight = True
-        self.host.set_activity("booking", "booking…")
-        self._book(request, parcel)
+
+        async def book(client: FreightClient) -> Booking | ParcelBooking:
+            if parcel:
+                return await client.book_parcel(cast("ParcelBookingRequest", request))
+            return await client.book(cast("BookingRequest", request))
+
+        self._booking.start(book)
         return True
 
-    @work(exclusive=True, group="booking", exit_on_error=False)
-    async def _book(self, request: Any, parcel: bool) -> None:
-        try:
-            client = await self.host.session.client()
-            if parcel:
-                booking: Booking | ParcelBooking = await client.book_parcel(request)
-            else:
-                booking = await client.book(request)
-        except Exception as error:
-            self._finish()
-            self.post_message(self.Failed(error))
-            return
-        except BaseException:
-            self._finish()
-            raise
+    def _booked(self, booking: Booking | ParcelBooking) -> None:
         self._finish()
         self.post_message(self.Booked(booking))
 
+    def _failed(self, error: Exception, message: str) -> None:
+        self._finish()
+        self.post_message(self.Failed(error, message))
+
     def _finish(self) -> None:
-        self.sending = False
         self.host.booking_in_flight = False
-        self.host.set_activity("booking", None)
