@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tui.sandbox.errors import FieldErrors
-from tui.sandbox.store import search_text
+from tui.sandbox.store import extra_search_values, search_text
 
 #: shipment columns indexed for free text (with up to three parcel tracking numbers)
 TEXT_COLUMNS = ("pro", "tracking", "reference", "bol", "quote_id", "id", "o_company",
@@ -137,6 +137,8 @@ def _filter_is_rare(
 
 def _words(row: sqlite3.Row) -> list[str]:
     values = [row[c] for c in TEXT_COLUMNS] + json.loads(row["tracking_all"] or "[]")[:3]
+    values += [str(item.get("description") or "") for item in json.loads(row["items"])]
+    values += extra_search_values(json.loads(row["details"] or "{}"))
     text = search_text(values)
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return _WORD.findall(plain)
