@@ -2,7 +2,7 @@
 
 The body is a bare JSON array, oldest event first. Each event: ``summary``, ``eventDate``
 (YYYY-MM-DD local to where it happened), ``eventTime`` (HH:MM, same zone), ``eventType``,
-``createdDate`` (when the carrier reported it, ISO 8601 UTC), plus ``location`` and ``timeZone``.
+``createdDate`` (when the carrier reported it, ISO 8601 UTC, never decreasing), plus ``location`` and ``timeZone``.
 """
 
 from __future__ import annotations
@@ -31,11 +31,13 @@ def tracking_events(row: sqlite3.Row, now_s: int) -> list[dict[str, Any]]:
     _status, happened = happened_events(row, now_s)
     zones = {"origin": _zone(row["o_zip"]), "dest": _zone(row["d_zip"])}
     events = []
+    last_report = 0
     for event in happened:
         zone = zones[event.end]
         local = datetime.fromtimestamp(event.time, zone)
         lag = 30 + zlib.crc32(f"{row['id']}:{event.time}".encode()) % 600  # carrier's report lag
-        reported = min(event.time + lag, max(now_s, event.time))
+        reported = max(last_report, min(event.time + lag, max(now_s, event.time)))
+        last_report = reported
         events.append(
             {
                 "summary": event.description,
