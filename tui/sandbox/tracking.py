@@ -2,7 +2,8 @@
 
 The body is a bare JSON array, oldest event first. Each event: ``summary``, ``eventDate``
 (YYYY-MM-DD local to where it happened), ``eventTime`` (HH:MM, same zone), ``eventType``,
-``createdDate`` (when the carrier reported it, ISO 8601 UTC, never decreasing), plus ``location`` and ``timeZone``.
+``createdDate`` (when the carrier reported it, ISO 8601 UTC, never decreasing), plus
+``location`` and ``timeZone``.
 """
 
 from __future__ import annotations
