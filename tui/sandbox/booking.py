@@ -173,6 +173,7 @@ def _insert(
         falloff=code == "RGFB" and rng.random() < 0.2,
         late=rng.random() > BY_CODE[code].on_time,
         pickup_day=date.fromisoformat(details["pickupDate"]) if details["pickupDate"] else None,
+        holidays=True,
     )
     status, next_at = lifecycle.status_at(planned.timeline, int(now.timestamp()))
     o_block, d_block = blocks["origin"], blocks["destination"]

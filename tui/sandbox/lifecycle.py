@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
@@ -30,17 +31,27 @@ def _local_offset_hours(lon: float) -> int:
     return round(lon / 15)
 
 
+def _weekday(day: date) -> bool:
+    return day.weekday() < 5
+
+
 def _business_day_at(
-    start: float, days: int, hour_lo: float, hour_hi: float, lon: float, rng: random.Random
+    start: float,
+    days: int,
+    hour_lo: float,
+    hour_hi: float,
+    lon: float,
+    rng: random.Random,
+    open_on: Callable[[date], bool] = _weekday,
 ) -> float:
     """Epoch seconds ``days`` business days after the local date of ``start``, in a window."""
     offset = _local_offset_hours(lon) * 3600
     local = datetime.fromtimestamp(start + offset, UTC)
     day = local.date()
     moved = 0
-    while moved < days or not is_business_day(day):
+    while moved < days or not open_on(day):
         day += timedelta(days=1)
-        if is_business_day(day):
+        if open_on(day):
             moved += 1
     hour = rng.uniform(hour_lo, hour_hi)
     moment = datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(hours=hour)
@@ -61,11 +72,14 @@ def plan(
     late: bool = False,
     award_delay: float | None = None,
     pickup_day: date | None = None,
+    holidays: bool = False,
 ) -> Plan:
     """Plan a shipment booked at ``created``; ``speed`` compresses the simulated times.
 
     ``pickup_day`` (a business day at the origin) is when the carrier picks up; without it,
-    the next business day after the pickup is confirmed."""
+    the next business day after the pickup is confirmed. ``holidays`` also skips carrier
+    holidays (bookings; the seeded history counts weekdays only)."""
+    open_on = is_business_day if holidays else _weekday
     if award_delay is None:
         award_delay = rng.uniform(600, 3600) if mode == "truckload" else rng.uniform(20, 120)
     sim: list[tuple[float, str]] = [(created, "pending"), (created + award_delay, "awarded")]
@@ -75,14 +89,14 @@ def plan(
         sim.append((created + award_delay + 3600 + DAY, "awarded"))
         confirmed += DAY + 3600
     sim.append((confirmed, "confirmed"))
-    pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng)
+    pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng, open_on)
     if pickup_day is not None and not falloff:
         offset = _local_offset_hours(origin_lon) * 3600
         midnight = datetime(pickup_day.year, pickup_day.month, pickup_day.day, tzinfo=UTC)
         pickup = midnight.timestamp() - offset + rng.uniform(10, 16) * 3600
     pickup = max(pickup, confirmed + 1800)
     days = max(1, transit_days) + (1 if late else 0)
-    delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng)
+    delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng, open_on)
     if cancel:
         cancel_at = rng.uniform(created + 60, pickup - 60)
         sim = [entry for entry in sim if entry[0] < cancel_at]
