@@ -298,3 +298,51 @@ async def test_booking_pickup_date_in_the_past_is_400(clocked_client: httpx.Asyn
     )
     error = assert_error(response, 400, "VALIDATION_ERROR")
     assert error["fields"][0]["field"] == "pickupDate"
+
+
+async def test_a_unit_that_cannot_be_stacked_on_rates_as_full_height(
+    client: httpx.AsyncClient,
+) -> None:
+    low = rate_body(weight=400, dims=(48, 40, 30), freight_class=None)  # 12 pcf: class 85
+    flat = {**low, "items": [{**low["items"][0], "stackable": False}]}  # 48 in: 7.5 pcf
+    stacked = {**low, "items": [{**low["items"][0], "stackable": True}]}
+    totals = []
+    for body in (low, stacked, flat):
+        quote = (await client.post("/rates", json=body)).json()
+        totals.append(_money(first_ok(quote, "ltl")["total"]))
+    assert totals[0] == totals[1] < totals[2]
+
+
+async def test_older_clients_search_by_pro_bol_ref_and_pickup_date(
+    clocked_client: httpx.AsyncClient,
+) -> None:
+    quote = (
+        await clocked_client.post(
+            "/rates", json={**rate_body(), "poNumber": "PO-31337", "pickupDate": "2026-03-12"}
+        )
+    ).json()
+    booking = (
+        await clocked_client.post(
+            "/book", json={"id": quote["id"], "rateId": first_ok(quote)["id"]}
+        )
+    ).json()
+    sid = booking["shipmentId"]
+    # the listing's pickupDate is on the sandbox's compressed clock (README "Lifecycle")
+    detail = (await clocked_client.get(f"/shipments/{sid}")).json()
+    day = detail["pickupDate"][:10]
+    for params in (
+        {"pro": booking["proNumber"]},
+        {"bol": booking["bolNumber"]},
+        {"ref": "PO-31337"},
+        {"ref": "PO-31337", "pickupDate": day},
+    ):
+        found = (await clocked_client.get("/shipments", params=params)).json()
+        assert [s["id"] for s in found["shipments"]] == [sid], params
+    other_day = {"ref": "PO-31337", "pickupDate": "2026-03-20"}
+    assert (await clocked_client.get("/shipments", params=other_day)).json()["shipments"] == []
+
+
+def _money(value: Any) -> Any:
+    from decimal import Decimal
+
+    return Decimal(str(value))

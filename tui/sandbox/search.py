@@ -82,7 +82,8 @@ def decode_token(token: str) -> int:
 def parse_query(params: dict[str, str]) -> Query:
     """Validate the query parameters (400 VALIDATION_ERROR naming each bad one)."""
     errors = FieldErrors()
-    text = params.get("search", "") or ""
+    # older clients ask by pro, bol and ref: they search the same words as free text
+    text = " ".join(params.get(key, "") or "" for key in ("search", "pro", "bol", "ref")).strip()
     terms = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:MAX_TERMS]
     status = params.get("status") or None
     if status is not None and status not in STATUSES:
@@ -92,6 +93,12 @@ def parse_query(params: dict[str, str]) -> Query:
         errors.add("mode", "must be one of " + ", ".join(MODES))
     pickup_from = _date(params.get("pickupDateFrom"), "pickupDateFrom", errors)
     pickup_to = _date(params.get("pickupDateTo"), "pickupDateTo", errors)
+    on_day = _date(params.get("pickupDate"), "pickupDate", errors)  # older clients: one day
+    if on_day is not None:
+        pickup_from, pickup_to = (
+            max(filter(None, (pickup_from, on_day))),
+            min(filter(None, (pickup_to, on_day))),
+        )
     if pickup_from and pickup_to and pickup_to < pickup_from:
         errors.add("pickupDateTo", "must not be before pickupDateFrom")
     after: int | None = None

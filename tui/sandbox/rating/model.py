@@ -52,7 +52,15 @@ class Item:
         """The given class, or the class the 2025 density scale gives the unit."""
         if self.freight_class is not None:
             return self.freight_class
-        return class_for_density(self.weight, self.length, self.width, self.height)
+        return class_for_density(self.weight, self.length, self.width, self.billed_height)
+
+    @property
+    def billed_height(self) -> Decimal:
+        """Height the density is taken at: a unit that cannot be stacked on takes the trailer
+        space above it too (billed at least 48 in, or 96 in when taller than 48 in)."""
+        if self.stackable is not False:
+            return self.height
+        return max(self.height, Decimal(48 if self.height <= 48 else 96))
 
     @property
     def line_cube(self) -> Decimal:
@@ -95,6 +103,7 @@ class RateRequest:
             f"{i.weight.normalize()}x{i.quantity}@{i.length.normalize()}"
             f"x{i.width.normalize()}x{i.height.normalize()}"
             f"c{i.freight_class}p{i.package}{'h' if i.hazardous else ''}"
+            f"{'n' if i.stackable is False else ''}"
             for i in self.items
         )
         extras = ",".join(self.accessorials)
