@@ -22,20 +22,20 @@ def number(value: Any, field: str, errors: FieldErrors, maximum: Decimal) -> Dec
         errors.add(field, "must be a number" if value is not None else "is required")
         return None
     try:
-        number = Decimal(str(value))
+        amount = Decimal(str(value))
     except InvalidOperation:
         errors.add(field, "must be a number")
         return None
-    if not number.is_finite():
+    if not amount.is_finite():
         errors.add(field, "must be a finite number")
         return None
-    if number <= 0:
+    if amount <= 0:
         errors.add(field, "must be greater than 0")
         return None
-    if number > maximum:
+    if amount > maximum:
         errors.add(field, f"must be at most {maximum}")
         return None
-    return number
+    return amount
 
 
 def whole(value: Any) -> bool:
