@@ -206,6 +206,8 @@ async def test_canadian_postal_code_with_country(client: httpx.AsyncClient) -> N
         "CA",
     )
     assert detail["destination"]["state"] == "QC"
+    listing = (await client.get("/shipments", params={"search": "H4P"})).json()
+    assert listing["shipments"][0]["destination"]["country"] == "CA"
 
 
 async def test_weekend_pickup_rolls_to_the_next_business_day(

@@ -75,7 +75,7 @@ def _address(row: sqlite3.Row, prefix: str) -> dict[str, Any]:
         "city": row[f"{prefix}_city"] or "",
         "state": row[f"{prefix}_state"] or "",
         "postalCode": row[f"{prefix}_zip"] or "",
-        "country": "US",
+        "country": "CA" if (row[f"{prefix}_zip"] or "0")[0].isalpha() else "US",
     }
 
 
