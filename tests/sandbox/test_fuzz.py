@@ -29,8 +29,11 @@ json_values = st.recursive(
     max_leaves=12,
 )
 FIELDS = ["originPostalCode", "destPostalCode", "originType", "destType", "items", "id",
-          "rateId", "schedulePickup", "originDockHoursOpen", "destContactEmail"]  # fmt: skip
-ITEM_FIELDS = ["weight", "length", "width", "height", "quantity", "freightClass", "package"]
+          "rateId", "schedulePickup", "originDockHoursOpen", "destContactEmail", "charges",
+          "pickupDate", "originCountry", "destCountry", "destDockHoursClose", "emergencyName",
+          "poNumber", "originReferenceNumber", "destCompany", "billCountry"]  # fmt: skip
+ITEM_FIELDS = ["weight", "length", "width", "height", "quantity", "freightClass", "package",
+               "pieces", "description", "nmfc", "stackable", "hazardous", "hazard"]  # fmt: skip
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +91,13 @@ def test_any_item_field_value(fuzz_app: SandboxApp, field: str, value: Any) -> N
 def test_any_body(fuzz_app: SandboxApp, body: Any) -> None:
     for path in ("/rates", "/book", "/book/parcel"):
         assert_answered(post(fuzz_app, path, body))
+
+
+@SETTINGS
+@given(field=st.sampled_from(["hazmatId", "hazardClass", "packingGroup", "properShippingName"]),
+       value=json_values)  # fmt: skip
+def test_any_hazard_field_value(fuzz_app: SandboxApp, field: str, value: Any) -> None:
+    body = {**rate_body(), "emergencyName": "CHEMTREC", "emergencyPhone": "800-424-9300"}
+    hazard = {"hazmatId": "UN1203", "hazardClass": "3", field: value}
+    body["items"] = [{**body["items"][0], "hazard": hazard}]
+    assert_answered(post(fuzz_app, "/rates", body))

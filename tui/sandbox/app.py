@@ -23,12 +23,14 @@ from tui.sandbox.jsonout import dumps
 from tui.sandbox.quotes import create_quote
 from tui.sandbox.ratelimit import RateLimiter
 from tui.sandbox.seed import seed
+from tui.sandbox.tracking import tracking_events
 from tui.sandbox.validation import parse_booking, parse_rate_request
 
 log = logging.getLogger("tui.sandbox")
 
 Handler = Callable[["Call"], Awaitable[Response]]
 _SHIPMENT = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})$")
+_TRACKING = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})/tracking$")
 _DOCUMENT = re.compile(r"^/documents/([A-Za-z0-9_-]{1,64})/(bol\.pdf|label\.pdf|label\.zpl)$")
 _DOC_TYPES = {"pdf": "application/pdf", "zpl": "application/zpl"}
 
@@ -115,6 +117,9 @@ class SandboxApp:
         match = _SHIPMENT.match(path)
         if match:
             return {"GET": self._detail}, match.groups()
+        match = _TRACKING.match(path)
+        if match:
+            return {"GET": self._tracking}, match.groups()
         match = _DOCUMENT.match(path)
         if match:
             return {"GET": self._document}, match.groups()
@@ -167,7 +172,7 @@ class SandboxApp:
 
     async def _rates(self, call: Call) -> Response:
         body = await self._body(call.request)
-        request = parse_rate_request(body)
+        request = parse_rate_request(body, self.config.current_time())
         quote = create_quote(self.db, self.config, call.account.client_id, request)
         return json_response(200, quote)
 
@@ -211,6 +216,10 @@ class SandboxApp:
     async def _detail(self, call: Call) -> Response:
         row = self._load(call.params[0])
         return json_response(200, store.detail(row, str(call.request.base_url), self._now_s()))
+
+    async def _tracking(self, call: Call) -> Response:
+        row = self._load(call.params[0])
+        return json_response(200, tracking_events(row, self._now_s()))
 
     async def _document(self, call: Call) -> Response:
         shipment_id, name = call.params

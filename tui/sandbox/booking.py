@@ -5,17 +5,31 @@ from __future__ import annotations
 import json
 import random
 import sqlite3
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Any
 
 from tui.sandbox import identifiers, lifecycle
 from tui.sandbox.config import SandboxConfig
 from tui.sandbox.db import INSERT_SHIPMENT, Database
-from tui.sandbox.errors import ApiError
-from tui.sandbox.geo import lookup
+from tui.sandbox.errors import ApiError, FieldErrors
+from tui.sandbox.geo import Zip, lookup
 from tui.sandbox.rating.carriers import BY_CODE
 from tui.sandbox.seed import SERIAL_STARTS, shipment_id
-from tui.sandbox.store import documents, epoch_ms, from_ms, labels, next_serial, search_text
+from tui.sandbox.store import (
+    REFERENCE_KEYS,
+    documents,
+    epoch_ms,
+    extra_search_values,
+    from_ms,
+    labels,
+    next_serial,
+    search_text,
+)
+from tui.sandbox.validation import pickup_day
+
+#: address-block keys stored in their own columns (the rest of a block goes to ``contacts``)
+COLUMN_KEYS = ("company", "address", "address2", "city", "state")
 
 
 def _already_booked(conn: sqlite3.Connection, quote_id: str, rate_id: str) -> ApiError | None:
@@ -91,6 +105,7 @@ def book(
         "quoteId": quote_id,
         "rateId": rate_id,
         "createdDate": from_ms(stored["created"]),
+        "pickupDate": json.loads(stored["details"]).get("pickupDate"),
     }
     if parcel:
         return {
@@ -130,21 +145,8 @@ def _insert(
     serial = next_serial(conn, "shipment", 1)
     sid = shipment_id(serial)
     rng = random.Random(f"{sid}:{config.seed}")
-    items = [
-        {
-            "weight": float(item["weight"]),
-            "length": float(item["length"]),
-            "width": float(item["width"]),
-            "height": float(item["height"]),
-            "quantity": item["quantity"],
-            "description": f"{item['package'].capitalize()} freight",
-            "package": item["package"],
-            "hazardous": False,
-            "nmfc": "",
-            "freightClass": float(item["freightClass"]),
-        }
-        for item in request["items"]
-    ]
+    items = [_item(item) for item in request["items"]]
+    details, blocks = _merge(request, fields, origin, dest, now)
     pro = pickup_conf = bol = None
     tracking_all: list[str] = []
     if mode == "parcel":
@@ -170,23 +172,18 @@ def _insert(
         speed=config.clock_speed,
         falloff=code == "RGFB" and rng.random() < 0.2,
         late=rng.random() > BY_CODE[code].on_time,
+        pickup_day=date.fromisoformat(details["pickupDate"]) if details["pickupDate"] else None,
+        holidays=True,
     )
     status, next_at = lifecycle.status_at(planned.timeline, int(now.timestamp()))
-    contacts: dict[str, dict[str, str]] = {"origin": {}, "destination": {}}
-    for prefix, side in (("origin", "origin"), ("dest", "destination")):
-        for key in (
-            "ContactName",
-            "ContactPhone",
-            "ContactEmail",
-            "DockHoursOpen",
-            "DockHoursClose",
-        ):
-            value = fields.get(prefix + key)
-            if value:
-                contacts[side][key[0].lower() + key[1:]] = value
-    o_company = fields.get("originCompany") or ""
-    d_company = fields.get("destCompany") or ""
-    reference = fields.get("reference")
+    o_block, d_block = blocks["origin"], blocks["destination"]
+    o_company, d_company = o_block.get("company", ""), d_block.get("company", "")
+    references = details["references"]
+    reference = next((references[key] for key in REFERENCE_KEYS if references.get(key)), None)
+    contacts = {
+        side: {k: v for k, v in block.items() if k not in COLUMN_KEYS}
+        for side, block in blocks.items()
+    }
     cursor = conn.execute(
         INSERT_SHIPMENT,
         (
@@ -195,10 +192,11 @@ def _insert(
             tracking_all[0] if tracking_all else None, json.dumps(tracking_all), reference,
             quote_id, rate["id"], pickup_conf, planned.pickup_at, planned.delivered_at,
             planned.to_json(),
-            o_company, fields.get("originAddress") or "", "", origin.city, origin.state,
-            origin.code,
-            d_company, fields.get("destAddress") or "", "", dest.city, dest.state, dest.code,
-            json.dumps(items), json.dumps(contacts),
+            o_company, o_block.get("address", ""), o_block.get("address2", ""),
+            o_block.get("city", origin.city), o_block.get("state", origin.state), origin.code,
+            d_company, d_block.get("address", ""), d_block.get("address2", ""),
+            d_block.get("city", dest.city), d_block.get("state", dest.state), dest.code,
+            json.dumps(items), json.dumps(contacts), json.dumps(details),
         ),
     )  # fmt: skip
     seq = int(cursor.lastrowid or 0)
@@ -208,8 +206,69 @@ def _insert(
             seq,
             search_text(
                 [pro, *tracking_all[:3], reference, bol, quote_id, sid, o_company, d_company,
-                 origin.city, dest.city, origin.code, dest.code]
+                 o_block.get("city", origin.city), d_block.get("city", dest.city), origin.code,
+                 dest.code, *(str(i["description"]) for i in items),
+                 *extra_search_values(details)]
             ),
         ),
     )  # fmt: skip
     return seq
+
+
+def _item(item: dict[str, Any]) -> dict[str, Any]:
+    """A quoted line as the shipment detail shows it (the spec's fields first)."""
+    package = str(item["package"])
+    return {
+        "weight": float(item["weight"]),
+        "length": float(item["length"]),
+        "width": float(item["width"]),
+        "height": float(item["height"]),
+        "quantity": item["quantity"],
+        "description": item.get("description") or f"{package.capitalize()} freight",
+        "package": package,
+        "hazardous": bool(item.get("hazardous")),
+        "nmfc": item.get("nmfc") or "",
+        "freightClass": float(item["freightClass"]),
+        "stackable": item.get("stackable"),
+        "hazard": item.get("hazard"),
+        "packageSize": item.get("packageSize"),
+    }
+
+
+def _merge(
+    request: dict[str, Any], fields: dict[str, Any], origin: Zip, dest: Zip, now: datetime
+) -> tuple[dict[str, Any], dict[str, dict[str, str]]]:
+    """The quote's details overlaid with the booking's: (details, address blocks by side)."""
+    sent = fields.get("details", {})
+    blocks: dict[str, dict[str, str]] = {}
+    for side, place, kind in (
+        ("origin", origin, request.get("originType")),
+        ("destination", dest, request.get("destType")),
+    ):
+        block = {**request.get(side, {}), **sent.get(side, {})}
+        block["country"] = place.country
+        if kind:
+            block["locationType"] = kind
+        blocks[side] = block
+    references = {**request.get("references", {}), **sent.get("references", {})}
+    for side, prefix in (("origin", "origin"), ("destination", "dest")):
+        if blocks[side].get("referenceNumber"):
+            references[f"{prefix}ReferenceNumber"] = blocks[side]["referenceNumber"]
+    pickup = request.get("pickupDate")
+    note = request.get("pickupDateMessage")
+    if fields.get("pickupDate") is not None:
+        errors = FieldErrors()
+        day, note = pickup_day(fields["pickupDate"].isoformat(), origin, now, errors)
+        errors.raise_if_any()
+        pickup = day.isoformat() if day else pickup
+    details = {
+        "pickupDate": pickup,
+        "pickupDateMessage": note,
+        "accessorials": request.get("accessorials", []),
+        "references": references,
+        "emergency": {**request.get("emergency", {}), **sent.get("emergency", {})},
+        "originType": request.get("originType"),
+        "destType": request.get("destType"),
+        "bill": {**request.get("bill", {}), **sent.get("bill", {})},
+    }
+    return details, blocks

@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 #: bump when the schema changes: an older sandbox database is then set aside and reseeded
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -48,6 +48,7 @@ CREATE TABLE IF NOT EXISTS shipments (
     d_company TEXT, d_address TEXT, d_address2 TEXT, d_city TEXT, d_state TEXT, d_zip TEXT,
     items TEXT NOT NULL,
     contacts TEXT NOT NULL,
+    details TEXT,
     UNIQUE (quote_id, rate_id)
 );
 CREATE INDEX IF NOT EXISTS shipments_status ON shipments (status, seq);
@@ -67,7 +68,7 @@ SHIPMENT_COLUMNS = (
     "reference", "quote_id", "rate_id", "pickup_conf", "pickup_at", "delivered_at", "timeline",
     "o_company", "o_address", "o_address2", "o_city", "o_state", "o_zip",
     "d_company", "d_address", "d_address2", "d_city", "d_state", "d_zip",
-    "items", "contacts",
+    "items", "contacts", "details",
 )  # fmt: skip
 
 INSERT_SHIPMENT = (

@@ -22,6 +22,48 @@ def _address_lines(block: dict[str, Any]) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
+def _end_notes(block: dict[str, Any]) -> list[str]:
+    """Dock hours, reference and instructions of one end."""
+    notes = []
+    if block.get("dockHoursOpen") or block.get("dockHoursClose"):
+        notes.append(
+            f"Dock hours {block.get('dockHoursOpen') or '?'}-{block.get('dockHoursClose') or '?'}"
+        )
+    if block.get("referenceNumber"):
+        notes.append(f"Ref {block['referenceNumber']}")
+    if block.get("instructions"):
+        notes.append(f"Note: {block['instructions']}")
+    return notes
+
+
+def _hazmat_line(hazard: dict[str, Any]) -> str:
+    parts = [f"HM {hazard.get('hazmatId', '')}", f"Class {hazard.get('hazardClass', '')}"]
+    if hazard.get("packingGroup"):
+        parts.append(f"PG {hazard['packingGroup']}")
+    if hazard.get("properShippingName"):
+        parts.append(str(hazard["properShippingName"]))
+    return ", ".join(parts)
+
+
+def _shipment_notes(shipment: dict[str, Any]) -> list[str]:
+    """Pickup date, references, accessorials and the emergency contact, one line each."""
+    notes = []
+    if shipment.get("requestedPickupDate"):
+        notes.append(f"Pickup date: {shipment['requestedPickupDate']}")
+    references = shipment.get("references") or {}
+    if references:
+        notes.append("References: " + ", ".join(f"{k} {v}" for k, v in references.items()))
+    if shipment.get("accessorials"):
+        notes.append("Accessorials: " + ", ".join(shipment["accessorials"]))
+    emergency = shipment.get("emergencyContact") or {}
+    if emergency:
+        notes.append(
+            "Hazmat emergency contact (24 h): "
+            + " ".join(filter(None, (emergency.get("name"), emergency.get("phone"))))
+        )
+    return notes
+
+
 def _units(shipment: dict[str, Any]) -> int:
     return max(1, sum(int(item.get("quantity", 1)) for item in shipment["items"]))
 
@@ -41,21 +83,25 @@ def bol_pdf(shipment: dict[str, Any]) -> bytes:
     page.text(40, top - 82, f"Pickup confirmation: {shipment.get('pickupConfirmation') or '-'}")
     y = top - 115
     for label, key, x in (("SHIP FROM", "origin", 40), ("SHIP TO", "destination", 320)):
-        page.rect(x - 6, y - 78, 268, 96)
+        page.rect(x - 6, y - 102, 268, 120)
         page.text(x, y, label, 9, bold=True)
-        for offset, line in enumerate(_address_lines(shipment[key]), start=1):
-            page.text(x, y - 13 * offset, line[:48], 10)
-    y -= 110
+        lines = _address_lines(shipment[key]) + _end_notes(shipment[key])
+        for offset, line in enumerate(lines[:8], start=1):
+            page.text(x, y - 12 * offset, line[:50], 9)
+    y -= 122
     page.text(40, y, f"Reference: {shipment.get('reference') or '-'}", 10)
     page.text(320, y, f"Shipment: {shipment['id']}", 10)
-    y -= 25
+    for line in _shipment_notes(shipment):
+        y -= 13
+        page.text(40, y, line[:110], 9)
+    y -= 22
     headers = ((40, "QTY"), (80, "TYPE"), (140, "DESCRIPTION"), (330, "NMFC"), (400, "CLASS"),
                (450, "WEIGHT (LB)"), (530, "HM"))  # fmt: skip
     for x, text in headers:
         page.text(x, y, text, 8, bold=True)
     page.line(36, y - 4, 576, y - 4)
     total = 0.0
-    for item in shipment["items"][:20]:
+    for item in shipment["items"][:16]:
         y -= 15
         weight = float(item["weight"]) * int(item["quantity"])
         total += weight
@@ -65,6 +111,10 @@ def bol_pdf(shipment: dict[str, Any]) -> bytes:
                  (530, "X" if item.get("hazardous") else ""))  # fmt: skip
         for x, text in cells:
             page.text(x, y, text, 9)
+        hazard = item.get("hazard")
+        if item.get("hazardous") and isinstance(hazard, dict):
+            y -= 11
+            page.text(140, y, _hazmat_line(hazard), 8, bold=True)
     page.line(36, y - 6, 576, y - 6)
     page.text(400, y - 20, "TOTAL", 9, bold=True)
     page.text(450, y - 20, f"{total:,.0f}", 9, bold=True)

@@ -1,4 +1,4 @@
-"""ZIP lookup (offline ``zipcodes`` data behind an LRU cache) and road distance."""
+"""ZIP and Canadian postal code lookup (offline data behind an LRU cache) and road distance."""
 
 from __future__ import annotations
 
@@ -25,11 +25,12 @@ class Zip:
     timezone: str
     kind: str
     area_code: str
+    country: str = "US"
 
     @property
     def contiguous(self) -> bool:
         """Whether the ZIP is in the 48 contiguous states (or DC)."""
-        return self.state not in CONTIGUOUS_EXCLUDED
+        return self.state not in CONTIGUOUS_EXCLUDED and self.state not in CANADA_REMOTE
 
     @property
     def freight_ok(self) -> bool:
@@ -37,9 +38,41 @@ class Zip:
         return self.kind not in ("PO BOX", "MILITARY")
 
 
+#: first letter of a Canadian postal code -> (city, province, lat, lon, time zone)
+CANADA: dict[str, tuple[str, str, float, float, str]] = {
+    "A": ("St. John's", "NL", 47.56, -52.71, "America/St_Johns"),
+    "B": ("Halifax", "NS", 44.65, -63.57, "America/Halifax"),
+    "C": ("Charlottetown", "PE", 46.24, -63.13, "America/Halifax"),
+    "E": ("Moncton", "NB", 46.09, -64.78, "America/Moncton"),
+    "G": ("Quebec", "QC", 46.81, -71.21, "America/Toronto"),
+    "H": ("Montreal", "QC", 45.50, -73.57, "America/Toronto"),
+    "J": ("Sherbrooke", "QC", 45.40, -71.89, "America/Toronto"),
+    "K": ("Ottawa", "ON", 45.42, -75.70, "America/Toronto"),
+    "L": ("Mississauga", "ON", 43.59, -79.64, "America/Toronto"),
+    "M": ("Toronto", "ON", 43.65, -79.38, "America/Toronto"),
+    "N": ("London", "ON", 42.98, -81.25, "America/Toronto"),
+    "P": ("Sudbury", "ON", 46.49, -80.99, "America/Toronto"),
+    "R": ("Winnipeg", "MB", 49.90, -97.14, "America/Winnipeg"),
+    "S": ("Regina", "SK", 50.45, -104.61, "America/Regina"),
+    "T": ("Calgary", "AB", 51.05, -114.07, "America/Edmonton"),
+    "V": ("Vancouver", "BC", 49.28, -123.12, "America/Vancouver"),
+    "X": ("Yellowknife", "NT", 62.45, -114.37, "America/Yellowknife"),
+    "Y": ("Whitehorse", "YT", 60.72, -135.06, "America/Whitehorse"),
+}
+CANADA_REMOTE = frozenset({"NT", "NU", "YT"})
+
+
+def lookup_canada(code: str) -> Zip:
+    """A Canadian postal code (``H4P 2N2``), placed at its region's main city."""
+    city, province, lat, lon, zone = CANADA[code[0]]
+    return Zip(code, city, province, lat, lon, zone, "STANDARD", "555", "CA")
+
+
 @lru_cache(maxsize=8192)
 def lookup(code: str) -> Zip | None:
-    """Return the ZIP (5 digits or ZIP+4) or None when malformed or unknown."""
+    """Return the ZIP (5 digits or ZIP+4, or a Canadian ``A1A 1A1``) or None when unknown."""
+    if len(code) == 7 and code[0] in CANADA and code[3] == " ":
+        return lookup_canada(code)
     if not ZIP_RE.match(code):
         return None
     import zipcodes

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from tui.domain.check_digits import gs1_mod10, luhn_check_digit, mod7_check, mod11_check
+from tui.sandbox.check_digits import gs1_mod10, luhn_check_digit, mod7_check, mod11_check
 
 _ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
+
+from tui.sandbox.calendar import is_business_day
 
 STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 DAY = 86400
@@ -28,17 +31,27 @@ def _local_offset_hours(lon: float) -> int:
     return round(lon / 15)
 
 
+def _weekday(day: date) -> bool:
+    return day.weekday() < 5
+
+
 def _business_day_at(
-    start: float, days: int, hour_lo: float, hour_hi: float, lon: float, rng: random.Random
+    start: float,
+    days: int,
+    hour_lo: float,
+    hour_hi: float,
+    lon: float,
+    rng: random.Random,
+    open_on: Callable[[date], bool] = _weekday,
 ) -> float:
     """Epoch seconds ``days`` business days after the local date of ``start``, in a window."""
     offset = _local_offset_hours(lon) * 3600
     local = datetime.fromtimestamp(start + offset, UTC)
     day = local.date()
     moved = 0
-    while moved < days or day.weekday() >= 5:
+    while moved < days or not open_on(day):
         day += timedelta(days=1)
-        if day.weekday() < 5:
+        if open_on(day):
             moved += 1
     hour = rng.uniform(hour_lo, hour_hi)
     moment = datetime(day.year, day.month, day.day, tzinfo=UTC) + timedelta(hours=hour)
@@ -58,8 +71,15 @@ def plan(
     falloff: bool = False,
     late: bool = False,
     award_delay: float | None = None,
+    pickup_day: date | None = None,
+    holidays: bool = False,
 ) -> Plan:
-    """Plan a shipment booked at ``created``; ``speed`` compresses the simulated times."""
+    """Plan a shipment booked at ``created``; ``speed`` compresses the simulated times.
+
+    ``pickup_day`` (a business day at the origin) is when the carrier picks up; without it,
+    the next business day after the pickup is confirmed. ``holidays`` also skips carrier
+    holidays (bookings; the seeded history counts weekdays only)."""
+    open_on = is_business_day if holidays else _weekday
     if award_delay is None:
         award_delay = rng.uniform(600, 3600) if mode == "truckload" else rng.uniform(20, 120)
     sim: list[tuple[float, str]] = [(created, "pending"), (created + award_delay, "awarded")]
@@ -69,10 +89,14 @@ def plan(
         sim.append((created + award_delay + 3600 + DAY, "awarded"))
         confirmed += DAY + 3600
     sim.append((confirmed, "confirmed"))
-    pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng)
+    pickup = _business_day_at(confirmed, 1 if not falloff else 0, 10, 16, origin_lon, rng, open_on)
+    if pickup_day is not None and not falloff:
+        offset = _local_offset_hours(origin_lon) * 3600
+        midnight = datetime(pickup_day.year, pickup_day.month, pickup_day.day, tzinfo=UTC)
+        pickup = midnight.timestamp() - offset + rng.uniform(10, 16) * 3600
     pickup = max(pickup, confirmed + 1800)
     days = max(1, transit_days) + (1 if late else 0)
-    delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng)
+    delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng, open_on)
     if cancel:
         cancel_at = rng.uniform(created + 60, pickup - 60)
         sim = [entry for entry in sim if entry[0] < cancel_at]
@@ -116,6 +140,8 @@ TRACKING_STATUS = {
     "canceled": "canceled",
 }
 
+_STEP_KINDS = {"Arrived": "arrived-terminal", "Departed": "departed-terminal"}
+
 _SIGNERS = ("M. Alvarez", "J. Chen", "R. Okafor", "D. Smith", "K. Novak", "T. Brown", "A. Patel")
 
 
@@ -127,6 +153,8 @@ class Event:
     status: str
     description: str
     location: str
+    kind: str = ""  # eventType of the tracking endpoint
+    end: str = "origin"  # whose local time the event is told in: origin or dest
 
 
 def events(
@@ -149,18 +177,23 @@ def events(
     seen_awarded = False
     for moment, status in timeline:
         if status == "pending" and not out:
-            out.append(Event(moment, status, f"Booked with {carrier}", origin))
+            out.append(Event(moment, status, f"Booked with {carrier}", origin, "booked"))
         elif status == "pending":
-            out.append(Event(moment, status, "Carrier fell off the load; finding a new truck", ""))
+            out.append(
+                Event(
+                    moment, status, "Carrier fell off the load; finding a new truck", "",
+                    "exception",
+                )
+            )  # fmt: skip
         elif status == "awarded":
             text = "Re-tendered and accepted" if seen_awarded else "Tendered and accepted"
             seen_awarded = True
-            out.append(Event(moment, status, text, ""))
+            out.append(Event(moment, status, text, "", "accepted"))
         elif status == "confirmed":
             text = f"Pickup confirmed ({pickup_conf})" if pickup_conf else "Pickup ready"
-            out.append(Event(moment, status, text, origin))
+            out.append(Event(moment, status, text, origin, "pickup-scheduled"))
         elif status == "picked-up":
-            out.append(Event(moment, status, "Picked up", origin))
+            out.append(Event(moment, status, "Picked up", origin, "picked-up"))
             span = max(1, delivered_at - pickup_at)
             steps = (
                 [(0.08, "Departed origin facility", origin), (0.5, "In transit", "")]
@@ -177,9 +210,14 @@ def events(
                 if chaos and rng.random() < 0.4:
                     continue
                 status_name = "out-for-delivery" if text == "Out for delivery" else "in-transit"
-                out.append(Event(moment + int(span * fraction), status_name, text, where))
+                kind = _STEP_KINDS.get(text.split(" ")[0], status_name)
+                end = "origin" if fraction < 0.5 else "dest"
+                out.append(
+                    Event(moment + int(span * fraction), status_name, text, where, kind, end)
+                )
         elif status == "delivered":
-            out.append(Event(moment, status, f"Delivered, signed by {rng.choice(_SIGNERS)}", dest))
+            signed = f"Delivered, signed by {rng.choice(_SIGNERS)}"
+            out.append(Event(moment, status, signed, dest, "delivered", "dest"))
             if chaos:
                 out.append(
                     Event(
@@ -187,12 +225,19 @@ def events(
                         "delivered",
                         "Reclassified at delivery: class 85 -> 100, charge adjusted",
                         dest,
+                        "exception",
+                        "dest",
                     )
                 )
         elif status == "delayed":
-            out.append(Event(moment, "in-transit", "Running late: missed linehaul connection", ""))
+            out.append(
+                Event(
+                    moment, "in-transit", "Running late: missed linehaul connection", "",
+                    "delayed", "dest",
+                )
+            )  # fmt: skip
         elif status == "canceled":
-            out.append(Event(moment, status, "Canceled by shipper", ""))
+            out.append(Event(moment, status, "Canceled by shipper", "", "canceled"))
     return sorted((e for e in out if e.time <= now), key=lambda e: e.time)
 
 

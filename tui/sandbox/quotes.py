@@ -7,6 +7,7 @@ from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from tui.sandbox.calendar import add_business_days
 from tui.sandbox.config import SandboxConfig
 from tui.sandbox.db import Database
 from tui.sandbox.identifiers import random_id
@@ -16,8 +17,14 @@ from tui.sandbox.rating.model import RateRequest, RateResult, stable_hash
 from tui.sandbox.store import epoch_ms
 
 
-def _rate_json(result: RateResult, rate_id: str, expires: datetime | None) -> dict[str, Any]:
+def _rate_json(
+    result: RateResult, rate_id: str, expires: datetime | None, request: RateRequest
+) -> dict[str, Any]:
     ok = result.status == "ok"
+    pickup = request.pickup_date
+    delivery = None
+    if ok and pickup is not None and result.days is not None:
+        delivery = add_business_days(pickup, result.days).isoformat()
     return {
         "id": rate_id,
         "status": result.status,
@@ -36,6 +43,8 @@ def _rate_json(result: RateResult, rate_id: str, expires: datetime | None) -> di
         else [],
         "message": result.message,
         "expiresAt": expires,
+        "pickupDate": pickup.isoformat() if pickup else None,
+        "deliveryDate": delivery,
     }
 
 
@@ -55,9 +64,19 @@ def request_json(request: RateRequest) -> dict[str, Any]:
                 "quantity": i.quantity,
                 "freightClass": str(i.rated_class),
                 "package": i.package,
+                "packageSize": i.package_size,
+                "description": i.description,
+                "nmfc": i.nmfc,
+                "stackable": i.stackable,
+                "hazardous": i.hazardous,
+                "hazard": i.hazard,
             }
             for i in request.items
         ],
+        "accessorials": list(request.accessorials),
+        "pickupDate": request.pickup_date.isoformat() if request.pickup_date else None,
+        "pickupDateMessage": request.pickup_note,
+        **request.details,
     }
 
 
@@ -78,15 +97,18 @@ def create_quote(
             expires = min(quote_expires, now + config.truckload_quote_ttl)
         if result.carrier_code == "QWDL":
             expires = now + timedelta(minutes=2)  # the chaos carrier's quotes go stale fast
-        rates.append(_rate_json(result, rate_id, expires))
+        rates.append(_rate_json(result, rate_id, expires, request))
     quote = {
         "id": random_id("q_", 16),
         "createdDate": now,
         "expiresAt": quote_expires,
         "originPostalCode": request.origin.code,
         "destPostalCode": request.dest.code,
+        "pickupDate": request.pickup_date.isoformat() if request.pickup_date else None,
         "rates": rates,
     }
+    if request.pickup_note:
+        quote["pickupDateMessage"] = request.pickup_note
     stored_rates = [
         {
             **rate,

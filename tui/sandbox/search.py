@@ -13,7 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 from tui.sandbox.errors import FieldErrors
-from tui.sandbox.store import search_text
+from tui.sandbox.store import extra_search_values, search_text
 
 #: shipment columns indexed for free text (with up to three parcel tracking numbers)
 TEXT_COLUMNS = ("pro", "tracking", "reference", "bol", "quote_id", "id", "o_company",
@@ -82,7 +82,8 @@ def decode_token(token: str) -> int:
 def parse_query(params: dict[str, str]) -> Query:
     """Validate the query parameters (400 VALIDATION_ERROR naming each bad one)."""
     errors = FieldErrors()
-    text = params.get("search", "") or ""
+    # older clients ask by pro, bol and ref: they search the same words as free text
+    text = " ".join(params.get(key, "") or "" for key in ("search", "pro", "bol", "ref")).strip()
     terms = tuple(dict.fromkeys(w.lower() for w in _WORD.findall(text)))[:MAX_TERMS]
     status = params.get("status") or None
     if status is not None and status not in STATUSES:
@@ -92,6 +93,12 @@ def parse_query(params: dict[str, str]) -> Query:
         errors.add("mode", "must be one of " + ", ".join(MODES))
     pickup_from = _date(params.get("pickupDateFrom"), "pickupDateFrom", errors)
     pickup_to = _date(params.get("pickupDateTo"), "pickupDateTo", errors)
+    on_day = _date(params.get("pickupDate"), "pickupDate", errors)  # older clients: one day
+    if on_day is not None:
+        pickup_from, pickup_to = (
+            max(filter(None, (pickup_from, on_day))),
+            min(filter(None, (pickup_to, on_day))),
+        )
     if pickup_from and pickup_to and pickup_to < pickup_from:
         errors.add("pickupDateTo", "must not be before pickupDateFrom")
     after: int | None = None
@@ -137,6 +144,8 @@ def _filter_is_rare(
 
 def _words(row: sqlite3.Row) -> list[str]:
     values = [row[c] for c in TEXT_COLUMNS] + json.loads(row["tracking_all"] or "[]")[:3]
+    values += [str(item.get("description") or "") for item in json.loads(row["items"])]
+    values += extra_search_values(json.loads(row["details"] or "{}"))
     text = search_text(values)
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
     return _WORD.findall(plain)

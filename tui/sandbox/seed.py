@@ -272,7 +272,7 @@ def _row(
             seq,
             search_text(
                 [pro, tracking, *tracking_all[1:3], reference, bol, qid, sid, o_company,
-                 d_company, o[1], d[1], o[0], d[0]]
+                 d_company, o[1], d[1], o[0], d[0], *(str(i["description"]) for i in items)]
             ),
         )
     )  # fmt: skip
@@ -284,5 +284,5 @@ def _row(
         o_company, o_street, o_unit, o[1], o[2], o[0],
         d_company, d_street, "", d[1], d[2], d[0],
         json.dumps(items, separators=(",", ":")),
-        json.dumps(contacts, separators=(",", ":")),
+        json.dumps(contacts, separators=(",", ":")), None,
     )  # fmt: skip

@@ -11,6 +11,9 @@ from typing import Any
 from tui.sandbox import lifecycle
 from tui.sandbox.jsonout import iso
 
+#: references kept with a booking, in the order the listing's ``reference`` prefers them
+REFERENCE_KEYS = ("reference", "poNumber", "originReferenceNumber", "destReferenceNumber")
+
 CURRENCY = "USD"
 
 
@@ -72,7 +75,7 @@ def _address(row: sqlite3.Row, prefix: str) -> dict[str, Any]:
         "city": row[f"{prefix}_city"] or "",
         "state": row[f"{prefix}_state"] or "",
         "postalCode": row[f"{prefix}_zip"] or "",
-        "country": "US",
+        "country": "CA" if (row[f"{prefix}_zip"] or "0")[0].isalpha() else "US",
     }
 
 
@@ -135,8 +138,8 @@ def labels(row: sqlite3.Row, base_url: str) -> list[dict[str, str]]:
     ]
 
 
-def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
-    """The detail shape of a shipment, with events up to ``now_s``."""
+def happened_events(row: sqlite3.Row, now_s: int) -> tuple[str, list[lifecycle.Event]]:
+    """The status at ``now_s`` and the events that have happened by then, oldest first."""
     timeline = lifecycle.load_timeline(row["timeline"])
     status, _ = lifecycle.status_at(timeline, now_s)
     happened = lifecycle.events(
@@ -152,6 +155,34 @@ def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
         key=row["id"],
         chaos=row["carrier_code"] == "QWDL",
     )
+    return status, happened
+
+
+def _extras(row: sqlite3.Row) -> dict[str, Any]:
+    """What a booking kept beyond the spec's fields (seeded shipments have none)."""
+    details = json.loads(row["details"] or "{}")
+    extras: dict[str, Any] = {
+        "requestedPickupDate": details.get("pickupDate"),
+        "accessorials": details.get("accessorials", []),
+        "references": details.get("references", {}),
+        "originType": details.get("originType"),
+        "destType": details.get("destType"),
+    }
+    if details.get("pickupDateMessage"):
+        extras["pickupDateMessage"] = details["pickupDateMessage"]
+    if details.get("emergency"):
+        extras["emergencyContact"] = details["emergency"]
+    return extras
+
+
+def extra_search_values(details: dict[str, Any]) -> list[str]:
+    """References of a booking, for free-text search."""
+    return [str(value) for value in (details.get("references") or {}).values() if value]
+
+
+def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
+    """The detail shape of a shipment, with events up to ``now_s``."""
+    status, happened = happened_events(row, now_s)
     delivered = status == "delivered"
     contacts = json.loads(row["contacts"])
     return {
@@ -180,6 +211,8 @@ def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
         "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
         "serviceType": row["service_type"],
         "cost": {"total": _money(row["total_cents"]), "currency": CURRENCY},
+        "pickupDate": from_s(row["pickup_at"]) if status != "canceled" else None,
+        **_extras(row),
         "events": [
             {
                 "time": from_s(e.time),

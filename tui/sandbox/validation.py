@@ -1,22 +1,26 @@
-"""Validate JSON request bodies field by field; 400 VALIDATION_ERROR names each bad field."""
+"""Validate JSON request bodies field by field; 400 VALIDATION_ERROR names each bad field.
+
+Reads the vocabulary real clients of the service send (see README "Sandbox"); fields it does
+not use are ignored.
+"""
 
 from __future__ import annotations
 
-from decimal import Decimal, InvalidOperation
+from datetime import date, datetime, timedelta
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from tui.domain.freight_class import parse_freight_class
-from tui.domain.locations import LOCATION_TYPES, PACKAGE_TYPES
-from tui.domain.validation import HHMM_RE
+from tui.sandbox import calendar, formats, vocabulary
 from tui.sandbox.errors import ApiError, FieldErrors
-from tui.sandbox.geo import ZIP_RE, lookup
+from tui.sandbox.geo import Zip, lookup
+from tui.sandbox.items import item as parse_item
+from tui.sandbox.parties import SIDES, shared_details
 from tui.sandbox.rating.model import Item, RateRequest
 
 MAX_ITEMS = 40
-MAX_QUANTITY = 999
-MAX_UNIT_WEIGHT = Decimal(50000)
-MAX_DIMENSION = Decimal(636)
-MAX_TEXT = 200
+MAX_PICKUP_AHEAD = timedelta(days=120)
+ALLOWED_ACCESSORIALS = ", ".join(vocabulary.ACCESSORIALS)
+ALLOWED_LOCATIONS = ", ".join(vocabulary.LOCATION_TYPES)
 
 
 def require_object(body: Any) -> dict[str, Any]:
@@ -31,111 +35,122 @@ def require_object(body: Any) -> dict[str, Any]:
     return body
 
 
-def _number(value: Any, field: str, errors: FieldErrors, maximum: Decimal) -> Decimal | None:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        errors.add(field, "must be a number" if value is not None else "is required")
+def _country(data: dict[str, Any], prefix: str, errors: FieldErrors) -> str | None:
+    field = f"{prefix}Country"
+    value = data.get(field)
+    if value is None:
         return None
-    try:
-        number = Decimal(str(value))
-    except InvalidOperation:
-        errors.add(field, "must be a number")
-        return None
-    if not number.is_finite():
-        errors.add(field, "must be a finite number")
-        return None
-    if number <= 0:
-        errors.add(field, "must be greater than 0")
-        return None
-    if number > maximum:
-        errors.add(field, f"must be at most {maximum}")
-        return None
-    return number
+    found = vocabulary.country(value) if isinstance(value, str) else None
+    if found is None:
+        errors.add(field, f"must be one of {vocabulary.COUNTRY_CODES}")
+    return found
 
 
-def _whole(value: Any) -> bool:
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    return not isinstance(value, float) or value.is_integer()
-
-
-def _zip(body: dict[str, Any], field: str, errors: FieldErrors) -> Any:
-    value = body.get(field)
+def _postal(data: dict[str, Any], prefix: str, country: str | None, errors: FieldErrors) -> Any:
+    field = f"{prefix}PostalCode"
+    value = data.get(field)
     if value is None:
         errors.add(field, "is required")
         return None
     if not isinstance(value, str):
         errors.add(field, "must be a string")
         return None
-    if not ZIP_RE.match(value):
-        errors.add(field, "must be a US ZIP code like 60601 or 60601-1234")
+    canadian = formats.canadian_postal(value)
+    if country != "US" and canadian is not None:
+        return lookup(canadian)
+    if country == "CA":
+        errors.add(field, f"must be a Canadian postal code like H4P 2N2 ({prefix}Country is CA)")
         return None
-    found = lookup(value)
+    if not formats.US_ZIP.match(value.strip()):
+        errors.add(
+            field,
+            "must be a US ZIP code like 60601 or 60601-1234, "
+            "or a Canadian postal code like H4P 2N2",
+        )
+        return None
+    found = lookup(value.strip())
     if found is None:
         errors.add(field, f"unknown ZIP code {value}")
     return found
 
 
-def _location_type(body: dict[str, Any], field: str, errors: FieldErrors) -> str:
-    value = body.get(field)
+def _location_type(data: dict[str, Any], field: str, errors: FieldErrors) -> str:
+    value = data.get(field)
     if value is None:
-        return "business-dock"
-    if not isinstance(value, str) or value not in LOCATION_TYPES:
-        errors.add(field, "must be one of " + ", ".join(LOCATION_TYPES))
-        return "business-dock"
-    return value
+        return vocabulary.DEFAULT_LOCATION
+    found = vocabulary.location_type(value) if isinstance(value, str) else None
+    if found is None:
+        errors.add(
+            field,
+            f"must be one of {ALLOWED_LOCATIONS} (any case; hyphens or underscores for spaces)",
+        )
+        return vocabulary.DEFAULT_LOCATION
+    return found
 
 
-def _item(raw: Any, path: str, errors: FieldErrors) -> Item | None:
-    if not isinstance(raw, dict):
-        errors.add(path, "must be an object")
-        return None
-    before = len(errors.items)
-    weight = _number(raw.get("weight"), f"{path}.weight", errors, MAX_UNIT_WEIGHT)
-    dims = [
-        _number(raw.get(name), f"{path}.{name}", errors, MAX_DIMENSION)
-        for name in ("length", "width", "height")
-    ]
-    quantity_raw = raw.get("quantity")
-    quantity = 0
-    if quantity_raw is None:
-        errors.add(f"{path}.quantity", "is required")
-    elif not _whole(quantity_raw):
-        errors.add(f"{path}.quantity", "must be a whole number")
-    elif quantity_raw < 1:
-        errors.add(f"{path}.quantity", "must be at least 1")
-    elif quantity_raw > MAX_QUANTITY:
-        errors.add(f"{path}.quantity", f"must be at most {MAX_QUANTITY}")
-    else:
-        quantity = int(quantity_raw)
-    freight_class: Decimal | None = None
-    class_raw = raw.get("freightClass")
-    if class_raw is not None:
-        if isinstance(class_raw, bool) or not isinstance(class_raw, int | float | str):
-            errors.add(f"{path}.freightClass", "must be a number")
-        else:
-            try:
-                freight_class = parse_freight_class(
-                    class_raw if isinstance(class_raw, str) else str(class_raw)
-                )
-            except ValueError as exc:
-                errors.add(f"{path}.freightClass", str(exc))
-    package = raw.get("package", "pallet")
-    if package is None:
-        package = "pallet"
-    if not isinstance(package, str) or package not in PACKAGE_TYPES:
-        errors.add(f"{path}.package", "must be one of " + ", ".join(PACKAGE_TYPES))
-    if len(errors.items) > before or weight is None or None in dims:
-        return None
-    length, width, height = (d for d in dims if d is not None)
-    return Item(weight, length, width, height, quantity, freight_class, str(package))
+def _accessorials(data: dict[str, Any], errors: FieldErrors) -> list[str]:
+    raw = data.get("charges")
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        errors.add("charges", f"must be a list of accessorial names: {ALLOWED_ACCESSORIALS}")
+        return []
+    found: list[str] = []
+    for index, entry in enumerate(raw):
+        if isinstance(entry, dict):
+            entry = entry.get("name") or entry.get("code")
+        name = vocabulary.accessorial(entry) if isinstance(entry, str) else None
+        if name is None:
+            kind = vocabulary.words(entry) if isinstance(entry, str) else ""
+            if any(kind.startswith(word) for word in vocabulary.LOCATION_NOT_CHARGE):
+                message = f"{entry!r} is a location type: send it as originType or destType"
+            else:
+                message = f"unknown accessorial {entry!r}; allowed: {ALLOWED_ACCESSORIALS}"
+            errors.add(f"charges[{index}]", message)
+        elif name not in found:
+            found.append(name)
+    return found
 
 
-def parse_rate_request(body: Any) -> RateRequest:
+def local_today(place: Zip, now: datetime) -> date:
+    """Today's date where ``place`` is."""
+    try:
+        return now.astimezone(ZoneInfo(place.timezone)).date()
+    except (ZoneInfoNotFoundError, ValueError):
+        return now.date()
+
+
+def pickup_day(
+    value: Any, origin: Zip, now: datetime, errors: FieldErrors
+) -> tuple[date | None, str | None]:
+    """The business day of a ``pickupDate`` (weekends and holidays roll forward) and a note."""
+    today = local_today(origin, now)
+    if value is None or value == "":
+        return calendar.next_business_day(today, include=False), None
+    day = formats.iso_date(value) if isinstance(value, str) else None
+    if day is None:
+        errors.add("pickupDate", "must be a date YYYY-MM-DD")
+        return None, None
+    if day < today:
+        errors.add("pickupDate", f"must not be in the past (today at the origin is {today})")
+        return None, None
+    if day > today + MAX_PICKUP_AHEAD:
+        errors.add("pickupDate", f"must be within {MAX_PICKUP_AHEAD.days} days")
+        return None, None
+    reason = calendar.closed_reason(day)
+    if reason is None:
+        return day, None
+    moved = calendar.next_business_day(day)
+    return moved, f"{day} is {reason}: pickup moved to the next business day, {moved}"
+
+
+def parse_rate_request(body: Any, now: datetime) -> RateRequest:
     """Validate a POST /rates body and return the normalized request (or raise 400)."""
     data = require_object(body)
     errors = FieldErrors()
-    origin = _zip(data, "originPostalCode", errors)
-    dest = _zip(data, "destPostalCode", errors)
+    countries = {prefix: _country(data, prefix, errors) for prefix, _ in SIDES}
+    origin = _postal(data, "origin", countries["origin"], errors)
+    dest = _postal(data, "dest", countries["dest"], errors)
     origin_type = _location_type(data, "originType", errors)
     dest_type = _location_type(data, "destType", errors)
     raw_items = data.get("items")
@@ -150,20 +165,28 @@ def parse_rate_request(body: Any) -> RateRequest:
         errors.add("items", f"at most {MAX_ITEMS} items")
     else:
         for index, raw in enumerate(raw_items):
-            item = _item(raw, f"items[{index}]", errors)
-            if item is not None:
-                items.append(item)
+            parsed = parse_item(raw, f"items[{index}]", errors)
+            if parsed is not None:
+                items.append(parsed)
+    accessorials = _accessorials(data, errors)
+    if any(item.hazardous for item in items) and "hazmat" not in accessorials:
+        accessorials.append("hazmat")
+    details = shared_details(data, errors)
+    if "hazmat" in accessorials:
+        for wire, key in (("emergencyName", "name"), ("emergencyPhone", "phone")):
+            if key not in details["emergency"]:
+                errors.add(wire, "is required for hazardous freight (24-hour emergency contact)")
+    day, note = (
+        (None, None) if origin is None else pickup_day(data.get("pickupDate"), origin, now, errors)
+    )
     errors.raise_if_any()
     assert origin is not None
     assert dest is not None
-    return RateRequest(origin, dest, origin_type, dest_type, tuple(items))
-
-
-BOOK_TEXT_FIELDS = (
-    "originCompany", "originAddress", "originContactName", "originContactPhone",
-    "originContactEmail", "destCompany", "destAddress", "destContactName", "destContactPhone",
-    "destContactEmail", "reference",
-)  # fmt: skip
+    return RateRequest(
+        origin, dest, origin_type, dest_type, tuple(items),
+        accessorials=tuple(sorted(accessorials)), pickup_date=day, pickup_note=note,
+        details=details,
+    )  # fmt: skip
 
 
 def parse_booking(body: Any, *, parcel: bool) -> dict[str, Any]:
@@ -185,31 +208,12 @@ def parse_booking(body: Any, *, parcel: bool) -> dict[str, Any]:
     if not isinstance(schedule, bool):
         errors.add("schedulePickup", "must be true or false")
     clean["schedulePickup"] = bool(schedule) and not parcel
-    for key in BOOK_TEXT_FIELDS:
-        value = data.get(key)
-        if value is None:
-            continue
-        if not isinstance(value, str):
-            errors.add(key, "must be a string")
-        elif len(value) > MAX_TEXT:
-            errors.add(key, f"must be at most {MAX_TEXT} characters")
-        else:
-            clean[key] = value.strip()
-    for key in ("originContactEmail", "destContactEmail"):
-        email = clean.get(key)
-        if email and ("@" not in email or "." not in email.rsplit("@", 1)[-1]):
-            errors.add(key, "must be an email address like name@example.com")
-    if not parcel:
-        for key in ("originDockHoursOpen", "originDockHoursClose"):
-            value = data.get(key)
-            if value is None:
-                continue
-            if not isinstance(value, str) or not HHMM_RE.match(value):
-                errors.add(key, "must be a 24-hour time HH:MM")
-            else:
-                clean[key] = value
-        opens, closes = clean.get("originDockHoursOpen"), clean.get("originDockHoursClose")
-        if opens and closes and closes <= opens:
-            errors.add("originDockHoursClose", "must be later than originDockHoursOpen")
+    clean["details"] = shared_details(data, errors)
+    pickup = data.get("pickupDate")
+    if pickup is not None and pickup != "":
+        day = formats.iso_date(pickup) if isinstance(pickup, str) else None
+        if day is None:
+            errors.add("pickupDate", "must be a date YYYY-MM-DD")
+        clean["pickupDate"] = day
     errors.raise_if_any()
     return clean

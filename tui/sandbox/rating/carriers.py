@@ -34,6 +34,7 @@ class Carrier:
     on_time: float = 0.93
     price_noise: float = 0.0
     chaos: bool = False
+    cross_border: bool = False  # serves US-Canada lanes
 
     @property
     def display_name(self) -> str:
@@ -56,7 +57,7 @@ CARRIERS: tuple[Carrier, ...] = (
         "BCXP", "Bluecrest Express", "ltl", None,
         tariff_level=Decimal("1.20"), discount=Decimal("0.70"), amc=Decimal("150"),
         transit_adjust=-1, fsc_offset=Decimal("0.03"), accessorial_factor=Decimal("1.10"),
-        on_time=0.98,
+        on_time=0.98, cross_border=True,
     ),
     Carrier(
         "MGGC", "Magnolia Gulf Carriers", "ltl", SOUTH, "the Gulf and Southeast states",
@@ -88,7 +89,7 @@ CARRIERS: tuple[Carrier, ...] = (
     ),
     Carrier(
         "RGFB", "Ridgeline Freight Brokerage", "truckload", None,
-        amc=Decimal("400"), price_noise=0.10, on_time=0.90,
+        amc=Decimal("400"), price_noise=0.10, on_time=0.90, cross_border=True,
     ),
     Carrier(
         "QWDL", "Quirkwood Logistics", "ltl", None,

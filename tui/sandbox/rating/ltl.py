@@ -6,9 +6,10 @@ import math
 from decimal import Decimal
 
 from tui.sandbox.geo import road_miles
-from tui.sandbox.rating.accessorials import freight_accessorials
+from tui.sandbox.rating.accessorials import Declined, freight_accessorials
 from tui.sandbox.rating.carriers import Carrier
 from tui.sandbox.rating.model import Charge, RateRequest, RateResult, money, unavailable
+from tui.sandbox.vocabulary import LIMITED_ACCESS
 
 #: (lowest weight of the break in lb, factor on the class-100 <500 lb rate)
 WEIGHT_BREAKS: tuple[tuple[Decimal, Decimal], ...] = tuple(
@@ -45,7 +46,7 @@ def transit_days(miles: float, carrier: Carrier, request: RateRequest) -> int:
         days = 1
     if carrier.code == "LKIF" and miles <= 300:
         days = 1
-    if request.dest_type in ("residential", "limited-access"):
+    if request.dest_type == "residential" or request.dest_type in LIMITED_ACCESS:
         days += 1
     return max(1, days)
 
@@ -101,7 +102,15 @@ def rate_ltl(
     origin, dest = request.origin, request.dest
     if not (origin.contiguous and dest.contiguous):
         return unavailable(
-            carrier.code, name, "ltl", service, "No direct LTL service to or from AK, HI or PR."
+            carrier.code,
+            name,
+            "ltl",
+            service,
+            "No direct LTL service to or from AK, HI, PR or the northern territories.",
+        )
+    if request.origin.country != request.dest.country and not carrier.cross_border:
+        return unavailable(
+            carrier.code, name, "ltl", service, f"{carrier.name} has no US-Canada service."
         )
     if not (origin.freight_ok and dest.freight_ok):
         return unavailable(
@@ -139,6 +148,10 @@ def rate_ltl(
         else f"{carrier.discount * 100:.0f}% off tariff"
     )
     pct = fuel_pct(diesel, carrier)
+    try:
+        extras = freight_accessorials(carrier, request)
+    except Declined as declined:
+        return unavailable(carrier.code, name, "ltl", service, str(declined))
     if net >= gross:
         gross, discount_text = net, f"Absolute minimum charge ${carrier.amc}, no discount"
     charges = [
@@ -150,9 +163,11 @@ def rate_ltl(
         ),
         Charge("discount", net - gross, discount_text),
         Charge("fuel", money(net * pct), f"DOE ${diesel:.3f} -> FSC {pct * 100:.1f}%"),
-        *freight_accessorials(carrier, request.origin_type, request.dest_type, dest),
+        *extras,
     ]
     days = transit_days(miles, carrier, request)
+    if request.origin.country != request.dest.country:
+        days += 2  # customs clearance at the border
     if label is not None:
         days = max(1, days)
     return RateResult(carrier.code, name, "ltl", service, days=days, charges=charges)

@@ -7,9 +7,9 @@ import random
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import ROUND_HALF_UP, Decimal
+from typing import Any
 
-from tui.domain.density import density_pcf, unit_cube_ft3
-from tui.domain.freight_class import class_for_density
+from tui.sandbox.classes import class_for_density, unit_cube_ft3
 from tui.sandbox.geo import Zip
 
 CENT = Decimal("0.01")
@@ -31,6 +31,16 @@ class Item:
     quantity: int
     freight_class: Decimal | None
     package: str
+    description: str | None = None
+    nmfc: str | None = None
+    stackable: bool | None = None
+    hazard: dict[str, str] | None = None  # hazmatId, hazardClass, packingGroup when hazardous
+    package_size: str | None = None
+
+    @property
+    def hazardous(self) -> bool:
+        """Whether the line is hazardous material."""
+        return self.hazard is not None
 
     @property
     def line_weight(self) -> Decimal:
@@ -42,7 +52,15 @@ class Item:
         """The given class, or the class the 2025 density scale gives the unit."""
         if self.freight_class is not None:
             return self.freight_class
-        return class_for_density(density_pcf(self.weight, self.length, self.width, self.height))
+        return class_for_density(self.weight, self.length, self.width, self.billed_height)
+
+    @property
+    def billed_height(self) -> Decimal:
+        """Height the density is taken at: a unit that cannot be stacked on takes the trailer
+        space above it too (billed at least 48 in, or 96 in when taller than 48 in)."""
+        if self.stackable is not False:
+            return self.height
+        return max(self.height, Decimal(48 if self.height <= 48 else 96))
 
     @property
     def line_cube(self) -> Decimal:
@@ -59,6 +77,16 @@ class RateRequest:
     origin_type: str
     dest_type: str
     items: tuple[Item, ...]
+    accessorials: tuple[str, ...] = ()  # canonical names (vocabulary.ACCESSORIALS), sorted
+    pickup_date: date | None = None
+    pickup_note: str | None = None
+    #: what the request said that rating does not use (addresses, references, contacts)
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def hazardous(self) -> bool:
+        """Whether any line is hazardous, or hazmat handling was asked for."""
+        return "hazmat" in self.accessorials
 
     @property
     def total_weight(self) -> Decimal:
@@ -74,10 +102,12 @@ class RateRequest:
         lines = ";".join(
             f"{i.weight.normalize()}x{i.quantity}@{i.length.normalize()}"
             f"x{i.width.normalize()}x{i.height.normalize()}"
-            f"c{i.freight_class}p{i.package}"
+            f"c{i.freight_class}p{i.package}{'h' if i.hazardous else ''}"
+            f"{'n' if i.stackable is False else ''}"
             for i in self.items
         )
-        return f"{self.lane_key()}|{lines}"
+        extras = ",".join(self.accessorials)
+        return f"{self.lane_key()}|{lines}|{extras}|{self.pickup_date or ''}"
 
 
 def seeded_random(*parts: object) -> random.Random:

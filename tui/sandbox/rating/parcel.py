@@ -90,6 +90,15 @@ def rate_parcel(carrier: Carrier, request: RateRequest, service: str) -> RateRes
         return unavailable(
             carrier.code, name, "parcel", service, "AK, HI and PR: 2 Day or Overnight only."
         )
+    if request.origin.country != "US" or request.dest.country != "US":
+        return unavailable(
+            carrier.code, name, "parcel", service, f"{carrier.name} ships within the US only."
+        )
+    if request.accessorials:
+        asked = ", ".join(request.accessorials)
+        return unavailable(
+            carrier.code, name, "parcel", service, f"Parcel service does not offer {asked}."
+        )
     first, extra = ZONE_PRICES[zone]
     list_price = Decimal(0)
     handling = 0

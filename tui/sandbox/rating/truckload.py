@@ -6,7 +6,7 @@ import math
 from decimal import Decimal
 
 from tui.sandbox.geo import road_miles
-from tui.sandbox.rating.accessorials import freight_accessorials
+from tui.sandbox.rating.accessorials import Declined, freight_accessorials
 from tui.sandbox.rating.carriers import Carrier
 from tui.sandbox.rating.model import (
     Charge,
@@ -64,6 +64,10 @@ def rate_truckload(
         return unavailable(
             carrier.code, name, "truckload", service, "No truck service at a PO Box ZIP."
         )
+    if request.origin.country != request.dest.country and not carrier.cross_border:
+        return unavailable(
+            carrier.code, name, "truckload", service, f"{carrier.name} has no US-Canada service."
+        )
     if "residential" in (request.origin_type, request.dest_type):
         return unavailable(
             carrier.code, name, "truckload", service, "No 53 ft trailers at residences."
@@ -81,13 +85,15 @@ def rate_truckload(
     linehaul = max(money(per_mile * Decimal(str(round(miles, 1)))), money(carrier.amc))
     fuel_per_mile = (diesel - FUEL_PEG) / MPG
     fuel = money(fuel_per_mile * Decimal(str(round(miles, 1))))
+    try:
+        extras = freight_accessorials(carrier, request, truckload=True, service=service)
+    except Declined as declined:
+        return unavailable(carrier.code, name, "truckload", service, str(declined))
     charges = [
         Charge("linehaul", linehaul, f"{miles:,.0f} mi {service}, ${per_mile:.2f}/mi"),
         Charge("discount", Decimal("0.00"), "Spot rate, no discount"),
         Charge("fuel", fuel, f"${fuel_per_mile:.3f}/mi at DOE ${diesel:.3f}"),
-        *freight_accessorials(
-            carrier, request.origin_type, request.dest_type, dest, truckload=True
-        ),
+        *extras,
     ]
     days = max(1, math.ceil(miles / 500))
     if carrier.code == "RGFB":
