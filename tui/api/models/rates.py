@@ -193,6 +193,8 @@ class Rate(IncomingModel):
         if not isinstance(data, dict):
             return data
         out = dict(data)
+        if out.get("id") is None and out.get("rateId") is not None:
+            out["id"] = out["rateId"]
         carrier = out.get("carrier")
         if isinstance(carrier, dict):
             out["carrier"] = readable(carrier) or readable(carrier.get("scac")) or ""

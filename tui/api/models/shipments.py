@@ -9,6 +9,7 @@ from typing import Any, Self
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
+    AliasChoices,
     Field,
     ModelWrapValidatorHandler,
     ValidationError,
@@ -47,6 +48,10 @@ __all__ = [
 
 SHIPMENT_STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 MODES = ("ltl", "parcel", "truckload")
+
+
+_PRO = AliasChoices("proNumber", "pro_number", "pro", "proNo", "PRO")
+_BOL = AliasChoices("bolNumber", "bol_number", "bol", "bolNo", "BOL")
 
 
 def _empty_list(value: Any) -> Any:
@@ -180,11 +185,11 @@ class Shipment(IncomingModel):
     destination: Address = Field(default_factory=Address)
     carrier: CarrierRef | None = None
     cost: Cost | None = None
-    pro_number: str | None = None
+    pro_number: str | None = Field(default=None, validation_alias=_PRO)
     mode: str | None = None
     service_type: str | None = None
     tracking_number: str | None = None
-    bol_number: str | None = None
+    bol_number: str | None = Field(default=None, validation_alias=_BOL)
     reference: str | None = None
     quote_id: str | None = None
     pickup_date: LenientDate | None = None
@@ -215,6 +220,14 @@ class ShipmentItem(IncomingModel):
     hazardous: bool | None = None
     nmfc: str | None = None
     freight_class: Decimal | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _pieces(cls, data: Any) -> Any:
+        """Real clients write the count of handling units as ``pieces``."""
+        if isinstance(data, dict) and data.get("quantity") is None and "pieces" in data:
+            return {**data, "quantity": data["pieces"]}
+        return data
 
 
 class Tracking(IncomingModel):
@@ -330,8 +343,8 @@ class ShipmentDetail(RawModel):
     items: list[ShipmentItem] = Field(default_factory=list)
     tracking: Tracking | None = None
     documents: list[Document] = Field(default_factory=list)
-    pro_number: str | None = None
-    bol_number: str | None = None
+    pro_number: str | None = Field(default=None, validation_alias=_PRO)
+    bol_number: str | None = Field(default=None, validation_alias=_BOL)
     mode: str | None = None
     pickup_confirmation: str | None = None
     quote_id: str | None = None
