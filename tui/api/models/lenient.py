@@ -59,6 +59,11 @@ def readable(value: Any) -> str | None:
 
 
 def readable_number(value: Any) -> Decimal | None:
+    """A finite number read from a value of any shape (see ``_number``), or None."""
+    return _finite(_number(value))
+
+
+def _number(value: Any) -> Decimal | None:
     """A number from text such as ``$1,234.50`` or ``1234.50 USD``, or from ``{"amount": …}``."""
     if isinstance(value, bool):
         return None
@@ -69,7 +74,7 @@ def readable_number(value: Any) -> Decimal | None:
     if isinstance(value, Mapping):
         for key in _NUMBER_KEYS:
             if key in value:
-                return readable_number(value[key])
+                return _number(value[key])
         return None
     if isinstance(value, str):
         text = value.replace(",", "").replace("$", "").strip()
@@ -81,6 +86,10 @@ def readable_number(value: Any) -> Decimal | None:
             return None
         return number if number.is_finite() else None
     return None
+
+
+def _finite(number: Decimal | None) -> Decimal | None:
+    return number if number is not None and number.is_finite() else None
 
 
 def norm_mode(value: str) -> str:
@@ -148,6 +157,9 @@ def _repaired(data: Any, exc: ValidationError) -> Any:
             if container is not None:
                 lst, index = container
                 drops.setdefault(id(lst), (lst, set()))[1].add(index)
+                changed = True
+            elif isinstance(parent, dict) and key in parent:
+                del parent[key]  # an optional field whose value lacks a required part
                 changed = True
             continue
         value = parent[key]

@@ -159,6 +159,15 @@ class Charge(IncomingModel):
     currency: str | None = None
 
 
+def _records(value: Any) -> Any:
+    """A list of records: null is none, and entries that are not objects are left out."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict)]
+    return value
+
+
 def _zero_if_null(value: Any) -> Any:
     return Decimal(0) if value is None or value == "" else value
 
@@ -194,7 +203,7 @@ class Rate(IncomingModel):
             return data
         out = dict(data)
         if out.get("id") is None and out.get("rateId") is not None:
-            out["id"] = out["rateId"]
+            out["id"] = readable(out["rateId"])
         carrier = out.get("carrier")
         if isinstance(carrier, dict):
             out["carrier"] = readable(carrier) or readable(carrier.get("scac")) or ""
@@ -202,7 +211,8 @@ class Rate(IncomingModel):
             if out.get("carrierCode") is None and isinstance(code, str):
                 out["carrierCode"] = code
         if out.get("total") is None:
-            out["total"] = next((out[k] for k in _TOTAL_KEYS if out.get(k) is not None), None)
+            found = next((out[k] for k in _TOTAL_KEYS if out.get(k) is not None), None)
+            out["total"] = readable_number(found)
         total = out.get("total")
         if isinstance(total, dict):
             currency = total.get("currency") or total.get("currencyCode")
@@ -219,7 +229,7 @@ class Rate(IncomingModel):
     @field_validator("charges", mode="before")
     @classmethod
     def _charges(cls, value: Any) -> Any:
-        return [] if value is None else value
+        return _records(value)
 
     @field_validator("currency", mode="before")
     @classmethod
@@ -256,7 +266,7 @@ class Quote(RawModel):
     @classmethod
     def _quote_id(cls, data: Any) -> Any:
         if isinstance(data, dict) and data.get("id") is None:
-            found = data.get("quoteId") or data.get("quote_id")
+            found = readable(data.get("quoteId") or data.get("quote_id"))
             if found is not None:
                 return {**data, "id": found}
         return data
@@ -264,7 +274,7 @@ class Quote(RawModel):
     @field_validator("rates", mode="before")
     @classmethod
     def _rates(cls, value: Any) -> Any:
-        return [] if value is None else value
+        return _records(value)
 
     def rate(self, rate_id: str) -> Rate | None:
         """The rate with this id, or None."""

@@ -26,7 +26,13 @@ from tui.api.models.base import (
     RawModel,
 )
 from tui.api.models.booking import Document
-from tui.api.models.lenient import norm_currency, norm_mode, norm_status, validate_leniently
+from tui.api.models.lenient import (
+    norm_currency,
+    norm_mode,
+    norm_status,
+    readable_number,
+    validate_leniently,
+)
 from tui.api.models.values import parse_dock_time
 
 __all__ = [
@@ -56,6 +62,22 @@ _BOL = AliasChoices("bolNumber", "bol_number", "bol", "bolNo", "BOL")
 
 def _empty_list(value: Any) -> Any:
     return [] if value is None else value
+
+
+def _records(value: Any) -> Any:
+    """A list of records: null is none, and entries that are not objects are left out."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict)]
+    return value
+
+
+def _documents(value: Any) -> Any:
+    """Documents: objects, or bare URLs as text."""
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict | str)]
+    return _empty_list(value)
 
 
 class Address(IncomingModel):
@@ -99,7 +121,7 @@ class Cost(IncomingModel):
     def _amount(cls, data: Any) -> Any:
         """The later interface's selected quote writes ``amount`` where this reads ``total``."""
         if isinstance(data, dict) and "total" not in data and "amount" in data:
-            return {**data, "total": data["amount"]}
+            return {**data, "total": readable_number(data["amount"])}
         return data
 
 
@@ -357,7 +379,8 @@ class ShipmentDetail(RawModel):
     _addr = field_validator("origin", "destination", mode="before")(_address)
     _carr = field_validator("carrier", mode="before")(_carrier)
     _cst = field_validator("cost", mode="before")(_cost)
-    _lists = field_validator("items", "documents", "events", mode="before")(_empty_list)
+    _lists = field_validator("items", "events", mode="before")(_records)
+    _docs = field_validator("documents", mode="before")(_documents)
 
     @model_validator(mode="before")
     @classmethod
@@ -369,7 +392,7 @@ class ShipmentDetail(RawModel):
         found = data.get("trackingEvents")
         if found is None and isinstance(tracking, dict):
             found = tracking.get("events")
-        return data if found is None else {**data, "events": found}
+        return {**data, "events": found} if isinstance(found, list) else data
 
     @field_validator("status", mode="before")
     @classmethod
