@@ -475,3 +475,80 @@ def test_base_url_must_be_http() -> None:
     assert "hunter2" not in str(info.value)
     with pytest.raises(ValueError, match="http"):
         FreightClient("http://[::1", TOKEN)
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ({"proNumber": "P1", "carrier": {"name": "Acme", "scac": "ACME"}}, {"pro_number": "P1"}),
+        ({"shipment": {"id": "s_9", "carrier": {"name": "Acme"}}}, {"shipment_id": "s_9"}),
+        ({"result": "ok", "link": "https://svc.test/shipments/s_5"}, {"shipment_id": "s_5"}),
+        ({"pickup": {"confirmationNumber": 123}}, {"pickup_confirmation": "123"}),
+        ({"tracking": {"trackingNumber": "1Z9"}, "total": "n/a"}, {"tracking_number": "1Z9"}),
+        ({"bol": ["B-1", "B-2"], "status": {"code": "Booked"}}, {"bol_number": "B-1"}),
+    ],
+)
+async def test_any_known_number_in_a_booking_answer_is_a_success(
+    harness: Callable[..., Harness], body: dict[str, Any], found: dict[str, str]
+) -> None:
+    h = harness(reply(201, body))
+    booking = await h.client.book(BOOKING_REQ)
+    assert booking.identifiers == found
+    assert booking.raw == body
+    assert h.sent == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"status": "received", "carrier": {"name": "Acme"}}, {"id": "q_1", "ok": True}],
+)
+async def test_an_answer_that_names_no_shipment_is_outcome_unknown(
+    harness: Callable[..., Harness], body: dict[str, Any]
+) -> None:
+    h = harness(reply(201, body))
+    with pytest.raises(BookingOutcomeUnknownError, match="named no shipment id, PRO, BOL"):
+        await h.client.book(BOOKING_REQ)
+    assert h.sent == 1
+
+
+async def test_parcel_tracking_numbers_inside_packages_are_a_success(
+    harness: Callable[..., Harness],
+) -> None:
+    h = harness(reply(200, {"packages": [{"trackingNumber": "1Z1"}, {"trackingNumber": "1Z2"}]}))
+    booking = await h.client.book_parcel({"id": "q_1", "rateId": "r_1"})
+    assert booking.tracking_numbers == ["1Z1", "1Z2"]
+    assert json.loads(h.transport.requests[0].content) == {"id": "q_1", "rateId": "r_1"}
+
+
+async def test_tracking_reads_a_bare_array_newest_first(harness: Callable[..., Harness]) -> None:
+    events = [
+        {"summary": "Created", "createdDate": "2026-11-20T10:00:00Z"},
+        {
+            "summary": "Delivered",
+            "eventDate": "2026-11-23",
+            "eventTime": "16:05",
+            "offset": "-05:00",
+        },
+        "not an event",
+        {"summary": "Picked up", "eventDate": "2026-11-21", "eventTime": "08:00"},
+    ]
+    h = harness(reply(200, events))
+    got = await h.client.get_tracking("s/1")
+    assert [e.summary for e in got] == ["Delivered", "Picked up", "Created"]
+    assert got[1].time is not None
+    assert got[1].time.isoformat() == "2026-11-21T08:00:00+00:00"  # no zone given: UTC
+    assert h.transport.requests[0].url.raw_path == b"/shipments/s%2F1/tracking"
+
+
+@pytest.mark.parametrize("status", [404, 405])
+async def test_tracking_without_the_endpoint_reads_the_detail(
+    harness: Callable[..., Harness], status: int
+) -> None:
+    detail = {"id": "s1", "events": [{"time": "2026-11-20T10:00:00Z", "status": "booked"}]}
+    missing = reply(404, {"name": "NOT_FOUND"})
+    h = harness(reply(status, {"name": "NOT_FOUND"}), reply(200, detail), missing, missing)
+    got = await h.client.get_tracking("s1")
+    assert [e.status for e in got] == ["booked"]
+    assert [r.url.path for r in h.transport.requests] == ["/shipments/s1/tracking", "/shipments/s1"]
+    with pytest.raises(NotFoundError):  # neither the endpoint nor the shipment: not found
+        await h.client.get_tracking("s2")

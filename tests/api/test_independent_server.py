@@ -1,4 +1,4 @@
-"""The client against a server nobody here wrote the sandbox for (``tests/independent_server.py``)."""
+"""The client against a second server, written apart from the sandbox (tests/independent_server)."""
 
 from __future__ import annotations
 
@@ -100,7 +100,8 @@ async def test_rates_booking_search_detail_tracking_against_another_server(
     assert (prairie.total, prairie.currency, prairie.mode) == (Decimal("987.25"), "USD", "ltl")
     assert prairie.service_type == "standard"
     assert [r.id for r in quote.rates if r.mode == "ltl"] == ["QX-1-A", "QX-1-B"]
-    assert slow.mode == "truckload" and not slow.is_ok
+    assert slow.mode == "truckload"
+    assert not slow.is_ok
     assert slow.message == "no trucks on this lane"
     assert quote.raw["meta"] == {"v": 2}
 
@@ -138,8 +139,10 @@ async def test_rates_booking_search_detail_tracking_against_another_server(
     assert listed.quote_id is None
     assert listed.status == "confirmed"
     assert listed.mode == "ltl"
-    assert listed.carrier is not None and listed.carrier.scac == "MLFT"
-    assert listed.cost is not None and (listed.cost.total, listed.cost.currency) == (
+    assert listed.carrier is not None
+    assert listed.carrier.scac == "MLFT"
+    assert listed.cost is not None
+    assert (listed.cost.total, listed.cost.currency) == (
         Decimal("1234.50"),
         "CAD",
     )
@@ -205,7 +208,8 @@ async def test_a_server_that_wants_the_spec_spelling_gets_it_from_the_wire_table
     body = _request().wire_dict(wire)
     assert body["originType"] == "BUSINESS_DOCK"
     assert body["destType"] == "place of worship"
-    assert body["items"][0]["quantity"] == 2 and "pieces" not in body["items"][0]
+    assert body["items"][0]["quantity"] == 2
+    assert "pieces" not in body["items"][0]
     assert body["items"][0]["package"] == "PLT"
     assert body["destCountry"] == "CA"
     booking = BookingRequest(quote_id="q", rate_id="r", dest_dock_hours_open="9:00 PM")

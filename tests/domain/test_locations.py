@@ -37,7 +37,7 @@ def test_location_types_are_the_real_services_thirteen() -> None:
     ]
     assert list(LOCATION_TYPES) == list(LocationType)
     assert set(LOCATION_TYPES_SHORT) == set(LOCATION_TYPES)
-    assert DEFAULT_LOCATION_TYPE == "business-dock"
+    assert DEFAULT_LOCATION_TYPE.value == "business-dock"
     assert location_label("business-no-dock") == "Business, no dock"
     assert LocationType.PLACE_OF_WORSHIP.label == "Place of worship"
 
