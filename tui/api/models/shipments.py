@@ -30,7 +30,6 @@ from tui.api.models.lenient import (
     norm_currency,
     norm_mode,
     norm_status,
-    readable_number,
     validate_leniently,
 )
 from tui.api.models.values import parse_dock_time
@@ -56,6 +55,7 @@ SHIPMENT_STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered"
 MODES = ("ltl", "parcel", "truckload")
 
 
+_TOTAL = AliasChoices("total", "amount")
 _PRO = AliasChoices("proNumber", "pro_number", "pro", "proNo", "PRO")
 _BOL = AliasChoices("bolNumber", "bol_number", "bol", "bolNo", "BOL")
 
@@ -111,18 +111,13 @@ class CarrierRef(IncomingModel):
 
 
 class Cost(IncomingModel):
-    """The cost of a shipment, in ``currency`` (USD unless the server says otherwise)."""
+    """The cost of a shipment, in ``currency`` (USD unless the server says otherwise).
 
-    total: Decimal | None = None
+    The later interface's selected quote writes ``amount`` where this reads ``total``.
+    """
+
+    total: Decimal | None = Field(default=None, validation_alias=_TOTAL)
     currency: str | None = None
-
-    @model_validator(mode="before")
-    @classmethod
-    def _amount(cls, data: Any) -> Any:
-        """The later interface's selected quote writes ``amount`` where this reads ``total``."""
-        if isinstance(data, dict) and "total" not in data and "amount" in data:
-            return {**data, "total": readable_number(data["amount"])}
-        return data
 
 
 def _address(value: Any) -> Any:
@@ -172,18 +167,19 @@ def _finish(model: Shipment, entry: Any) -> None:
     if created is not None and created.tzinfo is None:
         fields["created_date"] = created.replace(tzinfo=UTC)
     status = fields["status"]
-    if status:
-        fields["status"] = _STATUS.get(status) or norm_status(status)
+    if status and status not in _STATUSES:
+        fields["status"] = norm_status(status)
     mode = fields["mode"]
-    if mode:
-        fields["mode"] = _MODE.get(mode) or norm_mode(mode)
+    if mode and mode not in _MODES:
+        fields["mode"] = norm_mode(mode)
     cost = fields["cost"]
-    if cost is not None:
+    if cost is not None and cost.__dict__["currency"] not in _CURRENCIES:
         _currency(cost)
 
 
-_STATUS = {s: s for s in SHIPMENT_STATUSES}
-_MODE = {m: m for m in MODES}
+_STATUSES = frozenset(SHIPMENT_STATUSES)
+_MODES = frozenset(MODES)
+_CURRENCIES = frozenset(("USD", "CAD"))
 
 
 def _currency(cost: Cost) -> None:
