@@ -552,3 +552,17 @@ async def test_tracking_without_the_endpoint_reads_the_detail(
     assert [r.url.path for r in h.transport.requests] == ["/shipments/s1/tracking", "/shipments/s1"]
     with pytest.raises(NotFoundError):  # neither the endpoint nor the shipment: not found
         await h.client.get_tracking("s2")
+
+
+async def test_an_unknown_outcome_names_the_bookings_reference(
+    harness: Callable[..., Harness],
+) -> None:
+    h = harness(reply(502, {}), reply(201, {"status": "queued"}))
+    with pytest.raises(
+        BookingOutcomeUnknownError, match=r"search for reference PO-9 \(or quote q_1\)"
+    ):
+        await h.client.book({**BOOKING_REQ, "reference": "PO-9"})
+    with pytest.raises(BookingOutcomeUnknownError) as info:
+        await h.client.book({**BOOKING_REQ, "reference": "PO-10"})
+    assert info.value.reference == "PO-10"
+    assert h.sent == 2

@@ -147,27 +147,31 @@ class FreightClient:
         a success; an answer with none of them raises ``BookingOutcomeUnknownError``.
         """
         req = _validated(BookingRequest, request)
-        data = await self._call(
-            "POST",
-            "book",
-            "book",
-            content=req.wire_json(self._wire),
-            booking=(req.quote_id, req.rate_id),
-        )
-        booking = _booked(Booking, data, self._booking_ctx, req.quote_id, req.rate_id)
-        return booking
+        data = await self._book_call("book", req)
+        return _booked(Booking, data, self._booking_ctx, req)
 
     async def book_parcel(self, request: ParcelBookingRequest | Mapping[str, Any]) -> ParcelBooking:
         """POST /book/parcel. Sent once; never retried (same success rule as ``book``)."""
         req = _validated(ParcelBookingRequest, request)
-        data = await self._call(
-            "POST",
-            "book/parcel",
-            "book",
-            content=req.wire_json(self._wire),
-            booking=(req.quote_id, req.rate_id),
-        )
-        return _booked(ParcelBooking, data, self._parcel_ctx, req.quote_id, req.rate_id)
+        data = await self._book_call("book/parcel", req)
+        return _booked(ParcelBooking, data, self._parcel_ctx, req)
+
+    async def _book_call(self, path: str, req: BookingRequest | ParcelBookingRequest) -> Any:
+        """Send a booking once; an unknown outcome names the booking's reference when it has one."""
+        try:
+            return await self._call(
+                "POST",
+                path,
+                "book",
+                content=req.wire_json(self._wire),
+                booking=(req.quote_id, req.rate_id),
+            )
+        except BookingOutcomeUnknownError as exc:
+            if req.reference is None:
+                raise
+            raise BookingOutcomeUnknownError(
+                exc.quote_id, exc.rate_id, exc.reason, req.reference
+            ) from None
 
     async def search_shipments(
         self,
@@ -420,23 +424,27 @@ _Booked = TypeVar("_Booked", Booking, ParcelBooking)
 
 
 def _booked(
-    model: type[_Booked], data: Any, context: Mapping[str, Any], quote_id: str, rate_id: str
+    model: type[_Booked],
+    data: Any,
+    context: Mapping[str, Any],
+    req: BookingRequest | ParcelBookingRequest,
 ) -> _Booked:
     """The booking read leniently; outcome unknown unless it names the shipment somehow."""
     try:
         booking = model.model_validate(data, context=context)
     except ValidationError:
         raise BookingOutcomeUnknownError(
-            quote_id, rate_id, "the service's answer could not be read"
+            req.quote_id, req.rate_id, "the service's answer could not be read", req.reference
         ) from None
     found = booking.identifiers
-    if found.get("shipment_id") == quote_id and len(found) == 1:
+    if found.get("shipment_id") == req.quote_id and len(found) == 1:
         found = {}  # the answer only echoed the quote id back
     if not found:
         raise BookingOutcomeUnknownError(
-            quote_id,
-            rate_id,
+            req.quote_id,
+            req.rate_id,
             "the answer named no shipment id, PRO, BOL, pickup confirmation or tracking number",
+            req.reference,
         )
     return booking
 
