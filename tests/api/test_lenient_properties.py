@@ -74,7 +74,7 @@ def fuzz(keys: tuple[str, ...]) -> st.SearchStrategy[dict[str, Any]]:
     return st.dictionaries(st.sampled_from(keys), JSON, max_size=len(keys))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(quote=fuzz(QUOTE_KEYS), rate=fuzz(RATE_KEYS), charge=fuzz(CHARGE_KEYS))
 def test_quote_and_rates(
     quote: dict[str, Any], rate: dict[str, Any], charge: dict[str, Any]
@@ -95,7 +95,7 @@ def test_quote_and_rates(
     assert Rate.model_validate(rate_in).id == "r1"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(entry=fuzz(LISTING_KEYS), address=fuzz(ADDRESS_KEYS), token=JSON)
 def test_shipment_listing(entry: dict[str, Any], address: dict[str, Any], token: Any) -> None:
     first = {**entry, "id": "s1"}
@@ -111,7 +111,7 @@ def test_shipment_listing(entry: dict[str, Any], address: dict[str, Any], token:
     assert Shipment.model_validate(first).id == "s1"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(detail=fuzz(DETAIL_KEYS), item=fuzz(ITEM_KEYS), event=fuzz(EVENT_KEYS))
 def test_shipment_detail(
     detail: dict[str, Any], item: dict[str, Any], event: dict[str, Any]
@@ -128,7 +128,7 @@ def test_shipment_detail(
         assert parsed.cost.currency == parsed.cost.currency.upper()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(event=fuzz(EVENT_KEYS))
 def test_tracking_event(event: dict[str, Any]) -> None:
     parsed = TrackingEvent.model_validate({**event, "summary": "Picked up"})
@@ -136,7 +136,7 @@ def test_tracking_event(event: dict[str, Any]) -> None:
     assert parsed.time is None or parsed.time.utcoffset() is not None
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(answer=fuzz(BOOKING_KEYS), pro=st.sampled_from(["PRO1", 77, {"number": "PRO1"}]))
 def test_booking_keeps_its_pro_whatever_else_it_says(answer: dict[str, Any], pro: Any) -> None:
     data = {**answer, "proNumber": pro}
@@ -147,7 +147,7 @@ def test_booking_keeps_its_pro_whatever_else_it_says(answer: dict[str, Any], pro
     assert booking.currency == booking.currency.upper()
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(answer=fuzz(PARCEL_KEYS))
 def test_parcel_booking_keeps_its_tracking_numbers(answer: dict[str, Any]) -> None:
     data = {**answer, "trackingNumbers": ["1Z1", {"trackingNumber": "1Z2"}]}
@@ -156,7 +156,7 @@ def test_parcel_booking_keeps_its_tracking_numbers(answer: dict[str, Any]) -> No
     assert booking.identifiers["tracking_number"] == "1Z1"
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(body=fuzz(ERROR_KEYS), status=st.sampled_from([400, 401, 404, 409, 422, 429, 500, 503]))
 def test_error_bodies(body: dict[str, Any], status: int) -> None:
     error = error_for_status(status, json.loads(json.dumps(body, default=str)))
