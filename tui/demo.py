@@ -60,7 +60,7 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750") -> Profile:
             email="dock@lonestar-dc.example",
             dock_open="06:00",
             dock_close="14:00",
-            location_type="business-dock",
+            location_type="distribution-center",
         ),
         Location(
             label="J. Rivera (home)",
