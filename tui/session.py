@@ -239,12 +239,16 @@ def _snake(name: str) -> str:
 
 
 def client_options_for(profile: Profile) -> ClientOptions:
-    """The client's options from a profile: search parameter names and booking aliases."""
+    """The client's options from a profile: its ``[wire]`` table, search parameter names and
+    booking aliases (``search_params`` and ``booking_aliases`` may also sit in ``[wire]``)."""
     from dataclasses import replace
 
-    from tui.api.options import ClientOptions, ShipmentParams
+    from tui.api.options import ClientOptions
+    from tui.api.wire import ShipmentParams, WireFormat
+    from tui.domain.locations import parse_location_type, parse_package
 
-    names = profile.search_params
+    table = profile.wire
+    names = {**profile.search_params, **table.search_params}
     params = ShipmentParams(
         text=names.get("search", "search"),
         status=names.get("status", "status"),
@@ -254,16 +258,27 @@ def client_options_for(profile: Profile) -> ClientOptions:
         continuation_token=names.get("continuationToken", "continuationToken"),
         page_size=names.get("limit", "limit"),
     )
-    options = ClientOptions(shipment_params=params)
-    if not profile.booking_aliases:
-        return options
-    extra = {_snake(field): tuple(aliases) for field, aliases in profile.booking_aliases.items()}
+    wire = WireFormat(shipment_params=params)
+    changes: dict[str, object] = {}
+    if table.location_types:
+        locations = {parse_location_type(k): v for k, v in table.location_types.items()}
+        changes["location_types"] = {**wire.location_types, **locations}
+    if table.time_format:
+        changes["time_format"] = table.time_format
+    if table.item_count:
+        changes["item_count"] = table.item_count
+    if table.package_labels:
+        labels = {parse_package(k): v for k, v in table.package_labels.items()}
+        changes["package_labels"] = {**wire.package_labels, **labels}
+    if table.countries:
+        changes["countries"] = {**wire.countries, **table.countries}
+    aliases = {**profile.booking_aliases, **table.booking_aliases}
+    if aliases:
+        extra = {_snake(field): tuple(names) for field, names in aliases.items()}
 
-    def merged(defaults: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
-        return {key: extra.get(key, ()) + tuple(value) for key, value in defaults.items()}
+        def merged(defaults: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[str, ...]]:
+            return {key: extra.get(key, ()) + tuple(value) for key, value in defaults.items()}
 
-    return replace(
-        options,
-        booking_aliases=merged(options.booking_aliases),
-        parcel_aliases=merged(options.parcel_aliases),
-    )
+        changes["booking_aliases"] = merged(wire.booking_aliases)
+        changes["parcel_aliases"] = merged(wire.parcel_aliases)
+    return ClientOptions(wire=replace(wire, **changes))  # type: ignore[arg-type]

@@ -28,6 +28,7 @@ from tui.api import (
     TransportError,
 )
 from tui.api.client import USER_AGENT
+from tui.api.wire import WireFormat
 
 BASE = "http://svc.test"
 TOKEN = "demo.demo-secret"
@@ -233,8 +234,9 @@ async def test_html_200_and_wrong_shapes_are_protocol_errors(
         await h.client.search_shipments()
     with pytest.raises(ProtocolError, match="not a JSON object"):
         await h.client.search_shipments()
-    with pytest.raises(ProtocolError, match="expected shape"):
-        await h.client.search_shipments()
+    page = await h.client.search_shipments()  # an optional list of the wrong type: empty
+    assert page.shipments == []
+    assert page.raw == {"shipments": "none"}
     with pytest.raises(ProtocolError, match="expected shape"):
         await h.client.get_rates(RATE_REQ)
 
@@ -335,7 +337,7 @@ async def test_booking_answer_unreadable_is_outcome_unknown(
 async def test_booking_response_aliases_are_configurable(harness: Callable[..., Harness]) -> None:
     body = {"shipment": {"id": "s_7"}, "carrierPro": "777", "docs": [{"url": "/documents/b.pdf"}]}
     aliases = {"pro_number": ("carrierPro",)}
-    h = harness(reply(201, body), booking_aliases=aliases)
+    h = harness(reply(201, body), wire=WireFormat(booking_aliases=aliases))
     booking = await h.client.book(BOOKING_REQ)
     assert booking.shipment_id == "s_7"
     assert booking.pro_number == "777"
@@ -384,10 +386,12 @@ async def test_iter_shipments_skips_repeated_ids_and_caps_pages(
 async def test_query_parameter_names_are_configurable(harness: Callable[..., Harness]) -> None:
     from datetime import date
 
-    from tui.api import ShipmentParams, ShipmentQuery
+    from tui.api import ShipmentParams, ShipmentQuery, WireFormat
 
     names = ShipmentParams(text="q", continuation_token="cursor", page_size="pageSize")
-    h = harness(_page(["a"], "n"), _page(["b"]), shipment_params=names, page_size=25)
+    h = harness(
+        _page(["a"], "n"), _page(["b"]), wire=WireFormat(shipment_params=names), page_size=25
+    )
     query = ShipmentQuery(text="PRO 1/2", mode="ltl", pickup_date_from=date(2026, 11, 1))
     await h.client.search_shipments(query)
     await h.client.search_shipments(query, "n")
@@ -471,3 +475,94 @@ def test_base_url_must_be_http() -> None:
     assert "hunter2" not in str(info.value)
     with pytest.raises(ValueError, match="http"):
         FreightClient("http://[::1", TOKEN)
+
+
+@pytest.mark.parametrize(
+    ("body", "found"),
+    [
+        ({"proNumber": "P1", "carrier": {"name": "Acme", "scac": "ACME"}}, {"pro_number": "P1"}),
+        ({"shipment": {"id": "s_9", "carrier": {"name": "Acme"}}}, {"shipment_id": "s_9"}),
+        ({"result": "ok", "link": "https://svc.test/shipments/s_5"}, {"shipment_id": "s_5"}),
+        ({"pickup": {"confirmationNumber": 123}}, {"pickup_confirmation": "123"}),
+        ({"tracking": {"trackingNumber": "1Z9"}, "total": "n/a"}, {"tracking_number": "1Z9"}),
+        ({"bol": ["B-1", "B-2"], "status": {"code": "Booked"}}, {"bol_number": "B-1"}),
+    ],
+)
+async def test_any_known_number_in_a_booking_answer_is_a_success(
+    harness: Callable[..., Harness], body: dict[str, Any], found: dict[str, str]
+) -> None:
+    h = harness(reply(201, body))
+    booking = await h.client.book(BOOKING_REQ)
+    assert booking.identifiers == found
+    assert booking.raw == body
+    assert h.sent == 1
+
+
+@pytest.mark.parametrize(
+    "body",
+    [{}, {"status": "received", "carrier": {"name": "Acme"}}, {"id": "q_1", "ok": True}],
+)
+async def test_an_answer_that_names_no_shipment_is_outcome_unknown(
+    harness: Callable[..., Harness], body: dict[str, Any]
+) -> None:
+    h = harness(reply(201, body))
+    with pytest.raises(BookingOutcomeUnknownError, match="named no shipment id, PRO, BOL"):
+        await h.client.book(BOOKING_REQ)
+    assert h.sent == 1
+
+
+async def test_parcel_tracking_numbers_inside_packages_are_a_success(
+    harness: Callable[..., Harness],
+) -> None:
+    h = harness(reply(200, {"packages": [{"trackingNumber": "1Z1"}, {"trackingNumber": "1Z2"}]}))
+    booking = await h.client.book_parcel({"id": "q_1", "rateId": "r_1"})
+    assert booking.tracking_numbers == ["1Z1", "1Z2"]
+    assert json.loads(h.transport.requests[0].content) == {"id": "q_1", "rateId": "r_1"}
+
+
+async def test_tracking_reads_a_bare_array_newest_first(harness: Callable[..., Harness]) -> None:
+    events = [
+        {"summary": "Created", "createdDate": "2026-11-20T10:00:00Z"},
+        {
+            "summary": "Delivered",
+            "eventDate": "2026-11-23",
+            "eventTime": "16:05",
+            "offset": "-05:00",
+        },
+        "not an event",
+        {"summary": "Picked up", "eventDate": "2026-11-21", "eventTime": "08:00"},
+    ]
+    h = harness(reply(200, events))
+    got = await h.client.get_tracking("s/1")
+    assert [e.summary for e in got] == ["Delivered", "Picked up", "Created"]
+    assert got[1].time is not None
+    assert got[1].time.isoformat() == "2026-11-21T08:00:00+00:00"  # no zone given: UTC
+    assert h.transport.requests[0].url.raw_path == b"/shipments/s%2F1/tracking"
+
+
+@pytest.mark.parametrize("status", [404, 405])
+async def test_tracking_without_the_endpoint_reads_the_detail(
+    harness: Callable[..., Harness], status: int
+) -> None:
+    detail = {"id": "s1", "events": [{"time": "2026-11-20T10:00:00Z", "status": "booked"}]}
+    missing = reply(404, {"name": "NOT_FOUND"})
+    h = harness(reply(status, {"name": "NOT_FOUND"}), reply(200, detail), missing, missing)
+    got = await h.client.get_tracking("s1")
+    assert [e.status for e in got] == ["booked"]
+    assert [r.url.path for r in h.transport.requests] == ["/shipments/s1/tracking", "/shipments/s1"]
+    with pytest.raises(NotFoundError):  # neither the endpoint nor the shipment: not found
+        await h.client.get_tracking("s2")
+
+
+async def test_an_unknown_outcome_names_the_bookings_reference(
+    harness: Callable[..., Harness],
+) -> None:
+    h = harness(reply(502, {}), reply(201, {"status": "queued"}))
+    with pytest.raises(
+        BookingOutcomeUnknownError, match=r"search for reference PO-9 \(or quote q_1\)"
+    ):
+        await h.client.book({**BOOKING_REQ, "reference": "PO-9"})
+    with pytest.raises(BookingOutcomeUnknownError) as info:
+        await h.client.book({**BOOKING_REQ, "reference": "PO-10"})
+    assert info.value.reference == "PO-10"
+    assert h.sent == 2

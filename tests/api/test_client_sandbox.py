@@ -132,6 +132,20 @@ async def test_book_ltl_then_find_it_read_it_and_print_it(client: FreightClient)
     assert pdf.startswith(b"%PDF")
 
 
+async def test_tracking_of_a_seeded_shipment_is_newest_first_and_aware(
+    client: FreightClient,
+) -> None:
+    """Whether the sandbox serves /tracking or only the detail's events, the same list comes."""
+    delivered = await client.search_shipments({"status": "delivered"}, limit=1)
+    shipment_id = delivered.shipments[0].id
+    events = await client.get_tracking(shipment_id)
+    assert len(events) >= 2
+    times = [e.time for e in events]
+    assert all(t is not None and t.utcoffset() is not None for t in times)
+    assert times == sorted(times, reverse=True)  # type: ignore[type-var]
+    assert all(e.summary or e.description or e.status for e in events)
+
+
 async def test_booking_without_pickup_has_no_confirmation(client: FreightClient) -> None:
     quote = await client.get_rates(_ltl_request())
     booking = await client.book(_booking(quote, _first_ok(quote, "ltl")))

@@ -48,15 +48,15 @@ def test_rate_request_serializes_wire_names_and_json_numbers() -> None:
     )
     body = json.loads(req.wire_json())
     assert body["originPostalCode"] == "30301"
-    assert body["originType"] == "business-dock"
+    assert body["originType"] == "business dock"
     item = body["items"][0]
     assert item == {
         "weight": 500,
         "length": 48,
         "width": 40,
         "height": 48.5,
-        "quantity": 2,
-        "package": "pallet",
+        "pieces": 2,
+        "package": "Pallets",
         "freightClass": 77.5,
     }
     assert b'"freightClass":77.5' in req.wire_json()
@@ -201,7 +201,8 @@ def test_booking_request_checks_dock_hours_and_sends_quote_id_as_id() -> None:
     body = json.loads(req.wire_json())
     assert body["id"] == "q_1"
     assert body["rateId"] == "r_1"
-    assert body["originDockHoursOpen"] == "08:00"
+    assert body["originDockHoursOpen"] == "08:00 AM"
+    assert body["originDockHoursClose"] == "04:30 PM"
     assert body["schedulePickup"] is False
     with pytest.raises(RequestValidationError) as info:
         BookingRequest.build(
@@ -325,5 +326,6 @@ def test_odd_listing_shapes_are_read_in_a_page_and_alone() -> None:
         assert ship.model_extra == {"future": [1, 2]}
     assert page.shipments[0].raw is normal
     assert page.shipments[0].status == "delivered"
-    with pytest.raises(ValidationError):
-        ShipmentPage.model_validate({"shipments": [{"status": "pending"}]})  # no id
+    no_id = ShipmentPage.model_validate({"shipments": [{"status": "pending"}, normal]})
+    assert [s.id for s in no_id.shipments] == ["s8"]  # an entry without id cannot be opened
+    assert no_id.raw["shipments"][0] == {"status": "pending"}

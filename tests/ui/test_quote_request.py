@@ -35,12 +35,12 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
         body = rates.request.wire_dict()
         assert body["originPostalCode"] == "60607"
         assert body["destPostalCode"] == "30303-1234"
-        assert body["originType"] == "business-dock"
-        assert body["destType"] == "limited-access"
+        assert body["originType"] == "business dock"
+        assert body["destType"] == "limited access"
         assert body["items"] == [
             {
-                "quantity": 2,
-                "package": "pallet",
+                "pieces": 2,
+                "package": "Pallets",
                 "weight": Decimal(800),
                 "length": Decimal(48),
                 "width": Decimal(40),
@@ -49,8 +49,8 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
                 "description": "Machine parts",
             },
             {
-                "quantity": 1,
-                "package": "crate",
+                "pieces": 1,
+                "package": "Crates",
                 "weight": Decimal(350),
                 "length": Decimal(40),
                 "width": Decimal(30),

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         Charge,
         Cost,
         Document,
+        Hazard,
         ParcelBooking,
         ParcelBookingRequest,
         Quote,
@@ -54,14 +55,19 @@ if TYPE_CHECKING:
         Tracking,
         TrackingEvent,
     )
-    from tui.api.options import ClientOptions, RetryPolicy, ShipmentParams
+    from tui.api.options import ClientOptions, RetryPolicy
     from tui.api.secret import Secret
+    from tui.api.wire import ShipmentParams, WireFormat
+    from tui.domain.locations import LocationType
 
 _WHERE: dict[str, str] = {
     "FreightClient": "tui.api.client",
     "ClientOptions": "tui.api.options",
     "RetryPolicy": "tui.api.options",
-    "ShipmentParams": "tui.api.options",
+    "ShipmentParams": "tui.api.wire",
+    "WireFormat": "tui.api.wire",
+    "LocationType": "tui.domain.locations",
+    "Hazard": "tui.api.models",
     "Secret": "tui.api.secret",
     "ApiError": "tui.api.errors",
     "AuthenticationError": "tui.api.errors",
@@ -124,7 +130,9 @@ __all__ = [
     "Document",
     "FreightClient",
     "FreightError",
+    "Hazard",
     "InvalidRequestError",
+    "LocationType",
     "NotFoundError",
     "ParcelBooking",
     "ParcelBookingRequest",
@@ -151,6 +159,7 @@ __all__ = [
     "Tracking",
     "TrackingEvent",
     "TransportError",
+    "WireFormat",
 ]
 
 

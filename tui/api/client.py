@@ -17,8 +17,10 @@ from pydantic import ValidationError
 from tui import __version__
 from tui.api.auth import BearerAuth
 from tui.api.errors import (
+    ApiError,
     BookingOutcomeUnknownError,
     FreightError,
+    NotFoundError,
     ProtocolError,
     RequestValidationError,
     TransportError,
@@ -37,6 +39,8 @@ from tui.api.models import (
     ShipmentDetail,
     ShipmentPage,
     ShipmentQuery,
+    TrackingEvent,
+    newest_first,
 )
 from tui.api.options import ClientOptions
 from tui.api.retry import backoff_delay
@@ -90,8 +94,9 @@ class FreightClient:
             opts.booking_timeout, connect=opts.connect_timeout, pool=opts.connect_timeout
         )
         self._sleep = sleep or asyncio.sleep
-        self._booking_ctx = {"booking_aliases": opts.booking_aliases}
-        self._parcel_ctx = {"parcel_aliases": opts.parcel_aliases}
+        self._wire = opts.wire
+        self._booking_ctx = {"booking_aliases": opts.wire.booking_aliases}
+        self._parcel_ctx = {"parcel_aliases": opts.wire.parcel_aliases}
         register_secret(self._token)
         self._closed = False
         self._http = httpx.AsyncClient(
@@ -132,37 +137,40 @@ class FreightClient:
     async def get_rates(self, request: RateRequest | Mapping[str, Any]) -> Quote:
         """POST /rates: a quote with one rate per carrier offer."""
         req = _validated(RateRequest, request)
-        data = await self._call("POST", "rates", "rates", content=req.wire_json())
+        data = await self._call("POST", "rates", "rates", content=req.wire_json(self._wire))
         return _parse(Quote, data)
 
     async def book(self, request: BookingRequest | Mapping[str, Any]) -> Booking:
-        """POST /book (LTL, truckload). Sent once; never retried."""
+        """POST /book (LTL, truckload). Sent once; never retried.
+
+        Any shipment id, PRO, BOL, pickup confirmation or tracking number in the answer makes it
+        a success; an answer with none of them raises ``BookingOutcomeUnknownError``.
+        """
         req = _validated(BookingRequest, request)
-        data = await self._call(
-            "POST", "book", "book", content=req.wire_json(), booking=(req.quote_id, req.rate_id)
-        )
-        try:
-            return Booking.model_validate(data, context=self._booking_ctx)
-        except ValidationError:
-            raise BookingOutcomeUnknownError(
-                req.quote_id, req.rate_id, "the service's answer could not be read"
-            ) from None
+        data = await self._book_call("book", req)
+        return _booked(Booking, data, self._booking_ctx, req)
 
     async def book_parcel(self, request: ParcelBookingRequest | Mapping[str, Any]) -> ParcelBooking:
-        """POST /book/parcel. Sent once; never retried."""
+        """POST /book/parcel. Sent once; never retried (same success rule as ``book``)."""
         req = _validated(ParcelBookingRequest, request)
-        data = await self._call(
-            "POST",
-            "book/parcel",
-            "book",
-            content=req.wire_json(),
-            booking=(req.quote_id, req.rate_id),
-        )
+        data = await self._book_call("book/parcel", req)
+        return _booked(ParcelBooking, data, self._parcel_ctx, req)
+
+    async def _book_call(self, path: str, req: BookingRequest | ParcelBookingRequest) -> Any:
+        """Send a booking once; an unknown outcome names the booking's reference when it has one."""
         try:
-            return ParcelBooking.model_validate(data, context=self._parcel_ctx)
-        except ValidationError:
+            return await self._call(
+                "POST",
+                path,
+                "book",
+                content=req.wire_json(self._wire),
+                booking=(req.quote_id, req.rate_id),
+            )
+        except BookingOutcomeUnknownError as exc:
+            if req.reference is None:
+                raise
             raise BookingOutcomeUnknownError(
-                req.quote_id, req.rate_id, "the service's answer could not be read"
+                exc.quote_id, exc.rate_id, exc.reason, req.reference
             ) from None
 
     async def search_shipments(
@@ -174,7 +182,7 @@ class FreightClient:
     ) -> ShipmentPage:
         """GET /shipments: one page; ``continuation_token`` from the previous page."""
         q = ShipmentQuery() if query is None else _validated(ShipmentQuery, query)
-        names = self.options.shipment_params
+        names = self._wire.shipment_params
         params: list[tuple[str, str]] = []
         if q.text:
             params.append((names.text, q.text))
@@ -222,6 +230,27 @@ class FreightClient:
         data = await self._call("GET", "shipments/" + _path_segment(shipment_id), "get")
         return _parse(ShipmentDetail, data)
 
+    async def get_tracking(self, shipment_id: str) -> list[TrackingEvent]:
+        """The tracking events of a shipment, newest first, each with an aware ``time``.
+
+        Reads GET /shipments/{id}/tracking (a JSON array, or an object with ``events``,
+        ``trackingEvents`` or ``items``). A server without that endpoint (404 or 405) gets the
+        events of the shipment detail instead, and an empty list when it has none.
+        """
+        segment = _path_segment(shipment_id)
+        try:
+            data = await self._call("GET", f"shipments/{segment}/tracking", "get", any_json=True)
+        except NotFoundError:
+            data = None
+        except ApiError as exc:
+            if exc.status != 405:
+                raise
+            data = None
+        if data is None:
+            detail = await self.get_shipment(shipment_id)
+            return newest_first(list(detail.events))
+        return newest_first(_tracking_events(data))
+
     async def download_document(self, url: str) -> bytes:
         """The bytes of a document (BOL, label) at ``url`` (absolute, or relative to the base).
 
@@ -242,7 +271,7 @@ class FreightClient:
 
     async def verify(self) -> None:
         """One cheap authenticated call (a one-shipment search): raises if the token is bad."""
-        names = self.options.shipment_params
+        names = self._wire.shipment_params
         await self._call("GET", "shipments", "get", params=[(names.page_size, "1")])
 
     # -- plumbing ---------------------------------------------------------------------------
@@ -256,8 +285,10 @@ class FreightClient:
         params: list[tuple[str, str]] | None = None,
         content: bytes | None = None,
         booking: tuple[str, str] | None = None,
-    ) -> dict[str, Any]:
-        """Send, check the status, and return the JSON object of a 2xx answer."""
+        any_json: bool = False,
+    ) -> Any:
+        """Send, check the status, and return the JSON object (or, with ``any_json``, any JSON
+        value) of a 2xx answer."""
         response = await self._send(
             method,
             path,
@@ -273,7 +304,7 @@ class FreightClient:
         except (ValueError, RecursionError):
             failure = self._diagnosis.unreadable(response, booking, "is not complete JSON")
         else:
-            if isinstance(data, dict):
+            if isinstance(data, dict) or any_json:
                 return data
             failure = self._diagnosis.unreadable(response, booking, "is not a JSON object")
         raise failure
@@ -387,6 +418,54 @@ def _parse(model: type[_In], data: dict[str, Any]) -> _In:
             f"The service's answer did not have the expected shape ({fields}). The service may "
             "use a different version of the interface."
         ) from None
+
+
+_Booked = TypeVar("_Booked", Booking, ParcelBooking)
+
+
+def _booked(
+    model: type[_Booked],
+    data: Any,
+    context: Mapping[str, Any],
+    req: BookingRequest | ParcelBookingRequest,
+) -> _Booked:
+    """The booking read leniently; outcome unknown unless it names the shipment somehow."""
+    try:
+        booking = model.model_validate(data, context=context)
+    except ValidationError:
+        raise BookingOutcomeUnknownError(
+            req.quote_id, req.rate_id, "the service's answer could not be read", req.reference
+        ) from None
+    found = booking.identifiers
+    if found.get("shipment_id") == req.quote_id and len(found) == 1:
+        found = {}  # the answer only echoed the quote id back
+    if not found:
+        raise BookingOutcomeUnknownError(
+            req.quote_id,
+            req.rate_id,
+            "the answer named no shipment id, PRO, BOL, pickup confirmation or tracking number",
+            req.reference,
+        )
+    return booking
+
+
+_EVENT_KEYS = ("events", "trackingEvents", "items", "tracking", "data")
+
+
+def _tracking_events(data: Any) -> list[TrackingEvent]:
+    """Events from a bare array or an envelope; entries that are not objects are skipped."""
+    if isinstance(data, dict):
+        data = next((data[k] for k in _EVENT_KEYS if isinstance(data.get(k), list)), [])
+    if not isinstance(data, list):
+        return []
+    events: list[TrackingEvent] = []
+    for entry in data:
+        if isinstance(entry, dict):
+            try:
+                events.append(TrackingEvent.model_validate(entry))
+            except ValidationError:
+                continue
+    return events
 
 
 def _path_segment(value: str) -> str:

@@ -195,18 +195,24 @@ class ProtocolError(FreightError):
 class BookingOutcomeUnknownError(FreightError):
     """A booking may have reached the service but no usable answer came back.
 
-    Never retried automatically: the user must look in Shipments (search for the quote id)
-    before booking again.
+    Never retried automatically: the user must look in Shipments (search for the booking's
+    reference when it had one, else the quote id) before booking again.
     """
 
-    def __init__(self, quote_id: str, rate_id: str, reason: str) -> None:
+    def __init__(
+        self, quote_id: str, rate_id: str, reason: str, reference: str | None = None
+    ) -> None:
         self.quote_id = quote_id
         self.rate_id = rate_id
         self.reason = reason
+        self.reference = reference
+        look_for = (
+            f"reference {reference} (or quote {quote_id})" if reference else f"quote {quote_id}"
+        )
         super().__init__(
             f"The booking was sent but no usable answer came back ({reason}), so it may or "
             f"may not have been booked. Before booking again, open Shipments and search for "
-            f"quote {quote_id}."
+            f"{look_for}."
         )
 
 

@@ -1,26 +1,12 @@
-"""What the spec leaves open, as settings; the defaults match the sandbox (README "Sandbox")."""
+"""Client settings: retries, time limits, page size, and the wire format (``WireFormat``)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from tui.api.models.booking import DEFAULT_BOOKING_ALIASES, DEFAULT_PARCEL_ALIASES
+from tui.api.wire import ShipmentParams, WireFormat
 
 __all__ = ["ClientOptions", "RetryPolicy", "ShipmentParams"]
-
-
-@dataclass(frozen=True, slots=True)
-class ShipmentParams:
-    """Literal query parameter names of GET /shipments."""
-
-    text: str = "search"
-    status: str = "status"
-    mode: str = "mode"
-    pickup_date_from: str = "pickupDateFrom"
-    pickup_date_to: str = "pickupDateTo"
-    continuation_token: str = "continuationToken"
-    page_size: str = "limit"
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,19 +27,14 @@ class RetryPolicy:
 
 @dataclass(frozen=True, slots=True)
 class ClientOptions:
-    """Settings for ``FreightClient``; the defaults suit the sandbox."""
+    """Settings for ``FreightClient``; the defaults speak the real service's vocabulary."""
 
-    shipment_params: ShipmentParams = field(default_factory=ShipmentParams)
+    wire: WireFormat = field(default_factory=WireFormat)
+    """How requests spell values and where answers may carry them (names, formats, aliases)."""
     page_size: int | None = 50
     """Sent as the page-size parameter by searches (None: let the server choose)."""
     max_pages: int = 10_000
     """``iter_shipments`` stops after this many pages whatever the server says."""
-    booking_aliases: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: dict(DEFAULT_BOOKING_ALIASES)
-    )
-    parcel_aliases: Mapping[str, tuple[str, ...]] = field(
-        default_factory=lambda: dict(DEFAULT_PARCEL_ALIASES)
-    )
     retry: RetryPolicy = field(default_factory=RetryPolicy)
     connect_timeout: float = 5.0
     read_timeout: float = 20.0

@@ -15,6 +15,7 @@ import tomlkit
 from pydantic import (
     AfterValidator,
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     ValidationError,
@@ -28,6 +29,7 @@ from tui.config import paths
 from tui.config.tomlpos import key_lines, line_of
 from tui.config.urls import BaseURLError, canonical_base_url
 from tui.domain.freight_class import FREIGHT_CLASSES as NMFC_CLASSES
+from tui.domain.locations import LocationType, parse_location_type
 
 DEMO_PROFILE = "demo"
 """Reserved profile name: the app's local sandbox with demo data, built at run time."""
@@ -35,14 +37,8 @@ DEMO_PROFILE = "demo"
 PLACEHOLDER_BASE_URL = "https://sandbox.example.invalid"
 """Base URL of the default ``sandbox`` profile until the user sets the real one."""
 
-LocationType = Literal[
-    "business-dock",
-    "business-no-dock",
-    "residential",
-    "limited-access",
-    "trade-show",
-    "distribution-center",
-]
+LocationKind = Annotated[LocationType, BeforeValidator(parse_location_type)]
+"""Any spelling of the 13 location types (old ``distribution-center`` reads as business dock)."""
 Environment = Literal["sandbox", "production"]
 CredentialStore = Literal["auto", "keyring", "file", "memory"]
 PackageLabel = Literal[
@@ -133,7 +129,7 @@ class Location(_Model):
     """Dock opening time, HH:MM 24-hour, local time at the location."""
     dock_close: HHMM | None = None
     """Dock closing time, HH:MM 24-hour, local time at the location."""
-    location_type: LocationType = "business-dock"
+    location_type: LocationKind = LocationType.BUSINESS_DOCK
     """Kind of location; decides accessorial charges such as liftgate or residential."""
 
 
@@ -167,6 +163,47 @@ class ItemTemplate(_Model):
         return value
 
 
+def _location_keys(value: dict[str, str]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, name in value.items():
+        try:
+            out[parse_location_type(key)] = name
+        except ValueError as exc:
+            raise UnknownKeyError(key, str(exc)) from None
+    return out
+
+
+class WireSettings(_Model):
+    """How this profile's server spells request values; what is left out is the real service's
+    spelling (README "Client library")."""
+
+    location_types: Annotated[dict[str, str], AfterValidator(_location_keys)] = Field(
+        default_factory=dict
+    )
+    """Name sent for a location type, e.g. "business dock" = "BUSINESS_DOCK"."""
+    time_format: Literal["12h", "24h"] | None = None
+    """Dock hours as 09:00 AM (12h, the default) or 09:00 (24h)."""
+    item_count: str | None = None
+    """Name of an item's count of handling units: "pieces" (default) or e.g. "quantity"."""
+    package_labels: dict[str, str] = Field(default_factory=dict)
+    """Label sent for a package kind, e.g. pallet = "PLT" (default: capitalised plural, Pallets)."""
+    countries: dict[str, str] = Field(default_factory=dict)
+    """Code sent for a country, e.g. US = "US" (default: USA and CAN)."""
+    search_params: dict[str, str] = Field(default_factory=dict)
+    """The server's names for the search query parameters (as the profile's search_params)."""
+    booking_aliases: dict[str, list[str]] = Field(default_factory=dict)
+    """More names a booking answer may use for a field (as the profile's booking_aliases)."""
+
+    @field_validator("search_params")
+    @classmethod
+    def _known_params(cls, value: dict[str, str]) -> dict[str, str]:
+        unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
+        if unknown:
+            known = ", ".join(DEFAULT_SEARCH_PARAMS)
+            raise UnknownKeyError(unknown[0], f"unknown search parameter (known: {known})")
+        return value
+
+
 class Profile(_Model):
     """One service account: where it is and how its server spells things."""
 
@@ -180,6 +217,8 @@ class Profile(_Model):
     """The server's names for the GET /shipments query parameters (missing ones: default)."""
     booking_aliases: dict[str, list[str]] = Field(default_factory=dict)
     """Other names the booking response may use for a field, e.g. proNumber = ["pro"]."""
+    wire: WireSettings = Field(default_factory=WireSettings)
+    """How the server spells request values ([profiles.NAME.wire]); empty: the real service's."""
     default_origin: Location | None = None
     """Where shipments usually leave from."""
     address_book: list[Location] = Field(default_factory=list)

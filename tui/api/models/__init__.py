@@ -2,8 +2,6 @@
 
 from tui.api.models.base import AwareDatetime, IncomingModel, OutgoingModel, RawModel
 from tui.api.models.booking import (
-    DEFAULT_BOOKING_ALIASES,
-    DEFAULT_PARCEL_ALIASES,
     Booking,
     BookingRequest,
     Document,
@@ -15,6 +13,7 @@ from tui.api.models.rates import (
     LOCATION_TYPES,
     MAX_ITEMS,
     Charge,
+    Hazard,
     Quote,
     Rate,
     RateItem,
@@ -33,7 +32,11 @@ from tui.api.models.shipments import (
     ShipmentQuery,
     Tracking,
     TrackingEvent,
+    event_moment,
+    newest_first,
 )
+from tui.api.models.values import Country, DockTime, Kind, Package, parse_dock_time
+from tui.api.wire import DEFAULT_BOOKING_ALIASES, DEFAULT_PARCEL_ALIASES
 
 __all__ = [
     "DEFAULT_BOOKING_ALIASES",
@@ -50,9 +53,14 @@ __all__ = [
     "CarrierRef",
     "Charge",
     "Cost",
+    "Country",
+    "DockTime",
     "Document",
+    "Hazard",
     "IncomingModel",
+    "Kind",
     "OutgoingModel",
+    "Package",
     "ParcelBooking",
     "ParcelBookingRequest",
     "Quote",
@@ -67,4 +75,7 @@ __all__ = [
     "ShipmentQuery",
     "Tracking",
     "TrackingEvent",
+    "event_moment",
+    "newest_first",
+    "parse_dock_time",
 ]

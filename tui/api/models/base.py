@@ -13,7 +13,6 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
-    model_validator,
 )
 from pydantic.alias_generators import to_camel
 
@@ -74,7 +73,8 @@ WireDecimal = Annotated[Decimal, PlainSerializer(_json_number, when_used="json")
 
 
 class IncomingModel(BaseModel):
-    """Lenient: camelCase or snake_case keys, unknown fields kept, numbers as strings accepted."""
+    """Lenient: camelCase or snake_case keys, unknown fields kept, numbers as strings accepted,
+    and a value of the wrong type in an optional field falls back instead of failing."""
 
     model_config = ConfigDict(
         alias_generator=to_camel,
@@ -84,18 +84,26 @@ class IncomingModel(BaseModel):
         ser_json_inf_nan="constants",
     )
 
+    @classmethod
+    def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
+        """Validate ``obj``, repairing values of unexpected types (see ``validate_leniently``)."""
+        from tui.api.models.lenient import validate_leniently
+
+        strict = super().model_validate
+        return validate_leniently(lambda data: strict(data, *args, **kwargs), obj)
+
 
 class RawModel(IncomingModel):
     """An incoming top-level record that keeps the JSON it was read from in ``raw``."""
 
     raw: dict[str, Any] = Field(default_factory=dict, exclude=True, repr=False)
 
-    @model_validator(mode="before")
     @classmethod
-    def _keep_raw(cls, data: Any) -> Any:
-        if isinstance(data, dict) and "raw" not in data:
-            return {**data, "raw": data}
-        return data
+    def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
+        """Validate leniently and keep ``obj`` (as sent, before any repair) in ``raw``."""
+        model = super().model_validate(obj, *args, **kwargs)
+        model.__dict__["raw"] = obj if isinstance(obj, dict) else {}
+        return model
 
 
 class OutgoingModel(BaseModel):
@@ -108,13 +116,16 @@ class OutgoingModel(BaseModel):
         str_strip_whitespace=True,
     )
 
-    def wire_json(self) -> bytes:
-        """The JSON body to send: wire names, no nulls, numbers as JSON numbers."""
-        return self.model_dump_json(by_alias=True, exclude_none=True).encode()
+    def wire_json(self, wire: Any = None) -> bytes:
+        """The JSON body to send: wire names and spellings of ``wire`` (a ``WireFormat``;
+        default: the real service's), no nulls, numbers as JSON numbers."""
+        context = {"wire": wire} if wire is not None else None
+        return self.model_dump_json(by_alias=True, exclude_none=True, context=context).encode()
 
-    def wire_dict(self) -> dict[str, Any]:
+    def wire_dict(self, wire: Any = None) -> dict[str, Any]:
         """The body as a dict of JSON-ready values (for display or logs)."""
-        return self.model_dump(mode="json", by_alias=True, exclude_none=True)
+        context = {"wire": wire} if wire is not None else None
+        return self.model_dump(mode="json", by_alias=True, exclude_none=True, context=context)
 
     @classmethod
     def build(cls, data: Any = None, /, **fields: Any) -> Self:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import date
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, ClassVar, Self
 
-from pydantic import AfterValidator, Field, ValidationInfo, field_validator, model_validator
+from pydantic import AfterValidator, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 
-from tui.api.models.base import AwareDatetime, IncomingModel, OutgoingModel, RawModel
+from tui.api.models.base import AwareDatetime, IncomingModel, RawModel
+from tui.api.models.ends import EndFields, Text
+from tui.api.models.lenient import norm_currency, norm_mode, norm_status, readable
+from tui.api.wire import DEFAULT_BOOKING_ALIASES, DEFAULT_PARCEL_ALIASES
 
 __all__ = [
     "DEFAULT_BOOKING_ALIASES",
@@ -22,75 +26,6 @@ __all__ = [
     "ParcelBookingRequest",
 ]
 
-DEFAULT_BOOKING_ALIASES: Mapping[str, tuple[str, ...]] = {
-    "shipment_id": ("shipmentId", "shipment_id", "id", "shipment.id"),
-    "pro_number": (
-        "proNumber",
-        "pro_number",
-        "pro",
-        "proNo",
-        "PRO",
-        "carrierProNumber",
-        "shipment.proNumber",
-    ),
-    "bol_number": ("bolNumber", "bol_number", "bol", "bolNo", "BOL", "billOfLading"),
-    "pickup_confirmation": (
-        "pickupConfirmation",
-        "pickup_confirmation",
-        "pickupNumber",
-        "pickupConfirmationNumber",
-        "confirmationNumber",
-        "pickup.confirmationNumber",
-        "pickup.number",
-    ),
-    "documents": ("documents", "docs", "files"),
-}
-"""Where a booking response may carry each value: first present wins (dotted = nested)."""
-
-DEFAULT_PARCEL_ALIASES: Mapping[str, tuple[str, ...]] = {
-    "shipment_id": ("shipmentId", "shipment_id", "id", "shipment.id"),
-    "tracking_numbers": (
-        "trackingNumbers",
-        "tracking_numbers",
-        "trackingNumber",
-        "tracking_number",
-        "trackingNos",
-        "tracking",
-    ),
-    "labels": ("labels", "label", "documents", "labelUrls"),
-}
-"""Where a parcel booking response may carry each value: first present wins."""
-
-_HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
-
-
-def _hhmm(value: str | None) -> str | None:
-    if value is None or value == "":
-        return None
-    if len(value) == 4 and value[1] == ":":
-        value = "0" + value
-    if not _HHMM.match(value):
-        raise ValueError("must be a 24-hour time like 08:00 or 16:30")
-    return value
-
-
-def _phone(value: str | None) -> str | None:
-    if value is None or value == "":
-        return None
-    digits = sum(ch.isdigit() for ch in value)
-    if digits < 7 or digits > 15 or not re.fullmatch(r"[\d\s().+\-xX#ext]*", value):
-        raise ValueError("must be a phone number like 404-555-0100")
-    return value
-
-
-def _email(value: str | None) -> str | None:
-    if value is None or value == "":
-        return None
-    if not _EMAIL.match(value):
-        raise ValueError("must be an email address like name@example.com")
-    return value
-
 
 def _nonblank(value: str) -> str:
     if not value:
@@ -99,60 +34,27 @@ def _nonblank(value: str) -> str:
 
 
 Required = Annotated[str, Field(max_length=200), AfterValidator(_nonblank)]
-Optional = Annotated[str | None, Field(default=None, max_length=200)]
-DockTime = Annotated[str | None, AfterValidator(_hhmm)]
-Phone = Annotated[str | None, Field(max_length=40), AfterValidator(_phone)]
-Email = Annotated[str | None, Field(max_length=200), AfterValidator(_email)]
 
 
-def _after_open(value: str | None, info: ValidationInfo) -> str | None:
-    opening = info.data.get("origin_dock_hours_open")
-    if value is not None and opening is not None and value <= opening:
-        raise ValueError("must be later than the opening time")
-    return value
-
-
-class BookingRequest(OutgoingModel):
-    """POST /book body (LTL and truckload). Company and address at both ends are required."""
+class BookingRequest(EndFields):
+    """POST /book body (LTL and truckload); only the quote and rate ids are required."""
 
     quote_id: Required = Field(alias="id")
     rate_id: Required
     schedule_pickup: bool = False
-    origin_company: Required
-    origin_address: Required
-    origin_contact_name: Optional = None
-    origin_contact_phone: Phone = None
-    origin_dock_hours_open: DockTime = None
-    origin_dock_hours_close: DockTime = None
-    dest_company: Required
-    dest_address: Required
-    dest_contact_name: Optional = None
-    dest_contact_phone: Phone = None
-    reference: Optional = None
+    pickup_date: date | None = None
+    """Sent as ``pickupDate`` (YYYY-MM-DD)."""
+    reference: Text = None
     """Shipper's reference (PO, order number); sent only when given."""
 
-    @field_validator("origin_dock_hours_close")
-    @classmethod
-    def _close_after_open(cls, value: str | None, info: ValidationInfo) -> str | None:
-        return _after_open(value, info)
 
-
-class ParcelBookingRequest(OutgoingModel):
-    """POST /book/parcel body. Only the quote and rate ids are required."""
+class ParcelBookingRequest(EndFields):
+    """POST /book/parcel body; only the quote and rate ids are required."""
 
     quote_id: Required = Field(alias="id")
     rate_id: Required
-    origin_company: Optional = None
-    origin_address: Optional = None
-    origin_contact_name: Optional = None
-    origin_contact_phone: Phone = None
-    origin_contact_email: Email = None
-    dest_company: Optional = None
-    dest_address: Optional = None
-    dest_contact_name: Optional = None
-    dest_contact_phone: Phone = None
-    dest_contact_email: Email = None
-    reference: Optional = None
+    pickup_date: date | None = None
+    reference: Text = None
     """Shipper's reference (PO, order number); sent only when given."""
 
 
@@ -195,19 +97,31 @@ def pick(data: Mapping[str, Any], aliases: Sequence[str]) -> Any:
     return None
 
 
-def _resolve(
-    data: Any, info: ValidationInfo, key: str, defaults: Mapping[str, tuple[str, ...]]
-) -> Any:
+_IDENTIFIERS = ("shipment_id", "pro_number", "bol_number", "pickup_confirmation", "tracking_number")
+_SHIPMENT_PATH = re.compile(r"/shipments/([^/?#]+)")
+
+
+def _resolve(data: Any, context: Any, key: str, defaults: Mapping[str, tuple[str, ...]]) -> Any:
+    """The answer with each known field under its own name, taken from its first alias found."""
     if not isinstance(data, Mapping):
         return data
     aliases: Mapping[str, Sequence[str]] = defaults
-    if info.context and key in info.context:
-        aliases = {**defaults, **info.context[key]}
-    out = dict(data)
-    out.setdefault("raw", data)
+    if isinstance(context, Mapping) and key in context:
+        aliases = {**defaults, **context[key]}
+    out = {k: v for k, v in data.items() if k != "raw"}
     for field, names in aliases.items():
         out.pop(field, None)
-        out[to_camel(field)] = pick(data, names)
+        value = pick(data, names)
+        if field in _IDENTIFIERS:
+            if isinstance(value, Mapping):
+                value = pick(value, ("number", "confirmationNumber", "id", "value"))
+            value = readable(value) if not isinstance(value, list) else readable(value[:1])
+        out[to_camel(field)] = value
+    link = readable(out.get("shipmentLink"))
+    if out.get("shipmentId") is None and link:
+        found = _SHIPMENT_PATH.search(link)
+        if found:
+            out["shipmentId"] = found.group(1)
     return out
 
 
@@ -229,9 +143,50 @@ class _BookedShipment(RawModel):
     carrier_code: str | None = None
     service_type: str | None = None
     total: Decimal | None = None
+    currency: str = "USD"
     quote_id: str | None = None
     rate_id: str | None = None
     created_date: AwareDatetime | None = None
+    shipment_link: str | None = None
+    """A link to the shipment, when the answer gives one (the id is read from it)."""
+
+    _aliases_key: ClassVar[str] = "booking_aliases"
+    _aliases_default: ClassVar[Mapping[str, tuple[str, ...]]] = DEFAULT_BOOKING_ALIASES
+
+    @classmethod
+    def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
+        """Read the fields from their aliases (``context`` may add some), then validate."""
+        context = kwargs.get("context")
+        resolved = _resolve(obj, context, cls._aliases_key, cls._aliases_default)
+        model = super().model_validate(resolved, *args, **kwargs)
+        model.__dict__["raw"] = obj if isinstance(obj, dict) else {}
+        return model
+
+    @model_validator(mode="before")
+    @classmethod
+    def _carrier(cls, data: Any) -> Any:
+        carrier = data.get("carrier") if isinstance(data, dict) else None
+        if isinstance(carrier, Mapping):
+            out = dict(data)
+            out["carrier"] = readable(carrier) or readable(carrier.get("scac"))
+            if out.get("carrierCode") is None and isinstance(carrier.get("scac"), str):
+                out["carrierCode"] = carrier["scac"]
+            return out
+        return data
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _currency(cls, value: Any) -> Any:
+        return "USD" if value is None or value == "" else value
+
+    @model_validator(mode="after")
+    def _normalise(self) -> Self:
+        if self.status is not None:
+            self.status = norm_status(self.status)
+        if self.mode is not None:
+            self.mode = norm_mode(self.mode)
+        self.currency = norm_currency(self.currency)
+        return self
 
 
 class Booking(_BookedShipment):
@@ -240,24 +195,19 @@ class Booking(_BookedShipment):
     pro_number: str | None = None
     bol_number: str | None = None
     pickup_confirmation: str | None = None
+    tracking_number: str | None = None
     documents: list[Document] = Field(default_factory=list)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _aliases(cls, data: Any, info: ValidationInfo) -> Any:
-        return _resolve(data, info, "booking_aliases", DEFAULT_BOOKING_ALIASES)
 
     @field_validator("documents", mode="before")
     @classmethod
     def _documents(cls, value: Any) -> Any:
         return _listify(value)
 
-    @field_validator("pickup_confirmation", "pro_number", "bol_number", mode="before")
-    @classmethod
-    def _number_inside(cls, value: Any) -> Any:
-        if isinstance(value, Mapping):
-            return pick(value, ("number", "confirmationNumber", "id", "value"))
-        return value
+    @property
+    def identifiers(self) -> dict[str, str]:
+        """The numbers the answer gave to find the shipment by (shipment id, PRO, BOL…)."""
+        found = {name: getattr(self, name) for name in _IDENTIFIERS}
+        return {name: value for name, value in found.items() if value}
 
 
 class ParcelBooking(_BookedShipment):
@@ -266,10 +216,8 @@ class ParcelBooking(_BookedShipment):
     tracking_numbers: list[str] = Field(default_factory=list)
     labels: list[Document] = Field(default_factory=list)
 
-    @model_validator(mode="before")
-    @classmethod
-    def _aliases(cls, data: Any, info: ValidationInfo) -> Any:
-        return _resolve(data, info, "parcel_aliases", DEFAULT_PARCEL_ALIASES)
+    _aliases_key: ClassVar[str] = "parcel_aliases"
+    _aliases_default: ClassVar[Mapping[str, tuple[str, ...]]] = DEFAULT_PARCEL_ALIASES
 
     @field_validator("tracking_numbers", mode="before")
     @classmethod
@@ -278,11 +226,20 @@ class ParcelBooking(_BookedShipment):
         for entry in _listify(value):
             if isinstance(entry, Mapping):
                 entry = pick(entry, ("trackingNumber", "number", "id"))
-            if entry is not None and entry != "":
-                out.append(str(entry))
+            text = readable(entry)
+            if text:
+                out.append(text)
         return out
 
     @field_validator("labels", mode="before")
     @classmethod
     def _labels(cls, value: Any) -> Any:
         return _listify(value)
+
+    @property
+    def identifiers(self) -> dict[str, str]:
+        """The numbers the answer gave to find the shipment by (shipment id, tracking)."""
+        found = {"shipment_id": self.shipment_id}
+        if self.tracking_numbers:
+            found["tracking_number"] = self.tracking_numbers[0]
+        return {name: value for name, value in found.items() if value}

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-import re
+from datetime import date
 from decimal import Decimal
-from typing import Annotated, Any
+from typing import Annotated, Any, Self
 
-from pydantic import AfterValidator, Field, field_validator
+from pydantic import (
+    AfterValidator,
+    Field,
+    SerializationInfo,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 
 from tui.api.models.base import (
     AwareDatetime,
@@ -16,14 +24,25 @@ from tui.api.models.base import (
     RawModel,
     WireDecimal,
 )
+from tui.api.models.ends import EndFields, PostalCode, Text, check_postal_code
+from tui.api.models.lenient import (
+    norm_currency,
+    norm_mode,
+    norm_status,
+    readable,
+    readable_number,
+)
+from tui.api.models.values import Country, Kind, Package, wire_format
 from tui.domain.freight_class import FREIGHT_CLASSES
 from tui.domain.locations import LOCATION_TYPES as _LOCATION_NAMES
+from tui.domain.locations import LocationType
 
 __all__ = [
     "FREIGHT_CLASSES",
     "LOCATION_TYPES",
     "MAX_ITEMS",
     "Charge",
+    "Hazard",
     "Quote",
     "Rate",
     "RateItem",
@@ -31,10 +50,9 @@ __all__ = [
 ]
 
 LOCATION_TYPES: tuple[str, ...] = tuple(_LOCATION_NAMES)
-"""Location type labels the sandbox knows (not enforced: a real server may know others)."""
+"""Freight's identifiers of the 13 location types (what requests accept, among other spellings)."""
 
 MAX_ITEMS = 40
-_ZIP = re.compile(r"^\d{5}(-\d{4})?$")
 
 
 def _positive(value: Decimal) -> Decimal:
@@ -53,15 +71,32 @@ def _freight_class(value: Decimal | None) -> Decimal | None:
     return value.normalize() if value != value.to_integral_value() else Decimal(int(value))
 
 
-def _zip(value: str) -> str:
-    if not _ZIP.match(value):
-        raise ValueError("must be a 5-digit ZIP code like 30301 (or 30301-1234)")
-    return value
+def _accessorial(value: str) -> str:
+    """``Liftgate-Delivery`` -> ``liftgate delivery`` (the service's spelling of charges)."""
+    words = " ".join(value.replace("-", " ").replace("_", " ").lower().split())
+    if not words:
+        raise ValueError("must name an accessorial, e.g. liftgate delivery")
+    return words
+
+
+def _optional_postal_code(value: str | None) -> str | None:
+    return check_postal_code(value) if value else None
 
 
 PositiveDecimal = Annotated[WireDecimal, AfterValidator(_positive)]
 FreightClass = Annotated[WireDecimal | None, AfterValidator(_freight_class)]
-PostalCode = Annotated[str, AfterValidator(_zip)]
+Accessorial = Annotated[str, Field(max_length=60), AfterValidator(_accessorial)]
+
+
+class Hazard(OutgoingModel):
+    """Hazmat data of an item: UN number, hazard class, packing group."""
+
+    hazmat_id: Text = None
+    """UN or NA number, e.g. UN1203."""
+    hazard_class: Text = None
+    """Hazard class, e.g. 3 or 2.1."""
+    packing_group: Text = None
+    """Packing group I, II or III."""
 
 
 class RateItem(OutgoingModel):
@@ -72,40 +107,80 @@ class RateItem(OutgoingModel):
     width: PositiveDecimal
     height: PositiveDecimal
     quantity: int = Field(ge=1, le=100_000)
-    package: str = Field(min_length=1, max_length=40)
+    """Handling units; sent under ``WireFormat.item_count`` (``pieces`` by default)."""
+    package: Package
     freight_class: FreightClass = None
     description: str | None = Field(default=None, max_length=200)
+    nmfc: Text = None
+    """NMFC item number, e.g. 116030 or 116030-03."""
+    stackable: bool | None = None
+    hazardous: bool | None = None
+    hazard: Hazard | None = None
 
     @field_validator("quantity", mode="before")
     @classmethod
     def _quantity_text(cls, value: Any) -> Any:
         return value.strip() if isinstance(value, str) else value
 
+    @model_serializer(mode="wrap")
+    def _count_name(
+        self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        name = wire_format(info).item_count
+        if info.mode_is_json() and info.by_alias and name != "quantity" and "quantity" in data:
+            data = {(name if key == "quantity" else key): value for key, value in data.items()}
+        return data
 
-class RateRequest(OutgoingModel):
-    """POST /rates body."""
+
+class RateRequest(EndFields):
+    """POST /rates body: ZIPs, location types and items, and what else real clients send."""
 
     origin_postal_code: PostalCode
     dest_postal_code: PostalCode
     items: list[RateItem] = Field(min_length=1, max_length=MAX_ITEMS)
-    origin_type: str = Field(default="business-dock", min_length=1)
-    dest_type: str = Field(default="business-dock", min_length=1)
+    origin_type: Kind = LocationType.BUSINESS_DOCK
+    dest_type: Kind = LocationType.BUSINESS_DOCK
+    pickup_date: date | None = None
+    """Sent as ``pickupDate`` (YYYY-MM-DD)."""
+    charges: list[Accessorial] | None = None
+    """Accessorial names, e.g. ``liftgate delivery``, ``arrival schedule``."""
+    bill_postal_code: Annotated[str | None, AfterValidator(_optional_postal_code)] = None
+    """Postal code of the party billed."""
+    bill_country: Country = None
 
 
 class Charge(IncomingModel):
-    """One line of a rate's breakdown; discounts are negative."""
+    """One line of a rate's breakdown; discounts are negative; in the rate's currency."""
 
     name: str = ""
     amount: Decimal = Decimal(0)
     description: str | None = None
+    currency: str | None = None
+
+
+def _records(value: Any) -> Any:
+    """A list of records: null is none, and entries that are not objects are left out."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict)]
+    return value
 
 
 def _zero_if_null(value: Any) -> Any:
     return Decimal(0) if value is None or value == "" else value
 
 
+_TOTAL_KEYS = ("total", "totalCost", "totalCharge", "amount", "price")
+
+
 class Rate(IncomingModel):
-    """One carrier offer in a quote. ``is_ok`` says whether it can be booked."""
+    """One carrier offer in a quote. ``is_ok`` says whether it can be booked.
+
+    Mode and status are read in lower case and the currency in upper case, so they compare
+    whatever case the server wrote; the currency is USD unless the rate says otherwise.
+    """
 
     id: str
     status: str = ""
@@ -117,8 +192,34 @@ class Rate(IncomingModel):
     service_type: str | None = None
     charges: list[Charge] = Field(default_factory=list)
     message: str | None = None
-    currency: str | None = None
+    currency: str = "USD"
     expires_at: AwareDatetime | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _shapes(cls, data: Any) -> Any:
+        """A carrier object gives name and code; a total object gives amount and currency."""
+        if not isinstance(data, dict):
+            return data
+        out = dict(data)
+        if out.get("id") is None and out.get("rateId") is not None:
+            out["id"] = readable(out["rateId"])
+        carrier = out.get("carrier")
+        if isinstance(carrier, dict):
+            out["carrier"] = readable(carrier) or readable(carrier.get("scac")) or ""
+            code = carrier.get("scac") or carrier.get("code")
+            if out.get("carrierCode") is None and isinstance(code, str):
+                out["carrierCode"] = code
+        if out.get("total") is None:
+            found = next((out[k] for k in _TOTAL_KEYS if out.get(k) is not None), None)
+            out["total"] = readable_number(found)
+        total = out.get("total")
+        if isinstance(total, dict):
+            currency = total.get("currency") or total.get("currencyCode")
+            if out.get("currency") is None and isinstance(currency, str):
+                out["currency"] = currency
+            out["total"] = readable_number(total)
+        return out
 
     @field_validator("total", mode="before")
     @classmethod
@@ -128,12 +229,27 @@ class Rate(IncomingModel):
     @field_validator("charges", mode="before")
     @classmethod
     def _charges(cls, value: Any) -> Any:
-        return [] if value is None else value
+        return _records(value)
+
+    @field_validator("currency", mode="before")
+    @classmethod
+    def _currency(cls, value: Any) -> Any:
+        return "USD" if value is None or value == "" else value
+
+    @model_validator(mode="after")
+    def _normalise(self) -> Self:
+        self.status = norm_status(self.status)
+        if self.mode is not None:
+            self.mode = norm_mode(self.mode)
+        self.currency = norm_currency(self.currency)
+        for charge in self.charges:
+            charge.currency = norm_currency(charge.currency) if charge.currency else self.currency
+        return self
 
     @property
     def is_ok(self) -> bool:
         """True when the rate can be booked: status ``ok`` and a positive total."""
-        return self.status.lower() == "ok" and self.total > 0
+        return self.status == "ok" and self.total > 0
 
 
 class Quote(RawModel):
@@ -146,10 +262,19 @@ class Quote(RawModel):
     origin_postal_code: str | None = None
     dest_postal_code: str | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _quote_id(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("id") is None:
+            found = readable(data.get("quoteId") or data.get("quote_id"))
+            if found is not None:
+                return {**data, "id": found}
+        return data
+
     @field_validator("rates", mode="before")
     @classmethod
     def _rates(cls, value: Any) -> Any:
-        return [] if value is None else value
+        return _records(value)
 
     def rate(self, rate_id: str) -> Rate | None:
         """The rate with this id, or None."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, tzinfo
+from datetime import time as dt_time
 from decimal import Decimal
 from typing import Any, Self
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pydantic import (
+    AliasChoices,
     Field,
     ModelWrapValidatorHandler,
     ValidationError,
@@ -23,6 +26,13 @@ from tui.api.models.base import (
     RawModel,
 )
 from tui.api.models.booking import Document
+from tui.api.models.lenient import (
+    norm_currency,
+    norm_mode,
+    norm_status,
+    validate_leniently,
+)
+from tui.api.models.values import parse_dock_time
 
 __all__ = [
     "MODES",
@@ -37,14 +47,37 @@ __all__ = [
     "ShipmentQuery",
     "Tracking",
     "TrackingEvent",
+    "event_moment",
+    "newest_first",
 ]
 
 SHIPMENT_STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
 MODES = ("ltl", "parcel", "truckload")
 
 
+_TOTAL = AliasChoices("total", "amount")
+_PRO = AliasChoices("proNumber", "pro_number", "pro", "proNo", "PRO")
+_BOL = AliasChoices("bolNumber", "bol_number", "bol", "bolNo", "BOL")
+
+
 def _empty_list(value: Any) -> Any:
     return [] if value is None else value
+
+
+def _records(value: Any) -> Any:
+    """A list of records: null is none, and entries that are not objects are left out."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict)]
+    return value
+
+
+def _documents(value: Any) -> Any:
+    """Documents: objects, or bare URLs as text."""
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict | str)]
+    return _empty_list(value)
 
 
 class Address(IncomingModel):
@@ -78,9 +111,12 @@ class CarrierRef(IncomingModel):
 
 
 class Cost(IncomingModel):
-    """The cost of a shipment."""
+    """The cost of a shipment, in ``currency`` (USD unless the server says otherwise).
 
-    total: Decimal | None = None
+    The later interface's selected quote writes ``amount`` where this reads ``total``.
+    """
+
+    total: Decimal | None = Field(default=None, validation_alias=_TOTAL)
     currency: str | None = None
 
 
@@ -113,14 +149,42 @@ def _lenient_entry(data: Any) -> Any:
     return out
 
 
+def _one_entry(entry: Any) -> Shipment | None:
+    """One listing entry read leniently; None when it cannot be read (no id)."""
+    try:
+        return Shipment.model_validate(entry)
+    except ValidationError:
+        return None
+
+
 def _finish(model: Shipment, entry: Any) -> None:
-    """Attach the entry as ``raw`` and take a date-time without offset as UTC."""
+    """Attach the entry as ``raw``, take a date-time without offset as UTC, and normalise
+    status, mode and currency (so they compare whatever case the server wrote)."""
     fields = model.__dict__
     if isinstance(entry, dict):
         fields["raw"] = entry
     created = fields["created_date"]
     if created is not None and created.tzinfo is None:
         fields["created_date"] = created.replace(tzinfo=UTC)
+    status = fields["status"]
+    if status and status not in _STATUSES:
+        fields["status"] = norm_status(status)
+    mode = fields["mode"]
+    if mode and mode not in _MODES:
+        fields["mode"] = norm_mode(mode)
+    cost = fields["cost"]
+    if cost is not None and cost.__dict__["currency"] not in _CURRENCIES:
+        _currency(cost)
+
+
+_STATUSES = frozenset(SHIPMENT_STATUSES)
+_MODES = frozenset(MODES)
+_CURRENCIES = frozenset(("USD", "CAD"))
+
+
+def _currency(cost: Cost) -> None:
+    currency = cost.currency
+    cost.__dict__["currency"] = "USD" if not currency else norm_currency(currency)
 
 
 class Shipment(IncomingModel):
@@ -139,11 +203,11 @@ class Shipment(IncomingModel):
     destination: Address = Field(default_factory=Address)
     carrier: CarrierRef | None = None
     cost: Cost | None = None
-    pro_number: str | None = None
+    pro_number: str | None = Field(default=None, validation_alias=_PRO)
     mode: str | None = None
     service_type: str | None = None
     tracking_number: str | None = None
-    bol_number: str | None = None
+    bol_number: str | None = Field(default=None, validation_alias=_BOL)
     reference: str | None = None
     quote_id: str | None = None
     pickup_date: LenientDate | None = None
@@ -152,13 +216,11 @@ class Shipment(IncomingModel):
     @classmethod
     def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
         """Validate one listing entry with the same leniency as a page."""
+        strict = super(IncomingModel, cls).model_validate
         try:
-            model = super().model_validate(obj, *args, **kwargs)
+            model = strict(obj, *args, **kwargs)
         except ValidationError:
-            regular = _lenient_entry(obj)
-            if regular == obj:
-                raise
-            model = super().model_validate(regular, *args, **kwargs)
+            model = validate_leniently(lambda d: strict(d, *args, **kwargs), _lenient_entry(obj))
         _finish(model, obj)
         return model
 
@@ -177,6 +239,14 @@ class ShipmentItem(IncomingModel):
     nmfc: str | None = None
     freight_class: Decimal | None = None
 
+    @model_validator(mode="before")
+    @classmethod
+    def _pieces(cls, data: Any) -> Any:
+        """Real clients write the count of handling units as ``pieces``."""
+        if isinstance(data, dict) and data.get("quantity") is None and "pieces" in data:
+            return {**data, "quantity": data["pieces"]}
+        return data
+
 
 class Tracking(IncomingModel):
     """Tracking summary of a shipment."""
@@ -188,12 +258,24 @@ class Tracking(IncomingModel):
 
 
 class TrackingEvent(IncomingModel):
-    """One event in a shipment's history."""
+    """One event in a shipment's history; ``time`` is aware whichever way the server wrote it.
+
+    ``time`` comes from ``time`` itself, else from ``eventDate`` + ``eventTime`` when an offset or
+    time zone is given, else from ``createdDate``, else from ``eventDate`` + ``eventTime`` taken
+    as UTC (like every date-time without offset).
+    """
 
     time: AwareDatetime | None = None
     status: str | None = None
     description: str | None = None
     location: str | None = None
+    summary: str | None = None
+    event_type: str | None = None
+    event_date: LenientDate | None = None
+    event_time: str | None = None
+    created_date: AwareDatetime | None = None
+    time_zone: str | None = None
+    offset: str | None = None
 
     @field_validator("location", mode="before")
     @classmethod
@@ -202,6 +284,70 @@ class TrackingEvent(IncomingModel):
             city, state = value.get("city"), value.get("state")
             return ", ".join(str(p) for p in (city, state) if p) or None
         return value
+
+    @model_validator(mode="after")
+    def _when(self) -> Self:
+        if self.time is None:
+            self.time = event_moment(self)
+        if self.description is None:
+            self.description = self.summary
+        if self.summary is None:
+            self.summary = self.description
+        if self.status is None and self.event_type is not None:
+            self.status = self.event_type
+        return self
+
+
+def _zone(event: TrackingEvent) -> tzinfo | None:
+    """The offset or IANA zone the event gives, or None."""
+    if event.offset:
+        try:
+            return datetime.strptime(event.offset.replace("UTC", "").strip(), "%z").tzinfo
+        except ValueError:
+            pass
+    if event.time_zone:
+        try:
+            return ZoneInfo(event.time_zone.strip())
+        except (ValueError, ZoneInfoNotFoundError):
+            return None
+    return None
+
+
+def event_moment(event: TrackingEvent) -> datetime | None:
+    """The aware date-time of an event from its separate date, time and zone fields."""
+    local: datetime | None = None
+    if event.event_date is not None:
+        clock = _clock(event.event_time)
+        local = datetime.combine(event.event_date, clock or dt_time(0))
+        if clock is not None and clock.tzinfo is not None:
+            return local
+    zone = _zone(event)
+    if local is not None and zone is not None:
+        return local.replace(tzinfo=zone)
+    if event.created_date is not None:
+        return event.created_date
+    return None if local is None else local.replace(tzinfo=UTC)
+
+
+def _clock(text: str | None) -> dt_time | None:
+    """``14:30``, ``14:30:00``, ``14:30-05:00`` or ``2:30 PM``; None if unreadable."""
+    if not text:
+        return None
+    try:
+        return dt_time.fromisoformat(text.strip())
+    except ValueError:
+        pass
+    try:
+        parsed = parse_dock_time(text)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, dt_time) else None
+
+
+def newest_first(events: list[TrackingEvent]) -> list[TrackingEvent]:
+    """Events sorted newest first; events without a time last, in the order given."""
+    floor = datetime.min.replace(tzinfo=UTC)
+    return sorted(events, key=lambda e: e.time or floor, reverse=True)
 
 
 class ShipmentDetail(RawModel):
@@ -215,8 +361,8 @@ class ShipmentDetail(RawModel):
     items: list[ShipmentItem] = Field(default_factory=list)
     tracking: Tracking | None = None
     documents: list[Document] = Field(default_factory=list)
-    pro_number: str | None = None
-    bol_number: str | None = None
+    pro_number: str | None = Field(default=None, validation_alias=_PRO)
+    bol_number: str | None = Field(default=None, validation_alias=_BOL)
     mode: str | None = None
     pickup_confirmation: str | None = None
     quote_id: str | None = None
@@ -229,12 +375,35 @@ class ShipmentDetail(RawModel):
     _addr = field_validator("origin", "destination", mode="before")(_address)
     _carr = field_validator("carrier", mode="before")(_carrier)
     _cst = field_validator("cost", mode="before")(_cost)
-    _lists = field_validator("items", "documents", "events", mode="before")(_empty_list)
+    _lists = field_validator("items", "events", mode="before")(_records)
+    _docs = field_validator("documents", mode="before")(_documents)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _event_list(cls, data: Any) -> Any:
+        """Events may come as ``trackingEvents`` or inside ``tracking``."""
+        if not isinstance(data, dict) or data.get("events") is not None:
+            return data
+        tracking = data.get("tracking")
+        found = data.get("trackingEvents")
+        if found is None and isinstance(tracking, dict):
+            found = tracking.get("events")
+        return {**data, "events": found} if isinstance(found, list) else data
 
     @field_validator("status", mode="before")
     @classmethod
     def _status(cls, value: Any) -> Any:
         return "" if value is None else value
+
+    @model_validator(mode="after")
+    def _normalise(self) -> Self:
+        if self.status:
+            self.status = norm_status(self.status)
+        if self.mode:
+            self.mode = norm_mode(self.mode)
+        if self.cost is not None:
+            _currency(self.cost)
+        return self
 
 
 class ShipmentPage(RawModel):
@@ -254,7 +423,11 @@ class ShipmentPage(RawModel):
         except ValidationError:
             if not isinstance(entries, list):
                 raise
-            page = handler({**data, "shipments": [_lenient_entry(e) for e in entries]})
+            page = handler({**data, "shipments": []})
+            page.__dict__["shipments"] = [
+                shipment for shipment in map(_one_entry, entries) if shipment is not None
+            ]
+            return page
         if isinstance(entries, list) and len(entries) == len(page.shipments):
             for model, entry in zip(page.shipments, entries, strict=True):
                 _finish(model, entry)
@@ -281,6 +454,16 @@ class ShipmentQuery(OutgoingModel):
     @classmethod
     def _blank_is_none(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("status", mode="after")
+    @classmethod
+    def _status_case(cls, value: str | None) -> str | None:
+        return norm_status(value) if value else value
+
+    @field_validator("mode", mode="after")
+    @classmethod
+    def _mode_case(cls, value: str | None) -> str | None:
+        return norm_mode(value) if value else value
 
     @field_validator("status")
     @classmethod
