@@ -9,6 +9,10 @@ LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LEVEL_VARIABLE = "FREIGHT_LOG_LEVEL"
 
 
+_installed: list[logging.Handler] = []
+"""Handlers added by the last ``setup`` (replaced by the next one, e.g. in tests)."""
+
+
 class LogLevelError(ValueError):
     """FREIGHT_LOG_LEVEL names no level."""
 
@@ -37,6 +41,10 @@ def setup(level: int, *, stderr: bool = False) -> None:
     redact.install()
     formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
+    while _installed:
+        old = _installed.pop()
+        root.removeHandler(old)
+        old.close()
     path = log_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -44,7 +52,7 @@ def setup(level: int, *, stderr: bool = False) -> None:
             path, maxBytes=1_000_000, backupCount=3, encoding="utf-8"
         )
         handler.setFormatter(formatter)
-        root.addHandler(handler)
+        _installed.append(handler)
     except OSError:
         if not stderr:
             raise
@@ -52,5 +60,7 @@ def setup(level: int, *, stderr: bool = False) -> None:
         console = logging.StreamHandler()
         console.setFormatter(logging.Formatter("%(levelname)s %(name)s: %(message)s"))
         console.addFilter(redact.RedactingFilter())
-        root.addHandler(console)
+        _installed.append(console)
+    for added in _installed:
+        root.addHandler(added)
     root.setLevel(level)
