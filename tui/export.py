@@ -15,9 +15,9 @@ import os
 import tempfile
 from collections.abc import AsyncIterable, Callable, Iterable
 from dataclasses import dataclass
+from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from datetime import date, datetime
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias
 
 if TYPE_CHECKING:
@@ -181,7 +181,7 @@ def write_shipments_csv(shipments: Iterable[Listed], path: Path, *, bom: bool = 
     """Write the CSV atomically (creating the folder); return how many shipments it holds."""
     rows = list(shipments)
     text = shipments_csv(rows, bom=bom)
-    with _replacing(path) as file:
+    with _Replacing(path) as file:
         file.write(text)
     return len(rows)
 
@@ -304,14 +304,15 @@ async def export_shipments(
         stopped = bool(should_stop and should_stop())
         return stopped
 
-    with _replacing(path, keep=lambda: not stopped) as file:
+    replacing = _Replacing(path, keep=lambda: not stopped)
+    with replacing as file:
         count = await stream_shipments(
             shipments, file, fmt, bom=bom, progress=progress, should_stop=stop
         )
-    return ExportResult(count=count, path=path.expanduser(), stopped=stopped)
+    return ExportResult(count=count, path=replacing.path, stopped=stopped)
 
 
-class _replacing:  # noqa: N801 - used as a context manager, named like one
+class _Replacing:
     """Open a temporary file beside ``path``; on success (and ``keep()``) it replaces ``path``."""
 
     def __init__(self, path: Path, keep: Callable[[], bool] | None = None) -> None:
@@ -330,7 +331,8 @@ class _replacing:  # noqa: N801 - used as a context manager, named like one
         return self.file
 
     def __exit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
-        assert self.file is not None and self.temporary is not None
+        assert self.file is not None
+        assert self.temporary is not None
         self.file.close()
         if exc_type is None and (self.keep is None or self.keep()):
             os.replace(self.temporary, self.path)

@@ -31,9 +31,7 @@ Runner = Callable[..., Result]
 
 
 @pytest.fixture
-def freight(
-    live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch
-) -> Runner:
+def freight(live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch) -> Runner:
     """``freight(*args, stdin=..., token=...)``: the command on the live sandbox, captured."""
 
     def run(*args: str, stdin: str = "", token: str | None = DEMO_TOKEN) -> Result:

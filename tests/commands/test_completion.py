@@ -64,8 +64,10 @@ def test_every_shell_script_knows_every_command_and_option() -> None:
         for name in names:
             assert name in text, (shell, name)
         for flag in flags:
-            shown = flag if shell != "fish" else (
-                f"-l {flag[2:]}" if flag.startswith("--") else f"-s {flag[1:]}"
+            shown = (
+                flag
+                if shell != "fish"
+                else (f"-l {flag[2:]}" if flag.startswith("--") else f"-s {flag[1:]}")
             )
             assert shown in text, (shell, flag)
     assert _script("zsh").startswith("#compdef freight")

@@ -26,7 +26,8 @@ def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> N
     assert table.status == 0, table.err
     assert f"Shipment:     {listed['id']}" in table.out
     assert f"PRO:          {listed['pro_number']}" in table.out
-    assert "TIME" in table.out and "DESCRIPTION" in table.out
+    assert "TIME" in table.out
+    assert "DESCRIPTION" in table.out
     saved = sorted(p.name for p in (tmp_path / "docs").iterdir())
     assert any(name.endswith(".pdf") for name in saved)
     assert (tmp_path / "docs" / saved[0]).read_bytes()[:4] in (b"%PDF", b"^XA\n", b"^XA")
@@ -88,7 +89,10 @@ def test_rates_json_from_a_request_file_and_stdin(freight: Runner, tmp_path: Pat
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--from", "6060", "--to", "30303", "--item", ITEM), "originPostalCode: must be a 5-digit"),
+        (
+            ("--from", "6060", "--to", "30303", "--item", ITEM),
+            "originPostalCode: must be a 5-digit",
+        ),
         (("--from", "60607", "--to", "30303", "--item", "2 pallets"), "--item 1 ('2 pallets')"),
         (("--from", "60607", "--item", ITEM), "missing --to"),
         (("--request", "-", "--item", ITEM), "--request cannot be combined"),

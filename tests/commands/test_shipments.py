@@ -88,9 +88,7 @@ def test_pickup_dates_filter_inclusively(freight: Runner) -> None:
         (("--format", "xml"), "invalid choice: 'xml'"),
     ],
 )
-def test_bad_flags_are_usage_errors(
-    freight: Runner, args: tuple[str, ...], message: str
-) -> None:
+def test_bad_flags_are_usage_errors(freight: Runner, args: tuple[str, ...], message: str) -> None:
     result = freight("shipments", *args)
     assert result.status == 2
     assert message in result.err

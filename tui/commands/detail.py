@@ -85,6 +85,10 @@ def print_detail(detail: ShipmentDetail, out: TextIO) -> None:
         table(("DOCUMENT", "FORMAT", "NAME", "URL"), rows, out)
 
 
+def _folder(text: str) -> Path:
+    return Path(text).expanduser()
+
+
 def _when(value: object) -> str:
     from datetime import datetime
 
@@ -108,7 +112,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             return FAILED
         from tui.documents import save_documents
 
-        folder = Path(args.documents).expanduser()
+        folder = _folder(args.documents)
         try:
             saved = await save_documents(client.download_document, detail.documents, folder)
         except OSError as exc:

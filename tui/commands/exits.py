@@ -47,7 +47,9 @@ def status_of(error: BaseException) -> int:
     if isinstance(
         error,
         NotSignedInError
-        | api.AuthenticationError | api.SubscriptionError | api.PermissionDeniedError
+        | api.AuthenticationError
+        | api.SubscriptionError
+        | api.PermissionDeniedError,
     ):
         return AUTH
     return SERVICE

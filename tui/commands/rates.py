@@ -76,7 +76,11 @@ def request_of(args: argparse.Namespace) -> RateRequest:
         return RateRequest.build(_read_request(args.request))
     missing = [
         flag
-        for flag, value in (("--from", args.origin), ("--to", args.destination), ("--item", args.item))
+        for flag, value in (
+            ("--from", args.origin),
+            ("--to", args.destination),
+            ("--item", args.item),
+        )
         if not value
     ]
     if missing:
@@ -95,7 +99,9 @@ def request_of(args: argparse.Namespace) -> RateRequest:
 
 def ordered(quote: Quote) -> list[Rate]:
     """Rates that can be booked, cheapest first; the others after, by carrier."""
-    usable = sorted((r for r in quote.rates if r.status == "ok"), key=lambda r: (r.total, r.carrier))
+    usable = sorted(
+        (r for r in quote.rates if r.status == "ok"), key=lambda r: (r.total, r.carrier)
+    )
     others = sorted((r for r in quote.rates if r.status != "ok"), key=lambda r: r.carrier)
     return usable + others
 
