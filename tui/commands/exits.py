@@ -18,9 +18,11 @@ SERVICE = 5
 INTERRUPTED = 130
 
 HELP = (
-    "Exit status: 0 done; 1 partly done (e.g. a document not saved); 2 usage error or "
-    "invalid request; 3 not found; 4 not signed in or not allowed (401, 402, 403); "
-    "5 the service failed or could not be reached; 130 interrupted."
+    "exit status:\n"
+    "  0 done; 1 partly done (e.g. a document not saved)\n"
+    "  2 usage error or invalid request; 3 not found\n"
+    "  4 not signed in or not allowed (401, 402, 403)\n"
+    "  5 the service failed or could not be reached; 130 interrupted"
 )
 
 
