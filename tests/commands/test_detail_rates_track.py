@@ -91,13 +91,16 @@ def test_rates_json_from_a_request_file_and_stdin(freight: Runner, tmp_path: Pat
     [
         (
             ("--from", "6060", "--to", "30303", "--item", ITEM),
-            "originPostalCode: must be a 5-digit",
+            "--from: must be a 5-digit",
         ),
         (("--from", "60607", "--to", "30303", "--item", "2 pallets"), "--item 1 ('2 pallets')"),
         (("--from", "60607", "--item", ITEM), "missing --to"),
         (("--request", "-", "--item", ITEM), "--request cannot be combined"),
         (("--request", "/nonexistent/q.json"), "--request: cannot read"),
-        (("--from", "60607", "--to", "30303", "--item", "1xpallet,0,48x40x48"), "items[0].weight"),
+        (
+            ("--from", "60607", "--to", "30303", "--item", "1xpallet,0,48x40x48"),
+            "--item 1 weight: must be more than 0",
+        ),
     ],
 )
 def test_bad_rate_requests_are_usage_errors(

@@ -6,6 +6,7 @@ import csv
 import io
 import json
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +118,18 @@ def test_a_service_that_cannot_be_reached_exits_5(
     result = freight("shipments", "--base-url", f"http://127.0.0.1:{port}", "--limit", "1")
     assert result.status == 5
     assert result.err.startswith("freight: ")
+
+
+def test_output_file_takes_its_format_from_the_extension(freight: Runner, tmp_path: Path) -> None:
+    target = tmp_path / "out" / "pickups.csv"
+    result = freight("shipments", "--limit", "3", "--output", str(target))
+    assert result.status == 0, result.err
+    assert result.out == ""
+    assert f"Wrote 3 shipments to {target}" in result.err
+    assert target.read_bytes().startswith(BOM.encode())
+    as_json = freight("shipments", "--limit", "2", "--output", str(tmp_path / "s.json"))
+    assert as_json.status == 0
+    assert len(json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))) == 2
+    unknown = freight("shipments", "--output", str(tmp_path / "s.txt"))
+    assert unknown.status == 2
+    assert "--output: say --format csv, json or jsonl" in unknown.err

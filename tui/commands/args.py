@@ -63,12 +63,11 @@ def _command(sub: Any, name: str, help_text: str, description: str) -> argparse.
     return parser
 
 
-def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...]) -> None:
+def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], default: str | None) -> None:
     parser.add_argument(
         "--format",
-        "-o",
         choices=choices,
-        default="table",
+        default=default,
         help=f"output format: {', '.join(choices)} (default table)",
     )
 
@@ -106,7 +105,13 @@ def add_commands(sub: Any) -> None:
     shipments.add_argument(
         "--limit", type=int, metavar="N", help="stop after N shipments (default: all)"
     )
-    _format(shipments, ("table", "json", "jsonl", "csv"))
+    _format(shipments, ("table", "json", "jsonl", "csv"), None)
+    shipments.add_argument(
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout, replaced only when complete; the format "
+        "follows its extension (.csv, .json, .jsonl) unless --format is given",
+    )
     shipments.add_argument(
         "--no-bom",
         dest="bom",
@@ -122,7 +127,7 @@ def add_commands(sub: Any) -> None:
         "  freight shipment shp_123 --documents ~/bol",
     )
     shipment.add_argument("shipment_id", metavar="ID", help="shipment id (see freight shipments)")
-    _format(shipment, ("table", "json"))
+    _format(shipment, ("table", "json"), "table")
     shipment.add_argument(
         "--documents",
         metavar="DIR",
@@ -155,7 +160,7 @@ def add_commands(sub: Any) -> None:
         metavar="FILE",
         help="JSON rate request body (originPostalCode, destPostalCode, items …); - for stdin",
     )
-    _format(rates, ("table", "json"))
+    _format(rates, ("table", "json"), "table")
 
     track = _command(
         sub,
@@ -165,7 +170,7 @@ def add_commands(sub: Any) -> None:
         "  for pro in $(cat pros.txt); do freight track $pro --format json; done",
     )
     track.add_argument("number", metavar="NUMBER", help="PRO, BOL or tracking number")
-    _format(track, ("table", "json"))
+    _format(track, ("table", "json"), "table")
 
     completion = sub.add_parser(
         "completion",

@@ -67,6 +67,7 @@ def _read_request(source: str) -> dict[str, Any]:
 
 def request_of(args: argparse.Namespace) -> RateRequest:
     """The rate request from ``--request`` or from the flags (never both)."""
+    from tui.api.errors import RequestValidationError
     from tui.api.models import RateRequest
 
     flags = [args.origin, args.destination, args.origin_type, args.dest_type, args.item]
@@ -94,7 +95,27 @@ def request_of(args: argparse.Namespace) -> RateRequest:
         body["originType"] = args.origin_type
     if args.dest_type:
         body["destType"] = args.dest_type
-    return RateRequest.build(body)
+    try:
+        return RateRequest.build(body)
+    except RequestValidationError as exc:
+        raise UsageError(_flag_messages(exc.fields)) from None
+
+
+_FLAGS = {"originPostalCode": "--from", "destPostalCode": "--to"}
+_ITEM_FIELD = re.compile(r"^items\[(\d+)\]\.?(.*)$")
+
+
+def _flag_messages(fields: dict[str, str]) -> str:
+    """Field errors of a request built from flags, named by the flag the user typed."""
+    parts = []
+    for path, message in fields.items():
+        item = _ITEM_FIELD.match(path)
+        if item:
+            where = f"--item {int(item[1]) + 1}" + (f" {item[2]}" if item[2] else "")
+        else:
+            where = _FLAGS.get(path, path or "request")
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts)
 
 
 def ordered(quote: Quote) -> list[Rate]:

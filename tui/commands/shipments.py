@@ -8,7 +8,8 @@ import sys
 from collections.abc import AsyncIterator
 from datetime import date
 from decimal import Decimal
-from typing import TYPE_CHECKING, TextIO
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, cast
 
 from tui.commands.connect import open_client
 from tui.commands.dates import pickup_range
@@ -18,6 +19,7 @@ from tui.commands.text import Progress, money, table
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.api.models import Shipment, ShipmentQuery
+    from tui.export import ExportFormat
 
 COLUMNS = ("PRO", "STATUS", "MODE", "PICKUP", "FROM", "TO", "CARRIER", "TOTAL", "ID")
 
@@ -84,14 +86,40 @@ def totals_line(shipments: list[Shipment]) -> str:
     return line
 
 
+def format_of(args: argparse.Namespace) -> ExportFormat | None:
+    """``--format``, else the ``--output`` file's extension; None for the table."""
+    if args.format is not None:
+        return None if args.format == "table" else cast("ExportFormat", args.format)
+    if args.output is None:
+        return None
+    suffix = Path(args.output).suffix.lower().lstrip(".")
+    if suffix not in ("csv", "json", "jsonl"):
+        raise UsageError(f"--output: say --format csv, json or jsonl for {args.output!r}")
+    return cast("ExportFormat", suffix)
+
+
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
-    """List the shipments in the format asked for."""
+    """List the shipments in the format asked for, on stdout or into ``--output``."""
     query = query_of(args, today)
+    fmt = format_of(args)
+    if args.output is not None and fmt is None:
+        raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
     progress = Progress(err)
     async with open_client(args) as client:
         rows = limited(client, query, args.limit)
+        if args.output is not None and fmt is not None:
+            from tui.export import export_shipments
+
+            try:
+                result = await export_shipments(
+                    rows, _path(args.output), fmt, bom=args.bom, progress=progress
+                )
+            finally:
+                progress.done()
+            print(f"Wrote {result.count} shipments to {result.path}", file=err)
+            return OK
         try:
-            if args.format == "table":
+            if fmt is None:
                 listed: list[Shipment] = []
                 async for shipment in rows:
                     listed.append(shipment)
@@ -104,7 +132,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
             target = _utf8(out)
             try:
-                await stream_shipments(rows, target, args.format, bom=args.bom, progress=progress)
+                await stream_shipments(rows, target, fmt, bom=args.bom, progress=progress)
             finally:
                 target.flush()
                 if target is not out and isinstance(target, io.TextIOWrapper):
@@ -112,6 +140,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         finally:
             progress.done()
     return OK
+
+
+def _path(text: str) -> Path:
+    return Path(text).expanduser()
 
 
 def _utf8(out: TextIO) -> TextIO:
