@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import calendar
 from datetime import date, timedelta
 
 from tui.commands.exits import UsageError
@@ -19,6 +18,8 @@ def shortcut_range(name: str, today: date) -> tuple[date, date]:
         monday = today - timedelta(days=today.weekday())
         return monday, monday + timedelta(days=6)
     if name == "this-month":
+        import calendar
+
         last = calendar.monthrange(today.year, today.month)[1]
         return today.replace(day=1), today.replace(day=last)
     if name == "last-7-days":
