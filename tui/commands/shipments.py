@@ -40,8 +40,9 @@ def query_of(args: argparse.Namespace, today: date) -> ShipmentQuery:
 async def limited(
     client: FreightClient, query: ShipmentQuery, limit: int | None
 ) -> AsyncIterator[Shipment]:
-    """The shipments of every page, stopping after ``limit``."""
-    page_size = min(limit, 200) if limit is not None else None
+    """The shipments of every page, stopping after ``limit`` (a small limit, a small page)."""
+    default = client.options.page_size
+    page_size = limit if limit is not None and (not default or limit < default) else None
     count = 0
     async for shipment in client.iter_shipments(query, limit=page_size):
         yield shipment
