@@ -11,6 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tui import __version__
 from tui.cli import build_parser
 from tui.sandbox.threaded import RunningSandbox
@@ -174,3 +176,32 @@ def test_demo_works_for_the_commands() -> None:
     after = _freight("track", "--demo", json.loads(result.stdout.splitlines()[0])["pro_number"])
     assert after.returncode == 0, after.stderr
     assert "Status:" in after.stdout
+
+
+def test_app_logging_keeps_redaction_and_follows_the_level(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tui.config.paths import log_file
+    from tui.credentials import redact
+    from tui.launch import setup_logging
+
+    secret = "s3cret-value-" + os.urandom(4).hex()
+    redact.register(secret)
+    monkeypatch.setenv("FREIGHT_LOG_LEVEL", "WARNING")
+    setup_logging()
+    logging.getLogger("tui.test").info("quiet %s", secret)
+    logging.getLogger("tui.test").warning("token %s", secret)
+    setup_logging(debug=True)
+    logging.getLogger("tui.test").debug("detail %s", secret)
+    text = log_file().read_text(encoding="utf-8")
+    assert "quiet" not in text
+    assert "token ***" in text
+    assert "detail ***" in text
+    assert secret not in text
+    monkeypatch.setenv("FREIGHT_LOG_LEVEL", "loud")
+    setup_logging()  # the app still starts, at INFO, and says why in the log
+    assert "FREIGHT_LOG_LEVEL='loud'" in log_file().read_text(encoding="utf-8")
+    from tui import logsetup
+
+    logsetup.remove()
+    logging.getLogger().setLevel(logging.WARNING)

@@ -31,6 +31,15 @@ def level_from(debug: bool, env: Mapping[str, str]) -> int:
     raise LogLevelError(f"{LEVEL_VARIABLE}={text!r}: must be one of {', '.join(LEVELS)}")
 
 
+def remove() -> None:
+    """Take away (and close) the handlers the last ``setup`` added."""
+    root = logging.getLogger()
+    while _installed:
+        old = _installed.pop()
+        root.removeHandler(old)
+        old.close()
+
+
 def setup(level: int, *, stderr: bool = False) -> None:
     """Log at ``level`` to the rotating log file (and to stderr when asked), redacted."""
     from logging.handlers import RotatingFileHandler
@@ -41,10 +50,7 @@ def setup(level: int, *, stderr: bool = False) -> None:
     redact.install()
     formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
     root = logging.getLogger()
-    while _installed:
-        old = _installed.pop()
-        root.removeHandler(old)
-        old.close()
+    remove()
     path = log_file()
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

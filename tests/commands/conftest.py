@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
+import logging
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import pytest
@@ -31,7 +32,7 @@ Runner = Callable[..., Result]
 
 
 @pytest.fixture
-def freight(live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch) -> Runner:
+def freight(live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch) -> Iterator[Runner]:
     """``freight(*args, stdin=..., token=...)``: the command on the live sandbox, captured."""
 
     def run(*args: str, stdin: str = "", token: str | None = DEMO_TOKEN) -> Result:
@@ -53,4 +54,8 @@ def freight(live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch) -> Ru
         out.flush()
         return Result(status, raw.getvalue().decode("utf-8"), err.getvalue())
 
-    return run
+    yield run
+    from tui import logsetup
+
+    logsetup.remove()
+    logging.getLogger().setLevel(logging.WARNING)
