@@ -1,15 +1,30 @@
-"""CSV export of listing rows: header, one row per shipment, exact totals, atomic write."""
+"""Exports: CSV (BOM, neutralised formula cells), JSON, JSON Lines; streamed, stoppable."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
+import json
+from collections.abc import AsyncIterator
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tui.api.models import Shipment
-from tui.export import HEADER, shipments_csv, write_shipments_csv
+from tui.export import (
+    BOM,
+    HEADER,
+    ExportFormat,
+    export_shipments,
+    json_text,
+    shipments_csv,
+    stream_shipments,
+    write_shipments_csv,
+)
 from tui.listing.rows import ShipmentRow
 
 
@@ -63,3 +78,145 @@ def test_write_creates_the_folder_and_replaces_the_file(tmp_path: Path) -> None:
     assert len(lines) == 2
     assert lines[1].startswith("shp_3,")
     assert [p.name for p in target.parent.iterdir()] == ["shipments.csv"]
+
+
+def listed(i: int, **changes: Any) -> Shipment:
+    entry: dict[str, Any] = {
+        "id": f"shp_{i}",
+        "createdDate": "2026-11-20T15:04:00Z",
+        "status": "delivered",
+        "origin": {"company": "Québec Bois", "city": "Montréal", "state": "QC"},
+        "destination": {"city": "Atlanta", "state": "GA", "postalCode": "30303"},
+        "carrier": {"name": "Lakeshore Interstate", "scac": "LKIF"},
+        "cost": {"total": "1234.5", "currency": "USD"},
+        "proNumber": f"P{i}",
+    }
+    entry.update(changes)
+    return Shipment.model_validate(entry)
+
+
+async def pages(shipments: list[Shipment]) -> AsyncIterator[Shipment]:
+    for shipment in shipments:
+        await asyncio.sleep(0)
+        yield shipment
+
+
+def test_file_export_has_a_bom_and_excel_reads_montreal(tmp_path: Path) -> None:
+    target = tmp_path / "s.csv"
+    write_shipments_csv([row(1)], target)
+    data = target.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf")
+    assert write_shipments_csv([row(1)], target, bom=False) == 1
+    assert target.read_bytes().startswith(b"id,")
+
+
+@pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
+def test_cells_a_spreadsheet_would_run_are_neutralised(start: str) -> None:
+    evil = f'{start}HYPERLINK("http://x")'
+    shipment = listed(1, reference=evil, origin={"company": evil, "city": "Montréal"})
+    text = shipments_csv([shipment])
+    record = next(csv.DictReader(io.StringIO(text)))
+    assert record["reference"] == "'" + evil
+    assert record["origin_company"] == "'" + evil
+    assert record["origin_city"] == "Montréal"
+
+
+def test_a_negative_total_stays_a_number() -> None:
+    text = shipments_csv([listed(1, cost={"total": "-12.3", "currency": "USD"})])
+    assert next(csv.DictReader(io.StringIO(text)))["total"] == "-12.30"
+
+
+def test_non_usd_amounts_keep_their_currency_in_every_format() -> None:
+    cad = listed(1, cost={"total": "99.999", "currency": "CAD"})
+    record = next(csv.DictReader(io.StringIO(shipments_csv([cad]))))
+    assert (record["total"], record["currency"]) == ("100.00", "CAD")
+    out = io.StringIO()
+    asyncio.run(stream_shipments(pages([cad]), out, "jsonl"))
+    parsed = json.loads(out.getvalue(), parse_float=Decimal)
+    assert (parsed["total"], parsed["currency"]) == (Decimal("100.00"), "CAD")
+
+
+@pytest.mark.parametrize("fmt", ["csv", "json", "jsonl"])
+def test_streamed_formats_round_trip_non_ascii(fmt: ExportFormat) -> None:
+    out = io.StringIO()
+    count = asyncio.run(stream_shipments(pages([listed(1), listed(2)]), out, fmt))
+    assert count == 2
+    text = out.getvalue()
+    if fmt == "csv":
+        assert text.startswith(BOM)
+        records = list(csv.DictReader(io.StringIO(text.removeprefix(BOM))))
+    elif fmt == "json":
+        records = json.loads(text)
+    else:
+        records = [json.loads(line) for line in text.splitlines()]
+    assert [r["origin_city"] for r in records] == ["Montréal", "Montréal"]
+    assert "Montréal" in text  # written as UTF-8, not \\u escapes
+
+
+@pytest.mark.parametrize(
+    ("fmt", "expected"), [("csv", BOM + ",".join(HEADER) + "\n"), ("json", "[]\n"), ("jsonl", "")]
+)
+def test_an_empty_result_is_still_a_valid_file(fmt: ExportFormat, expected: str) -> None:
+    out = io.StringIO()
+    assert asyncio.run(stream_shipments(pages([]), out, fmt)) == 0
+    assert out.getvalue() == expected
+
+
+def test_export_reports_progress_and_replaces_the_file_when_done(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "s.jsonl"
+    seen: list[int] = []
+    result = asyncio.run(
+        export_shipments(
+            pages([listed(i) for i in range(5)]), target, "jsonl", progress=seen.append
+        )
+    )
+    assert (result.count, result.stopped, result.path) == (5, False, target)
+    assert seen == [1, 2, 3, 4, 5]
+    assert len(target.read_text(encoding="utf-8").splitlines()) == 5
+
+
+def test_a_stopped_export_leaves_the_old_file_and_no_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "s.csv"
+    target.parent.mkdir()
+    target.write_text("old\n", encoding="utf-8")
+    seen: list[int] = []
+    result = asyncio.run(
+        export_shipments(
+            pages([listed(i) for i in range(10)]),
+            target,
+            progress=seen.append,
+            should_stop=lambda: len(seen) >= 3,
+        )
+    )
+    assert (result.count, result.stopped) == (3, True)
+    assert target.read_text(encoding="utf-8") == "old\n"
+    assert [p.name for p in target.parent.iterdir()] == ["s.csv"]
+
+
+def test_a_cancelled_export_task_removes_its_temporary(tmp_path: Path) -> None:
+    target = tmp_path / "out" / "s.csv"
+
+    async def endless() -> AsyncIterator[Shipment]:
+        i = 0
+        while True:
+            i += 1
+            await asyncio.sleep(0.001)
+            yield listed(i)
+
+    async def scenario() -> None:
+        task = asyncio.create_task(export_shipments(endless(), target))
+        await asyncio.sleep(0.05)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(scenario())
+    assert list(target.parent.iterdir()) == []
+
+
+def test_json_text_writes_decimals_exactly() -> None:
+    value = {"total": Decimal("1234.50"), "tiny": Decimal("0.10"), "list": [Decimal("1E+2")]}
+    assert json_text(value) == '{"total": 1234.50, "tiny": 0.10, "list": [1E+2]}'
+    assert json.loads(json_text(value, indent=2), parse_float=Decimal)["total"] == Decimal(
+        "1234.50"
+    )

@@ -8,9 +8,14 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from tui import __version__
 
+EXIT_HELP = (
+    "Commands exit 0 when done, 1 partly done, 2 usage error, 3 not found, 4 not signed in "
+    "or not allowed, 5 service failure, 130 interrupted."
+)
 PRECEDENCE = (
     "Settings are taken, highest first, from: command-line flags, environment variables "
     "(FREIGHT_PROFILE, FREIGHT_BASE_URL, FREIGHT_API_TOKEN or FREIGHT_CLIENT_ID with "
@@ -27,7 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Freight: describe freight, compare every carrier's rate, book, print the "
             "paperwork, and track shipments, from the keyboard."
         ),
-        epilog=PRECEDENCE,
+        epilog=PRECEDENCE + " " + EXIT_HELP,
     )
     parser.add_argument("--version", action="version", version=f"freight {__version__}")
     parser.add_argument(
@@ -37,6 +42,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--profile", metavar="NAME", help="profile to use (default: the config's)")
     parser.add_argument("--base-url", metavar="URL", help="service base URL for this run")
+    parser.add_argument(
+        "--debug",
+        action="store_true",
+        help="log at DEBUG (the app: to the log file; commands: also to stderr); "
+        "FREIGHT_LOG_LEVEL=DEBUG|INFO|WARNING|ERROR sets the log file's level",
+    )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     sandbox = sub.add_parser(
@@ -66,44 +77,78 @@ def build_parser() -> argparse.ArgumentParser:
         help="requests per second per token before 429 (default 20)",
     )
 
+    add_login(sub, "login", "save a profile's client ID and secret (same as auth login)")
+    add_logout(sub, "logout", "forget a profile's saved credentials (same as auth logout)")
+
+    auth = sub.add_parser(
+        "auth",
+        help="sign in, sign out, and see where credentials come from",
+        description="Credential commands, as in gh: login, logout, status.",
+    )
+    auth_sub = auth.add_subparsers(dest="auth_command", metavar="ACTION", required=True)
+    add_login(auth_sub, "login", "save a profile's client ID and secret")
+    add_logout(auth_sub, "logout", "forget a profile's saved credentials")
+    status = auth_sub.add_parser(
+        "status", help="where the credentials come from (never the secret)"
+    )
+    _profile_flag(status)
+
+    config = sub.add_parser("config", help="configuration commands")
+    config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
+    config_sub.add_parser("path", help="print where config, data and logs live")
+
+    from tui.commands.args import add_commands
+
+    add_commands(sub)
+    return parser
+
+
+def _profile_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--profile", dest="sub_profile", metavar="NAME", help="profile (default: the config's)"
+    )
+
+
+def add_login(sub: Any, name: str, help_text: str) -> None:
+    """``login`` (top level, or under ``auth``)."""
     login = sub.add_parser(
-        "login",
-        help="save a profile's client ID and secret",
+        name,
+        help=help_text,
         description=(
             "Ask for the client ID, then the secret (hidden), check them with one API call, "
             "and save them in the OS keyring. Reads one line each from standard input when "
             "it is not a terminal. " + PRECEDENCE
         ),
     )
-    login.add_argument("--profile", dest="sub_profile", metavar="NAME")
-    login.add_argument("--base-url", dest="sub_base_url", metavar="URL")
+    _profile_flag(login)
+    login.add_argument(
+        "--base-url", dest="sub_base_url", metavar="URL", help="the service's base URL"
+    )
+    login.add_argument(
+        "--environment",
+        choices=("sandbox", "production"),
+        help="what the profile is, shown in the header (a new profile: production unless "
+        "it is named sandbox; an existing one keeps its own unless given)",
+    )
     login.add_argument(
         "--insecure-storage",
         action="store_true",
         help="save in a plain file (mode 0600) when no keyring is usable",
     )
 
-    logout = sub.add_parser("logout", help="forget a profile's saved credentials")
-    logout.add_argument("--profile", dest="sub_profile", metavar="NAME")
 
-    auth = sub.add_parser("auth", help="credential commands")
-    auth_sub = auth.add_subparsers(dest="auth_command", metavar="ACTION", required=True)
-    status = auth_sub.add_parser(
-        "status", help="where the credentials come from (never the secret)"
-    )
-    status.add_argument("--profile", dest="sub_profile", metavar="NAME")
-
-    config = sub.add_parser("config", help="configuration commands")
-    config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-    config_sub.add_parser("path", help="print where config, data and logs live")
-    return parser
+def add_logout(sub: Any, name: str, help_text: str) -> None:
+    """``logout`` (top level, or under ``auth``)."""
+    logout = sub.add_parser(name, help=help_text, description=help_text.capitalize() + ".")
+    _profile_flag(logout)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``freight`` command; returns the exit status."""
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
     # Sub-command flags win over the top-level ones of the same name.
-    for name in ("profile", "base_url"):
+    for name in ("profile", "base_url", "demo", "debug"):
         sub_value = getattr(args, f"sub_{name}", None)
         if sub_value is not None:
             setattr(args, name, sub_value)
@@ -111,6 +156,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.sandbox.serve import main as sandbox_main
 
         return sandbox_main(args)
+    if args.command == "completion":
+        from tui.commands.completion import script
+
+        sys.stdout.write(script(args.shell, parser))
+        return 0
+    if args.command in ("shipments", "shipment", "rates", "track"):
+        from tui.commands.run import main as command_main
+
+        return command_main(args)
     if args.command in ("login", "logout", "auth", "config"):
         from tui.credentials.commands import main as credentials_main
 

@@ -19,29 +19,30 @@ def build_session(args: argparse.Namespace) -> Session:
     return session_from_args(args)
 
 
-def setup_logging() -> None:
-    """Log to a rotating file in the log dir; every record is scrubbed of secrets first."""
+def setup_logging(debug: bool = False) -> None:
+    """Log to a rotating file in the log dir at the level of ``--debug`` or FREIGHT_LOG_LEVEL
+    (default INFO); every record is scrubbed of secrets first. A bad level falls back to INFO
+    with a warning in the log."""
     import logging
-    from logging.handlers import RotatingFileHandler
+    import os
 
-    from tui.config.paths import log_file
-    from tui.credentials import redact
+    from tui import logsetup
 
-    redact.install()
-    path = log_file()
-    path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8")
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger()
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
+    try:
+        level = logsetup.level_from(debug, os.environ)
+        problem = None
+    except logsetup.LogLevelError as error:
+        level, problem = logging.INFO, str(error)
+    logsetup.setup(level)
+    if problem:
+        logging.getLogger("tui").warning("%s; logging at INFO", problem)
 
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
     from tui.config.settings import ConfigError
 
-    setup_logging()
+    setup_logging(bool(getattr(args, "debug", False)))
 
     try:
         session = build_session(args)

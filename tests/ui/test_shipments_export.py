@@ -36,7 +36,8 @@ async def test_export_writes_the_rows_shown_to_an_edited_path(
         field.value = str(target)
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
-        with target.open(encoding="utf-8") as handle:
+        assert target.read_bytes().startswith(b"\xef\xbb\xbf")  # BOM: Excel reads UTF-8
+        with target.open(encoding="utf-8-sig") as handle:
             records = list(csv.DictReader(handle))
         assert [r["id"] for r in records] == shown
         assert {r["status"] for r in records} == {"delivered"}

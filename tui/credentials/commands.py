@@ -12,7 +12,14 @@ from typing import TextIO
 from tui.api.secret import Secret
 from tui.config import paths
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
-from tui.config.settings import AppConfig, ConfigError, Profile, load_config, save_config
+from tui.config.settings import (
+    AppConfig,
+    ConfigError,
+    Environment,
+    Profile,
+    load_config,
+    save_config,
+)
 from tui.credentials import diagnosis, index, redact
 from tui.credentials import env as env_credentials
 from tui.credentials.check import check_credentials
@@ -50,11 +57,12 @@ def main(args: argparse.Namespace) -> int:
             config,
             args_credential_store="file" if insecure else None,
         )
-        if args.command == "login":
-            return login(resolved, config, out, err)
-        if args.command == "logout":
+        action = args.auth_command if args.command == "auth" else args.command
+        if action == "login":
+            return login(resolved, config, out, err, getattr(args, "environment", None))
+        if action == "logout":
             return logout(resolved, out, err)
-        if args.command == "auth":
+        if action == "status":
             return auth_status(resolved, out, err)
     except (ConfigError, ProfileError, UsageError, env_credentials.EnvCredentialError) as exc:
         print(f"freight: {redact.redact(str(exc))}", file=err)
@@ -94,8 +102,18 @@ def read_credentials(err: TextIO) -> tuple[str, Secret]:
     return client_id, secret
 
 
-def login(resolved: ResolvedProfile, config: AppConfig, out: TextIO, err: TextIO) -> int:
-    """Ask for the credentials, check them with the service, save them, say where."""
+def login(
+    resolved: ResolvedProfile,
+    config: AppConfig,
+    out: TextIO,
+    err: TextIO,
+    environment: Environment | None = None,
+) -> int:
+    """Ask for the credentials, check them with the service, save them, say where.
+
+    ``environment`` (``--environment``) is saved with the profile; without it a new profile is
+    production unless it is named ``sandbox``, and an existing one keeps its own.
+    """
     if resolved.is_demo:
         raise UsageError("the demo needs no login: run freight --demo")
     assert resolved.base_url is not None
@@ -135,26 +153,43 @@ def login(resolved: ResolvedProfile, config: AppConfig, out: TextIO, err: TextIO
     except (UnsafeFileError, FileStoreError, OSError) as exc:
         print(f"freight: the credentials are valid but were NOT saved: {exc}", file=err)
         return 1
-    _remember_profile(resolved, config, out)
+    _remember_profile(resolved, config, out, environment)
     print(f"Checked with the service and saved in {saved.where}.", file=out)
     if saved.warning:
         print(f"Warning: {saved.warning}", file=err)
     return 0
 
 
-def _remember_profile(resolved: ResolvedProfile, config: AppConfig, out: TextIO) -> None:
-    """Add a new profile, or a changed base URL, to the config file so later runs use it."""
+def _remember_profile(
+    resolved: ResolvedProfile,
+    config: AppConfig,
+    out: TextIO,
+    environment: Environment | None = None,
+) -> None:
+    """Add a new profile, or a changed base URL or environment, to the config file."""
     assert resolved.base_url is not None
     current = config.profiles.get(resolved.name)
-    if current is not None and current.canonical_url == resolved.base_url:
+    same_env = environment is None or (current is not None and current.environment == environment)
+    if current is not None and current.canonical_url == resolved.base_url and same_env:
         return
     if current is None:
-        environment = "sandbox" if resolved.name == "sandbox" else "production"
-        profile = Profile(name=resolved.name, base_url=resolved.base_url, environment=environment)
-        note = f"Added profile {resolved.name!r} ({environment.upper()})"
+        chosen: Environment = environment or (
+            "sandbox" if resolved.name == "sandbox" else "production"
+        )
+        profile = Profile(name=resolved.name, base_url=resolved.base_url, environment=chosen)
+        note = f"Added profile {resolved.name!r} ({chosen.upper()})"
+        if environment is None:
+            note += "; say --environment sandbox for a test account"
     else:
-        profile = current.model_copy(update={"base_url": resolved.base_url})
-        note = f"Set the base URL of profile {resolved.name!r}"
+        changes: dict[str, object] = {"base_url": resolved.base_url}
+        changed = []
+        if current.canonical_url != resolved.base_url:
+            changed.append("base URL")
+        if environment is not None and environment != current.environment:
+            changes["environment"] = environment
+            changed.append(f"environment ({environment.upper()})")
+        profile = current.model_copy(update=changes)
+        note = f"Set the {' and '.join(changed)} of profile {resolved.name!r}"
     updated = config.model_copy(update={"profiles": {**config.profiles, resolved.name: profile}})
     path = save_config(updated)
     print(f"{note} in {path}.", file=out)

@@ -1,0 +1,138 @@
+"""`freight shipment`, `rates` and `track` on the live sandbox: formats and exit statuses."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.commands.conftest import Runner
+
+ITEM = "2xpallet,800lb,48x40x48"
+
+
+def _first(freight: Runner, *filters: str) -> dict[str, str]:
+    result = freight("shipments", *filters, "--limit", "1", "--format", "jsonl")
+    assert result.status == 0, result.err
+    record: dict[str, str] = json.loads(result.out)
+    return record
+
+
+def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> None:
+    listed = _first(freight)
+    table = freight("shipment", listed["id"], "--documents", str(tmp_path / "docs"))
+    assert table.status == 0, table.err
+    assert f"Shipment:     {listed['id']}" in table.out
+    assert f"PRO:          {listed['pro_number']}" in table.out
+    assert "TIME" in table.out
+    assert "DESCRIPTION" in table.out
+    saved = sorted(p.name for p in (tmp_path / "docs").iterdir())
+    assert any(name.endswith(".pdf") for name in saved)
+    assert (tmp_path / "docs" / saved[0]).read_bytes()[:4] in (b"%PDF", b"^XA\n", b"^XA")
+    assert "Saved bol (pdf)" in table.err
+    raw = freight("shipment", listed["id"], "--format", "json")
+    detail = json.loads(raw.out, parse_float=Decimal)
+    assert detail["id"] == listed["id"]
+    assert detail["proNumber"] == listed["pro_number"]
+
+
+def test_unknown_shipment_exits_3(freight: Runner) -> None:
+    result = freight("shipment", "shp_doesnotexist")
+    assert result.status == 3
+    assert "404" in result.err
+    assert result.out == ""
+
+
+def test_rates_from_flags_cheapest_first_with_currency(freight: Runner) -> None:
+    result = freight("rates", "--from", "60607", "--to", "30303", "--item", ITEM)
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].startswith("Quote q_")
+    totals = [
+        Decimal(line.split(" USD")[0].split()[-1].replace(",", ""))
+        for line in lines[2:]
+        if " USD" in line
+    ]
+    assert totals
+    assert totals == sorted(totals)
+    assert any("unavailable:" in line for line in lines[2:])  # listed apart, with the reason
+
+
+def test_rates_json_from_a_request_file_and_stdin(freight: Runner, tmp_path: Path) -> None:
+    body = {
+        "originPostalCode": "60607",
+        "destPostalCode": "75207",
+        "destType": "residential",
+        "items": [
+            {"quantity": 1, "package": "pallet", "weight": 500, "length": 48, "width": 40,
+             "height": 40, "freightClass": 85}
+        ],
+    }  # fmt: skip
+    path = tmp_path / "quote.json"
+    path.write_text(json.dumps(body), encoding="utf-8")
+    from_file = freight("rates", "--request", str(path), "--format", "json")
+    from_stdin = freight("rates", "--request", "-", "--format", "json", stdin=json.dumps(body))
+    for result in (from_file, from_stdin):
+        assert result.status == 0, result.err
+        quote = json.loads(result.out, parse_float=Decimal)
+        assert quote["id"].startswith("q_")
+        ok = [r for r in quote["rates"] if r["status"] == "ok"]
+        assert ok
+        names = {c["name"] for r in ok for c in r["charges"]}
+        assert "residential-delivery" in names
+        for rate in ok:  # exact money: charges add up to the total to the cent
+            assert sum(Decimal(str(c["amount"])) for c in rate["charges"]) == rate["total"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ("--from", "6060", "--to", "30303", "--item", ITEM),
+            "--from: must be a 5-digit",
+        ),
+        (("--from", "60607", "--to", "30303", "--item", "2 pallets"), "--item 1 ('2 pallets')"),
+        (("--from", "60607", "--item", ITEM), "missing --to"),
+        (("--request", "-", "--item", ITEM), "--request cannot be combined"),
+        (("--request", "/nonexistent/q.json"), "--request: cannot read"),
+        (
+            ("--from", "60607", "--to", "30303", "--item", "1xpallet,0,48x40x48"),
+            "--item 1 weight: must be more than 0",
+        ),
+    ],
+)
+def test_bad_rate_requests_are_usage_errors(
+    freight: Runner, args: tuple[str, ...], message: str
+) -> None:
+    result = freight("rates", *args)
+    assert result.status == 2, result.err
+    assert message in result.err
+
+
+def test_rates_request_that_is_not_json(freight: Runner) -> None:
+    result = freight("rates", "--request", "-", stdin="{not json")
+    assert result.status == 2
+    assert "--request: not JSON" in result.err
+
+
+def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
+    listed = _first(freight, "--status", "delivered")
+    by_pro = freight("track", listed["pro_number"])
+    assert by_pro.status == 0, by_pro.err
+    assert "Status:   delivered" in by_pro.out
+    assert "delivered" in by_pro.out.split("TIME", 1)[1]
+    by_bol = freight("track", listed["bol_number"], "--format", "json")
+    tracked = json.loads(by_bol.out)
+    assert tracked["id"] == listed["id"]
+    assert tracked["status"] == "delivered"
+    assert [e["status"] for e in tracked["events"]][-1] == "delivered"
+    spaced = freight("track", f" {listed['tracking_number'].lower()} ", "--format", "json")
+    assert json.loads(spaced.out)["id"] == listed["id"]
+
+
+def test_track_unknown_number_exits_3(freight: Runner) -> None:
+    result = freight("track", "NO-SUCH-PRO-123")
+    assert result.status == 3
+    assert "no shipment has the PRO, BOL or tracking number 'NO-SUCH-PRO-123'" in result.err

@@ -1,0 +1,135 @@
+"""`freight shipments`: every format, the filters, and the exit statuses, on the live sandbox."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.commands.conftest import Runner
+from tui.export import BOM, HEADER
+
+
+def test_table_lists_the_rows_and_one_total_per_currency(freight: Runner) -> None:
+    result = freight("shipments", "--limit", "7")
+    assert result.status == 0, result.err
+    lines = result.out.splitlines()
+    assert lines[0].split()[:3] == ["PRO", "STATUS", "MODE"]
+    assert len(lines) == 1 + 7 + 1
+    assert lines[-1].startswith("7 shipments; total ")
+    assert lines[-1].endswith(" USD")
+    assert "\x1b[" not in result.out + result.err  # no colours, no progress into a pipe
+
+
+def test_csv_has_the_bom_header_and_every_page(freight: Runner) -> None:
+    result = freight("shipments", "--format", "csv")
+    assert result.status == 0, result.err
+    assert result.out.startswith(BOM)
+    rows = list(csv.DictReader(io.StringIO(result.out.removeprefix(BOM))))
+    assert len(rows) == 200  # the sandbox's 200 shipments: four pages of 50
+    assert list(rows[0]) == list(HEADER)
+    assert len({r["id"] for r in rows}) == 200
+    assert all(r["currency"] == "USD" for r in rows if r["total"])
+
+
+def test_csv_without_bom(freight: Runner) -> None:
+    result = freight("shipments", "--format", "csv", "--no-bom", "--limit", "1")
+    assert result.status == 0, result.err
+    assert result.out.startswith("id,pro_number,")
+
+
+def test_json_and_jsonl_carry_exact_money_and_the_same_shipments(freight: Runner) -> None:
+    listed = freight("shipments", "--format", "json", "--limit", "60")
+    lines = freight("shipments", "--format", "jsonl", "--limit", "60")
+    assert listed.status == lines.status == 0
+    records = json.loads(listed.out, parse_float=Decimal)
+    per_line = [json.loads(line, parse_float=Decimal) for line in lines.out.splitlines()]
+    assert len(records) == 60
+    assert records == per_line
+    first = records[0]
+    assert set(first) == set(HEADER)
+    assert isinstance(first["total"], Decimal)
+    assert first["total"] == first["total"].quantize(Decimal("0.01"))
+    assert first["currency"] == "USD"
+
+
+def test_filters_narrow_the_listing(freight: Runner) -> None:
+    result = freight("shipments", "--status", "delivered", "--mode", "ltl", "--format", "jsonl")
+    assert result.status == 0, result.err
+    records = [json.loads(line) for line in result.out.splitlines()]
+    assert records
+    assert {(r["status"], r["mode"]) for r in records} == {("delivered", "ltl")}
+    pro = records[0]["pro_number"]
+    found = freight("shipments", "--search", pro, "--format", "jsonl")
+    assert [json.loads(line)["pro_number"] for line in found.out.splitlines()] == [pro]
+
+
+def test_pickup_dates_filter_inclusively(freight: Runner) -> None:
+    every = [json.loads(x) for x in freight("shipments", "--format", "jsonl").out.splitlines()]
+    day = sorted(r["pickup_date"] for r in every if r["pickup_date"])[len(every) // 2]
+    result = freight("shipments", "--from", day, "--to", day, "--format", "jsonl")
+    assert result.status == 0, result.err
+    picked = [json.loads(line)["pickup_date"] for line in result.out.splitlines()]
+    assert picked
+    assert set(picked) == {day}
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--pickup", "today", "--from", "2026-01-01"), "--pickup cannot be combined"),
+        (("--from", "2026-13-01"), "--from: '2026-13-01' is not a date"),
+        (("--from", "2026-02-02", "--to", "2026-02-01"), "--to: must not be before --from"),
+        (("--limit", "0"), "--limit: must be 1 or more"),
+        (("--status", "lost"), "invalid choice: 'lost'"),
+        (("--format", "xml"), "invalid choice: 'xml'"),
+    ],
+)
+def test_bad_flags_are_usage_errors(freight: Runner, args: tuple[str, ...], message: str) -> None:
+    result = freight("shipments", *args)
+    assert result.status == 2
+    assert message in result.err
+    assert result.out == ""
+
+
+def test_missing_or_refused_credentials_exit_4(freight: Runner) -> None:
+    missing = freight("shipments", token=None)
+    assert missing.status == 4
+    assert "freight auth login" in missing.err
+    refused = freight("shipments", token="demo.wrong-secret")
+    assert refused.status == 4
+    assert "wrong-secret" not in refused.err
+    unpaid = freight("shipments", token="nosub.nosub-secret")
+    assert unpaid.status == 4
+
+
+def test_a_service_that_cannot_be_reached_exits_5(
+    freight: Runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    result = freight("shipments", "--base-url", f"http://127.0.0.1:{port}", "--limit", "1")
+    assert result.status == 5
+    assert result.err.startswith("freight: ")
+
+
+def test_output_file_takes_its_format_from_the_extension(freight: Runner, tmp_path: Path) -> None:
+    target = tmp_path / "out" / "pickups.csv"
+    result = freight("shipments", "--limit", "3", "--output", str(target))
+    assert result.status == 0, result.err
+    assert result.out == ""
+    assert f"Wrote 3 shipments to {target}" in result.err
+    assert target.read_bytes().startswith(BOM.encode())
+    as_json = freight("shipments", "--limit", "2", "--output", str(tmp_path / "s.json"))
+    assert as_json.status == 0
+    assert len(json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))) == 2
+    unknown = freight("shipments", "--output", str(tmp_path / "s.txt"))
+    assert unknown.status == 2
+    assert "--output: say --format csv, json or jsonl" in unknown.err

@@ -1,0 +1,1 @@
+"""Non-interactive commands (``freight shipments``, ``rates``, ``track`` …): no Textual here."""

@@ -1,0 +1,180 @@
+"""Argument parsers of the scripting commands (argparse only, so ``--help`` stays fast)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from tui.commands.dates import SHORTCUTS
+from tui.commands.exits import HELP as EXIT_HELP
+from tui.domain.locations import LocationType
+
+STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
+MODES = ("ltl", "parcel", "truckload")
+LOCATION_TYPES = tuple(LocationType)
+"""Statuses and modes copied from the client (a test keeps them equal) so no pydantic loads here;
+location types come from the domain's enum."""
+
+ITEM_HELP = (
+    'one handling-unit line, "QTYxPACKAGE,WEIGHT,LxWxH[,CLASS]", e.g. '
+    '"2xpallet,800lb,48x40x48,85": quantity, package label, pounds per unit, inches, '
+    "optional NMFC class (else implied by density); repeat for more lines"
+)
+
+
+def add_target_flags(parser: argparse.ArgumentParser) -> None:
+    """``--profile``, ``--base-url``, ``--demo`` and ``--debug`` after the command name too."""
+    parser.add_argument(
+        "--profile", dest="sub_profile", metavar="NAME", help="profile to use (default: config's)"
+    )
+    parser.add_argument(
+        "--base-url", dest="sub_base_url", metavar="URL", help="service base URL for this run"
+    )
+    parser.add_argument(
+        "--demo",
+        dest="sub_demo",
+        action="store_true",
+        default=None,
+        help="use the local demo sandbox (no account needed)",
+    )
+    parser.add_argument(
+        "--debug",
+        dest="sub_debug",
+        action="store_true",
+        default=None,
+        help="log every request to stderr (secrets redacted)",
+    )
+
+
+def _command(sub: Any, name: str, help_text: str, description: str) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help_text,
+        description=description,
+        epilog=EXIT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_target_flags(parser)
+    return parser
+
+
+def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], default: str | None) -> None:
+    parser.add_argument(
+        "--format",
+        choices=choices,
+        default=default,
+        help=f"output format: {', '.join(choices)} (default table)",
+    )
+
+
+def add_commands(sub: Any) -> None:
+    """Add ``shipments``, ``shipment``, ``rates``, ``track`` and ``completion``."""
+    shipments = _command(
+        sub,
+        "shipments",
+        "list shipments (all pages) as a table, JSON, JSON Lines or CSV",
+        "List the account's shipments, newest first, every page of the filter.\n"
+        "  freight shipments --pickup today --format csv > pickups.csv\n"
+        "  freight shipments --status delivered --from 2026-11-01 --format jsonl | jq .id",
+    )
+    shipments.add_argument("--status", choices=STATUSES, help="only shipments in this status")
+    shipments.add_argument("--mode", choices=MODES, help="only this transport mode")
+    shipments.add_argument(
+        "--pickup", choices=SHORTCUTS, help="pickup date range (weeks run Monday to Sunday)"
+    )
+    shipments.add_argument(
+        "--from",
+        dest="date_from",
+        metavar="DATE",
+        help="pickup on or after DATE (YYYY-MM-DD, today, yesterday, tomorrow)",
+    )
+    shipments.add_argument(
+        "--to", dest="date_to", metavar="DATE", help="pickup on or before DATE (as --from)"
+    )
+    shipments.add_argument(
+        "--search",
+        "-s",
+        metavar="TEXT",
+        help="free text: PRO, tracking number, BOL, reference, quote id, company, city, ZIP",
+    )
+    shipments.add_argument(
+        "--limit", type=int, metavar="N", help="stop after N shipments (default: all)"
+    )
+    _format(shipments, ("table", "json", "jsonl", "csv"), None)
+    shipments.add_argument(
+        "--output",
+        metavar="FILE",
+        help="write to FILE instead of stdout, replaced only when complete; the format "
+        "follows its extension (.csv, .json, .jsonl) unless --format is given",
+    )
+    shipments.add_argument(
+        "--no-bom",
+        dest="bom",
+        action="store_false",
+        help="CSV without the UTF-8 byte-order mark (kept by default for spreadsheets)",
+    )
+
+    shipment = _command(
+        sub,
+        "shipment",
+        "show one shipment (and save its documents)",
+        "Show a shipment by id: status, addresses, items, tracking, events, documents.\n"
+        "  freight shipment shp_123 --documents ~/bol",
+    )
+    shipment.add_argument("shipment_id", metavar="ID", help="shipment id (see freight shipments)")
+    _format(shipment, ("table", "json"), "table")
+    shipment.add_argument(
+        "--documents",
+        metavar="DIR",
+        help="also save the shipment's documents (BOL, labels) into DIR (created)",
+    )
+
+    rates = _command(
+        sub,
+        "rates",
+        "get every carrier's rate for a lane and items",
+        "Ask the service for rates, from flags or a JSON rate request.\n"
+        '  freight rates --from 60607 --to 30303 --item "2xpallet,800lb,48x40x48"\n'
+        "  freight rates --request quote.json --format json",
+    )
+    rates.add_argument("--from", dest="origin", metavar="ZIP", help="origin ZIP code")
+    rates.add_argument("--to", dest="destination", metavar="ZIP", help="destination ZIP code")
+    rates.add_argument(
+        "--origin-type",
+        choices=LOCATION_TYPES,
+        help="origin location type (default business-dock)",
+    )
+    rates.add_argument(
+        "--dest-type",
+        choices=LOCATION_TYPES,
+        help="destination location type (default business-dock)",
+    )
+    rates.add_argument("--item", action="append", metavar="ITEM", help=ITEM_HELP)
+    rates.add_argument(
+        "--request",
+        metavar="FILE",
+        help="JSON rate request body (originPostalCode, destPostalCode, items …); - for stdin",
+    )
+    _format(rates, ("table", "json"), "table")
+
+    track = _command(
+        sub,
+        "track",
+        "find a shipment by PRO, BOL or tracking number; print its status and events",
+        "Find the shipment whose PRO, BOL, tracking number or id is exactly the one given.\n"
+        "  for pro in $(cat pros.txt); do freight track $pro --format json; done",
+    )
+    track.add_argument("number", metavar="NUMBER", help="PRO, BOL or tracking number")
+    _format(track, ("table", "json"), "table")
+
+    completion = sub.add_parser(
+        "completion",
+        help="print a shell completion script (bash, zsh or fish)",
+        description=(
+            "Print a completion script for the shell. bash: "
+            "`freight completion bash > ~/.local/share/bash-completion/completions/freight`; "
+            "zsh: `freight completion zsh > ~/.zfunc/_freight` (with ~/.zfunc in fpath); "
+            "fish: `freight completion fish > ~/.config/fish/completions/freight.fish`."
+        ),
+    )
+    completion.add_argument("shell", choices=("bash", "zsh", "fish"), help="the shell")

@@ -1,0 +1,81 @@
+"""Open the one FreightClient a command uses: the demo sandbox, or a profile's service."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import TYPE_CHECKING
+
+from tui.commands.exits import NotSignedInError, UsageError
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+
+
+@asynccontextmanager
+async def open_client(args: argparse.Namespace) -> AsyncIterator[FreightClient]:
+    """The client for ``--demo`` or the profile, closed (and the demo sandbox stopped) after."""
+    if args.demo:
+        async with _demo_client() as client:
+            yield client
+        return
+    async with _profile_client(args) as client:
+        yield client
+
+
+@asynccontextmanager
+async def _demo_client() -> AsyncIterator[FreightClient]:
+    from tui.api.client import FreightClient
+    from tui.config.paths import data_dir
+    from tui.demo import DemoSandbox
+
+    sandbox = DemoSandbox(data_dir() / "demo-sandbox.sqlite3")
+    try:
+        base_url, token = await sandbox.connect()
+        async with FreightClient(base_url, token) as client:
+            yield client
+    finally:
+        sandbox.stop()
+
+
+@asynccontextmanager
+async def _profile_client(args: argparse.Namespace) -> AsyncIterator[FreightClient]:
+    from tui.api.client import FreightClient
+    from tui.config.resolve import ProfileError, resolve_profile
+    from tui.config.settings import ConfigError, Profile, load_config
+    from tui.credentials import redact
+    from tui.credentials.resolve import alookup
+    from tui.session import client_options_for
+
+    redact.install()
+    try:
+        config = load_config()
+        resolved = resolve_profile(args.profile, args.base_url, os.environ, config)
+    except (ConfigError, ProfileError) as exc:
+        raise UsageError(str(exc)) from None
+    if resolved.is_demo:
+        async with _demo_client() as client:
+            yield client
+        return
+    if resolved.base_url is None or resolved.needs_base_url:
+        raise NotSignedInError(
+            f"profile {resolved.name!r} has no base URL yet: "
+            f"freight auth login --profile {resolved.name} --base-url https://…"
+        )
+    found = await alookup(resolved, os.environ)
+    if found.credentials is None:
+        reason = redact.redact(found.problems[0]) if found.problems else "not signed in"
+        raise NotSignedInError(
+            f"{reason} (profile {resolved.name!r}, {resolved.base_url}); run "
+            f"`freight auth login --profile {resolved.name}` or set FREIGHT_API_TOKEN"
+        )
+    credentials = found.credentials.register()
+    profile = resolved.profile or Profile(
+        name=resolved.name, base_url=resolved.base_url, environment="production"
+    )
+    async with FreightClient(
+        resolved.base_url, credentials.token(), options=client_options_for(profile)
+    ) as client:
+        yield client

@@ -1,0 +1,56 @@
+"""Pickup date ranges for ``--pickup`` shortcuts and ``--from``/``--to`` dates."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from tui.commands.exits import UsageError
+
+SHORTCUTS = ("today", "this-week", "this-month", "last-7-days")
+"""Same ranges as the shipments screen's pickup filter; weeks run Monday to Sunday."""
+
+
+def shortcut_range(name: str, today: date) -> tuple[date, date]:
+    """The inclusive (from, to) of a shortcut."""
+    if name == "today":
+        return today, today
+    if name == "this-week":
+        monday = today - timedelta(days=today.weekday())
+        return monday, monday + timedelta(days=6)
+    if name == "this-month":
+        import calendar
+
+        last = calendar.monthrange(today.year, today.month)[1]
+        return today.replace(day=1), today.replace(day=last)
+    if name == "last-7-days":
+        return today - timedelta(days=6), today
+    raise UsageError(f"--pickup: must be one of {', '.join(SHORTCUTS)}")
+
+
+def parse_day(flag: str, text: str, today: date) -> date:
+    """``YYYY-MM-DD``, ``today``, ``yesterday`` or ``tomorrow``; a UsageError names the flag."""
+    word = text.strip().lower()
+    relative = {"today": 0, "yesterday": -1, "tomorrow": 1}
+    if word in relative:
+        return today + timedelta(days=relative[word])
+    try:
+        if len(word) != 10:
+            raise ValueError
+        return date.fromisoformat(word)
+    except ValueError:
+        raise UsageError(f"{flag}: {text!r} is not a date YYYY-MM-DD (or today)") from None
+
+
+def pickup_range(
+    shortcut: str | None, start: str | None, end: str | None, today: date
+) -> tuple[date | None, date | None]:
+    """The pickup range asked for; a shortcut and typed dates together are a usage error."""
+    if shortcut is not None:
+        if start is not None or end is not None:
+            raise UsageError("--pickup cannot be combined with --from or --to")
+        return shortcut_range(shortcut, today)
+    first = parse_day("--from", start, today) if start is not None else None
+    last = parse_day("--to", end, today) if end is not None else None
+    if first is not None and last is not None and last < first:
+        raise UsageError("--to: must not be before --from")
+    return first, last

@@ -1,0 +1,163 @@
+"""``freight rates``: a rate request from flags or a JSON file, every carrier's offer out."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any, TextIO
+
+from tui.commands.connect import open_client
+from tui.commands.exits import OK, UsageError
+from tui.commands.text import money, table
+
+if TYPE_CHECKING:
+    from tui.api.models import Quote, Rate, RateRequest
+
+_ITEM = re.compile(
+    r"^\s*(?P<qty>\d+)\s*[x*]\s*(?P<package>[a-z-]+)\s*,"
+    r"\s*(?P<weight>\d+(?:\.\d+)?)\s*(?:lbs?)?\s*,"
+    r"\s*(?P<dims>\d+(?:\.\d+)?\s*x\s*\d+(?:\.\d+)?\s*x\s*\d+(?:\.\d+)?)\s*(?:in)?"
+    r"(?:\s*,\s*(?:class\s*)?(?P<cls>\d+(?:\.\d+)?))?\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_item(text: str, number: int) -> dict[str, Any]:
+    """One ``--item`` as a rate request item; a UsageError says which one and why."""
+    match = _ITEM.match(text)
+    if match is None:
+        raise UsageError(
+            f"--item {number} ({text!r}): write it as QTYxPACKAGE,WEIGHT,LxWxH[,CLASS], "
+            'e.g. "2xpallet,800lb,48x40x48,85"'
+        )
+    length, width, height = (Decimal(d.strip()) for d in match["dims"].lower().split("x"))
+    item: dict[str, Any] = {
+        "quantity": int(match["qty"]),
+        "package": match["package"].lower(),
+        "weight": Decimal(match["weight"]),
+        "length": length,
+        "width": width,
+        "height": height,
+    }
+    if match["cls"]:
+        item["freightClass"] = Decimal(match["cls"])
+    return item
+
+
+def _read_request(source: str) -> dict[str, Any]:
+    try:
+        if source == "-":
+            text = sys.stdin.read()
+        else:
+            with open(source, encoding="utf-8") as file:
+                text = file.read()
+    except OSError as exc:
+        raise UsageError(f"--request: cannot read {source}: {exc.strerror}") from None
+    try:
+        body = json.loads(text, parse_float=Decimal)
+    except json.JSONDecodeError as exc:
+        raise UsageError(f"--request: not JSON ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(body, dict):
+        raise UsageError("--request: must hold one JSON object (the rate request body)")
+    return body
+
+
+def request_of(args: argparse.Namespace) -> RateRequest:
+    """The rate request from ``--request`` or from the flags (never both)."""
+    from tui.api.errors import RequestValidationError
+    from tui.api.models import RateRequest
+
+    flags = [args.origin, args.destination, args.origin_type, args.dest_type, args.item]
+    if args.request is not None:
+        if any(f is not None for f in flags):
+            raise UsageError("--request cannot be combined with --from, --to, --*-type or --item")
+        return RateRequest.build(_read_request(args.request))
+    missing = [
+        flag
+        for flag, value in (
+            ("--from", args.origin),
+            ("--to", args.destination),
+            ("--item", args.item),
+        )
+        if not value
+    ]
+    if missing:
+        raise UsageError(f"missing {', '.join(missing)} (or give --request FILE)")
+    body: dict[str, Any] = {
+        "originPostalCode": args.origin,
+        "destPostalCode": args.destination,
+        "items": [parse_item(text, n) for n, text in enumerate(args.item, start=1)],
+    }
+    if args.origin_type:
+        body["originType"] = args.origin_type
+    if args.dest_type:
+        body["destType"] = args.dest_type
+    try:
+        return RateRequest.build(body)
+    except RequestValidationError as exc:
+        raise UsageError(_flag_messages(exc.fields)) from None
+
+
+_FLAGS = {"originPostalCode": "--from", "destPostalCode": "--to"}
+_ITEM_FIELD = re.compile(r"^items\[(\d+)\]\.?(.*)$")
+
+
+def _flag_messages(fields: dict[str, str]) -> str:
+    """Field errors of a request built from flags, named by the flag the user typed."""
+    parts = []
+    for path, message in fields.items():
+        item = _ITEM_FIELD.match(path)
+        if item:
+            where = f"--item {int(item[1]) + 1}" + (f" {item[2]}" if item[2] else "")
+        else:
+            where = _FLAGS.get(path, path or "request")
+        parts.append(f"{where}: {message}")
+    return "; ".join(parts)
+
+
+def ordered(quote: Quote) -> list[Rate]:
+    """Rates that can be booked, cheapest first; the others after, by carrier."""
+    usable = sorted(
+        (r for r in quote.rates if r.status == "ok"), key=lambda r: (r.total, r.carrier)
+    )
+    others = sorted((r for r in quote.rates if r.status != "ok"), key=lambda r: r.carrier)
+    return usable + others
+
+
+def print_quote(quote: Quote, out: TextIO) -> None:
+    """A line on the quote, then one row per rate (the spec's totals are in USD)."""
+    expires = f", bookable until {quote.expires_at.isoformat()}" if quote.expires_at else ""
+    lane = " → ".join(p for p in (quote.origin_postal_code, quote.dest_postal_code) if p)
+    print(f"Quote {quote.id}{' ' + lane if lane else ''}{expires}", file=out)
+    rows = []
+    for rate in ordered(quote):
+        ok = rate.status == "ok"
+        rows.append(
+            [
+                rate.carrier,
+                rate.carrier_code or "",
+                rate.service_type or "",
+                rate.mode or "",
+                str(rate.days) if rate.days is not None and ok else "",
+                money(rate.total, rate.currency or "USD") if ok else "",
+                rate.id if ok else f"{rate.status}: {rate.message or ''}".rstrip(": "),
+            ]
+        )
+    table(("CARRIER", "SCAC", "SERVICE", "MODE", "DAYS", "TOTAL", "RATE ID / WHY NOT"), rows, out)
+
+
+async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Ask for rates and print them."""
+    from tui.export import json_text
+
+    request = request_of(args)
+    async with open_client(args) as client:
+        quote = await client.get_rates(request)
+    if args.format == "json":
+        print(json_text(quote.raw or quote.model_dump(mode="json"), indent=2), file=out)
+    else:
+        print_quote(quote, out)
+    return OK

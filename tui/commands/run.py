@@ -1,0 +1,64 @@
+"""Run one scripting command: logging, the event loop, and errors turned into exit statuses."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+from datetime import date
+from typing import TextIO
+
+from tui.commands import exits
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``args.command``; print errors on stderr; return the exit status."""
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    from tui import logsetup
+
+    try:
+        logsetup.setup(logsetup.level_from(args.debug, os.environ), stderr=args.debug)
+    except logsetup.LogLevelError as error:
+        print(f"freight: {error}", file=err)
+        return exits.USAGE
+    try:
+        return asyncio.run(_run(args, out, err))
+    except KeyboardInterrupt:
+        print("\nfreight: interrupted", file=err)
+        return exits.INTERRUPTED
+    except BrokenPipeError:
+        _quiet_stdout()
+        return exits.OK
+    except Exception as error:
+        from tui.api.errors import FreightError
+
+        known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError)
+        if not isinstance(error, known):
+            raise
+        return exits.report(error, err)
+
+
+async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    if args.command == "shipments":
+        from tui.commands import shipments
+
+        return await shipments.run(args, out, err, date.today())
+    if args.command == "shipment":
+        from tui.commands import detail
+
+        return await detail.run(args, out, err)
+    if args.command == "rates":
+        from tui.commands import rates
+
+        return await rates.run(args, out, err)
+    from tui.commands import track
+
+    return await track.run(args, out, err)
+
+
+def _quiet_stdout() -> None:
+    """After ``| head`` closed the pipe: point stdout at /dev/null so exit does not complain."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())

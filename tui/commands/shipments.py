@@ -1,0 +1,155 @@
+"""``freight shipments``: every page of a filter as a table, CSV, JSON or JSON Lines."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from collections.abc import AsyncIterator
+from datetime import date
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, TextIO, cast
+
+from tui.commands.connect import open_client
+from tui.commands.dates import pickup_range
+from tui.commands.exits import OK, UsageError
+from tui.commands.text import Progress, money, table
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.api.models import Shipment, ShipmentQuery
+    from tui.export import ExportFormat
+
+COLUMNS = ("PRO", "STATUS", "MODE", "PICKUP", "FROM", "TO", "CARRIER", "TOTAL", "ID")
+
+
+def query_of(args: argparse.Namespace, today: date) -> ShipmentQuery:
+    """The search filters the flags ask for (a bad combination is a UsageError)."""
+    from tui.api.models import ShipmentQuery
+
+    start, end = pickup_range(args.pickup, args.date_from, args.date_to, today)
+    if args.limit is not None and args.limit < 1:
+        raise UsageError("--limit: must be 1 or more")
+    return ShipmentQuery.build(
+        text=args.search, status=args.status, mode=args.mode,
+        pickup_date_from=start, pickup_date_to=end,
+    )  # fmt: skip
+
+
+async def limited(
+    client: FreightClient, query: ShipmentQuery, limit: int | None
+) -> AsyncIterator[Shipment]:
+    """The shipments of every page, stopping after ``limit`` (a small limit, a small page)."""
+    default = client.options.page_size
+    page_size = limit if limit is not None and (not default or limit < default) else None
+    count = 0
+    async for shipment in client.iter_shipments(query, limit=page_size):
+        yield shipment
+        count += 1
+        if limit is not None and count >= limit:
+            return
+
+
+def _place(city: str | None, state: str | None) -> str:
+    return " ".join(p for p in (city, state) if p)
+
+
+def row_of(shipment: Shipment) -> list[str]:
+    """One table row."""
+    carrier, cost = shipment.carrier, shipment.cost
+    return [
+        shipment.pro_number or "",
+        shipment.status,
+        shipment.mode or "",
+        shipment.pickup_date.isoformat() if shipment.pickup_date else "",
+        _place(shipment.origin.city, shipment.origin.state),
+        _place(shipment.destination.city, shipment.destination.state),
+        (carrier.name or carrier.scac or "") if carrier else "",
+        money(cost.total, cost.currency) if cost else "",
+        shipment.id,
+    ]
+
+
+def totals_line(shipments: list[Shipment]) -> str:
+    """``12 shipments; total 1,234.50 USD + 99.00 CAD``: one sum per currency, never mixed."""
+    sums: dict[str, Decimal] = {}
+    for shipment in shipments:
+        cost = shipment.cost
+        if cost is not None and cost.total is not None and cost.total.is_finite():
+            key = cost.currency or ""
+            sums[key] = sums.get(key, Decimal(0)) + cost.total
+    noun = "shipment" if len(shipments) == 1 else "shipments"
+    line = f"{len(shipments)} {noun}"
+    if sums:
+        parts = [money(total, code or None) for code, total in sorted(sums.items())]
+        line += "; total " + " + ".join(parts)
+    return line
+
+
+def format_of(args: argparse.Namespace) -> ExportFormat | None:
+    """``--format``, else the ``--output`` file's extension; None for the table."""
+    if args.format is not None:
+        return None if args.format == "table" else cast("ExportFormat", args.format)
+    if args.output is None:
+        return None
+    suffix = Path(args.output).suffix.lower().lstrip(".")
+    if suffix not in ("csv", "json", "jsonl"):
+        raise UsageError(f"--output: say --format csv, json or jsonl for {args.output!r}")
+    return cast("ExportFormat", suffix)
+
+
+async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
+    """List the shipments in the format asked for, on stdout or into ``--output``."""
+    query = query_of(args, today)
+    fmt = format_of(args)
+    if args.output is not None and fmt is None:
+        raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
+    progress = Progress(err)
+    async with open_client(args) as client:
+        rows = limited(client, query, args.limit)
+        if args.output is not None and fmt is not None:
+            from tui.export import export_shipments
+
+            try:
+                result = await export_shipments(
+                    rows, _path(args.output), fmt, bom=args.bom, progress=progress
+                )
+            finally:
+                progress.done()
+            print(f"Wrote {result.count} shipments to {result.path}", file=err)
+            return OK
+        try:
+            if fmt is None:
+                listed: list[Shipment] = []
+                async for shipment in rows:
+                    listed.append(shipment)
+                    progress(len(listed))
+                progress.done()
+                table(COLUMNS, [row_of(s) for s in listed], out)
+                print(totals_line(listed), file=out)
+                return OK
+            from tui.export import stream_shipments
+
+            target = _utf8(out)
+            try:
+                await stream_shipments(rows, target, fmt, bom=args.bom, progress=progress)
+            finally:
+                target.flush()
+                if target is not out and isinstance(target, io.TextIOWrapper):
+                    target.detach()  # leave sys.stdout open
+        finally:
+            progress.done()
+    return OK
+
+
+def _path(text: str) -> Path:
+    return Path(text).expanduser()
+
+
+def _utf8(out: TextIO) -> TextIO:
+    """``out`` written as UTF-8 whatever the locale says (CSV and JSON files are UTF-8)."""
+    if out is sys.stdout and hasattr(out, "buffer"):
+        out.flush()
+        return io.TextIOWrapper(out.buffer, encoding="utf-8", newline="", write_through=True)
+    return out
