@@ -63,7 +63,7 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None 
             email="dock@lonestar-dc.example",
             dock_open="06:00",
             dock_close="14:00",
-            location_type="distribution-center",
+            location_type="business-dock",
         ),
         Location(
             label="J. Rivera (home)",
