@@ -68,15 +68,6 @@ def test_every_option_and_command_has_help() -> None:
     assert len(_parsers(build_parser())) >= 15
 
 
-def test_copied_vocabularies_match_the_client() -> None:
-    from tui.api.models import LOCATION_TYPES, MODES, SHIPMENT_STATUSES
-    from tui.commands import args
-
-    assert args.STATUSES == SHIPMENT_STATUSES
-    assert args.MODES == MODES
-    assert args.LOCATION_TYPES == LOCATION_TYPES
-
-
 def test_help_is_fast_and_loads_no_client_or_textual() -> None:
     code = (
         "import sys, contextlib, io\n"

@@ -8,12 +8,11 @@ from typing import Any
 from tui.commands.dates import SHORTCUTS
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.domain.locations import LocationType
+from tui.domain.shipments import MODES
+from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 
-STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
-MODES = ("ltl", "parcel", "truckload")
 LOCATION_TYPES = tuple(LocationType)
-"""Statuses and modes copied from the client (a test keeps them equal) so no pydantic loads here;
-location types come from the domain's enum."""
+"""The 13 location types, as the command line spells them (the domain's identifiers)."""
 
 ITEM_HELP = (
     'one handling-unit line, "QTYxPACKAGE,WEIGHT,LxWxH[,CLASS]", e.g. '

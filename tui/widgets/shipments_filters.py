@@ -16,14 +16,14 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
+from tui.domain.shipments import MODES
+from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
 
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery
 
 DEBOUNCE_SECONDS = 0.25
-STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
-MODES = ("ltl", "parcel", "truckload")
 
 
 @dataclass(frozen=True)

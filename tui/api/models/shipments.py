@@ -33,6 +33,7 @@ from tui.api.models.lenient import (
     validate_leniently,
 )
 from tui.api.models.values import parse_dock_time
+from tui.domain.shipments import MODES, SHIPMENT_STATUSES
 
 __all__ = [
     "MODES",
@@ -50,9 +51,6 @@ __all__ = [
     "event_moment",
     "newest_first",
 ]
-
-SHIPMENT_STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "canceled")
-MODES = ("ltl", "parcel", "truckload")
 
 
 _TOTAL = AliasChoices("total", "amount")
