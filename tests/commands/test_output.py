@@ -52,14 +52,3 @@ def test_the_commands_load_no_textual() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert result.stdout.strip() == "False"
-
-
-def test_pickup_shortcuts_match_the_screen() -> None:
-    from datetime import date
-
-    from tui.commands.dates import SHORTCUTS, shortcut_range
-    from tui.listing.dates import shortcut_range as screen_range
-
-    for day in (date(2026, 11, 22), date(2024, 2, 29), date(2026, 12, 31)):
-        for name in SHORTCUTS:
-            assert shortcut_range(name, day) == screen_range(name, day)

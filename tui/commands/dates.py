@@ -5,26 +5,20 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from tui.commands.exits import UsageError
+from tui.listing import dates as listing_dates
 
-SHORTCUTS = ("today", "this-week", "this-month", "last-7-days")
-"""Same ranges as the shipments screen's pickup filter; weeks run Monday to Sunday."""
+SHORTCUTS = tuple(
+    value for value, _label in listing_dates.SHORTCUTS if value not in ("any", "custom")
+)
+"""The shipments screen's pickup shortcuts (weeks run Monday to Sunday)."""
 
 
 def shortcut_range(name: str, today: date) -> tuple[date, date]:
-    """The inclusive (from, to) of a shortcut."""
-    if name == "today":
-        return today, today
-    if name == "this-week":
-        monday = today - timedelta(days=today.weekday())
-        return monday, monday + timedelta(days=6)
-    if name == "this-month":
-        import calendar
-
-        last = calendar.monthrange(today.year, today.month)[1]
-        return today.replace(day=1), today.replace(day=last)
-    if name == "last-7-days":
-        return today - timedelta(days=6), today
-    raise UsageError(f"--pickup: must be one of {', '.join(SHORTCUTS)}")
+    """The inclusive (from, to) of a shortcut, as the shipments screen computes it."""
+    start, end = listing_dates.shortcut_range(name, today)
+    if start is None or end is None:
+        raise UsageError(f"--pickup: must be one of {', '.join(SHORTCUTS)}")
+    return start, end
 
 
 def parse_day(flag: str, text: str, today: date) -> date:
