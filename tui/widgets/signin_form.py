@@ -12,12 +12,13 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tui.config.settings import Environment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
+from tui.widgets.typeahead import TypeaheadFocus
 
 FIELDS = ("profile", "base_url", "client_id", "secret")
 """The form's text fields, top to bottom."""
 
 
-class SignInForm(Vertical):
+class SignInForm(TypeaheadFocus, Vertical):
     """The fields, the message above them, the keyring line and the two buttons below."""
 
     DEFAULT_CSS: ClassVar[str] = """
@@ -84,6 +85,9 @@ class SignInForm(Vertical):
         margin-right: 2;
     }
     """
+
+    def enter_moves_on(self, field: Input) -> bool:
+        return field.id != "signin-secret"  # Enter in the secret signs in
 
     def compose(self) -> ComposeResult:
         yield Static("Sign in to the shipping service", id="signin-title")
