@@ -1,4 +1,4 @@
-"""In a real terminal (tmux, 80x24): keys typed ahead of Tab land in the field they were typed in."""
+"""In a real terminal (tmux, 80x24): keys typed ahead of a Tab land in the field left by it."""
 
 from __future__ import annotations
 
