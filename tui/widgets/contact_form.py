@@ -136,9 +136,6 @@ Each field is checked as you type; the reason shows under the field.
         self._touched: set[str] = set()
         self._loading = False
 
-    def enter_moves_on(self, field: Input) -> bool:
-        return True
-
     # -- layout -------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -13,6 +13,7 @@ from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.suggester import SuggestFromList
@@ -68,6 +69,28 @@ class TextCell(Widget):
         return self.text
 
 
+class GridInput(Input):
+    """An input of the grid that skips re-measuring itself when a layout left it as it was.
+
+    Textual's Input updates its scroll state on every layout of the screen, changed or not;
+    with eight per row that was a third of each layout at 40 rows.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._measured: tuple[Size, Size, Size, Size, bool] | None = None
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        key = (size, virtual_size, container_size, self.virtual_size)
+        if self._measured is not None and self._measured[:4] == key:
+            return self._measured[4]
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        self._measured = (*key, resized)
+        return resized
+
+
 class ItemRow(Horizontal):
     """One freight line: inputs as typed, plus the density and class they imply."""
 
@@ -80,7 +103,7 @@ class ItemRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield TextCell("", classes="cell-num")
         for name, _header, placeholder in _COLUMNS:
-            yield Input(
+            yield GridInput(
                 getattr(self._initial, name),
                 placeholder=placeholder,
                 id=f"f-{name}",

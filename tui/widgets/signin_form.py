@@ -86,9 +86,6 @@ class SignInForm(TypeaheadFocus, Vertical):
     }
     """
 
-    def enter_moves_on(self, field: Input) -> bool:
-        return field.id != "signin-secret"  # Enter in the secret signs in
-
     def compose(self) -> ComposeResult:
         yield Static("Sign in to the shipping service", id="signin-title")
         yield Static("", id="signin-message", markup=False)
