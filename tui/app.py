@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -94,6 +95,9 @@ class FreightApp(App[None]):
     # -- start and stop -------------------------------------------------------------------
 
     def on_mount(self) -> None:
+        # What start-up built lives as long as the app: keep the collector from re-scanning it
+        # on every full collection (a pause that grew with the item grid's rows).
+        self.call_after_refresh(gc.freeze)
         for start in self.session.after_first_frame:
             self.call_after_refresh(start)
         if self.session.has_connection:

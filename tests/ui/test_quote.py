@@ -6,12 +6,13 @@ from decimal import Decimal
 from typing import Any
 
 from textual import events
+from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.ui.screen import screen_text
 from tui.app import FreightApp, make_app
-from tui.domain.quote_form import QuoteDraft
+from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.session import Session
 from tui.widgets.items_editor import ItemsEditor
@@ -306,3 +307,54 @@ async def test_steady_typing_is_saved_while_it_goes_on() -> None:
         saved_during = session.drafts.load(DRAFT_NAME)
         assert saved_during is not None, "no pause in typing is needed for a save"
         assert saved_during["dest_zip"].startswith("30")
+
+
+async def test_the_items_border_is_bright_only_while_focus_is_in_the_grid() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        colors = app.get_css_variables()
+        bright, dim = Color.parse(colors["border"]), Color.parse(colors["border-blurred"])
+        assert bright != dim
+        assert screen.editor.styles.border_top[1] == dim  # focus is on the destination
+        await pilot.press("tab", "tab", "tab")  # type, mode, then row 1 Qty
+        assert focused_field(app) == "items.0.quantity"
+        await pilot.pause()
+        assert screen.editor.styles.border_top[1] == bright
+        await pilot.press("ctrl+n", "down", "up")  # moves inside the grid keep it bright
+        await pilot.pause()
+        assert screen.editor.styles.border_top[1] == bright
+        screen.query_one("#origin").query_one(Input).focus()
+        await pilot.pause()
+        assert screen.editor.styles.border_top[1] == dim
+
+
+async def test_forty_rows_keep_their_numbers_order_and_focus_through_edits() -> None:
+    session = offline_session()
+    items = tuple(ItemDraft(weight=str(100 + n), description=f"line {n + 1}") for n in range(40))
+    session.drafts.save(DRAFT_NAME, QuoteDraft(dest_zip="30303", items=items).to_dict())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        editor = screen.editor
+        editor.input_for(20, "weight").focus()
+        await pilot.pause()
+        await pilot.press("ctrl+x")  # row 21 goes; focus takes the same field of the next
+        await pilot.pause()
+        assert len(editor.rows) == 39
+        assert focused_field(app) == "items.20.weight"
+        assert editor.input_for(20, "weight").value == "121"
+        await pilot.press("alt+up")
+        await pilot.pause()
+        assert [i.description for i in editor.values()[19:22]] == ["line 22", "line 20", "line 23"]
+        await pilot.press("ctrl+d")  # the copy goes below; 40 is the most a quote holds
+        await pilot.pause()
+        assert len(editor.rows) == 40
+        assert editor.values()[20] == editor.values()[19]
+        assert focused_field(app) == "items.20.weight"
+        text = screen_text(app)
+        assert "Items (40)" in text
+        assert row_line(text, 21)  # the renumbered rows are drawn where focus is
+        await pilot.press("ctrl+n")  # full: refused with a warning
+        await pilot.pause()
+        assert len(editor.rows) == 40

@@ -6,14 +6,13 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
-from textual.actions import SkipAction
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, Label, OptionList, Select
+from textual.widgets import Input, Label, Select
 
 from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
 from tui.host import Host, host_of
@@ -22,6 +21,7 @@ from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
+from tui.widgets.typeahead import TypeaheadFocus
 
 if TYPE_CHECKING:
     from tui.screens.quote_address_book import Side
@@ -31,7 +31,9 @@ DRAFT_NAME = "quote"
 SAVE_DELAY = 0.3
 
 
-class QuoteScreen(WorkerErrorsToHost, Screen[None]):
+class QuoteScreen(
+    TypeaheadFocus, WorkerErrorsToHost, Screen[None]
+):  # Tab moves focus as it arrives
     """The quote form: ends, mode filter, items; validated as you type, kept as a draft."""
 
     HELP = """\
@@ -47,25 +49,6 @@ as you type and comes back after a crash or a dropped SSH session.
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Tab moves focus at once, before the next key is routed: fast typing stays in order.
-        Binding(
-            "tab",
-            "next_field",
-            "Next",
-            id="quote.next_field",
-            tooltip="Next field",
-            show=False,
-            priority=True,
-        ),
-        Binding(
-            "shift+tab",
-            "previous_field",
-            "Previous",
-            id="quote.previous_field",
-            tooltip="Previous field",
-            show=False,
-            priority=True,
-        ),
         Binding("ctrl+n,f5", "add_row", "Add", id="quote.add_item", tooltip="Add a row (F5)"),
         Binding(
             "ctrl+t,f8",
@@ -284,19 +267,6 @@ as you type and comes back after a crash or a dropped SSH session.
             self._show_message(draft, shown)
 
     # -- actions ---------------------------------------------------------------------------
-
-    def _in_open_list(self) -> bool:
-        return isinstance(self.focused, OptionList)
-
-    def action_next_field(self) -> None:
-        if self._in_open_list():
-            raise SkipAction
-        self.focus_next()
-
-    def action_previous_field(self) -> None:
-        if self._in_open_list():
-            raise SkipAction
-        self.focus_previous()
 
     async def action_add_row(self) -> None:
         index = self.editor.current_index()

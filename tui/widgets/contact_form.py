@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, Label, Static
 
 from tui.domain.validation import validate_email, validate_hhmm, validate_hours, validate_phone
+from tui.widgets.typeahead import TypeaheadFocus
 
 Side = Literal["origin", "dest"]
 
@@ -56,7 +57,7 @@ def check_dock_hours(opens: str, closes: str, *, required: bool) -> str | None:
     return validate_hhmm(opens) or validate_hhmm(closes) or validate_hours(opens, closes)
 
 
-class ContactForm(Vertical):
+class ContactForm(TypeaheadFocus, Vertical):
     """Company, address, contact and phone (and email, dock hours) of one end of a shipment."""
 
     HELP = """\

@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult, RenderResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.suggester import SuggestFromList
@@ -67,6 +69,28 @@ class TextCell(Widget):
         return self.text
 
 
+class GridInput(Input):
+    """An input of the grid that skips re-measuring itself when a layout left it as it was.
+
+    Textual's Input updates its scroll state on every layout of the screen, changed or not;
+    with eight per row that was a third of each layout at 40 rows.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._measured: tuple[Size, Size, Size, Size, bool] | None = None
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        key = (size, virtual_size, container_size, self.virtual_size)
+        if self._measured is not None and self._measured[:4] == key:
+            return self._measured[4]
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        self._measured = (*key, resized)
+        return resized
+
+
 class ItemRow(Horizontal):
     """One freight line: inputs as typed, plus the density and class they imply."""
 
@@ -79,7 +103,7 @@ class ItemRow(Horizontal):
     def compose(self) -> ComposeResult:
         yield TextCell("", classes="cell-num")
         for name, _header, placeholder in _COLUMNS:
-            yield Input(
+            yield GridInput(
                 getattr(self._initial, name),
                 placeholder=placeholder,
                 id=f"f-{name}",
@@ -238,9 +262,6 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         border-subtitle-color: $text;
         padding: 0;
     }
-    ItemsEditor:focus-within {
-        border: round $border;
-    }
     ItemsEditor #items-head {
         height: 1;
         color: $text-muted;
@@ -307,6 +328,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         super().__init__(id=id)
         self._initial_items = list(items) or [ItemDraft()]
         self.border_title = "Items"
+        self._focus_shown = False
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="items-head"):
@@ -326,6 +348,20 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
 
     def on_mount(self) -> None:
         self._renumber()
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_focus(force=True))
+
+    def _show_focus(self, *, force: bool = False) -> None:
+        """Brighten the border while focus is inside (a `:focus-within` rule would restyle
+        every cell of every row on each focus move, which grows with the rows)."""
+        inside = self.has_focus_within
+        if inside == self._focus_shown and not force:
+            return
+        self._focus_shown = inside
+        color = self.app.get_css_variables()["border" if inside else "border-blurred"]
+        self.styles.border = ("round", Color.parse(color))
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        self._show_focus()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -396,15 +432,21 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             return None
         row = ItemRow(item or ItemDraft())
         container = self.query_one("#items-rows", VerticalScroll)
-        if after is not None and after < len(rows) - 1:
-            await container.mount(row, after=rows[after])
-        else:
-            await container.mount(row)
-        self._renumber()
-        self.screen.set_focus(row.field(field))
-        row.scroll_visible()
+        # One layout and one frame for the whole change, however many rows there are.
+        with self.app.batch_update():
+            if after is not None and after < len(rows) - 1:
+                await container.mount(row, after=rows[after])
+            else:
+                await container.mount(row)
+            self._renumber()
+            self._focus(row, field)
         self.post_message(self.Changed(self, rows_changed=True))
         return row
+
+    def _focus(self, row: ItemRow, field: str) -> None:
+        """Focus one field of `row` and bring the row into view at once (no animation)."""
+        self.screen.set_focus(row.field(field), scroll_visible=False)
+        row.scroll_visible(animate=False)
 
     async def action_duplicate_row(self) -> None:
         index = self.current_index()
@@ -424,9 +466,11 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             await self.add_row(ItemDraft(), field=field)
             return
         target = rows[index + 1] if index + 1 < len(rows) else rows[index - 1]
-        await rows[index].remove()
-        self._renumber()
-        self.screen.set_focus(target.field(field))
+        with self.app.batch_update():
+            # Focus moves first, so removing the row does not send focus looking elsewhere.
+            self._focus(target, field)
+            await rows[index].remove()
+            self._renumber()
         self.post_message(self.Changed(self, rows_changed=True))
 
     def action_move_row(self, delta: int) -> None:
@@ -438,12 +482,13 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         if not 0 <= new_index < len(rows):
             return
         container = self.query_one("#items-rows", VerticalScroll)
-        if delta < 0:
-            container.move_child(rows[index], before=rows[new_index])
-        else:
-            container.move_child(rows[index], after=rows[new_index])
-        self._renumber()
-        rows[index].scroll_visible()
+        with self.app.batch_update():
+            if delta < 0:
+                container.move_child(rows[index], before=rows[new_index])
+            else:
+                container.move_child(rows[index], after=rows[new_index])
+            self._renumber()
+            rows[index].scroll_visible(animate=False)
         self.post_message(self.Changed(self, rows_changed=True))
 
     def action_row_focus(self, delta: int) -> None:
@@ -489,6 +534,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             await self.add_row()
 
     def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._show_focus()
         widget = event.widget
         if not isinstance(widget, Input) or not isinstance(widget.parent, ItemRow):
             return

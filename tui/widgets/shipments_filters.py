@@ -19,6 +19,7 @@ from textual.widgets import Input, Label, Select
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+from tui.widgets.typeahead import TypeaheadFocus
 
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery
@@ -58,7 +59,7 @@ class ShipmentFilters:
         return " · ".join(parts)
 
 
-class ShipmentFiltersBar(Widget):
+class ShipmentFiltersBar(TypeaheadFocus, Widget):
     """Two compact lines of filters; posts `FiltersChanged` (text and dates debounced)."""
 
     HELP: ClassVar[str | None] = """\

@@ -12,12 +12,13 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tui.config.settings import Environment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
+from tui.widgets.typeahead import TypeaheadFocus
 
 FIELDS = ("profile", "base_url", "client_id", "secret")
 """The form's text fields, top to bottom."""
 
 
-class SignInForm(Vertical):
+class SignInForm(TypeaheadFocus, Vertical):
     """The fields, the message above them, the keyring line and the two buttons below."""
 
     DEFAULT_CSS: ClassVar[str] = """

@@ -1,0 +1,52 @@
+"""Tab and shift+tab move focus as they arrive, so keys typed right after land in the next field."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.actions import SkipAction
+from textual.binding import Binding, BindingType
+from textual.widget import Widget
+from textual.widgets import OptionList
+
+
+class TypeaheadFocus(Widget):
+    """Mix into a form (before its container class): Tab and shift+tab move focus on arrival.
+
+    Textual hands each key to the widget focused when the app reads it; a plain Tab binding
+    only runs once the focused input has worked through its queue, so keys typed ahead of
+    it (a paste, a scanner, a fast typist) all land in the old field. Priority bindings run
+    while the key is read, so focus has moved before the next key is handed on. Enter stays
+    an ordinary key: run on arrival it would overtake a key binding still on its way (ctrl+s
+    then Enter would move a field instead of confirming the booking ctrl+s opened).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "tab",
+            "typeahead_focus(1)",
+            "Next",
+            id="form.next_field",
+            tooltip="Next field",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "shift+tab",
+            "typeahead_focus(-1)",
+            "Previous",
+            id="form.previous_field",
+            tooltip="Previous field",
+            show=False,
+            priority=True,
+        ),
+    ]
+
+    def action_typeahead_focus(self, step: int) -> None:
+        focused = self.screen.focused
+        if isinstance(focused, OptionList):  # an open dropdown uses the key itself
+            raise SkipAction
+        if step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
