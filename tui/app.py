@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from textual import events
@@ -11,9 +13,12 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
+from tui.listing.status import use_colours
 from tui.session import Session
+from tui.theming import status_colours, theme_problem
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
@@ -90,7 +95,11 @@ class FreightApp(App[None]):
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
         session.profile_listeners.append(self._profile_changed)
         self._activities: dict[str, str] = {}
-        self.theme = "textual-dark"
+        config = session.config
+        self.theme = config.theme if theme_problem(config.theme) is None else "textual-dark"
+        use_colours(status_colours(self))
+        if config.keymap:
+            self.set_keymap(config.keymap)
 
     # -- start and stop -------------------------------------------------------------------
 
@@ -220,6 +229,7 @@ class FreightApp(App[None]):
             self.push_screen(HelpScreen.for_focus(self.screen))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """Ours (screens, the screen's own, help), then Textual's: Theme, Keys, Screenshot…"""
         yield SystemCommand("Quote", "Describe freight and get rates (F2)", self.show_quote)
         yield SystemCommand("Rates", "The rates of the last quote (F3)", self.show_rates)
         yield SystemCommand(
@@ -229,7 +239,35 @@ class FreightApp(App[None]):
         if callable(palette_commands):
             yield from palette_commands()
         yield SystemCommand("Help", "Keys and help for the focused field (F1)", self.action_help)
-        yield SystemCommand("Quit", "Quit Freight (ctrl+q)", self.action_quit)
+        yield from super().get_system_commands(screen)  # its Quit is our action_quit
+
+    # -- theme ----------------------------------------------------------------------------
+
+    def watch_theme(self, _name: str) -> None:
+        """Statuses take the new theme's colours before the screen repaints."""
+        use_colours(status_colours(self))
+
+    def search_themes(self) -> None:
+        """The palette's Theme command: the theme picked is used and saved to the config."""
+        from textual.command import CommandPalette
+
+        self.push_screen(
+            CommandPalette(providers=[SavedThemeProvider], placeholder="Search for themes…")
+        )
+
+    def save_theme(self, name: str) -> None:
+        """Use theme ``name`` and write it to the config file (for this run only if that fails)."""
+        self.theme = name
+        try:
+            path = self.session.change_settings(theme=name)
+        except OSError as error:
+            self.notify(
+                f"Theme {name} for this run: the config was not saved ({error.strerror or error})",
+                severity="warning",
+                timeout=8,
+            )
+        else:
+            self.notify(f"Theme {name}, saved in {path}", timeout=4)
 
     async def action_quit(self) -> None:
         if not self.booking_in_flight:
@@ -283,10 +321,44 @@ class FreightApp(App[None]):
         return message
 
 
+class SavedThemeProvider(ThemeProvider):
+    """Textual's theme list, where picking a theme also saves it to the config."""
+
+    @property
+    def commands(self) -> list[tuple[str, Callable[[], None]]]:
+        app = self.app
+        pick = app.save_theme if isinstance(app, FreightApp) else partial(setattr, app, "theme")
+        themes = sorted(app.available_themes.values(), key=attrgetter("name"))
+        return [(theme.name, partial(pick, theme.name)) for theme in themes]
+
+
 if TYPE_CHECKING:
     _app_is_a_host: type[Host] = FreightApp  # mypy checks the app keeps the screens' promise
 
 
+def check_settings(session: Session) -> None:
+    """Refuse a config whose theme or ``[keymap]`` the app cannot use (ConfigError, with the
+    file and line)."""
+    from tui.config.paths import config_file
+    from tui.config.settings import config_error_at
+
+    config = session.config
+    file = session.config_path or config_file()
+    if problem := theme_problem(config.theme):
+        raise config_error_at(file, ["theme"], problem)
+    if config.keymap:
+        from tui.keymap import binding_places, keymap_problems
+
+        problems = keymap_problems(config.keymap, binding_places([FreightApp]))
+        if problems:
+            first = problems[0]
+            raise config_error_at(file, ["keymap", first.binding_id], first.message)
+
+
 def make_app(session: Session) -> FreightApp:
-    """Build the app: the one factory, used by the command line and by the tests."""
+    """Build the app: the one factory, used by the command line and by the tests.
+
+    Raises ConfigError when the config's theme or keymap cannot be used.
+    """
+    check_settings(session)
     return FreightApp(session)

@@ -44,13 +44,13 @@ def run_app(args: argparse.Namespace) -> int:
 
     setup_logging(bool(getattr(args, "debug", False)))
 
+    from tui.app import make_app
+
     try:
         session = build_session(args)
+        app = make_app(session)
     except ConfigError as error:
         print(f"freight: {error}", file=sys.stderr)
         return 2
-    from tui.app import make_app
-
-    app = make_app(session)
     app.run()
     return app.return_code or 0

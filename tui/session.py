@@ -122,6 +122,17 @@ class Session:
         self._save_config(self._config.with_profile(stored))
         return self._profile
 
+    def change_settings(self, **fields: Any) -> Path:
+        """Change settings of the whole config (``theme``…) and write it; returns the file.
+
+        The change holds for this run even when writing fails (OSError is raised then).
+        """
+        from tui.config.paths import config_file
+
+        self._config = self._config.model_copy(update=fields)
+        self._save_config(self._config)
+        return self.config_path or config_file()
+
     def switch_profile(
         self,
         profile: Profile,

@@ -1,8 +1,11 @@
-"""Export of the loaded, filtered list to CSV (`e`) and the totals view (`t`)."""
+"""Export of every page of the list's filter (`e`: CSV, JSON, JSON Lines) and the totals view."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
+import io
+import json
 from collections import Counter
 from decimal import Decimal
 from pathlib import Path
@@ -11,13 +14,55 @@ import httpx
 from textual.widgets import Input, Select
 
 from tests.ui.screen import wait_for
-from tests.ui.test_shipments_support import app_on, open_shipments, shipments_screen
+from tests.ui.test_shipments_support import (
+    app_on,
+    open_shipments,
+    service_client,
+    shipments_screen,
+)
+from tui.app import FreightApp
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipments_export import ExportDialog
 from tui.screens.shipments_summary import ShipmentsSummaryScreen, summarize
 
 
-async def test_export_writes_the_rows_shown_to_an_edited_path(
+class GateTransport(httpx.AsyncBaseTransport):
+    """Holds the search requests after the first `open_pages` until released."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, open_pages: int) -> None:
+        self.inner = inner
+        self.open_pages = open_pages
+        self.searches = 0
+        self.release = asyncio.Event()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/shipments"):
+            self.searches += 1
+            if self.searches > self.open_pages:
+                await self.release.wait()
+        return await self.inner.handle_async_request(request)
+
+
+async def _ids_of(sandbox: SandboxApp, status: str) -> list[str]:
+    """Every shipment id of a status, newest first, read from the service page by page."""
+    ids: list[str] = []
+    token: str | None = None
+    async with service_client(sandbox) as client:
+        while True:
+            params = {"status": status, **({"continuationToken": token} if token else {})}
+            page = (await client.get("/shipments", params=params)).json()
+            ids += [shipment["id"] for shipment in page["shipments"]]
+            token = page.get("continuationToken")
+            if not token or not page["shipments"]:
+                return ids
+
+
+def _dialog(app: FreightApp) -> ExportDialog:
+    assert isinstance(app.screen, ExportDialog), app.screen
+    return app.screen
+
+
+async def test_export_writes_every_page_of_the_filter_as_csv_with_a_bom(
     sandbox: SandboxApp, tmp_path: Path
 ) -> None:
     app = app_on(httpx.ASGITransport(app=sandbox), data_dir=tmp_path / "data")
@@ -25,25 +70,91 @@ async def test_export_writes_the_rows_shown_to_an_edited_path(
         table = await open_shipments(pilot, app)
         screen = shipments_screen(app)
         before = screen.paging.generation
-        app.screen.query_one("#status-filter", Select).value = "delivered"
+        app.screen.query_one("#status-filter", Select).value = "canceled"
         await wait_for(pilot, lambda: screen.paging.generation > before and not screen.is_loading)
-        shown = [row.id for row in table.rows()]
+        loaded = table.row_count
         await pilot.press("e")
-        assert isinstance(app.screen, ExportDialog)
-        field = app.screen.query_one("#export-path", Input)
+        field = _dialog(app).query_one("#export-path", Input)
         assert field.value.startswith(str(tmp_path / "data" / "exports" / "freight-shipments-"))
-        target = tmp_path / "out" / "delivered.csv"
+        target = tmp_path / "out" / "canceled.csv"
         field.value = str(target)
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
         assert target.read_bytes().startswith(b"\xef\xbb\xbf")  # BOM: Excel reads UTF-8
         with target.open(encoding="utf-8-sig") as handle:
             records = list(csv.DictReader(handle))
-        assert [r["id"] for r in records] == shown
-        assert {r["status"] for r in records} == {"delivered"}
-        assert f"Wrote {len(shown):,} shipments to {target}" in str(
+        expected = await _ids_of(sandbox, "canceled")
+        assert [r["id"] for r in records] == expected
+        assert len(expected) > loaded  # not only the rows loaded on screen
+        assert {r["status"] for r in records} == {"canceled"}
+        assert f"Wrote {len(expected):,} shipments to {target}" in str(
             app.screen.query_one("#shipments-status").render()
         )
+
+
+async def test_export_as_json_lines_or_json_changes_the_suffix_and_the_format(
+    sandbox: SandboxApp, tmp_path: Path
+) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox), data_dir=tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        before = screen.paging.generation
+        app.screen.query_one("#status-filter", Select).value = "canceled"
+        await wait_for(pilot, lambda: screen.paging.generation > before and not screen.is_loading)
+        expected = await _ids_of(sandbox, "canceled")
+        for choice, suffix in (("jsonl", ".jsonl"), ("json", ".json"), ("csv-plain", ".csv")):
+            await pilot.press("e")
+            dialog = _dialog(app)
+            dialog.query_one("#export-format", Select).value = choice
+            await pilot.pause()
+            field = dialog.query_one("#export-path", Input)
+            assert field.value.endswith(suffix)
+            target = tmp_path / f"canceled{suffix}"
+            field.value = str(target)
+            await pilot.press("enter")
+            await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
+            text = target.read_text(encoding="utf-8")
+            if choice == "jsonl":
+                ids = [json.loads(line)["id"] for line in text.splitlines()]
+            elif choice == "json":
+                ids = [record["id"] for record in json.loads(text)]
+            else:
+                assert not text.startswith("\ufeff")  # the option without a BOM
+                ids = [row["id"] for row in csv.DictReader(io.StringIO(text))]
+            assert ids == expected, choice
+
+
+async def test_export_shows_its_progress_and_escape_stops_it_writing_nothing(
+    sandbox: SandboxApp, tmp_path: Path
+) -> None:
+    gate = GateTransport(httpx.ASGITransport(app=sandbox), open_pages=4)
+    app = app_on(gate, data_dir=tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)  # page 1 on screen
+        await pilot.press("e")
+        dialog = _dialog(app)
+        target = tmp_path / "out" / "all.csv"
+        target.parent.mkdir()
+        target.write_text("an older export\n", encoding="utf-8")
+        dialog.query_one("#export-path", Input).value = str(target)
+        await pilot.press("enter")
+        # The export reads pages 1-3 of its own, then waits for the 4th one.
+        await wait_for(
+            pilot,
+            lambda: "150 shipments" in str(dialog.query_one("#export-status").render()),
+            what="progress in the dialog",
+        )
+        assert "exporting… 150 shipments" in app.activity_text  # and in the header
+        assert dialog.query_one("#export-path", Input).disabled  # no edits while it runs
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
+        await wait_for(pilot, lambda: not list(target.parent.glob(".all.csv.*")), what="temp gone")
+        assert target.read_text(encoding="utf-8") == "an older export\n"  # left as it was
+        status = str(app.screen.query_one("#shipments-status").render())
+        assert f"Export stopped after 150 shipments: {target} was not written" in status
+        assert "exporting" not in app.activity_text
+        gate.release.set()
 
 
 async def test_export_to_a_folder_is_refused_at_the_field(
@@ -57,7 +168,7 @@ async def test_export_to_a_folder_is_refused_at_the_field(
         field.value = str(tmp_path)
         await pilot.press("enter")
         assert isinstance(app.screen, ExportDialog)
-        assert "is a folder" in str(app.screen.query_one("#export-error").render())
+        assert "is a folder" in str(app.screen.query_one("#export-status").render())
         assert field.value == str(tmp_path)  # what was typed stays
         await pilot.press("escape")
         assert not isinstance(app.screen, ExportDialog)

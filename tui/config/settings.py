@@ -6,7 +6,7 @@ import os
 import re
 import tempfile
 import tomllib
-from collections.abc import Mapping, MutableMapping
+from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -268,6 +268,36 @@ def default_profiles() -> dict[str, Profile]:
     }
 
 
+def _check_keymap(value: dict[str, str]) -> dict[str, str]:
+    """Each entry a binding id (``screen.name``) and a comma-separated list of keys."""
+    out: dict[str, str] = {}
+    for binding_id, keys in value.items():
+        if not _BINDING_ID.match(binding_id):
+            raise UnknownKeyError(binding_id, "a binding id looks like quote.add_item")
+        parts = [part.strip() for part in keys.split(",")]
+        if not all(parts) or any(" " in part for part in parts):
+            raise UnknownKeyError(binding_id, 'keys are names joined by commas, e.g. "ctrl+n,f5"')
+        out[binding_id] = ",".join(parts)
+    return out
+
+
+def _flat_keymap(value: Any) -> Any:
+    """``quote.add_item = …`` unquoted is a nested table in TOML: read it as the dotted id."""
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if isinstance(item, dict):
+            out.update({f"{key}.{inner}": keys for inner, keys in _flat_keymap(item).items()})
+        else:
+            out[key] = item
+    return out
+
+
+_BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+Keymap = Annotated[dict[str, str], BeforeValidator(_flat_keymap), AfterValidator(_check_keymap)]
+
+
 class AppConfig(_Model):
     """The whole config file."""
 
@@ -280,6 +310,10 @@ class AppConfig(_Model):
     """Service accounts by name ([profiles.NAME])."""
     printers: PrinterSettings = Field(default_factory=PrinterSettings)
     """Printers for documents and labels."""
+    theme: str = "textual-dark"
+    """The app's colours: any built-in Textual theme (nord, gruvbox, textual-light…)."""
+    keymap: Keymap = Field(default_factory=dict)
+    """Keys by binding id ([keymap]), e.g. "quote.add_item" = "ctrl+n,f5"; F1 lists the ids."""
 
     @model_validator(mode="before")
     @classmethod
@@ -346,7 +380,25 @@ def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
         message = "required key is missing"
     else:
         message = error["msg"].removeprefix("Value error, ")
-    return ConfigError(file, message, key=key or None, line=line_of(key_lines(text), loc))
+    return ConfigError(file, message, key=key or None, line=_line(text, loc))
+
+
+def _line(text: str, loc: Sequence[str | int]) -> int | None:
+    """The line of ``loc``; a dotted part (a binding id) may also be written unquoted."""
+    lines = key_lines(text)
+    dotted = tuple(
+        part for item in loc for part in (item.split(".") if isinstance(item, str) else [item])
+    )
+    return lines.get(dotted) or line_of(lines, loc)
+
+
+def config_error_at(file: Path, key: Sequence[str], message: str) -> ConfigError:
+    """A ConfigError for the key path ``key`` of ``file``, with the line it is on."""
+    try:
+        text = file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        text = ""
+    return ConfigError(file, message, key=".".join(key), line=_line(text, key))
 
 
 def _config_data(config: AppConfig, *, lean: bool) -> dict[str, Any]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from rich.text import Text
 
 LIFECYCLE = ("pending", "awarded", "confirmed", "picked-up", "delivered")
@@ -16,14 +18,20 @@ _GLYPHS = {
     "canceled": "✕",
 }
 
-_COLOURS = {
-    "pending": "#d7af5f",
-    "awarded": "#5fafd7",
-    "confirmed": "#5f87ff",
-    "picked-up": "#d787d7",
-    "delivered": "#5fd75f",
-    "canceled": "#ff5f5f",
+_COLOURS: dict[str, str] = {
+    "pending": "yellow",
+    "awarded": "cyan",
+    "confirmed": "bright_blue",
+    "picked-up": "magenta",
+    "delivered": "green",
+    "canceled": "red",
 }
+"""Rich colour of each status: the terminal's own until the app gives its theme's."""
+
+
+def use_colours(colours: Mapping[str, str]) -> None:
+    """Colour the statuses with ``colours`` from now on (the app calls it on a theme change)."""
+    _COLOURS.update(colours)
 
 
 def status_label(status: str) -> str:

@@ -12,29 +12,60 @@ from textual.widgets import Button, Markdown, Static
 
 from tui.screens.modal import FreightModal
 
-GENERAL_HELP = """\
-**Freight** is driven from the keyboard. F2 quote · F3 rates · F4 shipments (alt+1/2/3 where
-F-keys don't reach) · ctrl+p commands · ctrl+q quit · Esc back.
-"""
+GENERAL_KEYS = (
+    ("app.quote", "quote"),
+    ("app.rates", "rates"),
+    ("app.shipments", "shipments"),
+    ("app.quit", "quit"),
+)
+"""The app-wide keys the general help names (with the keys in force)."""
+
+
+def _keys_in_force(screen: Screen[Any]) -> dict[str, list[str]]:
+    """The keys each binding id answers to on ``screen`` now (the config's [keymap] applied)."""
+    keys: dict[str, list[str]] = {}
+    for key, active in screen.active_bindings.items():
+        binding = active.binding
+        if binding.id:
+            keys.setdefault(binding.id, []).append(screen.app.get_key_display(binding) or key)
+    return keys
+
+
+def _general_help(screen: Screen[Any]) -> str:
+    keys = _keys_in_force(screen)
+    parts = [
+        f"{' / '.join(keys[binding_id])} {word}"
+        for binding_id, word in GENERAL_KEYS
+        if binding_id in keys
+    ]
+    return (
+        "**Freight** is driven from the keyboard. "
+        + " · ".join([*parts, "ctrl+p commands", "Esc back"])
+        + ".\n\nEvery key can be changed in the `[keymap]` table of the config file by the id "
+        'after it, e.g. `"quote.add_item" = "ctrl+n,f5"`.'
+    )
 
 
 def _key_table(screen: Screen[Any]) -> str:
-    """The keys that work here now, one line each (Textual's stock scrolling keys left out)."""
-    rows: list[str] = []
-    seen: set[tuple[str, str]] = set()
+    """The keys that work here now, one line per action with every key it answers to and its
+    binding id (Textual's stock scrolling keys left out)."""
+    entries: dict[tuple[str, str], tuple[Binding, list[str]]] = {}
     for key, active in screen.active_bindings.items():
         binding = active.binding
         if not binding.description or not active.enabled:
             continue
         if binding.id is None and type(active.node).__module__.startswith("textual."):
             continue  # Textual's own scrolling keys: the same everywhere
-        entry = (binding.action, binding.description)
-        if entry in seen:
-            continue
-        seen.add(entry)
         label = screen.app.get_key_display(binding) or key
+        _, labels = entries.setdefault((binding.action, binding.description), (binding, []))
+        if label not in labels:
+            labels.append(label)
+    rows = []
+    for binding, labels in entries.values():
+        keys = " / ".join(f"`{label}`" for label in labels)
         tip = f" — {binding.tooltip}" if binding.tooltip else ""
-        rows.append(f"- `{label}` **{binding.description}**{tip}")
+        remap = f" · `{binding.id}`" if binding.id else ""
+        rows.append(f"- {keys} **{binding.description}**{tip}{remap}")
     return "**Keys here**\n\n" + "\n".join(rows) if rows else ""
 
 
@@ -75,7 +106,7 @@ class HelpScreen(FreightModal[None]):
         if screen_help and str(screen_help) not in parts:
             parts.append(str(screen_help))
         parts.append(_key_table(screen))
-        parts.append(GENERAL_HELP)
+        parts.append(_general_help(screen))
         return cls(title, "\n\n".join(part for part in parts if part))
 
     def compose(self) -> ComposeResult:

@@ -40,7 +40,7 @@ class ShipmentsScreen(WorkerErrorsToHost, ScanToOpen, Screen[None]):
 ## Shipments
 
 The newest shipments first; more load as the cursor nears the end.
-`/` search, `f` filters, `s`/`S` sort (column / direction), `e` export CSV,
+`/` search, `f` filters, `s`/`S` sort (column / direction), `e` export (CSV, JSON),
 `t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row.
 Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipment.
 """
@@ -74,7 +74,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             tooltip="Reverse the sort direction",
         ),
         Binding(
-            "e", "export", "Export", id="shipments.export", tooltip="Save the loaded rows as CSV"
+            "e", "export", "Export", id="shipments.export", tooltip="All pages: CSV, JSON, JSONL"
         ),
         Binding(
             "t",
@@ -330,20 +330,18 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self._update_title()
 
     def action_export(self) -> None:
-        from tui.export import write_shipments_csv
-        from tui.screens.shipments_export import ExportDialog
+        """Export every page of the current filter (not only the loaded rows)."""
+        from tui.screens.shipments_export import ExportDialog, ExportRequest
 
-        rows = self.table.rows()
         default = self.host.session.data_dir / "exports" / f"freight-shipments-{today()}.csv"
+        request = ExportRequest(self._filters.to_query(), self._filters.describe(), default)
 
         def done(report: str | None) -> None:
             if report:
                 self.show_status(report)
                 self.notify(report, timeout=4)
 
-        self.app.push_screen(
-            ExportDialog(default, len(rows), lambda path: write_shipments_csv(rows, path)), done
-        )
+        self.app.push_screen(ExportDialog(request), done)
 
     def action_summary(self) -> None:
         from tui.screens.shipments_summary import ShipmentsSummaryScreen
@@ -356,7 +354,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Shipments: search", "Jump to the search field (/)", self.action_search)
-        yield SystemCommand("Shipments: export CSV", "Save the loaded rows (e)", self.action_export)
+        yield SystemCommand(
+            "Shipments: export", "Every shipment of the filter: CSV, JSON (e)", self.action_export
+        )
         yield SystemCommand(
             "Shipments: totals", "Counts and spend as bars (t)", self.action_summary
         )

@@ -1,32 +1,71 @@
-"""Ask where to save the loaded shipments as CSV, and save them there."""
+"""Export every shipment of the list's filter (all pages) as CSV, JSON or JSON Lines."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.widgets import Input, Label
+from textual.containers import Horizontal, Vertical
+from textual.widgets import Input, Label, Select
 
+from tui.host import host_of
 from tui.screens.modal import FreightModal
+from tui.service_call import ServiceCall
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+    from tui.api.client import FreightClient
+    from tui.api.models import ShipmentQuery
+    from tui.export import ExportFormat, ExportResult
+
+CHOICES: tuple[tuple[str, str], ...] = (
+    ("CSV for Excel (with BOM)", "csv"),
+    ("CSV without BOM", "csv-plain"),
+    ("JSON", "json"),
+    ("JSON Lines", "jsonl"),
+)
+"""The format menu: label and choice."""
+SUFFIXES = {"csv": ".csv", "csv-plain": ".csv", "json": ".json", "jsonl": ".jsonl"}
+PROGRESS_EVERY = 0.2
+"""Seconds between two updates of the count on screen (not one per shipment)."""
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    """What to export: the list's filter, its words for the title, and a default path."""
+
+    query: ShipmentQuery
+    description: str
+    default_path: Path
 
 
 class ExportDialog(FreightModal[str | None]):
-    """A path field; Enter writes the file, Escape cancels. Dismisses with a report line."""
+    """Format and path; Enter writes every page of the filter with a running count, Esc stops
+    (the file is then not written at all). Dismisses with a report line, or None."""
 
     HELP: ClassVar[str | None] = """\
-## Export to CSV
+## Export shipments
 
-Edit the path and press **Enter** to write the loaded (filtered) shipments, one row each.
-**Escape** cancels.
+Every shipment of the list's current filter is written, page after page, not only the rows
+loaded on screen, newest first. Pick the format (CSV for Excel has a byte-order mark so
+accents read right; formula-like cells start with `'`), edit the path, and press **Enter**.
+The count runs in this box and in the header. **Escape** closes, or stops an export under
+way: a stopped export writes nothing, and a file already at the path is left as it was.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel", id="export.cancel", tooltip="Close without saving"),
+        Binding(
+            "escape",
+            "cancel",
+            "Cancel",
+            id="export.cancel",
+            tooltip="Close, or stop the export (nothing is written)",
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -38,45 +77,132 @@ Edit the path and press **Enter** to write the loaded (filtered) shipments, one 
             border: round $accent;
             padding: 0 1;
         }
-        & #export-error { color: $text-error; }
+        & Horizontal { height: auto; }
+        & #export-format { width: 1fr; }
+        & #export-status { color: $text-muted; }
+        & #export-status.-error { color: $text-error; }
     }
     """
 
-    def __init__(self, default_path: Path, count: int, write: Callable[[Path], int]) -> None:
+    def __init__(self, request: ExportRequest) -> None:
         super().__init__()
-        self._default_path = default_path
-        self._count = count
-        self._write = write
+        self._request = request
+        self._path: Path | None = None
+        self._count = 0
+        self._shown = -1
+        self._ticker: Timer | None = None
+        self._call: ServiceCall[ExportResult] = ServiceCall(
+            self,
+            "shipments-export",
+            activity="exporting shipments…",
+            on_answer=self._finished,
+            on_error=self._failed,
+            handled_here=(OSError,),
+        )
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = f"Export {self._count:,} shipments to CSV"
-            yield Label("Save to (Enter to write, Esc to cancel)")
-            yield Input(str(self._default_path), id="export-path", compact=True)
-            yield Label("", id="export-error")
+            which = self._request.description or "all shipments"
+            box.border_title = f"Export {which}"
+            with Horizontal():
+                yield Label("Format ")
+                yield Select(
+                    CHOICES, value="csv", allow_blank=False, id="export-format", compact=True
+                )
+            yield Label("Save to (Enter to write every page, Esc to cancel)")
+            yield Input(str(self._request.default_path), id="export-path", compact=True)
+            yield Label("", id="export-status")
 
     def on_mount(self) -> None:
         field = self.query_one("#export-path", Input)
         field.focus()
         field.cursor_position = len(field.value)
 
+    @property
+    def running(self) -> bool:
+        """True while an export is being written."""
+        return self._call.in_flight
+
+    @on(Select.Changed, "#export-format")
+    def _format_changed(self, event: Select.Changed) -> None:
+        field = self.query_one("#export-path", Input)
+        path = Path(field.value)
+        if path.suffix in SUFFIXES.values():
+            field.value = str(path.with_suffix(SUFFIXES[str(event.value)]))
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#export-status", Label)
+        status.update(text)
+        status.set_class(error, "-error")
+
     @on(Input.Submitted, "#export-path")
-    def _save(self, event: Input.Submitted) -> None:
+    def _start(self, event: Input.Submitted) -> None:
+        if self.running:
+            return
         text = event.value.strip()
-        error = self.query_one("#export-error", Label)
         if not text:
-            error.update("Type a file path.")
+            self._say("Type a file path.", error=True)
             return
         path = Path(text).expanduser()
         if path.is_dir():
-            error.update(f"{path} is a folder: add a file name.")
+            self._say(f"{path} is a folder: add a file name.", error=True)
             return
-        try:
-            written = self._write(path)
-        except OSError as failure:
-            error.update(f"Could not write {path}: {failure.strerror or failure}")
-            return
-        self.dismiss(f"Wrote {written:,} shipments to {path}")
+        choice = str(self.query_one("#export-format", Select).value)
+        fmt: ExportFormat = "csv" if choice == "csv-plain" else choice  # type: ignore[assignment]
+        self._path, self._count = path, 0
+        query = self._request.query
+        self.query_one("#export-path", Input).disabled = True
+        self.query_one("#export-format", Select).disabled = True
+        self._say("Exporting… (Esc stops)")
+
+        async def export(client: FreightClient) -> ExportResult:
+            from tui.export import export_shipments
+
+            return await export_shipments(
+                client.iter_shipments(query),
+                path,
+                fmt,
+                bom=choice == "csv",
+                progress=self._progress,
+            )
+
+        self._call.start(export)
+        self._ticker = self.set_interval(PROGRESS_EVERY, self._show_progress)
+
+    def _progress(self, count: int) -> None:
+        self._count = count
+
+    def _show_progress(self) -> None:
+        count = self._count
+        if count != self._shown and self.running:
+            self._shown = count
+            self._say(f"Exporting… {count:,} shipments (Esc stops)")
+            host_of(self).set_activity("shipments-export", f"exporting… {count:,} shipments")
+
+    def _stop_ticker(self) -> None:
+        if self._ticker is not None:
+            self._ticker.stop()
+            self._ticker = None
+
+    def _finished(self, result: ExportResult) -> None:
+        self._stop_ticker()
+        self.dismiss(f"Wrote {result.count:,} shipments to {result.path}")
+
+    def _failed(self, error: Exception, message: str) -> None:
+        self._stop_ticker()
+        if isinstance(error, OSError):
+            message = f"Could not write {self._path}: {error.strerror or error}"
+        self._say(f"{message} — nothing was written", error=True)
+        self.query_one("#export-path", Input).disabled = False
+        self.query_one("#export-format", Select).disabled = False
+        self.query_one("#export-path", Input).focus()
 
     def action_cancel(self) -> None:
-        self.dismiss(None)
+        self._stop_ticker()
+        if self.running:
+            self._call.cancel()
+            self.dismiss(
+                f"Export stopped after {self._count:,} shipments: {self._path} was not written"
+            )
+        else:
+            self.dismiss(None)

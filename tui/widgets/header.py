@@ -9,16 +9,16 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from tui.host import host_of
+from tui.theming import env_style
 
 if TYPE_CHECKING:
     from textual.app import RenderResult
 
 
-ENV_STYLES = {
-    "DEMO": "bold black on #5fd7af",
-    "SANDBOX": "bold black on #ffd75f",
-    "PRODUCTION": "bold #ffffff on #d70000",
-}
+def _key(keymap: dict[str, str], binding_id: str, default: str) -> str:
+    """The first key of a binding as the config's [keymap] sets it."""
+    keys = keymap.get(binding_id)
+    return keys.split(",")[0] if keys else default
 
 
 class FreightHeader(Widget):
@@ -61,17 +61,23 @@ class FreightHeader(Widget):
             " · ",
             session.profile_name,
             " · ",
-            (f" {env} ", ENV_STYLES.get(env, "bold")),
+            (f" {env} ", env_style(self.app, env)),
         )
         if self.screen_title:
             left.append(f" · {self.screen_title}")
         width = self.size.width
+        keymap = session.config.keymap
+        help_key = _key(keymap, "app.help", "F1")
         if app.activity_text:
             right = Text(f"{app.activity_text} ", style="italic")
         elif width >= 110:
-            right = Text("F2 quote · F3 rates · F4 shipments · F1 help ", style="dim")
+            keys = [
+                f"{_key(keymap, f'app.{name}', default)} {name}"
+                for name, default in (("quote", "F2"), ("rates", "F3"), ("shipments", "F4"))
+            ]
+            right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
         else:
-            right = Text("F1 help ", style="dim")
+            right = Text(f"{help_key} help ", style="dim")
         gap = max(1, width - left.cell_len - right.cell_len)
         line = left + Text(" " * gap) + right
         line.truncate(width)
