@@ -18,7 +18,7 @@ from textual.worker import Worker, WorkerState
 
 from tui.listing.status import use_colours
 from tui.session import Session
-from tui.theming import status_colours, theme_problem
+from tui.theming import has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
@@ -97,6 +97,8 @@ class FreightApp(App[None]):
         self._activities: dict[str, str] = {}
         config = session.config
         self.theme = config.theme if theme_problem(config.theme) is None else "textual-dark"
+        if has_16_colours(self):
+            self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
         use_colours(status_colours(self))
         if config.keymap:
             self.set_keymap(config.keymap)

@@ -14,6 +14,13 @@ from tui.sandbox.app import SandboxApp
 from tui.session import Session
 
 
+@pytest.fixture(autouse=True)
+def true_colour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A terminal with true colour, as snapshots are drawn: the status and header colours are
+    the theme's there (a 16-colour terminal gets the ANSI ones; a test asks for it)."""
+    monkeypatch.setenv("COLORTERM", "truecolor")
+
+
 @pytest.fixture
 def ui_session(sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str) -> Session:
     """A DEMO session whose client talks to a fresh sandbox through httpx's ASGI transport."""

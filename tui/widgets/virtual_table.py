@@ -560,12 +560,12 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             if position:
                 segments.append(Segment(" ", line_style))
             cell_style = line_style
-            if column.style is not None:
+            if column.style is not None and cursor_style is None:
+                # (the cursor line keeps the cursor's colours: a theme's cell colour may not
+                # read on its background; the cell's words say the same)
                 extra = column.style(row)
                 if extra:
                     cell_style = base + Style.parse(extra)
-                    if cursor_style is not None:
-                        cell_style = cell_style + Style(bgcolor=cursor_style.bgcolor, bold=True)
             segments.append(
                 Segment(_fit(column.text(row), column_width, column.justify), cell_style)
             )
