@@ -232,15 +232,30 @@ class FreightApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Ours (screens, the screen's own, help), then Textual's: Theme, Keys, Screenshot…"""
-        yield SystemCommand("Quote", "Describe freight and get rates (F2)", self.show_quote)
-        yield SystemCommand("Rates", "The rates of the last quote (F3)", self.show_rates)
+        keymap = self.session.config.keymap
+
+        def key(binding_id: str, default: str) -> str:
+            return keymap.get(binding_id, default).split(",")[0]
+
         yield SystemCommand(
-            "Shipments", "Find, filter and track shipments (F4)", self.show_shipments
+            "Quote", f"Describe freight and get rates ({key('app.quote', 'F2')})", self.show_quote
+        )
+        yield SystemCommand(
+            "Rates", f"The rates of the last quote ({key('app.rates', 'F3')})", self.show_rates
+        )
+        yield SystemCommand(
+            "Shipments",
+            f"Find, filter and track shipments ({key('app.shipments', 'F4')})",
+            self.show_shipments,
         )
         palette_commands = getattr(screen, "palette_commands", None)
         if callable(palette_commands):
             yield from palette_commands()
-        yield SystemCommand("Help", "Keys and help for the focused field (F1)", self.action_help)
+        yield SystemCommand(
+            "Help",
+            f"Keys and help for the focused field ({key('app.help', 'F1')})",
+            self.action_help,
+        )
         yield from super().get_system_commands(screen)  # its Quit is our action_quit
 
     # -- theme ----------------------------------------------------------------------------

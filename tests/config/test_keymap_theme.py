@@ -108,3 +108,12 @@ def test_an_unknown_theme_lists_the_themes_at_its_line() -> None:
     assert "unknown theme 'neon'" in error.message
     for name in ("textual-dark", "nord", "gruvbox", "solarized-light"):
         assert name in error.message
+
+
+def test_saving_another_setting_leaves_the_keymap_as_the_user_typed_it() -> None:
+    typed = '[keymap]\napp.help = "f12"  # my help key\n"quote.add_item" = "ctrl+b, f5"\n'
+    file = _config_file('theme = "nord"\n\n' + typed)
+    save_config(load_config(file).model_copy(update={"theme": "gruvbox"}), file)
+    text = file.read_text(encoding="utf-8")
+    assert 'theme = "gruvbox"' in text
+    assert typed in text

@@ -61,6 +61,9 @@ async def test_remapped_app_keys_show_in_the_header_and_the_general_help() -> No
         await pilot.press("f12")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "^g shipments" in app.screen.body  # type: ignore[attr-defined]
+        commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert commands["Shipments"].endswith("(ctrl+g)")
+        assert commands["Help"].endswith("(f12)")
 
 
 async def test_the_palette_offers_textuals_commands_beside_ours() -> None:

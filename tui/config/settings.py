@@ -420,8 +420,20 @@ def config_to_toml(config: AppConfig, previous: str | None = None) -> str:
     comments, key order and explicitly written defaults stay as they were.
     """
     document = tomlkit.parse(previous) if previous else tomlkit.document()
-    _merge(document, _config_data(config, lean=True), _config_data(config, lean=False))
+    lean, full = _config_data(config, lean=True), _config_data(config, lean=False)
+    written = document.get("keymap")
+    if isinstance(written, Table) and _same_keymap(written, config.keymap):
+        full["keymap"] = lean["keymap"] = written.unwrap()  # as typed: dotted keys, comments
+    _merge(document, lean, full)
     return tomlkit.dumps(document)
+
+
+def _same_keymap(table: Table, keymap: dict[str, str]) -> bool:
+    """Whether the file's ``[keymap]`` table says what ``keymap`` says (however spelled)."""
+    try:
+        return _check_keymap(_flat_keymap(table.unwrap())) == keymap
+    except (ValueError, AttributeError):
+        return False
 
 
 def _merge(
