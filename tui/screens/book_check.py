@@ -46,7 +46,7 @@ async def find_booking(client: FreightClient, terms: Sequence[str]) -> list[Ship
 
 
 def shipment_line(shipment: Shipment) -> str:
-    """`PRO7001 · confirmed · Maple Leaf Freight · 1,234.50 CAD · 11-20 15:04`."""
+    """`PRO7001 · confirmed · Maple Leaf Freight · 1,234.50 CAD · 11-20` (created, local)."""
     parts = [shipment.pro_number or shipment.id, status_label(shipment.status)]
     if shipment.carrier is not None and (shipment.carrier.name or shipment.carrier.scac):
         parts.append(shipment.carrier.name or shipment.carrier.scac or "")
@@ -54,7 +54,7 @@ def shipment_line(shipment: Shipment) -> str:
     if cost is not None and cost.total is not None:
         parts.append(format_amount(cost.total, cost.currency))
     if shipment.created_date is not None:
-        parts.append(shipment.created_date.astimezone().strftime("%m-%d %H:%M"))
+        parts.append(shipment.created_date.astimezone().strftime("%m-%d"))
     return " · ".join(part for part in parts if part)
 
 
@@ -221,11 +221,11 @@ booked). Freight searched the shipments for the reference it sent the booking wi
 
     def _show(self, text: Text) -> None:
         self.query_one("#check-found", Static).update(text)
-        hint = ["esc back, nothing sent", "r search again"]
+        hint = ["r search again", "esc back, nothing sent"]
         if self.found:
-            hint.insert(0, "enter open the shipment")
+            hint.insert(0, "⏎ open it")
         if self.found is not None:
-            hint.append("b book again anyway")
+            hint.insert(-1, "b book again anyway")
         self.query_one("#check-hint", Static).update(" · ".join(hint))
 
     # -- choices --------------------------------------------------------------------------

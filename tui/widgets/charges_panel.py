@@ -89,6 +89,11 @@ accessorials. The last line is their sum, which is the offer's total.
             if charge.description:
                 label.append(f" {charge.description}", style="dim")
             table.add_row(label, format_money(charge.amount))
+        if not rate.charges:  # a server that gives only the total
+            table.add_row(Text("No charges itemized", style="dim"), "")
+            amount = format_amount(rate.total, rate.currency)
+            table.add_row(Text("Total", style="bold"), Text(amount, style="bold"))
+            return table
         total = charges_sum(rate.charges)
         table.add_row(Rule(style="dim"), Rule(style="dim"))
         # The charges are in the rate's currency: its total says which (unless USD).
