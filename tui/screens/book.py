@@ -269,7 +269,16 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
         ledger = BookingLedger.in_dir(self.host.session.data_dir)
         profile = self.host.session.profile_name
-        return needs_check(ledger.for_rate(profile, self.quote.id, self.rate.id))
+        try:
+            return needs_check(ledger.for_rate(profile, self.quote.id, self.rate.id))
+        except OSError as error:
+            self.notify(
+                f"The booking ledger could not be read ({error.strerror or error}): "
+                "earlier bookings of this rate are not checked.",
+                title="Booking ledger",
+                severity="warning",
+            )
+            return None
 
     def _confirm(self, request: Any) -> None:
         from tui.screens.book_confirm import BookConfirmScreen
