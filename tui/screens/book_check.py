@@ -45,16 +45,22 @@ async def find_booking(client: FreightClient, terms: Sequence[str]) -> list[Ship
     return list(found.values())
 
 
+CARRIER_WIDTH = 22
+"""Room for the carrier's name on a found shipment's line (one line at 80 columns)."""
+
+
 def shipment_line(shipment: Shipment) -> str:
-    """`PRO7001 · confirmed · Maple Leaf Freight · 1,234.50 CAD · 11-20` (created, local)."""
-    parts = [shipment.pro_number or shipment.id, status_label(shipment.status)]
+    """`PRO7001 · 11-20 · confirmed · Maple Leaf Freight · 1,234.50 CAD` (created, local)."""
+    parts = [shipment.pro_number or shipment.id]
+    if shipment.created_date is not None:
+        parts.append(shipment.created_date.astimezone().strftime("%m-%d"))
+    parts.append(status_label(shipment.status))
     if shipment.carrier is not None and (shipment.carrier.name or shipment.carrier.scac):
-        parts.append(shipment.carrier.name or shipment.carrier.scac or "")
+        name = shipment.carrier.name or shipment.carrier.scac or ""
+        parts.append(name if len(name) <= CARRIER_WIDTH else name[: CARRIER_WIDTH - 1] + "…")
     cost = shipment.cost
     if cost is not None and cost.total is not None:
         parts.append(format_amount(cost.total, cost.currency))
-    if shipment.created_date is not None:
-        parts.append(shipment.created_date.astimezone().strftime("%m-%d"))
     return " · ".join(part for part in parts if part)
 
 
@@ -155,7 +161,7 @@ booked). Freight searched the shipments for the reference it sent the booking wi
             (head, "bold"),
             "\nReference sent with it: ",
             (record.reference, "bold"),
-            f" · quote {record.quote_id} · rate {record.rate_id}",
+            f"\nQuote {record.quote_id} · rate {record.rate_id}",
         )
 
     # -- the search -----------------------------------------------------------------------
@@ -221,7 +227,7 @@ booked). Freight searched the shipments for the reference it sent the booking wi
 
     def _show(self, text: Text) -> None:
         self.query_one("#check-found", Static).update(text)
-        hint = ["r search again", "esc back, nothing sent"]
+        hint = ["r search again", "esc back"]
         if self.found:
             hint.insert(0, "⏎ open it")
         if self.found is not None:
