@@ -104,6 +104,20 @@ class BookingRecord:
         )
 
 
+def _sync_dir(directory: Path) -> None:
+    """Make a new directory entry durable (where the platform allows opening a directory)."""
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
 def _aware(value: Any) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -160,6 +174,7 @@ class BookingLedger:
     def _append(self, record: BookingRecord) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = (record.to_json() + "\n").encode("utf-8")
+        new = not self.path.exists()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -176,6 +191,8 @@ class BookingLedger:
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
+        if new:  # the file's name, too, must survive a crash
+            _sync_dir(self.path.parent)
 
     def _ends_with_newline(self, fd: int) -> bool:
         size = os.fstat(fd).st_size
