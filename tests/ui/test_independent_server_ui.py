@@ -102,8 +102,12 @@ async def test_rates_booking_search_and_detail_against_another_server(tmp_path: 
         assert rates.quote is not None
         table = rates.query_one(RatesTable)
         assert {rate.carrier_code for rate in table.view.offered} == {"MLFT", "PRLN"}
+        # Cheapest in each currency: 987.25 USD is not "cheaper" than 1,234.50 CAD.
+        marks = {key.value: table.get_row(key)[0].plain for key in table.rows}
+        assert all("$" in mark for mark in marks.values())
         text = screen_text(app)
         assert "1,234.50 CAD" in text  # the narrow table keeps the code
+        assert "cheapest: PRLN 987.25, MLFT 1,234.50 CAD" in text
         assert "987.25" in text
         assert "987.25 USD" not in text
 
