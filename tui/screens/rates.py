@@ -326,6 +326,15 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
             return
         from tui.screens.book import BookScreen
 
+        earlier = self.table.booked.get(rate.id)
+        if earlier is not None:
+            said = "was booked" if earlier == "booked" else "was sent and got no answer"
+            self.notify(
+                f"This offer {said} before: booking it again first searches for that booking.",
+                title="Booked before?",
+                severity="warning",
+                timeout=6,
+            )
         self.app.push_screen(BookScreen(self.quote, rate, self.request))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
