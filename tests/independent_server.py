@@ -4,7 +4,8 @@ It reads the real service's request vocabulary (space-separated location types, 
 hours, ``pieces``, capitalised plural package labels) and answers in its own dialect: quote and
 rate ids as ``quoteId``/``rateId``, carriers as objects, totals as text, modes and statuses in
 upper or title case, some rates in CAD, bookings answered 201 with a PRO and a BOL but no
-shipment id, listings without quote ids, its own query parameter names, and tracking events in
+shipment id, listings without quote ids (references kept under ``refs``, searched as
+text), its own query parameter names, and tracking events in
 an envelope. It counts every request, so a test can tell a booking was sent once.
 """
 
@@ -33,6 +34,14 @@ PACKAGES = frozenset({"Pallets", "Boxes", "Crates", "Skids", "Cartons", "Drums"}
 TWELVE_HOUR = re.compile(r"^(0?[1-9]|1[0-2]):[0-5]\d (AM|PM)$")
 QUERY = {"text": "q", "status": "state", "mode": "transport", "token": "cursor", "size": "pageSize"}
 """This server's query parameter names (the client learns them from a profile's [wire] table)."""
+
+
+def _cost(rate: dict[str, Any]) -> dict[str, str]:
+    """A shipment's cost from its rate: total as text, currency in lower case."""
+    total = rate["total"]
+    if isinstance(total, dict):  # {"amount": …, "currency": …}
+        return {"total": str(total["amount"]), "currency": str(total["currency"]).lower()}
+    return {"total": str(total), "currency": str(rate.get("currency", "usd")).lower()}
 
 
 @dataclass
@@ -144,7 +153,7 @@ class IndependentServer:
             "status": "Confirmed",
             "mode": rate["mode"],
             "carrier": rate["carrier"],
-            "cost": {"total": str(rate["total"]), "currency": rate.get("currency", "usd").lower()},
+            "cost": _cost(rate),
             "createdDate": "2026-11-20T15:04:05-05:00",
             "origin": {"company": body.get("originCompany"), "postalCode": "30318"},
             "destination": {"company": body.get("destCompany"), "country": "CAN"},
@@ -160,6 +169,11 @@ class IndependentServer:
                 for item in quote_request.get("items", [])
             ],
             "dockHours": {"open": body.get("originDockHoursOpen")},
+            "refs": [
+                body[key]
+                for key in ("reference", "originReferenceNumber", "poNumber")
+                if body.get(key)
+            ],
         }
         self.shipments.append(shipment)
         answer = {

@@ -173,32 +173,6 @@ async def test_required_fields_are_named_when_booking(ui_session: Session) -> No
         assert app.screen is book
 
 
-async def test_timed_out_booking_is_not_resent_and_shows_the_quote_in_shipments(
-    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
-) -> None:
-    # The sandbox books the shipment, then the answer is lost as a read timeout.
-    session, transport = counting_session(sandbox_transport, sandbox_base_url)
-    transport.fail_after_forward["/book"] = httpx.ReadTimeout("timed out")
-    app = make_app(session)
-    async with app.run_test(size=(80, 24)) as pilot:
-        rates = await open_rates(pilot, ltl_request())
-        assert rates.quote is not None
-        quote_id = rates.quote.id
-        await choose_rate(pilot, rates, "ltl")
-        await book_it(pilot)
-        assert transport.count("/book") == 1
-        assert app.current_mode == "shipments"
-        assert not app.booking_in_flight
-        assert await _shipments_for_quote(session, quote_id) != []
-        assert len(await _shipments_for_quote(session, quote_id)) == 1
-        from tui.screens.shipments import ShipmentsScreen
-
-        assert isinstance(app.screen, ShipmentsScreen)
-        await pilot.pause(0.3)
-        await settle(pilot)
-        assert transport.count("/book") == 1
-
-
 async def test_double_enter_in_confirm_books_once(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:

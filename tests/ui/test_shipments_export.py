@@ -183,8 +183,10 @@ async def test_totals_count_by_status_and_sum_spend_by_carrier(sandbox: SandboxA
         assert isinstance(app.screen, ShipmentsSummaryScreen)
         summary = app.screen.summary
         assert dict(summary.by_status) == dict(Counter(row.status for row in rows))
-        assert summary.total_spend == sum((row.total or Decimal(0) for row in rows), Decimal(0))
-        assert sum(count for _, _, count in summary.spend_by_carrier) == len(rows)
+        # The sandbox bills in USD only: one block, every shipment counted in it.
+        assert [spend.currency for spend in summary.spend] == ["USD"]
+        assert summary.total_in("USD") == sum((row.total or Decimal(0) for row in rows), Decimal(0))
+        assert sum(count for _, _, count in summary.spend[0].by_carrier) == len(rows)
         drawn = str(app.screen.query_one("#summary-bars").render())
         assert "By status" in drawn
         assert "█" in drawn
@@ -198,5 +200,6 @@ async def test_totals_count_by_status_and_sum_spend_by_carrier(sandbox: SandboxA
 def test_summary_of_nothing_is_empty() -> None:
     summary = summarize([])
     assert summary.count == 0
-    assert summary.total_spend == Decimal(0)
+    assert summary.spend == []
+    assert summary.total_in("USD") == Decimal(0)
     assert summary.by_status == []

@@ -196,7 +196,7 @@ class BookingOutcomeUnknownError(FreightError):
     """A booking may have reached the service but no usable answer came back.
 
     Never retried automatically: the user must look in Shipments (search for the booking's
-    reference when it had one, else the quote id) before booking again.
+    reference) before booking again.
     """
 
     def __init__(
@@ -206,13 +206,17 @@ class BookingOutcomeUnknownError(FreightError):
         self.rate_id = rate_id
         self.reason = reason
         self.reference = reference
+        # A listing need not carry quote ids: the reference sent with the booking is what a
+        # search finds.
         look_for = (
-            f"reference {reference} (or quote {quote_id})" if reference else f"quote {quote_id}"
+            f"search for its reference {reference}"
+            if reference
+            else "look for it (by the shipper, consignee and date: a listing may not show "
+            "quote ids)"
         )
         super().__init__(
             f"The booking was sent but no usable answer came back ({reason}), so it may or "
-            f"may not have been booked. Before booking again, open Shipments and search for "
-            f"{look_for}."
+            f"may not have been booked. Before booking again, open Shipments and {look_for}."
         )
 
 

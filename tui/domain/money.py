@@ -27,3 +27,28 @@ def format_usd(amount: Decimal) -> str:
     money = to_money(amount)
     sign = "-" if money < 0 else ""
     return f"{sign}${abs(money):,.2f}"
+
+
+HOME_CURRENCY = "USD"
+"""The currency shown with a `$` and no code; every other amount carries its code."""
+
+
+def currency_of(code: str | None) -> str:
+    """An ISO code in upper case; USD when none is given (the service's default)."""
+    text = (code or "").strip().upper()
+    return text or HOME_CURRENCY
+
+
+def format_price(amount: Decimal, currency: str | None = None) -> str:
+    """`$1,216.00` in USD; any other currency as `1,216.00 CAD` (the code is never left out)."""
+    code = currency_of(currency)
+    if code == HOME_CURRENCY:
+        return format_usd(amount)
+    return f"{format_money(amount)} {code}"
+
+
+def format_amount(amount: Decimal, currency: str | None = None) -> str:
+    """`1,216.00` in USD, `1,216.00 CAD` in any other currency: for columns of amounts."""
+    code = currency_of(currency)
+    text = format_money(amount)
+    return text if code == HOME_CURRENCY else f"{text} {code}"

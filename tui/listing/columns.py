@@ -7,6 +7,8 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from tui.domain.modes import mode_key
+from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.listing.status import LIFECYCLE, status_label, status_style
 from tui.listing.table_column import Column
 
@@ -25,16 +27,22 @@ def reference(shipment: ShipmentRow) -> str:
     return shipment.pro_number or shipment.id
 
 
-def total(shipment: ShipmentRow) -> Decimal | None:
-    return shipment.total
+def total(shipment: ShipmentRow) -> tuple[bool, str, Decimal]:
+    """Sort key of the total: USD first, then by currency, then by amount (no amount: last).
+
+    Amounts are compared only within one currency.
+    """
+    if shipment.total is None or not shipment.total.is_finite():
+        return (True, "~", Decimal(0))
+    code = currency_of(shipment.currency)
+    return (code != HOME_CURRENCY, code, shipment.total)
 
 
 def money(amount: Decimal | None, currency: str | None = None) -> str:
-    """`1,234.50`, with the currency only when it is not USD."""
-    if amount is None:
+    """`1,234.50`, with the currency's code when it is not USD (`1,234.50 CAD`)."""
+    if amount is None or not amount.is_finite():
         return ""
-    text = f"{amount:,.2f}"
-    return text if currency in (None, "", "USD") else f"{text} {currency}"
+    return format_amount(amount, currency)
 
 
 def carrier_code(shipment: ShipmentRow) -> str:
@@ -55,7 +63,7 @@ def mode_label(mode: str | None, *, wide: bool) -> str:
     """The mode word; `truckload` is `TL` where room is short."""
     if not mode:
         return ""
-    return "TL" if mode == "truckload" and not wide else mode
+    return "TL" if mode_key(mode) == "truckload" and not wide else mode
 
 
 def pickup(shipment: ShipmentRow) -> str:
@@ -153,7 +161,9 @@ def shipment_columns(
             "Total",
             lambda row: money(row.total, row.currency),
             sort_key=total,
-            width=10 if wide else 9,
+            # Sized from the rows: `1,234.50 CAD` widens it, so the code is never cut off.
+            min_width=10 if wide else 9,
+            max_width=16,
             justify="right",
             priority=80,
         )

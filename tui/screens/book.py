@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -13,7 +14,8 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input, Static
 
-from tui.domain.money import format_usd
+from tui.domain.modes import same_mode
+from tui.domain.money import format_price
 from tui.forms import booking as book_form
 from tui.host import Host, host_of
 from tui.screens import book_addresses
@@ -26,6 +28,7 @@ from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
     from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
+    from tui.ledger import BookingRecord
 
 
 class BookScreen(WorkerErrorsToHost, Screen[None]):
@@ -86,7 +89,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.quote = quote
         self.rate = rate
         self.request = request
-        self.parcel = rate.mode == "parcel"
+        self.parcel = same_mode(rate.mode, "parcel")
         self.draft = BookDraft(self)
         self._side = "origin"
         self._booking: Booking | ParcelBooking | None = None
@@ -131,7 +134,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         days = "" if rate.days is None else f" · {rate.days} day{'s' if rate.days != 1 else ''}"
         return Text.assemble(
             f"Book {rate.carrier_code or rate.carrier} {rate.service_type or ''}".rstrip(),
-            f" · {format_usd(rate.total)}{days} · ",
+            f" · {format_price(rate.total, rate.currency)}{days} · ",
             (self.host.session.environment, "bold reverse"),
         )
 
@@ -221,6 +224,10 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def action_book(self) -> None:
         """Check every field, then ask for confirmation before sending."""
+        self._book(checked=False)
+
+    def _book(self, *, checked: bool) -> None:
+        """Check the fields; unless `checked`, look for an earlier booking first; confirm."""
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
             return
@@ -242,6 +249,38 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         except RequestValidationError as error:
             self._show_field_errors(error.fields, str(error))
             return
+        earlier = None if checked else self._earlier_booking()
+        if earlier is None:
+            self._confirm(request)
+            return
+        from tui.screens.book_check import BookingCheckScreen
+
+        def after_check(book_again: bool | None) -> None:
+            if book_again:
+                self._confirm(request)
+            else:
+                self.set_status(f"Not sent again (reference {earlier.reference}).")
+
+        self.app.push_screen(BookingCheckScreen(earlier, just_sent=False), after_check)
+
+    def _earlier_booking(self) -> BookingRecord | None:
+        """A booking of this quote and rate that was sent before and not refused, if any."""
+        from tui.ledger import BookingLedger, needs_check
+
+        ledger = BookingLedger.in_dir(self.host.session.data_dir)
+        profile = self.host.session.profile_name
+        try:
+            return needs_check(ledger.for_rate(profile, self.quote.id, self.rate.id))
+        except OSError as error:
+            self.notify(
+                f"The booking ledger could not be read ({error.strerror or error}): "
+                "earlier bookings of this rate are not checked.",
+                title="Booking ledger",
+                severity="warning",
+            )
+            return None
+
+    def _confirm(self, request: Any) -> None:
         from tui.screens.book_confirm import BookConfirmScreen
 
         pickup = None if self.parcel else self.schedule_pickup()
@@ -313,15 +352,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.refresh_bindings()
         error = event.error
         if isinstance(error, BookingOutcomeUnknownError):
-            self.set_status(str(error), True)
-            self.notify(
-                "No answer to the booking. It was NOT sent again. Check the shipments list "
-                f"for quote {self.quote.id} before booking again.",
-                title="Booking outcome unknown",
-                severity="warning",
-                timeout=15,
-            )
-            self.host.show_shipments(search=self.quote.id)
+            self._outcome_unknown(event)
         elif isinstance(error, ConflictError):
             shipment = error.shipment_id
             if shipment:
@@ -335,6 +366,40 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             self.set_status(f"{error} Press esc twice to get back to the quote.", True)
         else:
             self.set_status(event.message, True)
+
+    def _outcome_unknown(self, event: BookSender.Failed) -> None:
+        """No usable answer: say so, and search for the booking's reference at once."""
+        from tui.ledger import BookingRecord
+        from tui.screens.book_check import BookingCheckScreen
+
+        reference = event.reference
+        self.set_status(
+            f"No usable answer to the booking; it was NOT sent again. Searching shipments for "
+            f"its reference {reference} before anything else.",
+            True,
+        )
+        record = event.record
+        if record is None:  # the ledger could not be written: check this once all the same
+            record = BookingRecord(
+                reference,
+                self.host.session.profile_name,
+                self.quote.id,
+                self.rate.id,
+                datetime.now(UTC),
+                "unknown",
+            )
+
+        def checked(book_again: bool | None) -> None:
+            if book_again:
+                self._book(checked=True)
+            else:
+                self.set_status(
+                    f"Not sent again. Reference {reference}: search Shipments for it before "
+                    "booking this rate again.",
+                    True,
+                )
+
+        self.app.push_screen(BookingCheckScreen(record, just_sent=True), checked)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

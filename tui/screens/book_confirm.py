@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Input, Static
 
-from tui.domain.money import format_usd
+from tui.domain.money import format_price
 from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ type `BOOK` and press Enter.
         carrier = f"{rate.carrier} ({rate.carrier_code})" if rate.carrier_code else rate.carrier
         table.add_row("Carrier", carrier)
         table.add_row("Service", " · ".join(p for p in (rate.service_type, rate.mode) if p))
-        table.add_row("Total", Text(format_usd(rate.total), style="bold"))
+        table.add_row("Total", Text(format_price(rate.total, rate.currency), style="bold"))
         days = "unknown" if rate.days is None else f"{rate.days} day{'s' if rate.days != 1 else ''}"
         table.add_row("Transit", days)
         if self.schedule_pickup is not None:

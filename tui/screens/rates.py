@@ -13,13 +13,20 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from tui.domain.money import format_money
+from tui.domain.modes import same_mode
+from tui.domain.money import format_amount
 from tui.host import Host, host_of
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.rates_table import CHEAPEST, FASTEST, NotOfferedList, RatesTable
+from tui.widgets.rates_table import (
+    CHEAPEST,
+    FASTEST,
+    NotOfferedList,
+    RatesTable,
+    cheapest_by_currency,
+)
 
 if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
@@ -179,13 +186,34 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         rates = [
             rate
             for rate in quote.rates
-            if self.mode_filter is None or rate.mode == self.mode_filter
+            if self.mode_filter is None or same_mode(rate.mode, self.mode_filter)
         ]
+        self.table.booked = self._ledger_marks()
         self.table.set_rates(rates)
         if not rates:
             shown = f"{self.mode_filter} " if self.mode_filter else ""
             self.table.set_status(f"no {shown}offers")
         self._show_best()
+
+    def _ledger_marks(self) -> dict[str, str]:
+        """Rate id -> booked / unknown for this quote, from the booking ledger (this profile)."""
+        if self.quote is None:
+            return {}
+        from tui.ledger import BookingLedger
+
+        session = self.host.session
+        try:
+            marks = BookingLedger.in_dir(session.data_dir).marks(
+                session.profile_name, self.quote.id
+            )
+        except OSError:
+            return {}
+        return dict(marks)
+
+    def on_screen_resume(self) -> None:
+        """Back from a booking: mark what the ledger now knows."""
+        if self.quote is not None:
+            self.table.set_booked(self._ledger_marks())
 
     def _rates_failed(self, error: Exception, message: str) -> None:
         from tui.api.errors import RateLimitedError
@@ -215,12 +243,17 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
             return
         days = "?" if fastest.days is None else str(fastest.days)
         unit = "day" if fastest.days == 1 else "days"
+        # One cheapest per currency: amounts in two currencies are never compared.
+        cheapest_each = ", ".join(
+            f"{rate.carrier_code or rate.carrier} {format_amount(rate.total, rate.currency)}"
+            for rate in cheapest_by_currency(self.table.rates).values()
+        )
         self._set_summary(
             Text.assemble(
                 (f"{CHEAPEST} cheapest", "bold"),
-                f": {cheapest.carrier_code} {format_money(cheapest.total)}   ",
+                f": {cheapest_each}   ",
                 (f"{FASTEST} fastest", "bold"),
-                f": {fastest.carrier_code} {days} {unit}",
+                f": {fastest.carrier_code or fastest.carrier} {days} {unit}",
             )
         )
 
@@ -293,6 +326,15 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
             return
         from tui.screens.book import BookScreen
 
+        earlier = self.table.booked.get(rate.id)
+        if earlier is not None:
+            said = "was booked" if earlier == "booked" else "was sent and got no answer"
+            self.notify(
+                f"This offer {said} before: booking it again first searches for that booking.",
+                title="Booked before?",
+                severity="warning",
+                timeout=6,
+            )
         self.app.push_screen(BookScreen(self.quote, rate, self.request))
 
     def palette_commands(self) -> Iterable[SystemCommand]:
@@ -315,7 +357,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         if rate is not None and rate.is_ok:
             yield SystemCommand(
                 f"Book {rate.carrier_code} {rate.service_type or ''}".strip(),
-                f"{format_money(rate.total)} · open the booking form",
+                f"{format_amount(rate.total, rate.currency)} · open the booking form",
                 self.action_book,
             )
 

@@ -17,7 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from tui import documents
-from tui.domain.money import format_usd
+from tui.domain.money import format_price
 from tui.host import Host, host_of
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -188,7 +188,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
             "Booked · ",
             (self.environment, "bold reverse"),
             f" · {rate.carrier} {rate.service_type or ''}".rstrip(),
-            f" · {format_usd(rate.total)}",
+            f" · {format_price(rate.total, rate.currency)}",
         )
 
     def _numbers_table(self) -> Table:

@@ -1,4 +1,4 @@
-"""Counts by status and spend by carrier of the loaded, filtered shipments, drawn as bars."""
+"""Counts by status and spend by carrier (per currency) of the loaded shipments, as bars."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Static
 
-from tui.listing.columns import money
+from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.listing.status import LIFECYCLE, status_label, status_style
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -29,35 +29,60 @@ _BLOCKS = " ▏▎▍▌▋▊▉█"
 
 
 @dataclass(frozen=True)
+class CurrencySpend:
+    """Spend in one currency: its sum, and per carrier the sum and the shipments counted."""
+
+    currency: str
+    total: Decimal
+    count: int
+    by_carrier: list[tuple[str, Decimal, int]]
+
+
+@dataclass(frozen=True)
 class Summary:
-    """What the bars show: shipments per status, spend and count per carrier."""
+    """What the bars show: shipments per status, and spend per carrier in each currency.
+
+    Amounts are summed only within their currency (USD first, then by code); shipments
+    with no amount are counted in `unpriced`.
+    """
 
     by_status: list[tuple[str, int]]
-    spend_by_carrier: list[tuple[str, Decimal, int]]
-    total_spend: Decimal
+    spend: list[CurrencySpend]
+    unpriced: int
     count: int
+
+    def total_in(self, currency: str) -> Decimal:
+        """The sum of the amounts in one currency (0 when none is in it)."""
+        return next((s.total for s in self.spend if s.currency == currency), Decimal(0))
 
 
 def summarize(shipments: Sequence[ShipmentRow]) -> Summary:
-    """Count by status (lifecycle order) and sum exact totals by carrier (largest first)."""
+    """Count by status (lifecycle order) and sum exact totals by currency and carrier."""
     statuses = Counter(s.status or "unknown" for s in shipments)
     order = [*LIFECYCLE, "canceled"]
     by_status = [(name, statuses[name]) for name in order if statuses[name]]
     by_status += sorted((n, c) for n, c in statuses.items() if n not in order)
-    spend: dict[str, Decimal] = {}
-    counts: Counter[str] = Counter()
+    sums: dict[str, dict[str, Decimal]] = {}
+    counts: dict[str, Counter[str]] = {}
+    unpriced = 0
     for shipment in shipments:
+        if shipment.total is None or not shipment.total.is_finite():
+            unpriced += 1
+            continue
+        code = currency_of(shipment.currency)
         name = shipment.carrier_label or "unknown"
-        counts[name] += 1
-        if shipment.total is not None:
-            spend[name] = spend.get(name, Decimal(0)) + shipment.total
-        else:
-            spend.setdefault(name, Decimal(0))
-    spend_by_carrier = sorted(
-        ((name, amount, counts[name]) for name, amount in spend.items()),
-        key=lambda item: (-item[1], item[0]),
-    )
-    return Summary(by_status, spend_by_carrier, sum(spend.values(), Decimal(0)), len(shipments))
+        carriers = sums.setdefault(code, {})
+        carriers[name] = carriers.get(name, Decimal(0)) + shipment.total
+        counts.setdefault(code, Counter())[name] += 1
+    spend = []
+    for code in sorted(sums, key=lambda c: (c != HOME_CURRENCY, c)):
+        by_carrier = sorted(
+            ((name, amount, counts[code][name]) for name, amount in sums[code].items()),
+            key=lambda item: (-item[1], item[0]),
+        )
+        total = sum(sums[code].values(), Decimal(0))
+        spend.append(CurrencySpend(code, total, sum(counts[code].values()), by_carrier))
+    return Summary(by_status, spend, unpriced, len(shipments))
 
 
 def bar(value: Decimal | int, largest: Decimal | int, width: int) -> str:
@@ -83,17 +108,33 @@ def render_summary(summary: Summary, width: int) -> Text:
         text.append(f"{status_label(name):<{label_width}}", style=style)
         text.append(f" {count:>{count_width},} ")
         text.append(bar(count, largest_count, bar_width) + "\n", style=style)
-    text.append("\nSpend by carrier", style="bold")
-    text.append(f"   total {money(summary.total_spend)}\n", style="dim")
-    name_width = min(24, max((len(n) for n, _, _ in summary.spend_by_carrier), default=7))
-    amount_width = max((len(money(a)) for _, a, _ in summary.spend_by_carrier), default=4)
-    bar_width = max(4, width - name_width - amount_width - 10)
-    largest_spend = max((a for _, a, _ in summary.spend_by_carrier), default=Decimal(0))
-    for name, amount, count in summary.spend_by_carrier:
-        shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
-        text.append(f"{shown:<{name_width}} {money(amount):>{amount_width}} ({count:>3}) ")
-        text.append(bar(amount, largest_spend, bar_width) + "\n", style="#5fafd7")
+    if not summary.spend:
+        text.append("\nSpend by carrier", style="bold")
+        text.append("   no amounts\n", style="dim")
+    for spend in summary.spend:
+        text.append(f"\nSpend by carrier · {spend.currency}", style="bold")
+        text.append(f"   total {format_amount(spend.total, spend.currency)}\n", style="dim")
+        _carrier_bars(text, spend, width)
+    if summary.unpriced:
+        many = "s" if summary.unpriced != 1 else ""
+        text.append(f"\n{summary.unpriced:,} shipment{many} with no amount\n", style="dim")
     return text
+
+
+def _carrier_bars(text: Text, spend: CurrencySpend, width: int) -> None:
+    """One currency's carriers, their amounts (with the code unless USD) and bars."""
+
+    def amount(value: Decimal) -> str:
+        return format_amount(value, spend.currency)
+
+    name_width = min(24, max((len(n) for n, _, _ in spend.by_carrier), default=7))
+    amount_width = max((len(amount(a)) for _, a, _ in spend.by_carrier), default=4)
+    bar_width = max(4, width - name_width - amount_width - 10)
+    largest = max((a for _, a, _ in spend.by_carrier), default=Decimal(0))
+    for name, value, count in spend.by_carrier:
+        shown = name if len(name) <= name_width else name[: name_width - 1] + "…"
+        text.append(f"{shown:<{name_width}} {amount(value):>{amount_width}} ({count:>3}) ")
+        text.append(bar(value, largest, bar_width) + "\n", style="#5fafd7")
 
 
 class ShipmentsSummaryScreen(WorkerErrorsToHost, Screen[None]):
@@ -103,7 +144,8 @@ class ShipmentsSummaryScreen(WorkerErrorsToHost, Screen[None]):
 ## Totals
 
 Counts by status and spend by carrier over the shipments loaded in the list (with its
-filters). Load more in the list (`G`) to include more. `Esc` goes back.
+filters), one block per currency: amounts in two currencies are never added. Load more
+in the list (`G`) to include more. `Esc` goes back.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [

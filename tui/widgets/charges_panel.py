@@ -11,7 +11,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from tui.domain.money import format_money
+from tui.domain.money import format_amount, format_money
 
 if TYPE_CHECKING:
     from tui.api.models import Charge, Rate
@@ -89,12 +89,19 @@ accessorials. The last line is their sum, which is the offer's total.
             if charge.description:
                 label.append(f" {charge.description}", style="dim")
             table.add_row(label, format_money(charge.amount))
+        if not rate.charges:  # a server that gives only the total
+            table.add_row(Text("No charges itemized", style="dim"), "")
+            amount = format_amount(rate.total, rate.currency)
+            table.add_row(Text("Total", style="bold"), Text(amount, style="bold"))
+            return table
         total = charges_sum(rate.charges)
         table.add_row(Rule(style="dim"), Rule(style="dim"))
-        table.add_row(Text("Total", style="bold"), Text(format_money(total), style="bold"))
+        # The charges are in the rate's currency: its total says which (unless USD).
+        amount = format_amount(total, rate.currency)
+        table.add_row(Text("Total", style="bold"), Text(amount, style="bold"))
         if total != rate.total:
             table.add_row(
                 Text("Quoted total differs", style="bold red"),
-                Text(format_money(rate.total), style="bold red"),
+                Text(format_amount(rate.total, rate.currency), style="bold red"),
             )
         return table

@@ -11,7 +11,8 @@ from textual.binding import Binding, BindingType
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
-from tui.domain.money import format_money
+from tui.domain.modes import mode_key
+from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 
 if TYPE_CHECKING:
     from tui.api.models import Rate
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
 CHEAPEST = "$"
 FASTEST = "»"
 NOT_OFFERED = "✗"
+BOOKED = "✓"
+"""This quote and rate were booked (the booking ledger says so)."""
+UNSURE = "?"
+"""This quote and rate were sent and how it ended is not known."""
 SERVICE_WIDTH = 16
 MIN_CARRIER_WIDTH = 12
 MAX_CARRIER_WIDTH = 40
@@ -41,15 +46,32 @@ def days_of(rate: Rate) -> int:
     return UNKNOWN_DAYS if rate.days is None else rate.days
 
 
+def currency_order(rate: Rate) -> tuple[bool, str]:
+    """USD first, then other currencies by code: totals compare only within one currency."""
+    code = currency_of(rate.currency)
+    return (code != HOME_CURRENCY, code)
+
+
+def rate_amount(rate: Rate) -> str:
+    """The total as the column shows it: the currency's code unless it is USD."""
+    return format_amount(rate.total, rate.currency)
+
+
 SORT_COLUMNS: dict[str, SortColumn] = {
-    "total": SortColumn("total", lambda rate: (rate.total, days_of(rate), rate.carrier)),
-    "days": SortColumn("days", lambda rate: (days_of(rate), rate.total, rate.carrier)),
+    "total": SortColumn(
+        "total", lambda rate: (currency_order(rate), rate.total, days_of(rate), rate.carrier)
+    ),
+    "days": SortColumn(
+        "days", lambda rate: (days_of(rate), currency_order(rate), rate.total, rate.carrier)
+    ),
     "carrier": SortColumn("carrier", lambda rate: (rate.carrier.casefold(), rate.total)),
     "scac": SortColumn("SCAC", lambda rate: (rate.carrier_code or "", rate.total)),
     "service": SortColumn(
         "service", lambda rate: ((rate.service_type or "").casefold(), rate.total)
     ),
-    "mode": SortColumn("mode", lambda rate: (rate.mode or "", rate.total)),
+    "mode": SortColumn(
+        "mode", lambda rate: (mode_key(rate.mode), currency_order(rate), rate.total)
+    ),
 }
 
 
@@ -61,6 +83,8 @@ class RatesView:
     not_offered: list[Rate]
     cheapest_id: str | None
     fastest_id: str | None
+    cheapest_ids: frozenset[str] = frozenset()
+    """The cheapest offer in each currency (one id when all are in one currency)."""
 
 
 def matches(rate: Rate, needle: str) -> bool:
@@ -75,13 +99,25 @@ def matches(rate: Rate, needle: str) -> bool:
 
 
 def best_offers(rates: Sequence[Rate]) -> tuple[str | None, str | None]:
-    """Ids of the cheapest and the fastest bookable rate (ties broken by the other measure)."""
+    """Ids of the cheapest and the fastest bookable rate (ties broken by the other measure).
+
+    The cheapest is the cheapest in the first currency (USD first): two currencies are
+    never compared.
+    """
     offered = [rate for rate in rates if rate.is_ok]
     if not offered:
         return None, None
     cheapest = min(offered, key=SORT_COLUMNS["total"].key)
     fastest = min(offered, key=SORT_COLUMNS["days"].key)
     return cheapest.id, fastest.id
+
+
+def cheapest_by_currency(rates: Sequence[Rate]) -> dict[str, Rate]:
+    """The cheapest bookable rate in each currency, USD first."""
+    best: dict[str, Rate] = {}
+    for rate in sorted((r for r in rates if r.is_ok), key=SORT_COLUMNS["total"].key):
+        best.setdefault(currency_of(rate.currency), rate)
+    return best
 
 
 def arrange(rates: Sequence[Rate], sort: str, descending: bool, needle: str = "") -> RatesView:
@@ -93,7 +129,8 @@ def arrange(rates: Sequence[Rate], sort: str, descending: bool, needle: str = ""
         (rate for rate in shown if not rate.is_ok), key=lambda rate: rate.carrier.lower()
     )
     cheapest_id, fastest_id = best_offers(rates)
-    return RatesView(offered, not_offered, cheapest_id, fastest_id)
+    cheapest_ids = frozenset(rate.id for rate in cheapest_by_currency(rates).values())
+    return RatesView(offered, not_offered, cheapest_id, fastest_id, cheapest_ids)
 
 
 def clip(text: str, width: int) -> str:
@@ -110,7 +147,11 @@ class RatesTable(DataTable[Any]):
 Every carrier's offer for this quote, in the chosen order; offers a carrier could
 not make are listed below, under **not offered**, with the reason.
 
-- `$` marks the **cheapest** offer, `»` the **fastest**.
+- `$` marks the **cheapest** offer (in each currency: amounts in two currencies are
+  never compared), `»` the **fastest**.
+- `✓` marks an offer of this quote already **booked** from Freight, `?` one whose
+  booking got no answer: booking it again first searches for the earlier booking.
+- Totals in another currency than USD show its code (`1,234.50 CAD`).
 - Sort with **t** total, **d** days, **c** carrier, **s** SCAC, **v** service, **m** mode;
   press the same key again to reverse the order.
 - **/** filters by carrier, SCAC or service as you type.
@@ -194,13 +235,15 @@ not make are listed below, under **not offered**, with the reason.
         self.view = RatesView([], [], None, None)
         self._by_id: dict[str, Rate] = {}
         self._carrier_width = MIN_CARRIER_WIDTH
+        self.booked: dict[str, str] = {}
+        """Rate id -> `booked` or `unknown`, from the booking ledger."""
 
     def on_mount(self) -> None:
         self._add_columns()
         self._update_title()
 
     def _add_columns(self) -> None:
-        self.add_column(" ", key="mark", width=2)
+        self.add_column(" ", key="mark", width=3)
         self.add_column("Carrier", key="carrier")
         self.add_column("SCAC", key="scac")
         self.add_column("Service", key="service")
@@ -211,12 +254,12 @@ not make are listed below, under **not offered**, with the reason.
     def _fit_carrier_width(self, rates: Sequence[Rate]) -> int:
         """Room left for the carrier name once the other columns have what they need."""
         others = [
-            2,
+            3,
             max([4, *(len(rate.carrier_code or "") for rate in rates)]),
             max([7, *(len(clip(rate.service_type or "", SERVICE_WIDTH)) for rate in rates)]),
             max([4, *(len(rate.mode or "") for rate in rates)]),
             4,
-            max([5, *(len(format_money(rate.total)) for rate in rates)]),
+            max([5, *(len(rate_amount(rate)) for rate in rates)]),
         ]
         padding = 2 * self.cell_padding * 7
         room = self.scrollable_content_region.width - sum(others) - padding - 1
@@ -243,6 +286,14 @@ not make are listed below, under **not offered**, with the reason.
         self._by_id = {rate.id: rate for rate in self.rates}
         self.status = None
         self._rebuild(keep=None)
+
+    def set_booked(self, booked: dict[str, str]) -> None:
+        """Mark the rates the booking ledger knows were booked (or sent with no answer)."""
+        if booked != self.booked:
+            self.booked = dict(booked)
+            if self.rates:
+                self._rebuild(keep=self._current_key())
+            self._update_title()
 
     def set_status(self, status: str | None) -> None:
         """Show what is happening (rating…, cancelled, an error) in the border title."""
@@ -298,10 +349,13 @@ not make are listed below, under **not offered**, with the reason.
 
     def _offered_cells(self, rate: Rate) -> list[Any]:
         mark = ""
-        if rate.id == self.view.cheapest_id:
+        if rate.id in self.view.cheapest_ids or rate.id == self.view.cheapest_id:
             mark += CHEAPEST
         if rate.id == self.view.fastest_id:
             mark += FASTEST
+        booked = self.booked.get(rate.id)
+        if booked is not None:
+            mark += BOOKED if booked == "booked" else UNSURE
         return [
             Text(mark, style="bold"),
             clip(rate.carrier.removesuffix(SANDBOX_SUFFIX), self._carrier_width),
@@ -309,10 +363,17 @@ not make are listed below, under **not offered**, with the reason.
             clip(rate.service_type or "", SERVICE_WIDTH),
             rate.mode or "",
             Text("?" if rate.days is None else str(rate.days), justify="right"),
-            Text(format_money(rate.total), justify="right"),
+            Text(rate_amount(rate), justify="right"),
         ]
 
     def _update_title(self) -> None:
+        marks = set(self.booked.values())
+        legend = []
+        if "booked" in marks:
+            legend.append(f"{BOOKED} booked")
+        if marks - {"booked"}:
+            legend.append(f"{UNSURE} outcome unknown")
+        self.border_subtitle = " · ".join(legend)
         if self.status is not None:
             self.border_title = self.status
             return
