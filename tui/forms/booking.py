@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import TYPE_CHECKING, Any
+
+from tui.forms.book_times import parse_time_of_day, time_text, window
 
 if TYPE_CHECKING:
     from tui.api.models import BookingRequest, ParcelBookingRequest, Quote, Rate, RateRequest
@@ -19,11 +22,19 @@ WIRE_FIELDS: dict[str, tuple[str, str]] = {
     "originContactEmail": ("origin", "email"),
     "originDockHoursOpen": ("origin", "hours"),
     "originDockHoursClose": ("origin", "hours"),
+    "originReferenceNumber": ("origin", "reference"),
+    "originInstructions": ("origin", "instructions"),
     "destCompany": ("dest", "company"),
     "destAddress": ("dest", "address"),
     "destContactName": ("dest", "contact"),
     "destContactPhone": ("dest", "phone"),
     "destContactEmail": ("dest", "email"),
+    "destDockHoursOpen": ("dest", "hours"),
+    "destDockHoursClose": ("dest", "hours"),
+    "destReferenceNumber": ("dest", "reference"),
+    "destInstructions": ("dest", "instructions"),
+    "pickupDate": ("pickup", "date"),
+    "reference": ("pickup", "reference"),
 }
 """Request field (wire name) → (form end, field) for errors the service or the model report."""
 
@@ -49,6 +60,12 @@ def location_values(location: Location, *, dock_hours: bool) -> dict[str, str]:
     return values
 
 
+def _hhmm(text: str) -> str | None:
+    """A typed time as the address book keeps it (`09:00`), or None when blank."""
+    text = text.strip()
+    return time_text(parse_time_of_day(text)) if text else None
+
+
 def location_from_values(values: Mapping[str, str], postal_code: str) -> Location:
     """An address book entry from one end of the form (labelled by its company)."""
     from tui.config.settings import Location
@@ -62,9 +79,31 @@ def location_from_values(values: Mapping[str, str], postal_code: str) -> Locatio
         contact_name=values["contact"].strip(),
         phone=values["phone"].strip(),
         email=values.get("email", "").strip(),
-        dock_open=values.get("dock_open", "").strip() or None,
-        dock_close=values.get("dock_close", "").strip() or None,
+        dock_open=_hhmm(values.get("dock_open", "")),
+        dock_close=_hhmm(values.get("dock_close", "")),
     )
+
+
+def request_values(request: RateRequest, side: str) -> dict[str, str]:
+    """What the quote already says of one end (`origin` or `dest`): blanks left out."""
+    values = {
+        "company": getattr(request, f"{side}_company"),
+        "address": ", ".join(
+            part
+            for part in (getattr(request, f"{side}_address"), getattr(request, f"{side}_address2"))
+            if part
+        ),
+        "contact": getattr(request, f"{side}_contact_name"),
+        "phone": getattr(request, f"{side}_contact_phone"),
+        "email": getattr(request, f"{side}_contact_email"),
+        "reference": getattr(request, f"{side}_reference_number"),
+        "instructions": getattr(request, f"{side}_instructions"),
+    }
+    opens = getattr(request, f"{side}_dock_hours_open")
+    closes = getattr(request, f"{side}_dock_hours_close")
+    if opens is not None and closes is not None:
+        values["dock_open"], values["dock_close"] = time_text(opens), time_text(closes)
+    return {name: value for name, value in values.items() if value}
 
 
 def find_location(
@@ -83,7 +122,7 @@ def draft_data(
     request: RateRequest,
     origin: Mapping[str, str],
     dest: Mapping[str, str],
-    schedule_pickup: bool,
+    pickup: Mapping[str, Any],
 ) -> dict[str, Any]:
     """What the draft file holds: the form, and which quote, rate and lane it was typed for."""
     return {
@@ -92,7 +131,8 @@ def draft_data(
         "lane": lane(request),
         "origin": dict(origin),
         "dest": dict(dest),
-        "schedule_pickup": schedule_pickup,
+        "pickup": dict(pickup),
+        "schedule_pickup": bool(pickup.get("schedule", False)),
     }
 
 
@@ -110,14 +150,30 @@ def _blank_none(value: str) -> str | None:
     return value or None
 
 
+def _end_fields(prefix: str, values: Mapping[str, str]) -> dict[str, Any]:
+    """One end's optional booking fields: references, instructions, dock hours (typed)."""
+    opens, closes = window(values.get("dock_open", ""), values.get("dock_close", ""))
+    return {
+        f"{prefix}ReferenceNumber": _blank_none(values.get("reference", "")),
+        f"{prefix}Instructions": _blank_none(values.get("instructions", "")),
+        f"{prefix}DockHoursOpen": opens,
+        f"{prefix}DockHoursClose": closes,
+    }
+
+
 def booking_request(
     quote: Quote,
     rate: Rate,
     origin: Mapping[str, str],
     dest: Mapping[str, str],
     schedule_pickup: bool,
+    pickup_date: date | None = None,
+    reference: str = "",
 ) -> BookingRequest:
-    """POST /book body (LTL, truckload); raises RequestValidationError."""
+    """POST /book body (LTL, truckload); times and dates typed; raises RequestValidationError.
+
+    The times must already be checked (`book_times.check_window`): a bad one raises ValueError.
+    """
     from tui.api.models import BookingRequest
 
     return BookingRequest.build(
@@ -125,22 +181,29 @@ def booking_request(
             "id": quote.id,
             "rateId": rate.id,
             "schedulePickup": schedule_pickup,
+            "pickupDate": pickup_date,
+            "reference": _blank_none(reference),
             "originCompany": origin["company"].strip(),
             "originAddress": origin["address"].strip(),
             "originContactName": _blank_none(origin["contact"]),
             "originContactPhone": _blank_none(origin["phone"]),
-            "originDockHoursOpen": _blank_none(origin.get("dock_open", "")),
-            "originDockHoursClose": _blank_none(origin.get("dock_close", "")),
+            **_end_fields("origin", origin),
             "destCompany": dest["company"].strip(),
             "destAddress": dest["address"].strip(),
             "destContactName": _blank_none(dest["contact"]),
             "destContactPhone": _blank_none(dest["phone"]),
+            **_end_fields("dest", dest),
         }
     )
 
 
 def parcel_request(
-    quote: Quote, rate: Rate, origin: Mapping[str, str], dest: Mapping[str, str]
+    quote: Quote,
+    rate: Rate,
+    origin: Mapping[str, str],
+    dest: Mapping[str, str],
+    pickup_date: date | None = None,
+    reference: str = "",
 ) -> ParcelBookingRequest:
     """POST /book/parcel body; raises RequestValidationError."""
     from tui.api.models import ParcelBookingRequest
@@ -149,35 +212,41 @@ def parcel_request(
         {
             "id": quote.id,
             "rateId": rate.id,
+            "pickupDate": pickup_date,
+            "reference": _blank_none(reference),
             "originCompany": _blank_none(origin["company"]),
             "originAddress": _blank_none(origin["address"]),
             "originContactName": _blank_none(origin["contact"]),
             "originContactPhone": _blank_none(origin["phone"]),
             "originContactEmail": _blank_none(origin.get("email", "")),
+            "originReferenceNumber": _blank_none(origin.get("reference", "")),
+            "originInstructions": _blank_none(origin.get("instructions", "")),
             "destCompany": _blank_none(dest["company"]),
             "destAddress": _blank_none(dest["address"]),
             "destContactName": _blank_none(dest["contact"]),
             "destContactPhone": _blank_none(dest["phone"]),
             "destContactEmail": _blank_none(dest.get("email", "")),
+            "destReferenceNumber": _blank_none(dest.get("reference", "")),
+            "destInstructions": _blank_none(dest.get("instructions", "")),
         }
     )
 
 
-def field_errors(fields: Mapping[str, str]) -> tuple[dict[str, str], dict[str, str], list[str]]:
-    """Split reported field errors into origin and destination form errors, and the rest."""
-    origin: dict[str, str] = {}
-    dest: dict[str, str] = {}
+FieldErrors = dict[str, dict[str, str]]
+
+
+def field_errors(fields: Mapping[str, str]) -> tuple[FieldErrors, list[str]]:
+    """Reported field errors by form section (`origin`, `dest`, `pickup`), and the rest."""
+    found: FieldErrors = {"origin": {}, "dest": {}, "pickup": {}}
     other: list[str] = []
     for path, message in fields.items():
         key = path.split(".")[-1]
         target = WIRE_FIELDS.get(key) or WIRE_FIELDS.get(_camel(key))
         if target is None:
             other.append(f"{path or 'request'}: {message}")
-        elif target[0] == "origin":
-            origin.setdefault(target[1], message)
         else:
-            dest.setdefault(target[1], message)
-    return origin, dest, other
+            found[target[0]].setdefault(target[1], message)
+    return found, other
 
 
 def _camel(name: str) -> str:

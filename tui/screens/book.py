@@ -1,9 +1,9 @@
-"""Book: who ships and who receives, then one confirmed booking of the chosen rate."""
+"""Book: who ships and who receives, when, then one confirmed booking of the chosen rate."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -17,6 +17,7 @@ from textual.widgets import Checkbox, Input, Static
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.forms import booking as book_form
+from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
 from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
@@ -25,10 +26,18 @@ from tui.widgets.book_sender import BookSender
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.pickup_form import PickupForm
 
 if TYPE_CHECKING:
+    from textual.widget import Widget
+
     from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
     from tui.ledger import BookingRecord
+
+
+def today() -> date:
+    """The local date the pickup day is checked against (tests replace it)."""
+    return date.today()
 
 
 class BookScreen(WorkerErrorsToHost, Screen[None]):
@@ -53,6 +62,24 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             tooltip="Save this end to the address book",
         ),
         Binding("escape", "back", "Back", id="book.back", tooltip="Back to the rates"),
+        Binding(
+            "pagedown",
+            "section(1)",
+            "Next section",
+            show=False,
+            priority=True,
+            id="book.next_section",
+            tooltip="Jump to the next part of the form",
+        ),
+        Binding(
+            "pageup",
+            "section(-1)",
+            "Previous section",
+            show=False,
+            priority=True,
+            id="book.previous_section",
+            tooltip="Jump to the previous part of the form",
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -67,12 +94,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     }
     BookScreen #book-ends {
         height: auto;
-    }
-    BookScreen #book-pickup {
-        border: none;
-        padding: 0;
-        height: 1;
-        margin-top: 1;
     }
     BookScreen #book-status {
         height: auto;
@@ -114,17 +135,25 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                     f"Origin · {self.request.origin_postal_code}",
                     email=self.parcel,
                     dock_hours=not self.parcel,
+                    hours_label="Ready",
+                    hours_names=("ready", "close"),
+                    min_window=MIN_PICKUP_WINDOW,
                     id="book-origin",
                 )
                 yield ContactForm(
                     "dest",
                     f"Destination · {self.request.dest_postal_code}",
                     email=self.parcel,
-                    dock_hours=False,
+                    dock_hours=not self.parcel,
+                    hours_label="Receive",
                     id="book-dest",
                 )
-            if not self.parcel:
-                yield Checkbox("Schedule pickup", value=True, id="book-pickup", compact=True)
+            yield PickupForm(
+                today,
+                quoted=self.request.pickup_date,
+                schedule=not self.parcel,
+                id="book-pickup-form",
+            )
         yield Static("", id="book-status")
         yield BookSender()
         yield FreightFooter()
@@ -146,9 +175,9 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     def dest(self) -> ContactForm:
         return self.query_one("#book-dest", ContactForm)
 
-    def set_schedule_pickup(self, value: bool) -> None:
-        """Tick or clear "Schedule pickup" (a restored draft)."""
-        self.query_one("#book-pickup", Checkbox).value = value
+    @property
+    def pickup(self) -> PickupForm:
+        return self.query_one("#book-pickup-form", PickupForm)
 
     def schedule_pickup(self) -> bool:
         """Whether a pickup is to be scheduled (never for parcel)."""
@@ -168,6 +197,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.draft.save()
 
     @on(ContactForm.Changed)
+    @on(PickupForm.Changed)
     def _form_changed(self) -> None:
         self.draft.schedule()
 
@@ -191,6 +221,27 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             for form in (self.origin, self.dest):
                 if focused in form.walk_children():
                     self._side = form.side
+
+    def _sections(self) -> list[Widget]:
+        return [self.origin, self.dest, self.pickup]
+
+    def action_section(self, step: int) -> None:
+        """Focus the first field of the next (step 1) or previous (-1) part of the form."""
+        sections = self._sections()
+        focused = self.focused
+        current = next(
+            (
+                i
+                for i, part in enumerate(sections)
+                if focused is not None and focused in part.walk_children()
+            ),
+            -1 if step > 0 else len(sections),
+        )
+        target = sections[(current + step) % len(sections)]
+        first = next((w for w in target.query(Input) if w.focusable), None)
+        if first is not None:
+            first.focus()
+            self.query_one("#book-body", VerticalScroll).scroll_to_widget(target, animate=False)
 
     # -- address book -------------------------------------------------------------------
 
@@ -235,12 +286,18 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
         origin_errors = self.origin.errors(for_booking=True)
         dest_errors = self.dest.errors(for_booking=True)
+        pickup_errors = self.pickup.errors()
         self.origin.show_errors(origin_errors)
         self.dest.show_errors(dest_errors)
-        if origin_errors or dest_errors:
-            count = len(origin_errors) + len(dest_errors)
+        self.pickup.show_errors(pickup_errors)
+        count = len(origin_errors) + len(dest_errors) + len(pickup_errors)
+        if count:
             self.set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
-            first = self.origin.first_invalid(origin_errors) or self.dest.first_invalid(dest_errors)
+            first = (
+                self.origin.first_invalid(origin_errors)
+                or self.dest.first_invalid(dest_errors)
+                or self.pickup.first_invalid(pickup_errors)
+            )
             if first is not None:
                 first.focus()
             return
@@ -281,9 +338,11 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             return None
 
     def _confirm(self, request: Any) -> None:
+        from tui.forms.book_summary import confirm_rows
         from tui.screens.book_confirm import BookConfirmScreen
 
         pickup = None if self.parcel else self.schedule_pickup()
+        rows = confirm_rows(self.request, request, pickup)
 
         def decided(confirmed: bool | None) -> None:
             if confirmed:
@@ -292,22 +351,24 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 self.set_status("Not booked.")
 
         self.app.push_screen(
-            BookConfirmScreen(self.rate, self.host.session.environment, schedule_pickup=pickup),
-            decided,
+            BookConfirmScreen(self.rate, self.host.session.environment, rows), decided
         )
 
     def _request(self) -> Any:
         origin, dest = self.origin.values(), self.dest.values()
+        day = self.pickup.pickup_date()
+        reference = self.pickup.values()["reference"]
         if self.parcel:
-            return book_form.parcel_request(self.quote, self.rate, origin, dest)
+            return book_form.parcel_request(self.quote, self.rate, origin, dest, day, reference)
         return book_form.booking_request(
-            self.quote, self.rate, origin, dest, self.schedule_pickup()
+            self.quote, self.rate, origin, dest, self.schedule_pickup(), day, reference
         )
 
     def _show_field_errors(self, fields: dict[str, str], fallback: str) -> None:
-        origin, dest, other = book_form.field_errors(fields)
-        self.origin.show_errors(origin)
-        self.dest.show_errors(dest)
+        found, other = book_form.field_errors(fields)
+        self.origin.show_errors(found["origin"])
+        self.dest.show_errors(found["dest"])
+        self.pickup.show_errors(found["pickup"])
         self.set_status("; ".join(other) if other else fallback, True)
 
     def _send(self, request: Any) -> None:

@@ -1,4 +1,4 @@
-"""The last look before a booking is sent: carrier, service, total, transit, environment."""
+"""The last look before a booking is sent: carrier, total, pickup, extras, hazmat, environment."""
 
 from __future__ import annotations
 
@@ -16,6 +16,8 @@ from tui.domain.money import format_price
 from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tui.api.models import Rate
 
 PRODUCTION_WORD = "BOOK"
@@ -28,7 +30,8 @@ class BookConfirmScreen(FreightModal[bool]):
     HELP = """\
 ## Confirm booking
 
-Check carrier, service, total and the environment. **Enter** sends the booking once;
+Check carrier, service, total, the pickup day and window, every extra service
+(liftgate, appointment…) and hazardous item, and the environment. **Enter** sends the booking once;
 **Esc** goes back to the form. In **PRODUCTION** a real shipment is booked and billed:
 type `BOOK` and press Enter.
 """
@@ -40,7 +43,7 @@ type `BOOK` and press Enter.
 
     DEFAULT_CSS = """
     BookConfirmScreen > Vertical {
-        width: 60;
+        width: 72;
         max-width: 100%;
         height: auto;
         border: thick $accent;
@@ -68,11 +71,12 @@ type `BOOK` and press Enter.
     }
     """
 
-    def __init__(self, rate: Rate, environment: str, *, schedule_pickup: bool | None) -> None:
+    def __init__(self, rate: Rate, environment: str, rows: Sequence[tuple[str, str]] = ()) -> None:
         super().__init__()
         self.rate = rate
         self.environment = environment
-        self.schedule_pickup = schedule_pickup
+        self.rows = list(rows)
+        """(label, text) of what else is booked: pickup, extras, hazmat, references."""
         self.production = environment == "PRODUCTION"
         self._decided = False
 
@@ -113,8 +117,9 @@ type `BOOK` and press Enter.
         table.add_row("Total", Text(format_price(rate.total, rate.currency), style="bold"))
         days = "unknown" if rate.days is None else f"{rate.days} day{'s' if rate.days != 1 else ''}"
         table.add_row("Transit", days)
-        if self.schedule_pickup is not None:
-            table.add_row("Pickup", "scheduled" if self.schedule_pickup else "not scheduled")
+        for label, text in self.rows:
+            flagged = label == "Hazmat" and text != "none"
+            table.add_row(label, Text(text, style="bold" if flagged else ""))
         table.add_row("Environment", Text(self.environment, style="bold"))
         return table
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
     from tui.host import Host
     from tui.widgets.contact_form import ContactForm
+    from tui.widgets.pickup_form import PickupForm
 
 DRAFT_DELAY = 0.3
 """Seconds of quiet after a change before the draft is written."""
@@ -36,11 +37,10 @@ class BookingForm(Protocol):
     def dest(self) -> ContactForm: ...
 
     @property
+    def pickup(self) -> PickupForm: ...
+
+    @property
     def draft(self) -> BookDraft: ...
-
-    def schedule_pickup(self) -> bool: ...
-
-    def set_schedule_pickup(self, value: bool) -> None: ...
 
     def set_status(self, text: str, problem: bool = False) -> None: ...
 
@@ -56,19 +56,25 @@ class BookDraft:
         self._pending: dict[str, Any] | None = None
 
     def prefill(self) -> None:
-        """Each end from the address book entry for its ZIP (origin: the default origin too)."""
+        """Each end from the address book entry for its ZIP (origin: the profile's default
+        origin too), then what the quote said of it; the pickup day and reference as quoted."""
         screen = self.screen
+        request = screen.request
         profile = screen.host.session.profile
         book = profile.address_book
-        origin = book_form.find_location(
-            book, screen.request.origin_postal_code, profile.default_origin
-        )
+        hours = not screen.parcel
+        origin = book_form.find_location(book, request.origin_postal_code, profile.default_origin)
         if origin is not None:
-            values = book_form.location_values(origin, dock_hours=not screen.parcel)
-            screen.origin.set_values(values)
-        dest = book_form.find_location(book, screen.request.dest_postal_code)
+            screen.origin.set_values(book_form.location_values(origin, dock_hours=hours))
+        dest = book_form.find_location(book, request.dest_postal_code)
         if dest is not None:
-            screen.dest.set_values(book_form.location_values(dest, dock_hours=False))
+            screen.dest.set_values(book_form.location_values(dest, dock_hours=hours))
+        for form, side in ((screen.origin, "origin"), (screen.dest, "dest")):
+            quoted = book_form.request_values(request, side)
+            if quoted:
+                form.set_values(quoted)
+        if request.pickup_date is not None:
+            screen.pickup.set_values({"date": request.pickup_date.isoformat()})
 
     def restore(self) -> None:
         """Put back what was typed for this quote (or this lane) and not sent."""
@@ -83,8 +89,10 @@ class BookDraft:
             screen.origin.set_values(draft["origin"])
         if isinstance(draft.get("dest"), dict):
             screen.dest.set_values(draft["dest"])
-        if not screen.parcel and isinstance(draft.get("schedule_pickup"), bool):
-            screen.set_schedule_pickup(draft["schedule_pickup"])
+        if isinstance(draft.get("pickup"), dict):
+            screen.pickup.set_values(draft["pickup"])
+        elif isinstance(draft.get("schedule_pickup"), bool):  # a draft from before the section
+            screen.pickup.set_values({"schedule": draft["schedule_pickup"]})
         if fit == "lane":
             screen.set_status(
                 f"Restored what you typed earlier for {screen.request.origin_postal_code} → "
@@ -102,7 +110,7 @@ class BookDraft:
             screen.request,
             screen.origin.values(),
             screen.dest.values(),
-            screen.schedule_pickup(),
+            screen.pickup.values(),
         )
         if self._timer is not None:
             self._timer.stop()

@@ -17,13 +17,13 @@ from tui.host import Host, host_of
 from tui.listing.detail_text import (
     carrier_line,
     document_label,
-    events_text,
     items_text,
     places_text,
     title_line,
     tracking_text,
 )
 from tui.listing.status import timeline
+from tui.listing.tracking_events import timeline_text
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -31,7 +31,7 @@ from tui.widgets.header import FreightHeader
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
-    from tui.api.models import Shipment, ShipmentDetail
+    from tui.api.models import Shipment, ShipmentDetail, TrackingEvent
     from tui.documents import DocumentsReport
 
 AUTO_REFRESH_SECONDS = 30.0
@@ -45,8 +45,9 @@ class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
 ## Shipment
 
 The lifecycle runs pending → awarded → confirmed → picked-up → delivered (canceled apart).
-`r` refresh, `a` auto-refresh every 30 s, `j` raw JSON, `s` save the highlighted document
-(`S` all), `p` print it with `lp` (printers are set in the config), `Esc` back to the list.
+`r` refresh, `a` auto-refresh every 30 s, `t` the tracking timeline (newest first, in your
+local time), `j` raw JSON, `s` save the highlighted document (`S` all), `p` print it with
+`lp` (printers are set in the config), `Esc` back to the list.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -59,6 +60,13 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             show=False,
             id="detail.auto",
             tooltip="Refresh every 30 s (toggle)",
+        ),
+        Binding(
+            "t",
+            "tracking",
+            "Tracking",
+            id="detail.tracking",
+            tooltip="Jump to the tracking timeline",
         ),
         Binding("j", "raw", "JSON", id="detail.raw", tooltip="Show or hide the raw JSON"),
         Binding("s", "save", "Save doc", id="detail.save", tooltip="Save the highlighted document"),
@@ -99,6 +107,9 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             on_answer=self._loaded,
             on_error=self._failed,
         )
+        self._events: ServiceCall[list[TrackingEvent]] = ServiceCall(
+            self, "shipment-tracking", on_answer=self._events_loaded, on_error=self._events_failed
+        )
         self._printing = False
         self._papers: ServiceCall[DocumentsReport] = ServiceCall(
             self, "shipment-documents", on_answer=self._papers_done, on_error=self._papers_failed
@@ -138,6 +149,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         if self._auto is not None:
             self._auto.stop()
         self._loading.cancel()
+        self._events.cancel()
 
     # ---------------------------------------------------------------- loading
 
@@ -148,15 +160,16 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
     def _loaded(self, detail: ShipmentDetail) -> None:
         if self.detail is not None and detail.raw == self.detail.raw:
             self._set_status(self._auto_note() or "no change")  # repaint nothing else
+            self._load_events()
             return
         self.detail = detail
+        self._load_events()
         self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
         self.query_one("#detail-carrier", Static).update(carrier_line(detail, self.listing))
         self.query_one("#detail-timeline", Static).update(timeline(detail.status))
         self.query_one("#detail-places", Static).update(places_text(detail))
         self.query_one("#detail-items", Static).update(items_text(detail))
         self.query_one("#detail-tracking", Static).update(tracking_text(detail, self.listing))
-        self.query_one("#detail-events", Static).update(events_text(detail))
         documents = self.query_one("#documents", OptionList)
         highlighted = documents.highlighted
         documents.clear_options()
@@ -172,6 +185,22 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
         if raw.has_class("-shown"):
             raw.update(self._raw_json())
         self._set_status(self._auto_note())
+
+    def _load_events(self) -> None:
+        shipment_id = self.shipment_id
+        self._events.start(lambda client: client.get_tracking(shipment_id))
+
+    def _events_loaded(self, events: list[TrackingEvent]) -> None:
+        shown = self.query_one("#detail-events", Static)
+        text = timeline_text(events)
+        if str(shown.render()) != str(text):  # an unchanged timeline repaints nothing
+            shown.update(text)
+
+    def _events_failed(self, _error: Exception, _text: str) -> None:
+        """No tracking answer: the detail's own events (or none), and no error for that."""
+        events = list(self.detail.events) if self.detail is not None else []
+        note = "from the shipment record" if events else ""
+        self.query_one("#detail-events", Static).update(timeline_text(events, source=note))
 
     def _failed(self, _error: Exception, text: str) -> None:
         self._set_status(f"⚠ {text} — r to retry", error=True)
@@ -205,6 +234,13 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
             self._auto.stop()
             self._auto = None
         self._set_status(self._auto_note() or "auto-refresh off")
+
+    def action_tracking(self) -> None:
+        """Scroll the tracking timeline (newest first) to the top of the screen."""
+        events = self.query_one("#detail-events", Static)
+        self.query_one("#detail-body", VerticalScroll).scroll_to_widget(
+            events, top=True, animate=False
+        )
 
     def action_raw(self) -> None:
         raw = self.query_one("#detail-raw", Static)
@@ -270,6 +306,9 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
     def palette_commands(self) -> Iterable[SystemCommand]:
         yield SystemCommand("Shipment: refresh", "Load it again (r)", self.action_refresh)
         yield SystemCommand("Shipment: raw JSON", "Show or hide the JSON (j)", self.action_raw)
+        yield SystemCommand(
+            "Shipment: tracking timeline", "Newest event first (t)", self.action_tracking
+        )
         yield SystemCommand(
             "Shipment: auto-refresh", "Toggle every 30 s (a)", self.action_auto_refresh
         )

@@ -10,6 +10,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
+from textual.timer import Timer
 from textual.widgets import Input, Select, Static
 
 from tui.host import Host, host_of
@@ -27,6 +28,9 @@ from tui.widgets.virtual_table import VirtualTable
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
 
+AUTO_REFRESH_SECONDS = 30.0
+"""How often the list reloads its first page while auto-refresh is on (`a`)."""
+
 
 def today() -> date:
     """The local date used by the pickup shortcuts (tests replace it)."""
@@ -41,7 +45,8 @@ class ShipmentsScreen(WorkerErrorsToHost, ScanToOpen, Screen[None]):
 
 The newest shipments first; more load as the cursor nears the end.
 `/` search, `f` filters, `s`/`S` sort (column / direction), `e` export (CSV, JSON),
-`t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row.
+`t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row,
+`a` auto-refresh every 30 s (off by default; the table's lower border says when it is on).
 Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipment.
 """
 
@@ -92,6 +97,13 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             tooltip="Reload, or retry a failed page",
         ),
         Binding(
+            "a",
+            "auto_refresh",
+            "Auto",
+            id="shipments.auto",
+            tooltip="Reload the newest shipments every 30 s (toggle)",
+        ),
+        Binding(
             "escape",
             "clear_scan",
             "Clear",
@@ -128,6 +140,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         self._wide: bool | None = None
         self._has_pro = False
         self._has_mode = False
+        self._auto: Timer | None = None
+        self._first_rows = 0
+        """Rows of the first page: auto-refresh leaves a cursor further down alone."""
 
     # ----------------------------------------------------------------- layout
 
@@ -225,6 +240,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         table = self.table
         self.paging.loaded(message.continuation_token)
         if message.first:
+            self._first_rows = len(message.rows)
             keep = table.cursor_key
             table.set_rows(message.rows)
             if keep is not None:
@@ -262,6 +278,8 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         else:
             label = next((c.label for c in table.columns if c.key == column), column)
             subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
+        if self._auto is not None:
+            subtitle += f" · auto-refresh {AUTO_REFRESH_SECONDS:.0f} s"
         if table.border_title != title:  # each assignment repaints the whole table
             table.border_title = title
         if table.border_subtitle != subtitle:
@@ -316,6 +334,34 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         else:
             self._start_search()
 
+    @property
+    def auto_refreshing(self) -> bool:
+        """Whether the list reloads itself on a timer."""
+        return self._auto is not None
+
+    def action_auto_refresh(self) -> None:
+        """Turn the timed reload of the first page on or off."""
+        if self._auto is None:
+            self._auto = self.set_interval(AUTO_REFRESH_SECONDS, self._auto_tick)
+            self.show_status(f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)")
+        else:
+            self._auto.stop()
+            self._auto = None
+            self.show_status("auto-refresh off")
+        self._update_title()
+
+    def _auto_tick(self) -> None:
+        """Reload from the first page, unless a page is on its way, a field is being typed in,
+        or the cursor is past the first page (a reload would take the rows it is reading)."""
+        busy = self.paging.loading or self.scan_buffer.active or isinstance(self.focused, Input)
+        if busy or self.table.cursor_row >= max(self._first_rows, 1):
+            return
+        self._start_search()
+
+    def on_unmount(self) -> None:
+        if self._auto is not None:
+            self._auto.stop()
+
     def action_sort_next(self) -> None:
         keys = self.table.column_keys_shown
         current = self.table.sort_column
@@ -362,6 +408,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         )
         yield SystemCommand(
             "Shipments: refresh", "Reload from the first page (r)", self._start_search
+        )
+        yield SystemCommand(
+            "Shipments: auto-refresh", "Toggle a reload every 30 s (a)", self.action_auto_refresh
         )
         for column in self.table.columns:
             yield SystemCommand(

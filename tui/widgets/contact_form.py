@@ -1,9 +1,10 @@
-"""One end of a shipment on the booking form: company, address, contact, phone, email, hours."""
+"""One end of a shipment on the booking form: who, where, PO, instructions, dock hours."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Literal
 
 from textual import on
@@ -12,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Input, Label, Static
 
-from tui.domain.validation import validate_email, validate_hhmm, validate_hours, validate_phone
+from tui.domain.validation import validate_email, validate_phone
+from tui.forms.book_times import check_window, parse_time_of_day
 from tui.widgets.typeahead import TypeaheadFocus
 
 Side = Literal["origin", "dest"]
@@ -34,6 +36,8 @@ ADDRESS = FieldSpec("address", "Address", "street address")
 CONTACT = FieldSpec("contact", "Contact", "name of the person to call")
 PHONE = FieldSpec("phone", "Phone", "312-555-0142", validate_phone, 40)
 EMAIL = FieldSpec("email", "Email", "name@example.com", validate_email)
+REFERENCE = FieldSpec("reference", "PO/order", "PO / order number", max_length=60)
+INSTRUCTIONS = FieldSpec("instructions", "Notes", "instructions for the driver", max_length=200)
 REQUIRED = ("company", "address", "contact", "phone")
 """Fields a booking needs at both ends (carriers call the contact; the BOL names the company)."""
 
@@ -48,13 +52,22 @@ def check_field(spec: FieldSpec, value: str, *, required: bool) -> str | None:
     return spec.check(value) if spec.check else None
 
 
-def check_dock_hours(opens: str, closes: str, *, required: bool) -> str | None:
-    """The message for the dock hours pair, or None: both or neither, HH:MM, close after open."""
+def check_dock_hours(
+    opens: str,
+    closes: str,
+    *,
+    required: bool,
+    minimum: timedelta | None,
+    names: tuple[str, str] = ("open", "close"),
+) -> str | None:
+    """The message for the dock hours pair, or None: both or neither, readable, long enough."""
     if not opens.strip() and not closes.strip():
-        return "dock hours are required to schedule a pickup" if required else None
-    if not opens.strip() or not closes.strip():
-        return "enter both opening and closing time"
-    return validate_hhmm(opens) or validate_hhmm(closes) or validate_hours(opens, closes)
+        return (
+            f"{names[0]} and {names[1]} times are required to schedule a pickup"
+            if required
+            else None
+        )
+    return check_window(opens, closes, minimum=minimum, names=names)
 
 
 class ContactForm(TypeaheadFocus, Vertical):
@@ -64,8 +77,12 @@ class ContactForm(TypeaheadFocus, Vertical):
 ## Booking form
 
 Who ships and who receives. **Company, address, contact and phone** are required at
-both ends; **email** (parcel) is optional. Dock hours are `HH:MM`, 24-hour, local time,
-and are needed when a pickup is scheduled.
+both ends; **email** (parcel), **PO/order** number and **notes** for the driver are
+optional. Times are the dock's local time, typed as `9:00`, `9am`, `0900` or `16:30`:
+the pickup's **ready–close** window (at least 90 min; needed when a pickup is scheduled)
+and the destination's **receiving** hours. The pickup **date** takes `2026-11-23`,
+`11/23`, `today`, `tomorrow`, `+2` or a weekday (`mon`); weekends and past days are refused.
+`PgDn`/`PgUp` jump to the next/previous section.
 
 Each field is checked as you type; the reason shows under the field.
 """
@@ -84,7 +101,7 @@ Each field is checked as you type; the reason shows under the field.
         height: 1;
     }
     ContactForm .field-label {
-        width: 8;
+        width: 9;
     }
     ContactForm .field-row Input {
         width: 1fr;
@@ -94,7 +111,7 @@ Each field is checked as you type; the reason shows under the field.
         text-style: bold;
     }
     ContactForm .field-row Input.dock-time {
-        width: 7;
+        width: 10;
     }
     ContactForm .dock-dash {
         width: 3;
@@ -103,7 +120,7 @@ Each field is checked as you type; the reason shows under the field.
     ContactForm .field-error {
         display: none;
         color: $error;
-        padding-left: 8;
+        padding-left: 9;
         height: auto;
     }
     ContactForm .field-error.-shown {
@@ -123,7 +140,16 @@ Each field is checked as you type; the reason shows under the field.
             return self.form
 
     def __init__(
-        self, side: Side, title: str, *, email: bool, dock_hours: bool, id: str | None = None
+        self,
+        side: Side,
+        title: str,
+        *,
+        email: bool,
+        dock_hours: bool,
+        hours_label: str = "Dock",
+        hours_names: tuple[str, str] = ("open", "close"),
+        min_window: timedelta | None = None,
+        id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self.side: Side = side
@@ -131,7 +157,11 @@ Each field is checked as you type; the reason shows under the field.
         self.specs: list[FieldSpec] = [COMPANY, ADDRESS, CONTACT, PHONE]
         if email:
             self.specs.append(EMAIL)
+        self.specs += [REFERENCE, INSTRUCTIONS]
         self.dock_hours = dock_hours
+        self.hours_label = hours_label
+        self.hours_names = hours_names
+        self.min_window = min_window
         self.hours_required = False
         self._touched: set[str] = set()
         self._loading = False
@@ -152,20 +182,20 @@ Each field is checked as you type; the reason shows under the field.
             yield Static("", classes="field-error", id=self._wid(f"{spec.name}-error"))
         if self.dock_hours:
             with Horizontal(classes="field-row", id=self._wid("hours-row")):
-                yield Label("Dock", classes="field-label")
+                yield Label(self.hours_label, classes="field-label")
                 yield Input(
-                    placeholder="08:00",
+                    placeholder="e.g. 8am",
                     id=self._wid(DOCK_OPEN),
                     compact=True,
-                    max_length=5,
+                    max_length=9,
                     classes="dock-time",
                 )
                 yield Label("–", classes="dock-dash")
                 yield Input(
-                    placeholder="16:00",
+                    placeholder="e.g. 4pm",
                     id=self._wid(DOCK_CLOSE),
                     compact=True,
-                    max_length=5,
+                    max_length=9,
                     classes="dock-time",
                 )
             yield Static("", classes="field-error", id=self._wid("hours-error"))
@@ -218,17 +248,18 @@ Each field is checked as you type; the reason shows under the field.
                 values[DOCK_OPEN],
                 values[DOCK_CLOSE],
                 required=for_booking and self.hours_required,
+                minimum=self.min_window,
+                names=self.hours_names,
             )
             if message and (for_booking or self._hours_typed(values)):
                 found["hours"] = message
         return found
 
     def _hours_typed(self, values: dict[str, str]) -> bool:
-        """Only nag about a half-typed time once the field is left or has five characters."""
-        return any(
-            len(values[name].strip()) >= 5 or name in self._touched
-            for name in (DOCK_OPEN, DOCK_CLOSE)
-        )
+        """Only nag about a half-typed pair once a field is left or both read as times."""
+        if any(name in self._touched for name in (DOCK_OPEN, DOCK_CLOSE)):
+            return True
+        return all(_reads_as_time(values[name]) for name in (DOCK_OPEN, DOCK_CLOSE))
 
     def show_errors(self, errors: dict[str, str]) -> None:
         """Show each message under its field; clear the others."""
@@ -245,10 +276,9 @@ Each field is checked as you type; the reason shows under the field.
         for name in self.field_names():
             key = "hours" if name in (DOCK_OPEN, DOCK_CLOSE) else name
             if key in errors:
-                if key == "hours" and self.input(DOCK_OPEN).value and name == DOCK_OPEN:
-                    opens_ok = validate_hhmm(self.input(DOCK_OPEN).value) is None
-                    if opens_ok:
-                        return self.input(DOCK_CLOSE)
+                opens = self.input(DOCK_OPEN).value
+                if key == "hours" and name == DOCK_OPEN and opens and _reads_as_time(opens):
+                    return self.input(DOCK_CLOSE)
                 return self.input(name)
         return None
 
@@ -274,3 +304,11 @@ Each field is checked as you type; the reason shows under the field.
         if name is not None and event.input.value:
             self._touched.add(name)
             self.show_errors(self.errors(for_booking=False))
+
+
+def _reads_as_time(text: str) -> bool:
+    try:
+        parse_time_of_day(text)
+    except ValueError:
+        return False
+    return True

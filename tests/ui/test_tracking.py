@@ -1,0 +1,192 @@
+"""Tracking in the UI: the detail's timeline (newest first, local time, fallbacks), `t`, the
+list's auto-refresh, and a PRO, BOL or tracking number typed in the search field."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import date, datetime
+from datetime import time as dt_time
+from typing import Any
+from zoneinfo import ZoneInfo
+
+import httpx
+import pytest
+from textual.widgets import Input
+
+from tests.ui.screen import screen_text, wait_for
+from tests.ui.test_shipments_scan import deep_listing, detail_opened
+from tests.ui.test_shipments_support import app_on, open_shipments, service_client
+from tui.sandbox.app import SandboxApp
+from tui.screens.shipment_detail import ShipmentDetailScreen
+from tui.screens.shipments import ShipmentsScreen
+
+
+@pytest.fixture
+def tokyo_time(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The viewer sits in Tokyo (the sandbox's events happen in US and Canadian zones)."""
+    monkeypatch.setenv("TZ", "Asia/Tokyo")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+class TrackingTransport(httpx.AsyncBaseTransport):
+    """Forwards to the sandbox; answers the tracking endpoint with `status` when it is set."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport, status: int | None = None) -> None:
+        self.inner = inner
+        self.status = status
+        self.paths: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        self.paths.append(request.url.path)
+        if self.status is not None and request.url.path.endswith("/tracking"):
+            return httpx.Response(self.status, json={"message": "no tracking here"})
+        return await self.inner.handle_async_request(request)
+
+
+async def _delivered_entry(sandbox: SandboxApp) -> dict[str, Any]:
+    """A delivered shipment on the first page, with its tracking events as the sandbox serves."""
+    async with service_client(sandbox) as client:
+        page = (await client.get("/shipments", params={"status": "delivered"})).json()
+        entry = page["shipments"][0]
+        events = (await client.get(f"/shipments/{entry['id']}/tracking")).json()
+    return {**entry, "events": events}
+
+
+def _event_lines(screen: ShipmentDetailScreen) -> list[str]:
+    text = str(screen.query_one("#detail-events").render())
+    return [line.strip() for line in text.splitlines()[1:]]
+
+
+async def _open(pilot: Any, app: Any, shipment_id: str) -> ShipmentDetailScreen:
+    app.open_shipment(shipment_id)
+    return await detail_opened(pilot, app, shipment_id)
+
+
+async def test_tracking_events_newest_first_in_local_time(
+    sandbox: SandboxApp, tokyo_time: None
+) -> None:
+    entry = await _delivered_entry(sandbox)
+    expected = sorted(
+        (
+            datetime.combine(
+                date.fromisoformat(e["eventDate"]),
+                dt_time.fromisoformat(e["eventTime"]),
+                ZoneInfo(e["timeZone"]),
+            ).astimezone(),
+            e["summary"],
+        )
+        for e in entry["events"]
+    )[::-1]
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, app, entry["id"])
+        await wait_for(pilot, lambda: len(_event_lines(screen)) > 1, what="tracking events")
+        lines = _event_lines(screen)
+        assert len(lines) == len(expected)
+        for line, (moment, summary) in zip(lines, expected, strict=True):
+            assert moment.strftime("%m-%d %H:%M JST") in line  # the viewer's clock, not the dock's
+            assert summary in line
+        assert "delivered" in lines[0].lower()  # the newest event first
+
+
+async def test_t_brings_the_timeline_into_view(sandbox: SandboxApp) -> None:
+    entry = await _delivered_entry(sandbox)
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, app, entry["id"])
+        await wait_for(pilot, lambda: len(_event_lines(screen)) > 1, what="tracking events")
+
+        def heading_row() -> int:
+            rows = screen_text(app).splitlines()
+            return next((i for i, row in enumerate(rows) if "Tracking events" in row), -1)
+
+        before = heading_row()
+        shown = screen_text(app)
+        assert not all(line[:40] in shown for line in _event_lines(screen))  # below the fold
+        await pilot.press("t")
+        await pilot.pause()
+        assert 0 < heading_row() < before
+        shown = screen_text(app)
+        assert all(line[:40] in shown for line in _event_lines(screen))  # every event in view
+
+
+async def test_without_the_tracking_endpoint_the_detail_events_show_without_an_error(
+    sandbox: SandboxApp,
+) -> None:
+    entry = await _delivered_entry(sandbox)
+    for status in (404, 500):
+        transport = TrackingTransport(httpx.ASGITransport(app=sandbox), status=status)
+        app = app_on(transport)
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = await _open(pilot, app, entry["id"])
+            await wait_for(pilot, lambda: len(_event_lines(screen)) > 1, what="fallback events")
+            assert any(p.endswith("/tracking") for p in transport.paths)
+            assert "delivered" in _event_lines(screen)[0]
+            status_line = str(screen.query_one("#detail-status").render())
+            assert "⚠" not in status_line and not screen.query_one("#detail-status").has_class(
+                "-error"
+            )
+
+
+async def test_no_events_anywhere_says_none_yet(sandbox: SandboxApp) -> None:
+    async with service_client(sandbox) as client:
+        page = (await client.get("/shipments", params={"status": "pending"})).json()
+    entry = page["shipments"][0]
+    transport = TrackingTransport(httpx.ASGITransport(app=sandbox), status=503)
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, app, entry["id"])
+        events = screen.query_one("#detail-events")
+        await wait_for(pilot, lambda: "Tracking events" in str(events.render()), what="timeline")
+        assert "none yet" in str(events.render()) or _event_lines(screen)
+        assert not screen.query_one("#detail-status").has_class("-error")
+
+
+async def test_a_toggles_the_list_auto_refresh(
+    sandbox: SandboxApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("tui.screens.shipments.AUTO_REFRESH_SECONDS", 0.2)
+    transport = TrackingTransport(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        assert not screen.auto_refreshing  # off by default
+        searches = transport.paths.count("/shipments")
+        await pilot.pause(0.6)
+        assert transport.paths.count("/shipments") == searches  # nothing reloads by itself
+        await pilot.press("a")
+        assert screen.auto_refreshing
+        assert "auto-refresh" in str(table.border_subtitle)
+        await wait_for(
+            pilot, lambda: transport.paths.count("/shipments") >= searches + 2, what="reloads"
+        )
+        assert "Auto" in screen_text(app)  # the key is in the footer
+        await pilot.press("a")
+        await pilot.pause(0.3)
+        assert not screen.auto_refreshing
+        assert "auto-refresh" not in str(table.border_subtitle)
+        stopped = transport.paths.count("/shipments")
+        await pilot.pause(0.6)
+        assert transport.paths.count("/shipments") == stopped
+
+
+@pytest.mark.parametrize("field", ["bolNumber", "trackingNumber"])
+async def test_a_bol_or_tracking_number_typed_in_search_finds_the_shipment(
+    sandbox: SandboxApp, field: str
+) -> None:
+    wanted = {field: True} if field == "bolNumber" else {field: True, "proNumber": False}
+    entry = await deep_listing(sandbox, **wanted)
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        assert entry["id"] not in table
+        await pilot.press("slash")
+        assert isinstance(app.focused, Input)
+        await pilot.press(*entry[field].lower(), "enter")
+        await detail_opened(pilot, app, entry["id"])

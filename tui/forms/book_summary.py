@@ -1,0 +1,108 @@
+"""What the booking confirmation lists so nothing is booked by surprise: extras, hazmat, refs."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tui.domain.locations import LocationType
+from tui.forms.book_times import day_text, time_text
+
+if TYPE_CHECKING:
+    from datetime import time
+
+    from tui.api.models import BookingRequest, ParcelBookingRequest, RateItem, RateRequest
+
+ACCESSORIAL_LABELS: dict[str, str] = {
+    "liftgate pickup": "liftgate at pickup",
+    "liftgate delivery": "liftgate at delivery",
+    "liftgate": "liftgate at delivery",
+    "inside delivery": "inside delivery",
+    "arrival schedule": "delivery appointment",
+    "arrival notice": "notify before delivery",
+    "protect from freezing": "protect from freezing",
+    "sort and segregate": "sort and segregate",
+    "hazmat": "hazmat handling",
+}
+"""The service's accessorial names as a shipper says them (others are shown as sent)."""
+
+
+def accessorials(request: RateRequest) -> list[str]:
+    """Every extra service the quote asked for: location types other than a dock, then charges."""
+    found: list[str] = []
+    for kind, end in ((request.origin_type, "pickup"), (request.dest_type, "delivery")):
+        if kind != LocationType.BUSINESS_DOCK:
+            found.append(f"{kind.label.lower()} {end}")
+    for name in request.charges or []:
+        label = ACCESSORIAL_LABELS.get(name, name)
+        if label not in found:
+            found.append(label)
+    return found
+
+
+def hazmat_line(item: RateItem) -> str:
+    """`UN1203 class 3 PG II · 2 × drum Gasoline` (what is known of one hazardous item)."""
+    hazard = item.hazard
+    parts = []
+    if hazard is not None:
+        if hazard.hazmat_id:
+            parts.append(hazard.hazmat_id)
+        if hazard.hazard_class:
+            parts.append(f"class {hazard.hazard_class}")
+        if hazard.packing_group:
+            parts.append(f"PG {hazard.packing_group}")
+    what = f"{item.quantity} × {item.package}" + (
+        f" {item.description}" if item.description else ""
+    )
+    return " ".join(parts or ["hazardous"]) + f" · {what}"
+
+
+def hazmat(request: RateRequest) -> list[str]:
+    """One line per hazardous item of the quote."""
+    return [
+        hazmat_line(item)
+        for item in request.items
+        if item.hazardous or (item.hazard is not None and item.hazard.hazmat_id)
+    ]
+
+
+def _hours(opens: time | None, closes: time | None) -> str | None:
+    if opens is None or closes is None:
+        return None
+    return f"{time_text(opens)}–{time_text(closes)}"
+
+
+def confirm_rows(
+    request: RateRequest,
+    booking: BookingRequest | ParcelBookingRequest,
+    schedule_pickup: bool | None,
+) -> list[tuple[str, str]]:
+    """(label, text) rows for the confirmation, after carrier, service, total and transit."""
+    rows: list[tuple[str, str]] = []
+    day = day_text(booking.pickup_date) if booking.pickup_date else "next business day"
+    ready = _hours(booking.origin_dock_hours_open, booking.origin_dock_hours_close)
+    pickup = day + (f" {ready}" if ready else "")
+    if schedule_pickup is not None:
+        pickup += " · scheduled" if schedule_pickup else " · not scheduled"
+    rows.append(("Pickup", pickup))
+    receiving = _hours(booking.dest_dock_hours_open, booking.dest_dock_hours_close)
+    if receiving:
+        rows.append(("Receiving", receiving))
+    extras = accessorials(request)
+    rows.append(("Extras", ", ".join(extras) if extras else "none"))
+    lines = hazmat(request)
+    rows.append(("Hazmat", "\n".join(lines) if lines else "none"))
+    if lines:
+        contact = " ".join(p for p in (request.emergency_name, request.emergency_phone) if p)
+        rows.append(("Emergency", contact or "none given"))
+    refs = [
+        f"{label} {value}"
+        for label, value in (
+            ("yours", booking.reference),
+            ("pickup PO", booking.origin_reference_number),
+            ("delivery PO", booking.dest_reference_number),
+        )
+        if value
+    ]
+    if refs:
+        rows.append(("References", " · ".join(refs)))
+    return rows

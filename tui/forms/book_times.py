@@ -1,0 +1,162 @@
+"""Pickup day and dock times as people type them (9am, 0900, 16:30, tomorrow, +2), checked."""
+
+from __future__ import annotations
+
+import re
+from datetime import date, time, timedelta
+
+MIN_PICKUP_WINDOW = timedelta(minutes=90)
+"""Carriers want the ready-to-close pickup window at least this long (some ask two hours)."""
+
+TIME_EXAMPLES = "a time like 9:00, 9am, 0900 or 16:30"
+
+_CLOCK = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?\s*(?:m\.?)?$|^(\d{1,2})[:.h](\d{2})$")
+_DIGITS = re.compile(r"^\d{3,4}$")
+_DIGITS_MERIDIEM = re.compile(r"^(\d{1,2})(\d{2})(\s*[ap])")
+_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
+_AHEAD = re.compile(r"^\+\s*(\d{1,2})$")
+MAX_DAYS_AHEAD = 30
+"""Carriers take pickups this many days ahead at most."""
+
+
+def parse_time_of_day(text: str) -> time:
+    """`9:00`, `9am`, `9:30 PM`, `0900`, `930`, `16:30`, `noon` -> a time; ValueError otherwise."""
+    value = " ".join(text.strip().lower().split())
+    if value in ("noon", "midday"):
+        return time(12, 0)
+    value = _DIGITS_MERIDIEM.sub(r"\1:\2\3", value)  # 930am, 1030 pm
+    if _DIGITS.match(value):
+        hour, minute = int(value[:-2]), int(value[-2:])
+        return _clock(hour, minute)
+    match = _CLOCK.match(value)
+    if match is None:
+        raise ValueError(f"enter {TIME_EXAMPLES}")
+    if match.group(4) is not None:
+        return _clock(int(match.group(4)), int(match.group(5)))
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    if not 1 <= hour <= 12:
+        raise ValueError("with am/pm the hour is 1 to 12 (or write 24-hour time, 16:30)")
+    hour = hour % 12 + (12 if match.group(3) == "p" else 0)
+    return _clock(hour, minute)
+
+
+def _clock(hour: int, minute: int) -> time:
+    if hour > 23 or minute > 59:
+        raise ValueError("a time of day is between 00:00 and 23:59")
+    return time(hour, minute)
+
+
+def time_text(value: time) -> str:
+    """`09:00`: how a time reads back on the form (24-hour, the dock's local time)."""
+    return value.strftime("%H:%M")
+
+
+def check_window(
+    opens: str,
+    closes: str,
+    *,
+    minimum: timedelta | None,
+    names: tuple[str, str] = ("open", "close"),
+) -> str | None:
+    """The message for a pair of times (both or neither; close after open; long enough), or None.
+
+    `minimum` is the shortest window allowed (the pickup window); None only asks close > open.
+    `names` are what the message calls the two times (`ready`, `close` for a pickup).
+    """
+    if not opens.strip() and not closes.strip():
+        return None
+    if not opens.strip() or not closes.strip():
+        return "enter both times, or neither"
+    try:
+        start = parse_time_of_day(opens)
+    except ValueError as error:
+        return f"{names[0]}: {error}"
+    try:
+        end = parse_time_of_day(closes)
+    except ValueError as error:
+        return f"{names[1]}: {error}"
+    if end <= start:
+        return f"{names[1]} must be after {names[0]} ({time_text(start)})"
+    if minimum is not None:
+        length = _minutes(end) - _minutes(start)
+        if length < minimum.total_seconds() / 60:
+            return (
+                f"the window {time_text(start)}–{time_text(end)} is {length} min; "
+                f"carriers need at least {int(minimum.total_seconds() // 60)} min"
+            )
+    return None
+
+
+def _minutes(value: time) -> int:
+    return value.hour * 60 + value.minute
+
+
+def window(opens: str, closes: str) -> tuple[time | None, time | None]:
+    """The two times of a checked pair (None for a blank one)."""
+    first = parse_time_of_day(opens) if opens.strip() else None
+    second = parse_time_of_day(closes) if closes.strip() else None
+    return first, second
+
+
+def next_business_day(today: date) -> date:
+    """The first weekday after `today`."""
+    day = today + timedelta(days=1)
+    while day.weekday() >= 5:
+        day += timedelta(days=1)
+    return day
+
+
+def parse_pickup_day(text: str, today: date) -> date:
+    """A pickup day typed as 2026-11-23, 11-23, 11/23, today, tomorrow, +2 or a weekday name.
+
+    Raises ValueError for anything else, a past day, a weekend or more than MAX_DAYS_AHEAD away.
+    """
+    value = text.strip().lower()
+    words = value.split()
+    if len(words) == 2 and words[0][:3] in {name[:3] for name in _WEEKDAYS}:
+        value = words[1]  # `Mon 2026-11-23`, as the form reads a day back
+    day = _day(value, today)
+    if day < today:
+        raise ValueError(f"{day_text(day)} is past; pick today ({day_text(today)}) or later")
+    if day.weekday() >= 5:
+        raise ValueError(f"{day_text(day)} is a weekend; next business day is {_next(day)}")
+    if day > today + timedelta(days=MAX_DAYS_AHEAD):
+        raise ValueError(f"carriers book pickups up to {MAX_DAYS_AHEAD} days ahead")
+    return day
+
+
+def _next(day: date) -> str:
+    return day_text(next_business_day(day))
+
+
+def _day(value: str, today: date) -> date:
+    if value in ("today", "tod"):
+        return today
+    if value in ("tomorrow", "tom", "tmr"):
+        return today + timedelta(days=1)
+    ahead = _AHEAD.match(value)
+    if ahead:
+        return today + timedelta(days=int(ahead.group(1)))
+    for index, name in enumerate(_WEEKDAYS):
+        if len(value) >= 3 and name.startswith(value):
+            return today + timedelta(days=(index - today.weekday() - 1) % 7 + 1)
+    try:
+        iso = _ISO.match(value)
+        if iso:
+            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
+        month_day = _MONTH_DAY.match(value)
+        if month_day:
+            day = date(today.year, int(month_day.group(1)), int(month_day.group(2)))
+            if (today - day).days > 180:  # December typing a January day
+                day = date(today.year + 1, day.month, day.day)
+            return day
+    except ValueError:
+        raise ValueError("no such day in the calendar") from None
+    raise ValueError("enter a date like 2026-11-23 or 11/23, or today, tomorrow, +2, mon")
+
+
+def day_text(day: date) -> str:
+    """`Mon 2026-11-23`: a pickup day as the form shows it back."""
+    return f"{day:%a %Y-%m-%d}"

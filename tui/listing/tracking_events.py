@@ -1,0 +1,52 @@
+"""A shipment's tracking timeline as Rich text: newest first, in the viewer's local time."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+
+from tui.listing.status import status_text
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from tui.api.models import TrackingEvent
+
+_FLOOR = datetime.min.replace(tzinfo=UTC)
+
+
+def local_when(moment: datetime | None, now: datetime | None = None) -> str:
+    """`Mon 11-23 14:05 CST` in the viewer's time zone; the year only when not this year's."""
+    if moment is None:
+        return "time unknown"
+    local = moment.astimezone()
+    this_year = (now or datetime.now(UTC)).astimezone().year
+    shape = "%a %m-%d %H:%M %Z" if local.year == this_year else "%Y-%m-%d %H:%M %Z"
+    return local.strftime(shape)
+
+
+def timeline_text(
+    events: Sequence[TrackingEvent], *, source: str = "", now: datetime | None = None
+) -> Text:
+    """`Tracking events` then one line per event, newest first (events with no time last).
+
+    `source` is a dim note on the heading (e.g. where the events came from).
+    """
+    text = Text("Tracking events", style="bold")
+    if source:
+        text.append(f"  {source}", style="dim")
+    if not events:
+        text.append("  none yet", style="dim")
+        return text
+    ordered = sorted(events, key=lambda e: e.time or _FLOOR, reverse=True)
+    for event in ordered:
+        text.append(f"\n  {local_when(event.time, now)}  ")
+        text.append_text(status_text(event.status or ""))
+        details = " · ".join(
+            part for part in (event.description, event.location) if part and part != event.status
+        )
+        if details:
+            text.append(f"  {details}")
+    return text
