@@ -145,14 +145,17 @@ async def test_invalid_phone_and_hours_show_at_the_field_and_block_booking(
         close.focus()
         await pilot.press(*"07:00")
         await pilot.pause()
-        text = screen_text(app)
-        assert "phone needs 10 digits, like 312-555-0142" in flat(text)
-        assert "close must be after open (08:00)" in flat(text)
+        assert "close must be after ready (08:00)" in flat(screen_text(app))
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.screen is book
-        assert "Fix 2 marked fields first." in screen_text(app)
+        text = flat(screen_text(app))
+        assert "Fix 2 marked fields first." in text
         assert app.focused is phone
+        error = book.query_one("#origin-phone-error")
+        assert str(error.render()) == "phone needs 10 digits, like 312-555-0142"
+        assert error.has_class("-shown")
+        assert "phone needs 10 digits" in text  # at the field, in view
         assert phone.value == "555-12"  # nothing typed is lost
         assert transport.count("/book") == 0
 
