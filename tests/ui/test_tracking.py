@@ -175,7 +175,7 @@ async def test_a_toggles_the_list_auto_refresh(
         await wait_for(
             pilot, lambda: transport.paths.count("/shipments") >= searches + 2, what="reloads"
         )
-        assert "Auto" in screen_text(app)  # the key is in the footer
+        assert "newest first · auto-refresh 0.2 s" in screen_text(app)  # on the table's border
         await pilot.press("a")
         await pilot.pause(0.3)
         assert not screen.auto_refreshing

@@ -1,8 +1,8 @@
-"""One shipment written out as Rich text: places, items, tracking, events, documents."""
+"""One shipment written out as Rich text: places, items, tracking, documents."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
@@ -13,9 +13,6 @@ from tui.listing.status import status_text
 
 if TYPE_CHECKING:
     from tui.api.models import Address, Document, Shipment, ShipmentDetail, ShipmentItem
-
-
-_NEVER = datetime(1970, 1, 1, tzinfo=UTC)
 
 
 def _when(value: datetime | None, *, with_time: bool = True) -> str:
@@ -122,19 +119,6 @@ def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     known = [f"{label} {value}" for label, value in refs if value]
     if known:
         text.append("\n" + " · ".join(known), style="dim")
-    return text
-
-
-def events_text(detail: ShipmentDetail) -> Text:
-    text = Text("Events", style="bold")
-    if not detail.events:
-        text.append("  none yet", style="dim")
-    for event in sorted(detail.events, key=lambda e: e.time or _NEVER, reverse=True):
-        text.append(f"\n  {_when(event.time)}  ")
-        text.append_text(status_text(event.status or ""))
-        details = " · ".join(p for p in (event.description, event.location) if p)
-        if details:
-            text.append(f"  {details}")
     return text
 
 

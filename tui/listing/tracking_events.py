@@ -17,19 +17,14 @@ if TYPE_CHECKING:
 _FLOOR = datetime.min.replace(tzinfo=UTC)
 
 
-def local_when(moment: datetime | None, now: datetime | None = None) -> str:
-    """`Mon 11-23 14:05 CST` in the viewer's time zone; the year only when not this year's."""
+def local_when(moment: datetime | None) -> str:
+    """`Mon 11-23 14:05 CST`: the moment on the viewer's clock, named by its zone."""
     if moment is None:
         return "time unknown"
-    local = moment.astimezone()
-    this_year = (now or datetime.now(UTC)).astimezone().year
-    shape = "%a %m-%d %H:%M %Z" if local.year == this_year else "%Y-%m-%d %H:%M %Z"
-    return local.strftime(shape)
+    return moment.astimezone().strftime("%a %m-%d %H:%M %Z")
 
 
-def timeline_text(
-    events: Sequence[TrackingEvent], *, source: str = "", now: datetime | None = None
-) -> Text:
+def timeline_text(events: Sequence[TrackingEvent], *, source: str = "") -> Text:
     """`Tracking events` then one line per event, newest first (events with no time last).
 
     `source` is a dim note on the heading (e.g. where the events came from).
@@ -42,7 +37,7 @@ def timeline_text(
         return text
     ordered = sorted(events, key=lambda e: e.time or _FLOOR, reverse=True)
     for event in ordered:
-        text.append(f"\n  {local_when(event.time, now)}  ")
+        text.append(f"\n  {local_when(event.time)}  ")
         text.append_text(status_text(event.status or ""))
         details = " · ".join(
             part for part in (event.description, event.location) if part and part != event.status

@@ -85,6 +85,7 @@ local time), `j` raw JSON, `s` save the highlighted document (`S` all), `p` prin
     ShipmentDetailScreen {
         & #detail-body { height: 1fr; padding: 0 1; }
         & #detail-timeline, & #detail-places { margin: 0 0 1 0; }
+        & #detail-events { margin: 1 0 0 0; }
         & #documents-label { text-style: bold; }
         & #documents { height: auto; max-height: 6; border: none; padding: 0 0 0 1; }
         & #detail-raw { display: none; border: round $panel; }

@@ -100,6 +100,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             "a",
             "auto_refresh",
             "Auto",
+            show=False,  # the footer is full at 80 columns; the table's border says when it is on
             id="shipments.auto",
             tooltip="Reload the newest shipments every 30 s (toggle)",
         ),
@@ -279,7 +280,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             label = next((c.label for c in table.columns if c.key == column), column)
             subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
         if self._auto is not None:
-            subtitle += f" · auto-refresh {AUTO_REFRESH_SECONDS:.0f} s"
+            subtitle += f" · auto-refresh {AUTO_REFRESH_SECONDS:g} s"
         if table.border_title != title:  # each assignment repaints the whole table
             table.border_title = title
         if table.border_subtitle != subtitle:
@@ -343,7 +344,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         """Turn the timed reload of the first page on or off."""
         if self._auto is None:
             self._auto = self.set_interval(AUTO_REFRESH_SECONDS, self._auto_tick)
-            self.show_status(f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)")
+            self.show_status(f"auto-refresh every {AUTO_REFRESH_SECONDS:g} s (a to stop)")
         else:
             self._auto.stop()
             self._auto = None
