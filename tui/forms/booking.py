@@ -84,6 +84,22 @@ def location_from_values(values: Mapping[str, str], postal_code: str) -> Locatio
     )
 
 
+def shown_fields(typed: Location, old: Location, values: Mapping[str, str]) -> dict[str, Any]:
+    """The fields of `typed` the form shows, to update `old` with (the rest of `old` is kept)."""
+    names = ["company", "contact_name", "phone"]
+    if "email" in values:
+        names.append("email")
+    if "dock_open" in values:
+        names += ["dock_open", "dock_close"]
+    street = ", ".join(part for part in (old.address, old.address2) if part)
+    if typed.address != street:  # the form shows both street lines as one
+        names += ["address", "address2"]
+    update = {name: getattr(typed, name) for name in names}
+    if "address2" in update:
+        update["address2"] = ""
+    return update
+
+
 def request_values(request: RateRequest, side: str) -> dict[str, str]:
     """What the quote already says of one end (`origin` or `dest`): blanks left out."""
     values = {

@@ -50,11 +50,14 @@ def save_to_book(screen: BookingForm, form: ContactForm) -> None:
     postal = postal_code(screen, form)
     entry = book_form.location_from_values(values, postal)
     session = screen.host.session
-    book = [
+    same = [
         old
         for old in session.profile.address_book
-        if not (old.company == entry.company and old.postal_code == postal)
+        if old.company == entry.company and old.postal_code == postal
     ]
+    if same:  # what the form does not show (label, city, location type…) stays as it was
+        entry = same[0].model_copy(update=book_form.shown_fields(entry, same[0], values))
+    book = [old for old in session.profile.address_book if old not in same]
     try:
         session.change_profile(address_book=[*book, entry])
     except OSError as error:

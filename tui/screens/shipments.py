@@ -355,6 +355,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         """Reload from the first page, unless a page is on its way, a field is being typed in,
         or the cursor is past the first page (a reload would take the rows it is reading)."""
         busy = self.paging.loading or self.scan_buffer.active or isinstance(self.focused, Input)
+        busy = busy or not self.is_current  # a detail on top: reload when the list is seen
         if busy or self.table.cursor_row >= max(self._first_rows, 1):
             return
         self._start_search()
