@@ -123,7 +123,8 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     @property
     def sending(self) -> bool:
         """Whether this form's booking is in flight."""
-        return self.is_mounted and self.query_one(BookSender).sending
+        senders = self.query(BookSender) if self.is_mounted else ()
+        return any(sender.sending for sender in senders)  # (none while the screen is removed)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Book")

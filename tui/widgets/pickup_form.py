@@ -13,12 +13,13 @@ from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.forms.book_times import day_text, parse_pickup_day
+from tui.widgets.typeahead import TypeaheadFocus
 
 DATE = "date"
 REFERENCE = "reference"
 
 
-class PickupForm(Vertical):
+class PickupForm(TypeaheadFocus, Vertical):
     """Pickup date (blank: the next business day), schedule pickup, and the shipper's reference."""
 
     DEFAULT_CSS = """
