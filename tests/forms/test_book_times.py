@@ -10,6 +10,7 @@ import pytest
 from tui.forms.book_times import (
     MIN_PICKUP_WINDOW,
     check_window,
+    day_note,
     next_business_day,
     parse_pickup_day,
     parse_time_of_day,
@@ -106,3 +107,13 @@ def test_weekends_past_far_and_unreadable_days_are_refused(typed: str, says: str
 def test_next_business_day_skips_the_weekend() -> None:
     assert next_business_day(FRIDAY) == date(2026, 11, 23)
     assert next_business_day(date(2026, 11, 23)) == date(2026, 11, 24)
+
+
+def test_the_day_read_back_says_what_to_know() -> None:
+    monday = date(2026, 11, 23)
+    assert day_note(monday, FRIDAY, None) == "Mon 2026-11-23"
+    assert day_note(monday, FRIDAY, monday) == "Mon 2026-11-23"
+    assert day_note(FRIDAY, FRIDAY, monday) == (
+        "Fri 2026-11-20 · same day: carriers want it asked before about 14:00"
+        " · quoted for Mon 2026-11-23: the carrier may re-rate"
+    )

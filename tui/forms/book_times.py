@@ -19,6 +19,8 @@ _MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
 _AHEAD = re.compile(r"^\+\s*(\d{1,2})$")
 MAX_DAYS_AHEAD = 30
 """Carriers take pickups this many days ahead at most."""
+SAME_DAY_CUTOFF = "14:00"
+"""Carriers want a same-day pickup requested before about this local time."""
 
 
 def parse_time_of_day(text: str) -> time:
@@ -155,6 +157,16 @@ def _day(value: str, today: date) -> date:
     except ValueError:
         raise ValueError("no such day in the calendar") from None
     raise ValueError("enter a date like 2026-11-23 or 11/23, or today, tomorrow, +2, mon")
+
+
+def day_note(day: date, today: date, quoted: date | None) -> str:
+    """The day read back, with what to know: same-day cut-off, a day other than the quote's."""
+    note = day_text(day)
+    if day == today:
+        note += f" · same day: carriers want it asked before about {SAME_DAY_CUTOFF}"
+    if quoted is not None and day != quoted:
+        note += f" · quoted for {day_text(quoted)}: the carrier may re-rate"
+    return note
 
 
 def day_text(day: date) -> str:

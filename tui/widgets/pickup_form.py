@@ -12,7 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Static
 
-from tui.forms.book_times import day_text, parse_pickup_day
+from tui.forms.book_times import day_note, parse_pickup_day
 from tui.widgets.typeahead import TypeaheadFocus
 
 DATE = "date"
@@ -184,10 +184,7 @@ class PickupForm(TypeaheadFocus, Vertical):
             return ""
         if day is None:
             return ""
-        note = day_text(day)
-        if self.quoted is not None and day != self.quoted:
-            note += f" · quoted for {day_text(self.quoted)}: the carrier may re-rate"
-        return note
+        return day_note(day, self._today(), self.quoted)
 
     def first_invalid(self, errors: Mapping[str, str]) -> Input | None:
         """The input of the first field with a message."""
