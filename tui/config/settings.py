@@ -28,7 +28,9 @@ from tomlkit.items import AoT, Table
 from tui.config import paths
 from tui.config.tomlpos import key_lines, line_of
 from tui.config.urls import BaseURLError, canonical_base_url
+from tui.domain.accessorials import Accessorial, parse_accessorial
 from tui.domain.freight_class import FREIGHT_CLASSES as NMFC_CLASSES
+from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
 from tui.domain.locations import LocationType, parse_location_type
 
 DEMO_PROFILE = "demo"
@@ -58,6 +60,30 @@ DEFAULT_SEARCH_PARAMS: dict[str, str] = {
 """Search query parameters of the service interface, each mapped to the server's own name."""
 
 _HHMM = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
+
+
+def _accessorial_names(values: list[str]) -> list[str]:
+    """Each name as the service spells it (`delivery appointment` -> `arrival schedule`)."""
+    names: list[str] = []
+    for value in values:
+        found = parse_accessorial(value)
+        if found is None:
+            known = ", ".join(a.label.lower() for a in Accessorial)
+            raise ValueError(f"unknown accessorial {value!r}; known: {known}")
+        if str(found) not in names:
+            names.append(str(found))
+    return names
+
+
+def _blank_or(parse: Any) -> Any:
+    """A check that leaves blank text alone and normalises the rest with `parse`."""
+
+    def check(value: str) -> str:
+        if not value.strip():
+            return ""
+        return str(parse(value))
+
+    return check
 
 
 def _check_hhmm(value: str) -> str:
@@ -131,6 +157,11 @@ class Location(_Model):
     """Dock closing time, HH:MM 24-hour, local time at the location."""
     location_type: LocationKind = LocationType.BUSINESS_DOCK
     """Kind of location; decides accessorial charges such as liftgate or residential."""
+    accessorials: Annotated[list[str], AfterValidator(_accessorial_names)] = Field(
+        default_factory=list
+    )
+    """What this place usually needs, turned on when the quote picks it (e.g.
+    ["liftgate delivery", "delivery appointment"]); those of the other end are ignored."""
 
 
 class ItemTemplate(_Model):
@@ -154,6 +185,24 @@ class ItemTemplate(_Model):
     """NMFC freight class; none means the class implied by density."""
     description: str = ""
     """What the freight is, for the bill of lading."""
+    nmfc: Annotated[str, AfterValidator(_blank_or(parse_nmfc))] = ""
+    """NMFC item number (e.g. "156600-03")."""
+    stackable: bool = True
+    """False for freight nothing may be stacked on."""
+    hazardous: bool = False
+    """Hazardous material (then hazmat_id and hazard_class are needed)."""
+    hazmat_id: Annotated[str, AfterValidator(_blank_or(parse_un_number))] = ""
+    """UN number (e.g. "UN1203")."""
+    hazard_class: Annotated[str, AfterValidator(_blank_or(parse_hazard_class))] = ""
+    """Hazard class or division (e.g. "3", "2.1")."""
+    packing_group: Annotated[str, AfterValidator(_blank_or(parse_packing_group))] = ""
+    """Packing group I, II or III."""
+
+    @model_validator(mode="after")
+    def _hazmat_complete(self) -> ItemTemplate:
+        if self.hazardous and not (self.hazmat_id and self.hazard_class):
+            raise ValueError("a hazardous template needs hazmat_id and hazard_class")
+        return self
 
     @field_validator("freight_class")
     @classmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from tui.domain.freight_class import format_class
+from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
 from tui.domain.locations import package_label
 from tui.domain.quote_form import ItemDraft, complete_package
 
@@ -24,6 +25,8 @@ def template_line(template: ItemTemplate) -> str:
         parts.append(f"cl {format_class(template.freight_class)}")
     if template.description:
         parts.append(template.description)
+    if template.hazardous:
+        parts.append(f"HM {template.hazmat_id} {template.hazard_class}".strip())
     return " · ".join(parts)
 
 
@@ -40,6 +43,12 @@ def item_from_template(template: ItemTemplate) -> ItemDraft:
             format_class(template.freight_class) if template.freight_class is not None else ""
         ),
         description=template.description,
+        nmfc=template.nmfc,
+        stackable=template.stackable,
+        hazardous=template.hazardous,
+        hazmat_id=template.hazmat_id,
+        hazard_class=template.hazard_class,
+        packing_group=template.packing_group,
     )
 
 
@@ -60,6 +69,12 @@ def save_template(session: Session, name: str, item: ItemDraft) -> str:
         height=line.height,
         freight_class=item.class_override(),
         description=item.description.strip(),
+        nmfc=parse_nmfc(item.nmfc) or "",
+        stackable=item.stackable,
+        hazardous=item.hazardous,
+        hazmat_id=parse_un_number(item.hazmat_id) if item.hazardous else "",
+        hazard_class=parse_hazard_class(item.hazard_class) if item.hazardous else "",
+        packing_group=(parse_packing_group(item.packing_group) or "") if item.hazardous else "",
     )
     kept = [t for t in session.profile.item_templates if t.name != name]
     try:

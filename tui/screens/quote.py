@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import replace
+from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events, on
@@ -14,7 +16,18 @@ from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
-from tui.domain.quote_form import MODES, FieldError, QuoteDraft, class_hint
+from tui.domain.accessorials import Accessorial, liftgate_for, parse_accessorials
+from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES
+from tui.domain.pickup_dates import parse_pickup_date, short_date
+from tui.domain.quote_form import (
+    DETAIL_FIELDS,
+    EMERGENCY_FIELDS,
+    MODES,
+    FieldError,
+    QuoteDraft,
+    class_hint,
+)
+from tui.forms import zip_places
 from tui.host import Host, host_of
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -25,10 +38,25 @@ from tui.widgets.typeahead import TypeaheadFocus
 
 if TYPE_CHECKING:
     from tui.screens.quote_address_book import Side
+    from tui.screens.quote_item_details import ItemDetails
     from tui.screens.quote_templates import TemplateChoice
 
 DRAFT_NAME = "quote"
 SAVE_DELAY = 0.3
+ZIP_DATA_DELAY = 0.2
+"""Seconds after the first frame before the ZIP data is read (in a thread)."""
+
+# (field, label, input width, placeholder)
+_SHIPMENT_INPUTS: tuple[tuple[str, str, int, str], ...] = (
+    ("pickup_date", "Pickup", 12, "next bus. day"),
+    ("po_number", "PO", 12, "PO / order"),
+    ("shipper_reference", "Ref", 12, "your ref"),
+)
+
+
+def now() -> datetime:
+    """The current time (tests replace it); the pickup day is taken at the origin's zone."""
+    return datetime.now(UTC)
 
 
 class QuoteScreen(
@@ -65,6 +93,20 @@ as you type and comes back after a crash or a dropped SSH session.
             tooltip="Ask for rates; jumps to the first wrong field instead (F9)",
         ),
         Binding(
+            "ctrl+o,alt+i",
+            "item_details",
+            "Details",
+            id="quote.item_details",
+            tooltip="This row's NMFC, stackable, hazmat and the emergency contact (alt+i)",
+        ),
+        Binding(
+            "ctrl+l,alt+l",
+            "accessorials",
+            "Extras",
+            id="quote.accessorials",
+            tooltip="Accessorials: liftgate, inside delivery, appointment… (alt+l)",
+        ),
+        Binding(
             "ctrl+a,f10",
             "address_book",
             "Addresses",
@@ -85,6 +127,10 @@ as you type and comes back after a crash or a dropped SSH session.
         self._pending: QuoteDraft | None = None
         self._errors: list[FieldError] = []
         self._template_row = 0
+        self._details_row: Any = None
+        self._accessorials: tuple[Accessorial, ...] = ()
+        self._emergency = ("", "")
+        self._types: dict[str, str] = {}
 
     @property
     def host(self) -> Host:
@@ -107,6 +153,9 @@ as you type and comes back after a crash or a dropped SSH session.
 
     def compose(self) -> ComposeResult:
         draft = self._initial_draft()
+        self._accessorials = draft.accessorials
+        self._emergency = (draft.emergency_name, draft.emergency_phone)
+        self._types = {"origin": draft.origin_type, "dest": draft.dest_type}
         yield FreightHeader()
         with Horizontal(id="quote-route"):
             yield LocationPicker("From", draft.origin_zip, draft.origin_type, id="origin")
@@ -119,12 +168,31 @@ as you type and comes back after a crash or a dropped SSH session.
                 compact=True,
                 id="quote-mode",
             )
+        yield TextCell("", id="quote-places")
         yield ItemsEditor(draft.items, id="items")
+        with Horizontal(id="quote-shipment"):
+            for name, label, width, placeholder in _SHIPMENT_INPUTS:
+                yield Label(label)
+                field = Input(
+                    getattr(draft, name),
+                    placeholder=placeholder,
+                    id=f"quote-{name}",
+                    name=name,
+                    compact=True,
+                    max_length=60,
+                )
+                field.styles.width = width
+                yield field
+                if name == "pickup_date":
+                    yield TextCell("", id="quote-pickup-day")
+        yield TextCell("", id="quote-extras")
         yield TextCell("", id="quote-message")
         yield FreightFooter(compact=True)
 
     def on_mount(self) -> None:
         self._revalidate()
+        if not zip_places.is_loaded():
+            self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
         origin = self.query_one("#origin", LocationPicker)
         first = origin.zip_input if not origin.postal_code else self._dest_zip
         if self.query_one("#dest", LocationPicker).postal_code and origin.postal_code:
@@ -133,6 +201,13 @@ as you type and comes back after a crash or a dropped SSH session.
 
     def on_unmount(self) -> None:
         self._flush_draft()
+
+    def _load_zip_data(self) -> None:
+        self.run_worker(self._read_zip_data, thread=True, group="zip-data", exit_on_error=False)
+
+    def _read_zip_data(self) -> None:
+        zip_places.load()
+        self.app.call_from_thread(self._revalidate)
 
     # -- the form --------------------------------------------------------------------------
 
@@ -156,7 +231,22 @@ as you type and comes back after a crash or a dropped SSH session.
             dest_zip=dest.postal_code,
             dest_type=dest.location_type,
             items=self.editor.values(),
+            pickup_date=self.shipment_input("pickup_date").value,
+            accessorials=self._accessorials,
+            po_number=self.shipment_input("po_number").value,
+            shipper_reference=self.shipment_input("shipper_reference").value,
+            emergency_name=self._emergency[0],
+            emergency_phone=self._emergency[1],
         )
+
+    def shipment_input(self, name: str) -> Input:
+        """The input of `pickup_date`, `po_number` or `shipper_reference`."""
+        return self.query_one(f"#quote-{name}", Input)
+
+    def origin_today(self, draft: QuoteDraft | None = None) -> date:
+        """Today at the origin (its ZIP's time zone; the local date until that is known)."""
+        origin = draft.origin_zip if draft is not None else self.draft().origin_zip
+        return zip_places.today_at(origin, now())
 
     def widget_for(self, field: str) -> Widget:
         """The input a field error belongs to."""
@@ -164,24 +254,83 @@ as you type and comes back after a crash or a dropped SSH session.
             return self.query_one("#origin", LocationPicker).zip_input
         if field == "dest_zip":
             return self._dest_zip
+        if field in ("pickup_date", "po_number", "shipper_reference"):
+            return self.shipment_input(field)
         if field.startswith("items."):
             _, index, name = field.split(".", 2)
             rows = self.editor.rows
+            # Details live in a dialog: their row's description stands for them.
+            name = "description" if name in DETAIL_FIELDS else name
             return rows[min(int(index), len(rows) - 1)].field(name)
+        if field in EMERGENCY_FIELDS:
+            return self.editor.input_for(self._first_hazardous_row(), "description")
         return self.editor.input_for(0, "quantity")
+
+    def _first_hazardous_row(self) -> int:
+        items = self.editor.values()
+        return next((i for i, item in enumerate(items) if item.hazardous), 0)
 
     def _revalidate(self) -> QuoteDraft:
         draft = self.draft()
-        self._errors = draft.errors()
-        shown = {e.field for e in self._errors if self._show_all or e.field in self._touched}
-        for name in ("origin_zip", "dest_zip"):
+        today = self.origin_today(draft)
+        self._errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
+        shown = self._shown()
+        for name in ("origin_zip", "dest_zip", "pickup_date", "po_number", "shipper_reference"):
             _mark_invalid(self.widget_for(name), name in shown)
+        in_details = {
+            int(e.field.split(".")[1]) for e in self._errors if e.in_details and e.field in shown
+        }
+        if any(e.field in EMERGENCY_FIELDS and e.field in shown for e in self._errors):
+            in_details.add(self._first_hazardous_row())
         for index, row in enumerate(self.editor.rows):
             for name, field in row.fields.items():
-                _mark_invalid(field, f"items.{index}.{name}" in shown)
+                wrong = f"items.{index}.{name}" in shown
+                _mark_invalid(field, wrong or (name == "description" and index in in_details))
         self.editor.show_totals(draft.totals(), draft.incomplete_rows())
+        self._show_places(draft)
+        self._show_shipment(draft, today)
         self._show_message(draft, shown)
         return draft
+
+    def _shown(self) -> set[str]:
+        return {e.field for e in self._errors if self._show_all or self._was_touched(e.field)}
+
+    def _was_touched(self, field: str) -> bool:
+        if field in self._touched:
+            return True
+        # A detail's or the contact's error shows once the dialog was used on its row.
+        if field in EMERGENCY_FIELDS:
+            return any(name.endswith(".details") for name in self._touched)
+        parts = field.split(".")
+        return (
+            len(parts) == 3
+            and parts[2] in DETAIL_FIELDS
+            and (f"items.{parts[1]}.details" in self._touched)
+        )
+
+    def _show_places(self, draft: QuoteDraft) -> None:
+        def where(code: str) -> str:
+            if not code.strip():
+                return "…"
+            found = zip_places.place(code)
+            if found is not None:
+                return found.name
+            return "unknown ZIP" if zip_places.is_unknown(code) else code.strip()
+
+        self.query_one("#quote-places", TextCell).update(
+            f"{where(draft.origin_zip)} → {where(draft.dest_zip)}"
+        )
+
+    def _show_shipment(self, draft: QuoteDraft, today: date) -> None:
+        try:
+            day = parse_pickup_date(draft.pickup_date, today)
+        except ValueError:
+            text = ""
+        else:
+            text = short_date(day)
+        self.query_one("#quote-pickup-day", TextCell).update(text)
+        chosen = ", ".join(a.short for a in draft.accessorials) or "none"
+        self.query_one("#quote-extras", TextCell).update(f"Extras: {chosen} · ctrl+l to change")
 
     def _field_of(self, widget: Widget | None) -> str | None:
         if widget is None:
@@ -190,6 +339,8 @@ as you type and comes back after a crash or a dropped SSH session.
             return "origin_zip"
         if widget is self._dest_zip:
             return "dest_zip"
+        if isinstance(widget, Input) and widget.id == f"quote-{widget.name}":
+            return widget.name
         index = self.editor.current_index()
         name = self.editor.current_field()
         return None if index is None or name is None else f"items.{index}.{name}"
@@ -244,7 +395,40 @@ as you type and comes back after a crash or a dropped SSH session.
     @on(LocationPicker.Changed)
     @on(Select.Changed, "#quote-mode")
     def _form_changed(self, event: Any) -> None:
+        if isinstance(event, LocationPicker.Changed):
+            self._offer_liftgate(event.picker)
         self._changed()
+
+    def _offer_liftgate(self, picker: LocationPicker) -> None:
+        """A new residential, no-dock or limited-access end turns its liftgate on (once)."""
+        side = picker.id or ""
+        kind = picker.location_type
+        if self._types.get(side, DEFAULT_LOCATION_TYPE) == kind:
+            return
+        self._types[side] = kind
+        liftgate = liftgate_for("pickup" if side == "origin" else "delivery", kind)
+        if liftgate is None or liftgate in self._accessorials:
+            return
+        self._accessorials = parse_accessorials([*self._accessorials, liftgate])
+        self.notify(
+            f"{liftgate.label} added: a {LOCATION_TYPES[kind].lower()} end usually needs one "
+            "(ctrl+l to change).",
+            timeout=5,
+        )
+
+    @on(Input.Changed, "#quote-shipment Input")
+    def _shipment_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        if event.input.has_focus and event.input.name:
+            self._touched.add(event.input.name)
+        self._changed()
+
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        widget = event.widget
+        name = widget.name if isinstance(widget, Input) else None
+        if name and widget.id == f"quote-{name}" and name not in self._touched:
+            self._touched.add(name)
+            self._revalidate()
 
     @on(ItemsEditor.FieldTouched)
     def _item_touched(self, event: ItemsEditor.FieldTouched) -> None:
@@ -263,8 +447,7 @@ as you type and comes back after a crash or a dropped SSH session.
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         if self.is_mounted and self.editor.is_mounted:
             draft = self.draft()
-            shown = {e.field for e in self._errors if self._show_all or e.field in self._touched}
-            self._show_message(draft, shown)
+            self._show_message(draft, self._shown())
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -274,7 +457,8 @@ as you type and comes back after a crash or a dropped SSH session.
 
     def action_get_rates(self) -> None:
         draft = self.draft()
-        errors = draft.errors()
+        today = self.origin_today(draft)
+        errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
         if errors:
             self._show_all = True
             self._revalidate()
@@ -283,11 +467,13 @@ as you type and comes back after a crash or a dropped SSH session.
             self.set_focus(widget)
             widget.scroll_visible()
             self._show_message(draft, {e.field for e in errors})
+            if first.in_details:
+                self._open_details(first.field.rsplit(".", 1)[-1], show_all=True)
             return
         self._flush_draft()
         from tui.forms.quote_request import build_rate_request
 
-        request = build_rate_request(draft)
+        request = build_rate_request(draft, today)
         try:
             from tui.screens.rates import RatesScreen
         except ImportError:  # pragma: no cover - the rates screen is part of the app
@@ -314,7 +500,53 @@ as you type and comes back after a crash or a dropped SSH session.
         location = self.host.session.profile.address_book[index]
         picker = self.query_one("#origin" if side == "origin" else "#dest", LocationPicker)
         picker.set_location(location.postal_code, location.location_type)
+        end = "pickup" if side == "origin" else "delivery"
+        usual = [a for a in parse_accessorials(location.accessorials) if a.end in (end, "shipment")]
+        if usual:
+            self._accessorials = parse_accessorials([*self._accessorials, *usual])
+            names = ", ".join(a.label.lower() for a in usual)
+            self.notify(f"{location.label or location.postal_code}: {names} added.", timeout=4)
+            self._changed()
         self.set_focus(picker.type_select)
+
+    # -- second-level fields ---------------------------------------------------------------
+
+    def action_accessorials(self) -> None:
+        from tui.screens.quote_accessorials import AccessorialsScreen
+
+        self.app.push_screen(AccessorialsScreen(self._accessorials), self._accessorials_chosen)
+
+    def _accessorials_chosen(self, chosen: tuple[Accessorial, ...] | None) -> None:
+        if chosen is not None and chosen != self._accessorials:
+            self._accessorials = chosen
+            self._changed()
+
+    def action_item_details(self) -> None:
+        self._open_details(None)
+
+    def _open_details(self, field: str | None, *, show_all: bool = False) -> None:
+        from tui.screens.quote_item_details import ItemDetailsScreen
+
+        index = self.editor.current_index()
+        if index is None:
+            index = self._first_hazardous_row() if field in EMERGENCY_FIELDS else 0
+        self._details_row = self.editor.rows[index]
+        draft = self.draft()
+        self.app.push_screen(
+            ItemDetailsScreen(index, draft, field, show_all=show_all), self._details_done
+        )
+
+    def _details_done(self, details: ItemDetails | None) -> None:
+        row = self._details_row
+        if details is None or row not in self.editor.rows:
+            return
+        index = self.editor.rows.index(row)
+        typed: dict[str, Any] = {name: field.value for name, field in row.fields.items()}
+        row.set_details(replace(details.item, **typed))
+        self._emergency = (details.emergency_name, details.emergency_phone)
+        self._touched.add(f"items.{index}.details")
+        self._changed()
+        self.set_focus(row.field(self.editor.current_field() or "description"))
 
     def action_templates(self) -> None:
         from tui.screens.quote_templates import TemplatesScreen
@@ -369,11 +601,16 @@ as you type and comes back after a crash or a dropped SSH session.
         origin = session.profile.default_origin
         fresh = QuoteDraft(
             origin_zip=origin.postal_code if origin else "",
-            origin_type=origin.location_type if origin else "business-dock",
+            origin_type=origin.location_type if origin else DEFAULT_LOCATION_TYPE,
         )
         self.run_worker(self._load(fresh), exclusive=True, group="quote-load")
 
     async def _load(self, draft: QuoteDraft) -> None:
+        self._types = {"origin": draft.origin_type, "dest": draft.dest_type}
+        self._accessorials = draft.accessorials
+        self._emergency = (draft.emergency_name, draft.emergency_phone)
+        for name, _label, _width, _placeholder in _SHIPMENT_INPUTS:
+            self.shipment_input(name).value = getattr(draft, name)
         self.query_one("#origin", LocationPicker).set_location(draft.origin_zip, draft.origin_type)
         self.query_one("#dest", LocationPicker).set_location(draft.dest_zip, draft.dest_type)
         self.query_one("#quote-mode", Select).value = draft.mode

@@ -1,0 +1,81 @@
+"""Hazardous materials data of an item: UN number, hazard class, packing group, NMFC item."""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+PACKING_GROUPS: Final = ("I", "II", "III")
+_UN = re.compile(r"^(UN|NA)?\s*-?\s*(\d{4})$")
+_CLASS = re.compile(r"^(\d)(?:\.(\d))?([A-S])?$")
+_DIVISIONS: Final[dict[str, tuple[str, ...]]] = {
+    "1": ("1", "2", "3", "4", "5", "6"),
+    "2": ("1", "2", "3"),
+    "4": ("1", "2", "3"),
+    "5": ("1", "2"),
+    "6": ("1", "2"),
+}
+_PG_NUMBERS: Final = {"1": "I", "2": "II", "3": "III"}
+_NMFC = re.compile(r"^(\d{1,6})(?:\s*[-.]\s*(\d{1,2}))?$")
+
+
+def parse_un_number(text: str) -> str:
+    """`UN1203` from `UN1203`, `un 1203`, `1203` or `NA1993` (NA numbers are US-only)."""
+    value = text.strip().upper()
+    if not value:
+        raise ValueError("UN number: required for hazardous freight, like UN1203")
+    match = _UN.match(value)
+    if match is None or match.group(2) == "0000":
+        raise ValueError("UN number: UN and 4 digits, like UN1203")
+    return f"{match.group(1) or 'UN'}{match.group(2)}"
+
+
+def parse_hazard_class(text: str) -> str:
+    """A DOT hazard class 1-9, or a division such as `2.1`, `6.1`, `1.4G`."""
+    value = text.strip().upper()
+    if not value:
+        raise ValueError("hazard class: required for hazardous freight, 1 to 9 (or 2.1…)")
+    match = _CLASS.match(value)
+    if match is None or match.group(1) == "0":
+        raise ValueError("hazard class: 1 to 9, or a division like 2.1, 4.3, 6.1")
+    number, division, group = match.groups()
+    if division is not None and division not in _DIVISIONS.get(number, ()):
+        known = _DIVISIONS.get(number)
+        if known is None:
+            raise ValueError(f"hazard class: class {number} has no divisions")
+        choices = ", ".join(f"{number}.{d}" for d in known)
+        raise ValueError(f"hazard class: class {number} divisions are {choices}")
+    if group is not None and number != "1":
+        raise ValueError("hazard class: only class 1 (explosives) takes a letter, like 1.4G")
+    return value
+
+
+def parse_packing_group(text: str) -> str | None:
+    """`I`, `II` or `III` (also `1`-`3`, `PG II`); blank is none (class 2 and 7 have none)."""
+    value = text.strip().upper().removeprefix("PG").strip()
+    if not value:
+        return None
+    value = _PG_NUMBERS.get(value, value)
+    if value not in PACKING_GROUPS:
+        raise ValueError("packing group: I, II or III")
+    return value
+
+
+def parse_nmfc(text: str) -> str | None:
+    """An NMFC item number (`156600`, with a sub like `156600-03`); blank is none."""
+    value = text.strip()
+    if not value:
+        return None
+    match = _NMFC.match(value)
+    if match is None:
+        raise ValueError("NMFC item: up to 6 digits, with a sub like 156600-03")
+    item, sub = match.groups()
+    return f"{item}-{int(sub):02d}" if sub else item
+
+
+def hazmat_line(un_number: str, hazard_class: str, packing_group: str | None) -> str:
+    """`HM UN1203 · 3 · PG II`, as the BOL shows it."""
+    parts = [f"HM {un_number}", hazard_class]
+    if packing_group:
+        parts.append(f"PG {packing_group}")
+    return " · ".join(parts)
