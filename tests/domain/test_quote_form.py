@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from datetime import date
 from decimal import Decimal
 
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tui.domain.accessorials import Accessorial
 from tui.domain.quote_form import (
     ItemDraft,
     QuoteDraft,
@@ -111,3 +114,52 @@ def test_any_typed_row_round_trips_and_reports_errors_only_for_its_fields(
     if not draft.errors():
         assert item.line() is not None
         assert item.effective_class() is not None
+
+
+HAZMAT = ItemDraft(
+    "1", "drum", "400", "24", "24", "36", "", "Paint", hazardous=True,
+    hazmat_id="UN1263", hazard_class="3", packing_group="II",
+)  # fmt: skip
+
+
+def test_hazardous_freight_needs_a_valid_un_number_and_an_emergency_contact() -> None:
+    today = date(2026, 11, 23)
+    draft = QuoteDraft(
+        origin_zip="60601", dest_zip="30303", items=(replace(HAZMAT, hazmat_id="12"),)
+    )
+    fields = {error.field: error.message for error in draft.errors(today=today)}
+    assert fields == {
+        "items.0.hazmat_id": "UN number: UN and 4 digits, like UN1203",
+        "emergency_name": "hazardous freight needs a 24-hour emergency contact",
+        "emergency_phone": "hazardous freight needs an emergency phone",
+    }
+    fixed = replace(
+        draft, items=(HAZMAT,), emergency_name="CHEMTREC", emergency_phone="800-424-9300"
+    )
+    assert fixed.errors(today=today) == []
+    # Not hazardous: the UN number typed earlier is kept but not checked
+    plain = replace(draft, items=(replace(HAZMAT, hazardous=False, hazmat_id="12"),))
+    assert plain.errors(today=today) == []
+
+
+def test_pickup_date_and_unknown_zip_errors() -> None:
+    draft = QuoteDraft(origin_zip="60601", dest_zip="99999", items=(PALLET,), pickup_date="sat")
+    errors = draft.errors(today=date(2026, 11, 23), unknown_zip=lambda code: code == "99999")
+    assert [(e.field, e.label) for e in errors] == [("dest_zip", "to"), ("pickup_date", "pickup")]
+    assert errors[0].message == "99999 is not a US ZIP code"
+
+
+def test_a_draft_keeps_every_new_field_and_old_drafts_still_load() -> None:
+    draft = QuoteDraft(
+        origin_zip="60601", dest_zip="30303", items=(replace(HAZMAT, nmfc="156600", stackable=False),),
+        pickup_date="fri", accessorials=(Accessorial.LIFTGATE_DELIVERY, Accessorial.DELIVERY_APPOINTMENT),
+        po_number="PO-1", shipper_reference="S-9", emergency_name="CHEMTREC",
+        emergency_phone="800-424-9300",
+    )  # fmt: skip
+    assert QuoteDraft.from_dict(draft.to_dict()) == draft
+    old = {"version": 1, "origin_zip": "60601", "items": [{"weight": "5", "description": "x"}]}
+    loaded = QuoteDraft.from_dict(old)
+    assert loaded.items[0].stackable and not loaded.items[0].hazardous
+    assert loaded.accessorials == () and loaded.pickup_date == ""
+    odd = QuoteDraft.from_dict({"accessorials": ["delivery appointment", "teleport", 3]})
+    assert odd.accessorials == (Accessorial.DELIVERY_APPOINTMENT,)

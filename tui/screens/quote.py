@@ -18,7 +18,7 @@ from textual.widgets import Input, Label, Select
 
 from tui.domain.accessorials import Accessorial, liftgate_for, parse_accessorials
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES
-from tui.domain.pickup_dates import parse_pickup_date, short_date
+from tui.domain.pickup_dates import next_business_day, parse_pickup_date, short_date
 from tui.domain.quote_form import (
     DETAIL_FIELDS,
     EMERGENCY_FIELDS,
@@ -48,7 +48,7 @@ ZIP_DATA_DELAY = 0.2
 
 # (field, label, input width, placeholder)
 _SHIPMENT_INPUTS: tuple[tuple[str, str, int, str], ...] = (
-    ("pickup_date", "Pickup", 12, "next bus. day"),
+    ("pickup_date", "Pickup", 12, ""),
     ("po_number", "PO", 12, "PO / order"),
     ("shipper_reference", "Ref", 12, "your ref"),
 )
@@ -98,6 +98,7 @@ as you type and comes back after a crash or a dropped SSH session.
             "Details",
             id="quote.item_details",
             tooltip="This row's NMFC, stackable, hazmat and the emergency contact (alt+i)",
+            show=False,
         ),
         Binding(
             "ctrl+l,alt+l",
@@ -105,6 +106,7 @@ as you type and comes back after a crash or a dropped SSH session.
             "Extras",
             id="quote.accessorials",
             tooltip="Accessorials: liftgate, inside delivery, appointment… (alt+l)",
+            show=False,
         ),
         Binding(
             "ctrl+a,f10",
@@ -278,7 +280,9 @@ as you type and comes back after a crash or a dropped SSH session.
         for name in ("origin_zip", "dest_zip", "pickup_date", "po_number", "shipper_reference"):
             _mark_invalid(self.widget_for(name), name in shown)
         in_details = {
-            int(e.field.split(".")[1]) for e in self._errors if e.in_details and e.field in shown
+            int(e.field.split(".")[1])
+            for e in self._errors
+            if e.in_details and e.field in shown and e.field.startswith("items.")
         }
         if any(e.field in EMERGENCY_FIELDS and e.field in shown for e in self._errors):
             in_details.add(self._first_hazardous_row())
@@ -329,6 +333,7 @@ as you type and comes back after a crash or a dropped SSH session.
         else:
             text = short_date(day)
         self.query_one("#quote-pickup-day", TextCell).update(text)
+        self.shipment_input("pickup_date").placeholder = next_business_day(today).isoformat()
         chosen = ", ".join(a.short for a in draft.accessorials) or "none"
         self.query_one("#quote-extras", TextCell).update(f"Extras: {chosen} · ctrl+l to change")
 

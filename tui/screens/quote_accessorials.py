@@ -54,7 +54,14 @@ Residential and limited-access pickup or delivery come from the location type.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "close", "Done", id="accessorials.close", tooltip="Close"),
+        Binding(
+            "escape,enter",
+            "close",
+            "Done",
+            id="accessorials.close",
+            tooltip="Close (kept)",
+            priority=True,
+        ),
         *[
             Binding(
                 accessorial.key,

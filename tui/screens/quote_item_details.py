@@ -148,6 +148,7 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
                         name=name,
                         compact=True,
                         max_length=60,
+                        select_on_focus=False,
                     )
             yield Static("", id="details-message")
             yield Static("enter next · esc done (kept) · space toggles", classes="heading")
