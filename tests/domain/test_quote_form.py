@@ -105,7 +105,8 @@ field_text = st.text(alphabet="0123456789.,-abc x", max_size=8)
 def test_any_typed_row_round_trips_and_reports_errors_only_for_its_fields(
     values: tuple[str, ...],
 ) -> None:
-    item = ItemDraft(*values)
+    quantity, package, weight, length, width, height, freight_class, description = values
+    item = ItemDraft(quantity, package, weight, length, width, height, freight_class, description)
     draft = QuoteDraft(origin_zip="60601", dest_zip="30303", items=(item,))
     assert QuoteDraft.from_dict(draft.to_dict()) == draft
     for error in draft.errors():
@@ -150,16 +151,19 @@ def test_pickup_date_and_unknown_zip_errors() -> None:
 
 
 def test_a_draft_keeps_every_new_field_and_old_drafts_still_load() -> None:
+    item = replace(HAZMAT, nmfc="156600", stackable=False)
+    chosen = (Accessorial.LIFTGATE_DELIVERY, Accessorial.DELIVERY_APPOINTMENT)
     draft = QuoteDraft(
-        origin_zip="60601", dest_zip="30303", items=(replace(HAZMAT, nmfc="156600", stackable=False),),
-        pickup_date="fri", accessorials=(Accessorial.LIFTGATE_DELIVERY, Accessorial.DELIVERY_APPOINTMENT),
-        po_number="PO-1", shipper_reference="S-9", emergency_name="CHEMTREC",
-        emergency_phone="800-424-9300",
+        origin_zip="60601", dest_zip="30303", items=(item,), pickup_date="fri",
+        accessorials=chosen, po_number="PO-1", shipper_reference="S-9",
+        emergency_name="CHEMTREC", emergency_phone="800-424-9300",
     )  # fmt: skip
     assert QuoteDraft.from_dict(draft.to_dict()) == draft
     old = {"version": 1, "origin_zip": "60601", "items": [{"weight": "5", "description": "x"}]}
     loaded = QuoteDraft.from_dict(old)
-    assert loaded.items[0].stackable and not loaded.items[0].hazardous
-    assert loaded.accessorials == () and loaded.pickup_date == ""
+    assert loaded.items[0].stackable
+    assert not loaded.items[0].hazardous
+    assert loaded.accessorials == ()
+    assert loaded.pickup_date == ""
     odd = QuoteDraft.from_dict({"accessorials": ["delivery appointment", "teleport", 3]})
     assert odd.accessorials == (Accessorial.DELIVERY_APPOINTMENT,)

@@ -240,7 +240,7 @@ async def test_an_address_with_its_usual_accessorials_turns_them_on() -> None:
     home = Location(
         label="Home customer",
         postal_code="90001",
-        location_type="residential",  # type: ignore[arg-type]
+        location_type="residential",
         accessorials=["liftgate delivery", "delivery appointment"],
     )
     session.change_profile(address_book=[home])
@@ -264,7 +264,7 @@ async def test_the_rate_request_carries_every_field_and_rates_show_their_charges
 ) -> None:
     app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await filled(pilot)
+        await filled(pilot)
         await pilot.press("ctrl+o")
         await type_text(pilot, "156600")
         await pilot.press("tab", "space", "tab", "space", "tab")  # not stackable, hazardous
