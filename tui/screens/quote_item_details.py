@@ -81,8 +81,11 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
         text-style: bold;
         margin-top: 1;
     }
+    ItemDetailsScreen #details-hint {
+        color: $text-muted;
+    }
     ItemDetailsScreen #details-message {
-        height: 2;
+        height: 1;
         color: $text-muted;
     }
     ItemDetailsScreen #details-message.-error {
@@ -138,7 +141,10 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
                         "Hazardous material", item.hazardous, id="details-hazardous", compact=True
                     )
                 if name == "emergency_name":
-                    yield Static("Emergency contact (whole shipment)", classes="heading")
+                    yield Static(
+                        "Emergency contact: 24 h, for hazmat, whole shipment",
+                        classes="heading",
+                    )
                 with Horizontal():
                     yield Label(label)
                     yield Input(
@@ -151,7 +157,7 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
                         select_on_focus=False,
                     )
             yield Static("", id="details-message")
-            yield Static("enter next · esc done (kept) · space toggles", classes="heading")
+            yield Static("enter next · esc done (kept) · space toggles", id="details-hint")
 
     def on_mount(self) -> None:
         name = self.focus_field if self.focus_field else "nmfc"
