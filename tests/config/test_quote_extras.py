@@ -89,6 +89,6 @@ def test_wrong_values_are_refused_with_a_reason() -> None:
     with pytest.raises(ValidationError, match="unknown accessorial 'teleport'"):
         Location(postal_code="90001", accessorials=["teleport"])
     with pytest.raises(ValidationError, match="UN number"):
-        ItemTemplate(name="x", weight=1, length=1, width=1, height=1, hazmat_id="12")  # type: ignore[arg-type]
+        ItemTemplate(name="x", weight=1, length=1, width=1, height=1, hazmat_id="12")
     with pytest.raises(ValidationError, match="needs hazmat_id and hazard_class"):
-        ItemTemplate(name="x", weight=1, length=1, width=1, height=1, hazardous=True)  # type: ignore[arg-type]
+        ItemTemplate(name="x", weight=1, length=1, width=1, height=1, hazardous=True)
