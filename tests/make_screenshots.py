@@ -62,6 +62,7 @@ async def _shoot(app: Any, out: Path, name: str, size: tuple[int, int]) -> None:
 async def _run(out: Path, size: tuple[int, int]) -> None:
     import httpx
 
+    import tui.screens.quote
     from tui.app import make_app
     from tui.demo import DEMO_TOKEN
     from tui.sandbox import SandboxConfig, create_app
@@ -71,6 +72,7 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
         config = SandboxConfig(
             db_path=Path(tmp) / "sandbox.sqlite3", shipments=300, seed=7, now=lambda: FIXED_NOW
         )
+        tui.screens.quote.now = lambda: FIXED_NOW  # the quote's pickup day, on the same clock
         transport = httpx.ASGITransport(app=create_app(config))
         session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
         app = make_app(session)

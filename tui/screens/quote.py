@@ -69,6 +69,14 @@ class QuoteScreen(
 
 Describe the shipment, then **ctrl+r** (or F9) gets every carrier's rates. The form is saved
 as you type and comes back after a crash or a dropped SSH session.
+
+**Pickup**: blank is the next business day at the origin; type `2026-11-24`, `11-24`,
+`11/24`, `today`, `tomorrow`, `+2` or a weekday (`fri`). Weekends and past days are refused.
+**PO** is the consignee's PO / order number, **Ref** your own reference; both go on the BOL.
+
+**ctrl+l** (alt+l): accessorials such as liftgate, inside delivery, delivery appointment.
+**ctrl+o** (alt+i): the focused row's NMFC item, stackable and hazmat data (UN number, class,
+packing group), and the emergency contact hazardous freight needs.
 """
 
     HORIZONTAL_BREAKPOINTS = [
