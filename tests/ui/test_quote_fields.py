@@ -312,3 +312,27 @@ async def test_the_rate_request_carries_every_field_and_rates_show_their_charges
             names = {charge.name for charge in rate.charges}
             assert {"liftgate-delivery", "appointment", "notify-before-delivery"} <= names
             assert sum((c.amount for c in rate.charges), Decimal(0)) == rate.total
+
+
+async def test_a_wrong_nmfc_item_or_packing_group_is_marked_in_the_dialog_and_on_its_row() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await filled(pilot)
+        await pilot.press("ctrl+o")
+        await type_text(pilot, "1234567")
+        await pilot.press("tab")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ItemDetailsScreen)
+        assert dialog.field("nmfc").has_class("-invalid")
+        assert "NMFC item: up to 6 digits" in screen_text(app)
+        await pilot.press("tab", "space", "tab", "tab", "tab")  # hazardous; to packing group
+        await type_text(pilot, "IV")
+        await pilot.pause()
+        assert "packing group: I, II or III" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        item = screen.draft().items[0]
+        assert (item.nmfc, item.packing_group) == ("1234567", "IV")
+        assert screen.widget_for("items.0.nmfc").has_class("-invalid")
+        assert "row 1: NMFC item: up to 6 digits" in message(screen)
