@@ -602,6 +602,14 @@ packing group), and the emergency contact hazardous freight needs.
         yield SystemCommand("Add item row", "ctrl+n, F5", self.run_add_row)
         yield SystemCommand("Item templates", "Insert or save (ctrl+t, F8)", self.action_templates)
         yield SystemCommand("Address book", "ctrl+a, F10", self.action_address_book)
+        yield SystemCommand(
+            "Accessorials",
+            "Liftgate, inside delivery, appointment… (ctrl+l)",
+            self.action_accessorials,
+        )
+        yield SystemCommand(
+            "Item details", "NMFC, stackable, hazmat of the row (ctrl+o)", self.action_item_details
+        )
         yield SystemCommand("Clear the quote", "Start a new, empty quote", self.clear_form)
 
     def run_add_row(self) -> None:
