@@ -146,7 +146,10 @@ def test_hazardous_freight_needs_a_valid_un_number_and_an_emergency_contact() ->
 def test_pickup_date_and_unknown_zip_errors() -> None:
     draft = QuoteDraft(origin_zip="60601", dest_zip="99999", items=(PALLET,), pickup_date="sat")
     errors = draft.errors(today=date(2026, 11, 23), unknown_zip=lambda code: code == "99999")
-    assert [(e.field, e.label) for e in errors] == [("dest_zip", "to"), ("pickup_date", "pickup")]
+    assert [(e.field, e.label) for e in errors] == [
+        ("dest_zip", "to"),
+        ("pickup_date", "pickup date"),
+    ]
     assert errors[0].message == "99999 is not a US ZIP code"
 
 

@@ -98,7 +98,9 @@ async def test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept() -> No
         await pilot.pause()
         field = screen.shipment_input("pickup_date")
         assert field.has_class("-invalid")
-        assert "pickup: pickup date: Sat Nov 21 is a weekend" in message(screen)
+        assert "pickup date: Sat Nov 21 is a weekend; carriers pick up Monday to Friday" in message(
+            screen
+        )
         await pilot.press("ctrl+r")
         await pilot.pause()
         assert isinstance(app.screen, QuoteScreen)

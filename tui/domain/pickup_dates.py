@@ -51,7 +51,7 @@ def _month_day(month: int, day: int, today: date) -> date:
         except ValueError:
             continue
     if not candidates:
-        raise ValueError(f"pickup date: no such day {month:02d}-{day:02d}")
+        raise ValueError(f"no such day {month:02d}-{day:02d}")
     return min(candidates, key=lambda found: abs((found - today).days))
 
 
@@ -73,30 +73,29 @@ def _read(text: str, today: date) -> date:
             return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
         if month_day:
             return _month_day(int(month_day.group(1)), int(month_day.group(2)), today)
-    except ValueError as error:
-        if str(error).startswith("pickup date"):
-            raise
-        raise ValueError(f"pickup date: no such day {value}") from None
+    except ValueError:
+        raise ValueError(f"no such day {value}") from None
     weekday = _weekday(value, today)
     if weekday is not None:
         return weekday
-    raise ValueError(f"pickup date: type {FORMS}")
+    raise ValueError(f"type {FORMS}")
 
 
 def parse_pickup_date(text: str, today: date) -> date:
     """The pickup day `text` names (blank: the next business day); weekends and the past refused.
 
-    `today` is the date at the origin. Raises ValueError with the message for the field.
+    `today` is the date at the origin. Raises ValueError with the message for the field (the
+    form puts `pickup date:` before it).
     """
     day = _read(text, today)
     if day < today:
-        raise ValueError(f"pickup date: {short_date(day)} has passed; pick today or later")
+        raise ValueError(f"{short_date(day)} has passed; pick today or later")
     if not is_business_day(day):
         following = next_business_day(day)
         raise ValueError(
-            f"pickup date: {short_date(day)} is a weekend; carriers pick up Monday to Friday "
+            f"{short_date(day)} is a weekend; carriers pick up Monday to Friday "
             f"(next: {short_date(following)})"
         )
     if (day - today).days > MAX_DAYS_AHEAD:
-        raise ValueError(f"pickup date: {day.isoformat()} is more than a year ahead")
+        raise ValueError(f"{day.isoformat()} is more than a year ahead")
     return day

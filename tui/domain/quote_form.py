@@ -231,7 +231,7 @@ _LABELS: Final = {
     "origin_zip": "from",
     "dest_zip": "to",
     "items": "items",
-    "pickup_date": "pickup",
+    "pickup_date": "pickup date",
     "po_number": "PO",
     "shipper_reference": "shipper ref",
     "emergency_name": "emergency contact",
