@@ -58,6 +58,9 @@ ITEM_FIELDS: Final = (
 DETAIL_FIELDS: Final = ("nmfc", "hazmat_id", "hazard_class", "packing_group")
 """Text fields of an item's details dialog (beside the flags `stackable` and `hazardous`)."""
 
+ITEM_DETAILS: Final = (*DETAIL_FIELDS, "stackable", "hazardous")
+"""Every field of the details dialog."""
+
 END_FIELDS: Final = ("origin_zip", "dest_zip")
 SHIPMENT_FIELDS: Final = ("pickup_date", "po_number", "shipper_reference")
 EMERGENCY_FIELDS: Final = ("emergency_name", "emergency_phone")

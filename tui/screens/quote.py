@@ -22,6 +22,7 @@ from tui.domain.pickup_dates import next_business_day, parse_pickup_date, short_
 from tui.domain.quote_form import (
     DETAIL_FIELDS,
     EMERGENCY_FIELDS,
+    ITEM_DETAILS,
     MODES,
     FieldError,
     QuoteDraft,
@@ -287,22 +288,26 @@ packing group), and the emergency contact hazardous freight needs.
         shown = self._shown()
         for name in ("origin_zip", "dest_zip", "pickup_date", "po_number", "shipper_reference"):
             _mark_invalid(self.widget_for(name), name in shown)
-        in_details = {
-            int(e.field.split(".")[1])
-            for e in self._errors
-            if e.in_details and e.field in shown and e.field.startswith("items.")
-        }
-        if any(e.field in EMERGENCY_FIELDS and e.field in shown for e in self._errors):
-            in_details.add(self._first_hazardous_row())
+        marked = shown | self._detail_marks(shown)
         for index, row in enumerate(self.editor.rows):
             for name, field in row.fields.items():
-                wrong = f"items.{index}.{name}" in shown
-                _mark_invalid(field, wrong or (name == "description" and index in in_details))
+                _mark_invalid(field, f"items.{index}.{name}" in marked)
         self.editor.show_totals(draft.totals(), draft.incomplete_rows())
         self._show_places(draft)
         self._show_shipment(draft, today)
         self._show_message(draft, shown)
         return draft
+
+    def _detail_marks(self, shown: set[str]) -> set[str]:
+        """A wrong detail (or emergency contact) marks its row's description, on the grid."""
+        rows = {
+            int(e.field.split(".")[1])
+            for e in self._errors
+            if e.in_details and e.field in shown and e.field.startswith("items.")
+        }
+        if any(e.field in EMERGENCY_FIELDS and e.field in shown for e in self._errors):
+            rows.add(self._first_hazardous_row())
+        return {f"items.{index}.description" for index in rows}
 
     def _shown(self) -> set[str]:
         return {e.field for e in self._errors if self._show_all or self._was_touched(e.field)}
@@ -554,8 +559,8 @@ packing group), and the emergency contact hazardous freight needs.
         if details is None or row not in self.editor.rows:
             return
         index = self.editor.rows.index(row)
-        typed: dict[str, Any] = {name: field.value for name, field in row.fields.items()}
-        row.set_details(replace(details.item, **typed))
+        chosen: dict[str, Any] = {name: getattr(details.item, name) for name in ITEM_DETAILS}
+        row.load(replace(row.item, **chosen))
         self._emergency = (details.emergency_name, details.emergency_phone)
         self._touched.add(f"items.{index}.details")
         self._changed()

@@ -135,19 +135,15 @@ class ItemRow(Horizontal):
 
     @property
     def item(self) -> ItemDraft:
-        """The row as typed: its grid inputs over the details it holds (see `set_details`)."""
+        """The row as typed: its inputs over the fields without a column (see `load`)."""
         if not self.fields:
             return self._initial
         typed: dict[str, Any] = {name: field.value for name, field in self.fields.items()}
         return replace(self._initial, **typed)
 
-    def set_details(self, item: ItemDraft) -> None:
-        """Keep the fields that have no grid column (stackable, hazmat, NMFC) from `item`."""
-        self._initial = item
-
     def load(self, item: ItemDraft) -> None:
-        """Replace what the row holds (e.g. with a template)."""
-        self.set_details(item)
+        """Replace what the row holds (e.g. with a template, or its details from the dialog)."""
+        self._initial = item  # keeps the fields without a column: stackable, hazmat, NMFC
         for name, field in self.fields.items():
             field.value = getattr(item, name)
         self.refresh_derived()
