@@ -338,3 +338,20 @@ async def test_a_wrong_nmfc_item_or_packing_group_is_marked_in_the_dialog_and_on
         assert (item.nmfc, item.packing_group) == ("1234567", "IV")
         assert screen.widget_for("items.0.nmfc").has_class("-invalid")
         assert "row 1: NMFC item: up to 6 digits" in message(screen)
+
+
+async def test_a_new_quote_starts_with_the_default_origins_usual_pickup_accessorials() -> None:
+    session = offline_session()
+    origin = session.profile.default_origin
+    assert origin is not None
+    no_dock = origin.model_copy(
+        update={"accessorials": ["liftgate pickup", "inside delivery", "sort and segregate"]}
+    )
+    session.change_profile(default_origin=no_dock)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        assert screen.draft().accessorials == (
+            Accessorial.LIFTGATE_PICKUP,
+            Accessorial.SORT_AND_SEGREGATE,
+        )

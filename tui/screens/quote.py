@@ -157,10 +157,19 @@ packing group), and the emergency contact hazardous freight needs.
             draft = QuoteDraft.from_dict(saved)
             self._touched = draft.filled_fields()
             return draft
-        origin = session.profile.default_origin
+        return self._fresh_draft()
+
+    def _fresh_draft(self) -> QuoteDraft:
+        """An empty form from the default origin, with its usual pickup accessorials."""
+        origin = self.host.session.profile.default_origin
         if origin is None:
             return QuoteDraft()
-        return QuoteDraft(origin_zip=origin.postal_code, origin_type=origin.location_type)
+        usual = [a for a in parse_accessorials(origin.accessorials) if a.end != "delivery"]
+        return QuoteDraft(
+            origin_zip=origin.postal_code,
+            origin_type=origin.location_type,
+            accessorials=tuple(usual),
+        )
 
     def compose(self) -> ComposeResult:
         draft = self._initial_draft()
@@ -622,14 +631,8 @@ packing group), and the emergency contact hazardous freight needs.
 
     def clear_form(self) -> None:
         """Start over: an empty form (the default origin stays)."""
-        session = self.host.session
-        session.drafts.clear(DRAFT_NAME)
-        origin = session.profile.default_origin
-        fresh = QuoteDraft(
-            origin_zip=origin.postal_code if origin else "",
-            origin_type=origin.location_type if origin else DEFAULT_LOCATION_TYPE,
-        )
-        self.run_worker(self._load(fresh), exclusive=True, group="quote-load")
+        self.host.session.drafts.clear(DRAFT_NAME)
+        self.run_worker(self._load(self._fresh_draft()), exclusive=True, group="quote-load")
 
     async def _load(self, draft: QuoteDraft) -> None:
         self._types = {"origin": draft.origin_type, "dest": draft.dest_type}
