@@ -18,7 +18,7 @@ from tui.app import make_app
 from tui.config.settings import Location
 from tui.domain.accessorials import Accessorial
 from tui.forms import zip_places
-from tui.forms.zip_places import Place
+from tui.forms.zip_places import ZipPlace
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.screens.quote_accessorials import AccessorialsScreen
 from tui.screens.quote_item_details import ItemDetailsScreen
@@ -27,9 +27,9 @@ from tui.session import Session
 
 FRIDAY_AFTERNOON = datetime(2026, 11, 20, 21, 0, tzinfo=UTC)  # Friday 15:00 in Chicago
 PLACES = {
-    "60607": Place("Chicago", "IL", "America/Chicago"),
-    "30303": Place("Atlanta", "GA", "America/New_York"),
-    "90001": Place("Los Angeles", "CA", "America/Los_Angeles"),
+    "60607": ZipPlace("Chicago", "IL", "America/Chicago"),
+    "30303": ZipPlace("Atlanta", "GA", "America/New_York"),
+    "90001": ZipPlace("Los Angeles", "CA", "America/Los_Angeles"),
 }
 
 

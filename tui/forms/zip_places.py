@@ -14,7 +14,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class ZipPlace:
     """Where a ZIP code is: `Chicago, IL`, and its time zone (`America/Chicago`)."""
 
     city: str
@@ -28,7 +28,7 @@ class Place:
 
 
 _lock = threading.Lock()
-_index: dict[str, Place] | None = None
+_index: dict[str, ZipPlace] | None = None
 
 
 def load() -> None:
@@ -41,7 +41,7 @@ def load() -> None:
 
         rows = zipcodes.list_all()  # type: ignore[no-untyped-call]
         _index = {
-            str(row["zip_code"]): Place(
+            str(row["zip_code"]): ZipPlace(
                 city=str(row.get("city") or "").title(),
                 state=str(row.get("state") or ""),
                 timezone=str(row.get("timezone") or ""),
@@ -50,7 +50,7 @@ def load() -> None:
         }
 
 
-def use_index(index: dict[str, Place] | None) -> None:
+def use_index(index: dict[str, ZipPlace] | None) -> None:
     """Replace the data (tests give a few ZIPs; None forgets it, as before `load()`)."""
     global _index
     _index = index
@@ -61,7 +61,7 @@ def is_loaded() -> bool:
     return _index is not None
 
 
-def place(code: str) -> Place | None:
+def place(code: str) -> ZipPlace | None:
     """The place of a 5-digit ZIP (or ZIP+4), or None when unknown or not loaded yet."""
     if _index is None:
         return None
