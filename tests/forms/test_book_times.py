@@ -11,7 +11,6 @@ from tui.forms.book_times import (
     MIN_PICKUP_WINDOW,
     check_window,
     day_note,
-    next_business_day,
     parse_pickup_day,
     parse_time_of_day,
 )
@@ -78,7 +77,7 @@ def test_the_pickup_window_is_checked_for_order_and_length() -> None:
         ("today", FRIDAY),
         ("+3", date(2026, 11, 23)),
         ("mon", date(2026, 11, 23)),
-        ("Friday", date(2026, 11, 27)),  # a weekday name is the next one, never today
+        ("Friday", date(2026, 11, 20)),  # a weekday name on that day is today
         ("2026-11-24", date(2026, 11, 24)),
         ("11/24", date(2026, 11, 24)),
         ("11-25", date(2026, 11, 25)),
@@ -92,21 +91,19 @@ def test_pickup_days_typed_as_dates_or_shortcuts(typed: str, day: date) -> None:
 @pytest.mark.parametrize(
     ("typed", "says"),
     [
-        ("tomorrow", "Sat 2026-11-21 is a weekend; next business day is Mon 2026-11-23"),
-        ("2026-11-19", "Thu 2026-11-19 is past; pick today (Fri 2026-11-20) or later"),
+        (
+            "tomorrow",
+            "Sat Nov 21 is a weekend; carriers pick up Monday to Friday (next: Mon Nov 23)",
+        ),
+        ("2026-11-19", "Thu Nov 19 has passed; pick today or later"),
         ("2027-03-01", "up to 30 days ahead"),
         ("2/30", "no such day"),
-        ("someday", "enter a date like"),
+        ("someday", "type YYYY-MM-DD, MM-DD, MM/DD, today, tomorrow, +2 or a weekday"),
     ],
 )
 def test_weekends_past_far_and_unreadable_days_are_refused(typed: str, says: str) -> None:
     with pytest.raises(ValueError, match=re.escape(says)):
         parse_pickup_day(typed, FRIDAY)
-
-
-def test_next_business_day_skips_the_weekend() -> None:
-    assert next_business_day(FRIDAY) == date(2026, 11, 23)
-    assert next_business_day(date(2026, 11, 23)) == date(2026, 11, 24)
 
 
 def test_the_day_read_back_says_what_to_know() -> None:

@@ -20,7 +20,7 @@ from tests.ui.booking_flow import (
 from tests.ui.screen import screen_text, settle
 from tui.api.models import Hazard, RateItem, RateRequest
 from tui.app import make_app
-from tui.forms.book_times import next_business_day
+from tui.domain.pickup_dates import next_business_day
 from tui.screens.book import BookScreen
 from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.result import ResultScreen
@@ -111,7 +111,9 @@ async def test_bad_days_and_times_are_named_at_the_field_and_kept(
         assert isinstance(book, BookScreen)
         bad = Typed(day="sat", ready="9am", close="10am", receive_open="7", receive_close="3pm")
         await fill(pilot, book, bad)
-        assert "is a weekend; next business day is" in message(book, "#pickup-date-error")
+        assert "is a weekend; carriers pick up Monday to Friday" in message(
+            book, "#pickup-date-error"
+        )
         assert message(book, "#origin-hours-error") == (
             "the window 09:00–10:00 is 60 min; carriers need at least 90 min"
         )
@@ -126,7 +128,7 @@ async def test_bad_days_and_times_are_named_at_the_field_and_kept(
         assert transport.count("/book") == 0
         await type_into(pilot, book.pickup.input("date"), "2020-01-06")
         await pilot.press("tab")
-        assert "is past; pick today" in message(book, "#pickup-date-error")
+        assert "has passed; pick today" in message(book, "#pickup-date-error")
         await pilot.pause(0.5)
         draft = session.drafts.load("booking")
         assert draft is not None

@@ -57,6 +57,9 @@ def _month_day(month: int, day: int, today: date) -> date:
 
 def _read(text: str, today: date) -> date:
     value = " ".join(text.strip().lower().split())
+    words = value.split()
+    if len(words) == 2 and words[0][:3] in {name[:3] for name in WEEKDAYS}:
+        value = words[1]  # `Mon 2026-11-23`, a day as a form reads it back
     if not value:
         return next_business_day(today)
     if value in ("today", "tod"):
@@ -81,11 +84,11 @@ def _read(text: str, today: date) -> date:
     raise ValueError(f"type {FORMS}")
 
 
-def parse_pickup_date(text: str, today: date) -> date:
+def parse_pickup_date(text: str, today: date, *, max_days_ahead: int = MAX_DAYS_AHEAD) -> date:
     """The pickup day `text` names (blank: the next business day); weekends and the past refused.
 
-    `today` is the date at the origin. Raises ValueError with the message for the field (the
-    form puts `pickup date:` before it).
+    `today` is the date at the origin; a booking passes the carriers' shorter horizon as
+    `max_days_ahead`. Raises ValueError with the message for the field.
     """
     day = _read(text, today)
     if day < today:
@@ -96,6 +99,8 @@ def parse_pickup_date(text: str, today: date) -> date:
             f"{short_date(day)} is a weekend; carriers pick up Monday to Friday "
             f"(next: {short_date(following)})"
         )
-    if (day - today).days > MAX_DAYS_AHEAD:
-        raise ValueError(f"{day.isoformat()} is more than a year ahead")
+    if (day - today).days > max_days_ahead:
+        if max_days_ahead == MAX_DAYS_AHEAD:
+            raise ValueError(f"{day.isoformat()} is more than a year ahead")
+        raise ValueError(f"carriers book pickups up to {max_days_ahead} days ahead")
     return day

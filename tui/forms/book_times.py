@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from datetime import date, time, timedelta
 
+from tui.domain.pickup_dates import parse_pickup_date
+
 MIN_PICKUP_WINDOW = timedelta(minutes=90)
 """Carriers want the ready-to-close pickup window at least this long (some ask two hours)."""
 
@@ -13,10 +15,6 @@ TIME_EXAMPLES = "a time like 9:00, 9am, 0900 or 16:30"
 _CLOCK = re.compile(r"^(\d{1,2})(?:[:.h](\d{2}))?\s*([ap])\.?\s*(?:m\.?)?$|^(\d{1,2})[:.h](\d{2})$")
 _DIGITS = re.compile(r"^\d{3,4}$")
 _DIGITS_MERIDIEM = re.compile(r"^(\d{1,2})(\d{2})(\s*[ap])")
-_WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-_MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
-_AHEAD = re.compile(r"^\+\s*(\d{1,2})$")
 MAX_DAYS_AHEAD = 30
 """Carriers take pickups this many days ahead at most."""
 SAME_DAY_CUTOFF = "14:00"
@@ -102,61 +100,11 @@ def window(opens: str, closes: str) -> tuple[time | None, time | None]:
     return first, second
 
 
-def next_business_day(today: date) -> date:
-    """The first weekday after `today`."""
-    day = today + timedelta(days=1)
-    while day.weekday() >= 5:
-        day += timedelta(days=1)
-    return day
-
-
 def parse_pickup_day(text: str, today: date) -> date:
-    """A pickup day typed as 2026-11-23, 11-23, 11/23, today, tomorrow, +2 or a weekday name.
-
-    Raises ValueError for anything else, a past day, a weekend or more than MAX_DAYS_AHEAD away.
-    """
-    value = text.strip().lower()
-    words = value.split()
-    if len(words) == 2 and words[0][:3] in {name[:3] for name in _WEEKDAYS}:
-        value = words[1]  # `Mon 2026-11-23`, as the form reads a day back
-    day = _day(value, today)
-    if day < today:
-        raise ValueError(f"{day_text(day)} is past; pick today ({day_text(today)}) or later")
-    if day.weekday() >= 5:
-        raise ValueError(f"{day_text(day)} is a weekend; next business day is {_next(day)}")
-    if day > today + timedelta(days=MAX_DAYS_AHEAD):
-        raise ValueError(f"carriers book pickups up to {MAX_DAYS_AHEAD} days ahead")
-    return day
-
-
-def _next(day: date) -> str:
-    return day_text(next_business_day(day))
-
-
-def _day(value: str, today: date) -> date:
-    if value in ("today", "tod"):
-        return today
-    if value in ("tomorrow", "tom", "tmr"):
-        return today + timedelta(days=1)
-    ahead = _AHEAD.match(value)
-    if ahead:
-        return today + timedelta(days=int(ahead.group(1)))
-    for index, name in enumerate(_WEEKDAYS):
-        if len(value) >= 3 and name.startswith(value):
-            return today + timedelta(days=(index - today.weekday() - 1) % 7 + 1)
-    try:
-        iso = _ISO.match(value)
-        if iso:
-            return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))
-        month_day = _MONTH_DAY.match(value)
-        if month_day:
-            day = date(today.year, int(month_day.group(1)), int(month_day.group(2)))
-            if (today - day).days > 180:  # December typing a January day
-                day = date(today.year + 1, day.month, day.day)
-            return day
-    except ValueError:
-        raise ValueError("no such day in the calendar") from None
-    raise ValueError("enter a date like 2026-11-23 or 11/23, or today, tomorrow, +2, mon")
+    """A pickup day as the shared parser reads it, within the carriers' booking horizon."""
+    if not text.strip():
+        raise ValueError("enter the pickup day (YYYY-MM-DD, today, tomorrow, +2 or a weekday)")
+    return parse_pickup_date(text, today, max_days_ahead=MAX_DAYS_AHEAD)
 
 
 def day_note(day: date, today: date, quoted: date | None) -> str:
