@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.domain.accessorials import parse_accessorial
 from tui.domain.locations import LocationType
 from tui.forms.book_times import day_text, time_text
 
@@ -11,19 +12,6 @@ if TYPE_CHECKING:
     from datetime import time
 
     from tui.api.models import BookingRequest, ParcelBookingRequest, RateItem, RateRequest
-
-ACCESSORIAL_LABELS: dict[str, str] = {
-    "liftgate pickup": "liftgate at pickup",
-    "liftgate delivery": "liftgate at delivery",
-    "liftgate": "liftgate at delivery",
-    "inside delivery": "inside delivery",
-    "arrival schedule": "delivery appointment",
-    "arrival notice": "notify before delivery",
-    "protect from freezing": "protect from freezing",
-    "sort and segregate": "sort and segregate",
-    "hazmat": "hazmat handling",
-}
-"""The service's accessorial names as a shipper says them (others are shown as sent)."""
 
 
 def accessorials(request: RateRequest) -> list[str]:
@@ -33,7 +21,8 @@ def accessorials(request: RateRequest) -> list[str]:
         if kind != LocationType.BUSINESS_DOCK:
             found.append(f"{kind.label.lower()} {end}")
     for name in request.charges or []:
-        label = ACCESSORIAL_LABELS.get(name, name)
+        known = parse_accessorial(name)
+        label = known.label.lower() if known is not None else name
         if label not in found:
             found.append(label)
     return found
