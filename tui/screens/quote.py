@@ -298,9 +298,7 @@ packing group), and the emergency contact hazardous freight needs.
         for name in ("origin_zip", "dest_zip", "pickup_date", "po_number", "shipper_reference"):
             _mark_invalid(self.widget_for(name), name in shown)
         marked = shown | self._detail_marks(shown)
-        for index, row in enumerate(self.editor.rows):
-            for name, field in row.fields.items():
-                _mark_invalid(field, f"items.{index}.{name}" in marked)
+        self.editor.show_invalid(marked)
         self.editor.show_totals(draft.totals(), draft.incomplete_rows())
         self._show_places(draft)
         self._show_shipment(draft, today)

@@ -1,175 +1,47 @@
-"""The items grid: one compact line per freight line, with live density and implied class."""
+"""The items grid: one compact line per freight line, with live density and implied class.
+
+Only the row being edited is made of inputs (an `ItemStrip` laid over that row); every
+other row is one drawn line (`ItemRow`), so adding, deleting or moving rows lays out a
+widget per row instead of fourteen, and a new row builds no inputs.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
 from textual.actions import SkipAction
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
-from textual.suggester import SuggestFromList
 from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tui.domain.density import LineTotals
-from tui.domain.freight_class import format_class
-from tui.domain.locations import PACKAGE_TYPES
-from tui.domain.quote_form import (
-    IMPLIED_MARK,
-    ITEM_FIELDS,
-    MAX_ITEMS,
-    OVERRIDE_MARK,
-    ItemDraft,
-    complete_package,
-)
-
-_PACKAGE_SUGGESTER = SuggestFromList(list(PACKAGE_TYPES), case_sensitive=False)
-
-# (field, header text, placeholder)
-_COLUMNS: tuple[tuple[str, str, str], ...] = (
-    ("quantity", "Qty", "1"),
-    ("package", "Pkg", "pallet"),
-    ("weight", "Lb/unit", "lb"),
-    ("length", "L", "L"),
-    ("width", "W", "W"),
-    ("height", "H", "H"),
-    ("freight_class", "Class", ""),
-    ("description", "Description", "what it is"),
-)
+from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
+from tui.widgets.item_line import Column, ItemRow
+from tui.widgets.item_strip import COLUMNS, GridInput, ItemStrip
+from tui.widgets.item_strip import TextCell as TextCell
 
 
-class TextCell(Widget):
-    """One line of text that repaints without a layout pass (cheap to update per keystroke)."""
+class ItemsScroll(VerticalScroll):
+    """The rows' scroll area: more or fewer rows repaint its scrollbar, not the screen's layout.
 
-    DEFAULT_CSS = """
-    TextCell {
-        height: 1;
-    }
+    Textual lays the screen out a second time whenever a scroll area's content height
+    changes; nothing here depends on it but the scrollbar, which is laid out anyway when it
+    appears or goes.
     """
-
-    text: reactive[str | Text] = reactive("", layout=False)
-
-    def __init__(self, text: str = "", *, classes: str | None = None, id: str | None = None):
-        super().__init__(classes=classes, id=id)
-        self.set_reactive(TextCell.text, text)
-
-    def update(self, text: str | Text) -> None:
-        self.text = text
-
-    def render(self) -> RenderResult:
-        return self.text
-
-
-class GridInput(Input):
-    """An input of the grid that skips re-measuring itself when a layout left it as it was.
-
-    Textual's Input updates its scroll state on every layout of the screen, changed or not;
-    with eight per row that was a third of each layout at 40 rows.
-    """
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._measured: tuple[Size, Size, Size, Size, bool] | None = None
 
     def _size_updated(
         self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
     ) -> bool:
-        key = (size, virtual_size, container_size, self.virtual_size)
-        if self._measured is not None and self._measured[:4] == key:
-            return self._measured[4]
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        self._measured = (*key, resized)
-        return resized
-
-
-class ItemRow(Horizontal):
-    """One freight line: inputs as typed, plus the density and class they imply."""
-
-    def __init__(self, item: ItemDraft) -> None:
-        super().__init__(classes="item-row")
-        self._initial = item
-        self.fields: dict[str, Input] = {}
-        self._cells: dict[str, TextCell] = {}
-
-    def compose(self) -> ComposeResult:
-        yield TextCell("", classes="cell-num")
-        for name, _header, placeholder in _COLUMNS:
-            yield GridInput(
-                getattr(self._initial, name),
-                placeholder=placeholder,
-                id=f"f-{name}",
-                name=name,
-                classes=f"cell-{name}",
-                compact=True,
-                select_on_focus=True,
-                suggester=_PACKAGE_SUGGESTER if name == "package" else None,
-            )
-            if name in ("length", "width"):
-                yield TextCell("×", classes="cell-times")
-            if name == "freight_class":
-                yield TextCell("", classes="cell-mark")
-                yield TextCell("", classes="cell-density")
-                yield TextCell("", classes="cell-lb wide-only")
-                yield TextCell("", classes="cell-cube wide-only")
-
-    def on_mount(self) -> None:
-        self.fields = {name: self.query_one(f"#f-{name}", Input) for name in ITEM_FIELDS}
-        self._cells = {
-            name: self.query_one(f".cell-{name}", TextCell)
-            for name in ("num", "mark", "density", "lb", "cube")
-        }
-        self.refresh_derived()
-
-    def field(self, name: str) -> Input:
-        """The input of one field of this row."""
-        return self.fields[name] if self.fields else self.query_one(f"#f-{name}", Input)
-
-    @property
-    def item(self) -> ItemDraft:
-        """The row as typed: its inputs over the fields without a column (see `load`)."""
-        if not self.fields:
-            return self._initial
-        typed: dict[str, Any] = {name: field.value for name, field in self.fields.items()}
-        return replace(self._initial, **typed)
-
-    def load(self, item: ItemDraft) -> None:
-        """Replace what the row holds (e.g. with a template, or its details from the dialog)."""
-        self._initial = item  # keeps the fields without a column: stackable, hazmat, NMFC
-        for name, field in self.fields.items():
-            field.value = getattr(item, name)
-        self.refresh_derived()
-
-    def set_number(self, number: int) -> None:
-        self._cells["num"].update(f"{number:>2}")
-
-    def refresh_derived(self) -> None:
-        """Show the density, the class it implies and whether the user overrode it."""
-        item = self.item
-        density = item.density_pcf()
-        implied = item.implied_class()
-        override = item.class_override()
-        class_input = self.field("freight_class")
-        class_input.placeholder = format_class(implied) if implied is not None else ""
-        mark = self._cells["mark"]
-        if override is not None:
-            mark.update(OVERRIDE_MARK)
-        elif implied is not None and not item.freight_class.strip():
-            mark.update(IMPLIED_MARK)
-        else:
-            mark.update("")
-        self._cells["density"].update(f"{density:.2f}" if density is not None else "–")
-        line = item.line()
-        self._cells["lb"].update(f"{line.line_weight:,.0f}" if line else "–")
-        self._cells["cube"].update(f"{line.line_cube_ft3:,.1f}" if line else "–")
+        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class ItemsEditor(Vertical):
@@ -254,6 +126,26 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             show=False,
             priority=True,
         ),
+        # The grid takes Tab from the screen (see check_consume_key): from the last field it
+        # goes on to the next row, which only exists as inputs while it is edited.
+        Binding(
+            "tab",
+            "step_field(1)",
+            "Next",
+            id="quote.next_field",
+            tooltip="Next field; after Description, the next row",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "shift+tab",
+            "step_field(-1)",
+            "Previous",
+            id="quote.previous_field",
+            tooltip="Previous field; before Qty, the row above",
+            show=False,
+            priority=True,
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -331,11 +223,14 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         self._initial_items = list(items) or [ItemDraft()]
         self.border_title = "Items"
         self._focus_shown = False
+        self._container = ItemsScroll(id="items-rows", can_focus=False)
+        self._strips: list[ItemStrip] = []
+        self._columns: tuple[Column, ...] = ()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="items-head"):
             yield Static(" #", classes="cell-num")
-            for name, header, _placeholder in _COLUMNS:
+            for name, header in COLUMNS:
                 yield Static(header, classes=f"cell-{name}")
                 if name in ("length", "width"):
                     yield Static("×", classes="cell-times")
@@ -344,13 +239,24 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
                     yield Static("pcf", classes="cell-density")
                     yield Static("Line lb", classes="cell-lb wide-only")
                     yield Static("ft³", classes="cell-cube wide-only")
-        with VerticalScroll(id="items-rows", can_focus=False):
-            for item in self._initial_items:
-                yield ItemRow(item)
+        rows = [ItemRow(item, self) for item in self._initial_items]
+        for number, row in enumerate(rows, start=1):
+            row.set_number(number)
+        rows[0].display = False
+        self._shown = ItemStrip(rows[0])
+        self._strips = [self._shown]
+        with self._container:
+            yield rows[0]
+            yield self._strips[0]
+            yield from rows[1:]
 
     def on_mount(self) -> None:
         self._renumber()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_focus(force=True))
+
+    def check_consume_key(self, key: str, character: str | None) -> bool:
+        """Tab and shift+tab are the grid's while focus is in it (rows are not all inputs)."""
+        return key in ("tab", "shift+tab")
 
     def _show_focus(self, *, force: bool = False) -> None:
         """Brighten the border while focus is inside (a `:focus-within` rule would restyle
@@ -365,28 +271,38 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._show_focus()
 
+    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+        self._show_focus()
+
     # -- reading ---------------------------------------------------------------------------
 
     @property
     def rows(self) -> list[ItemRow]:
         """The rows, top to bottom."""
-        return list(self.query_one("#items-rows").query_children(ItemRow))
+        return [child for child in self._container.children if isinstance(child, ItemRow)]
+
+    @property
+    def _active(self) -> ItemStrip:
+        """The strip of inputs shown (over the row being edited)."""
+        return self._shown
+
+    def _has(self, row: ItemRow | None) -> bool:
+        return row is not None and row.parent is self._container
 
     def values(self) -> tuple[ItemDraft, ...]:
         """Every row as typed."""
         return tuple(row.item for row in self.rows)
 
-    def input_for(self, index: int, name: str) -> Input:
-        """The input of field `name` in row `index`."""
-        return self.rows[index].field(name)
+    def input_for(self, index: int, name: str) -> GridInput:
+        """The input of field `name` in row `index` (that row becomes the one edited)."""
+        return self.field_of(self.rows[index], name)
 
     def current_row(self) -> ItemRow | None:
         """The row holding focus, if any."""
-        node = self.screen.focused
-        while node is not None and node is not self:
-            if isinstance(node, ItemRow):
-                return node
-            node = node.parent  # type: ignore[assignment]
+        focused = self.screen.focused
+        strip = self._active
+        if isinstance(focused, GridInput) and focused.parent is strip and self._has(strip.row):
+            return strip.row
         return None
 
     def current_index(self) -> int | None:
@@ -395,9 +311,13 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
 
     def current_field(self) -> str | None:
         focused = self.screen.focused
-        if isinstance(focused, Input) and self.current_row() is not None:
+        if isinstance(focused, GridInput) and self.current_row() is not None:
             return focused.name
         return None
+
+    def columns(self) -> Sequence[Column]:
+        """Where the drawn rows put each cell: where the inputs' strip has them."""
+        return self._columns
 
     # -- showing ---------------------------------------------------------------------------
 
@@ -415,11 +335,135 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             parts.append(f"{incomplete} row{'s' if incomplete != 1 else ''} not counted")
         self.border_subtitle = Text(" · ".join(parts))
 
+    def show_invalid(self, fields: Iterable[str]) -> None:
+        """Show red the item fields named `items.N.name` among `fields`; the rest normal."""
+        marks: dict[int, set[str]] = {}
+        for field in fields:
+            parts = field.split(".", 2)
+            if len(parts) == 3 and parts[0] == "items" and parts[1].isdigit():
+                marks.setdefault(int(parts[1]), set()).add(parts[2])
+        for index, row in enumerate(self.rows):
+            row.set_invalid(frozenset(marks.get(index, ())))
+        for strip in self._strips:
+            bound = strip.row if self._has(strip.row) else None
+            strip.mark_invalid(bound.invalid if bound is not None else frozenset())
+
+    @on(ItemStrip.Resized)
+    def _strip_resized(self, event: ItemStrip.Resized) -> None:
+        event.stop()
+        columns = self._active.columns()
+        if columns and columns != self._columns:
+            self._columns = columns
+            for row in self.rows:
+                row.refresh()
+
     def _renumber(self) -> None:
         rows = self.rows
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
+        for strip in self._strips:
+            if strip.row is not None and self._has(strip.row):
+                strip.set_number(strip.row.number)
         self.border_title = f"Items ({len(rows)})" if len(rows) > 1 else "Items"
+
+    # -- which row the inputs show -----------------------------------------------------------
+
+    def _free_strip(self, row: ItemRow) -> ItemStrip | None:
+        """The strip for `row`: one already on it (keys on their way to it are the row's),
+        else one no typed key is still on its way to (the shown one first), else None."""
+        active = self._active
+        for strip in (active, *self._strips):
+            if strip.row is row:
+                return strip
+        if active.idle():
+            return active
+        return next((s for s in self._strips if s is not active and s.idle()), None)
+
+    def field_of(self, row: ItemRow, name: str) -> GridInput:
+        """Edit `row` (focus follows if it was in the grid) and return its input `name`."""
+        return self._switch(row, name, self._free_strip(row) or self._active, focus=False)
+
+    async def _edit(self, row: ItemRow, name: str) -> GridInput:
+        """Focus field `name` of `row`; keys typed ahead into the row left still land there."""
+        strip = self._free_strip(row)
+        if strip is None:
+            # The shown inputs still hold keys for their row: a fresh strip takes this one.
+            strip = ItemStrip(row)
+            strip.display = False
+            self._strips.append(strip)
+            await self._container.mount(strip, after=row)
+        return self._switch(row, name, strip, focus=True)
+
+    def _switch(self, row: ItemRow, name: str, strip: ItemStrip, *, focus: bool) -> GridInput:
+        old = self._active
+        screen = self.screen
+        focused = screen.focused
+        inside = isinstance(focused, GridInput) and focused.parent in self._strips
+        target = strip.field(name)
+        if strip is old and strip.row is row:
+            if focus and focused is not target:
+                screen.set_focus(target, scroll_visible=False)
+                self._reveal(strip)
+            return target
+        if inside and strip is old:
+            # Blur first: the blur (package completion, touched marks) names the row left,
+            # and the field focused again selects the new row's text.
+            screen.set_focus(None)
+        left = old.row if old.row is not row and self._has(old.row) else None
+        with self.app.batch_update():
+            if left is not None:
+                left.display = True
+            strip.bind(row)
+            container = self._container
+            children = container.children
+            position = children.index(row)
+            if position + 1 >= len(children) or children[position + 1] is not strip:
+                container.move_child(strip, after=row)
+            row.display = False
+            if strip is not old:
+                strip.display = True
+            if focus or inside:
+                screen.set_focus(target, scroll_visible=False)
+            if strip is not old:
+                old.display = False
+            self._shown = strip
+            self._reveal(strip)
+            _settle(row, strip, old, left, screen)
+        return target
+
+    def _reveal(self, strip: ItemStrip) -> None:
+        """Scroll the rows so `strip` is in view, in the same frame as the change (every row
+        is one line high, so where it lands is known before the layout)."""
+        container = self._container
+        line = 0
+        for child in container.children:
+            if child is strip:
+                break
+            if child.display:
+                line += 1
+        height = container.scrollable_content_region.height
+        top = round(container.scroll_y)
+        if height and line < top:
+            container.scroll_to(y=line, animate=False, immediate=True)
+        elif height and line >= top + height:
+            container.scroll_to(y=line - height + 1, animate=False, immediate=True)
+        strip.scroll_visible(animate=False)  # a last row beyond the old end waits for layout
+
+    def load_row(self, row: ItemRow, item: ItemDraft) -> None:
+        """Replace what `row` holds (e.g. with a template)."""
+        self._set_item(row, item)
+        self.post_message(self.Changed(self))
+
+    def _set_item(self, row: ItemRow, item: ItemDraft) -> None:
+        row.item = item
+        for strip in self._strips:
+            if strip.row is row:
+                strip.reload()
+                strip.refresh_derived()
+
+    def clicked(self, row: ItemRow, name: str) -> None:
+        """A click on a drawn row edits the field under it."""
+        self.call_later(self._edit, row, name)
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -432,30 +476,25 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             self.app.bell()
             self.notify(f"A quote holds at most {MAX_ITEMS} rows.", severity="warning")
             return None
-        row = ItemRow(item or ItemDraft())
-        container = self.query_one("#items-rows", VerticalScroll)
+        row = ItemRow(item or ItemDraft(), self)
         # One layout and one frame for the whole change, however many rows there are.
         with self.app.batch_update():
             if after is not None and after < len(rows) - 1:
-                await container.mount(row, after=rows[after])
+                await self._container.mount(row, after=rows[after])
             else:
-                await container.mount(row)
+                await self._container.mount(row)
             self._renumber()
-            self._focus(row, field)
+            await self._edit(row, field)
         self.post_message(self.Changed(self, rows_changed=True))
         return row
 
-    def _focus(self, row: ItemRow, field: str) -> None:
-        """Focus one field of `row` and bring the row into view at once (no animation)."""
-        self.screen.set_focus(row.field(field), scroll_visible=False)
-        row.scroll_visible(animate=False)
-
     async def action_duplicate_row(self) -> None:
+        row = self.current_row()
         index = self.current_index()
-        if index is None:
+        if row is None or index is None:
             raise SkipAction
         field = self.current_field() or "quantity"
-        await self.add_row(self.rows[index].item, after=index, field=field)
+        await self.add_row(row.item, after=index, field=field)
 
     async def action_delete_row(self) -> None:
         index = self.current_index()
@@ -463,37 +502,42 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             raise SkipAction
         rows = self.rows
         field = self.current_field() or "quantity"
-        if len(rows) == 1:
-            await rows[0].remove()
-            await self.add_row(ItemDraft(), field=field)
+        if len(rows) == 1:  # the last row is never removed: it is emptied
+            self._set_item(rows[0], ItemDraft())
+            await self._edit(rows[0], field)
+            self.post_message(self.Changed(self, rows_changed=True))
             return
         target = rows[index + 1] if index + 1 < len(rows) else rows[index - 1]
         with self.app.batch_update():
             # Focus moves first, so removing the row does not send focus looking elsewhere.
-            self._focus(target, field)
+            await self._edit(target, field)
             await rows[index].remove()
             self._renumber()
         self.post_message(self.Changed(self, rows_changed=True))
 
     def action_move_row(self, delta: int) -> None:
+        row = self.current_row()
         index = self.current_index()
-        if index is None:
+        if row is None or index is None:
             return
         rows = self.rows
         new_index = index + delta
         if not 0 <= new_index < len(rows):
             return
-        container = self.query_one("#items-rows", VerticalScroll)
+        strip = self._active
+        container = self._container
         with self.app.batch_update():
             if delta < 0:
-                container.move_child(rows[index], before=rows[new_index])
+                container.move_child(row, before=rows[new_index])
             else:
-                container.move_child(rows[index], after=rows[new_index])
+                container.move_child(row, after=rows[new_index])
+            container.move_child(strip, after=row)
             self._renumber()
-            rows[index].scroll_visible(animate=False)
+            self._reveal(strip)
+            _settle(container)
         self.post_message(self.Changed(self, rows_changed=True))
 
-    def action_row_focus(self, delta: int) -> None:
+    async def action_row_focus(self, delta: int) -> None:
         index = self.current_index()
         field = self.current_field()
         if index is None or field is None:
@@ -501,20 +545,30 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         new_index = index + delta
         if 0 <= new_index < len(rows):
-            self.screen.set_focus(rows[new_index].field(field))
-            rows[new_index].scroll_visible()
+            await self._edit(rows[new_index], field)
 
-    # -- events ----------------------------------------------------------------------------
+    async def action_step_field(self, step: int) -> None:
+        """Tab: the next field, after the last one the next row; shift+tab the other way."""
+        index = self.current_index()
+        name = self.current_field()
+        if index is None or name is None:
+            self._leave(step)
+            return
+        position = ITEM_FIELDS.index(name) + step
+        if 0 <= position < len(ITEM_FIELDS):
+            self.screen.set_focus(self._active.field(ITEM_FIELDS[position]))
+            return
+        rows = self.rows
+        if 0 <= index + step < len(rows):
+            await self._edit(rows[index + step], ITEM_FIELDS[0 if step > 0 else -1])
+        else:
+            self._leave(step)
 
-    @on(Input.Changed, ".item-row Input")
-    def _field_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        row = event.input.parent
-        if isinstance(row, ItemRow):
-            row.refresh_derived()
-            if event.input.has_focus and event.input.name:
-                self.post_message(self.FieldTouched(self, self.rows.index(row), event.input.name))
-        self.post_message(self.Changed(self))
+    def _leave(self, step: int) -> None:
+        if step > 0:
+            self.screen.focus_next()
+        else:
+            self.screen.focus_previous()
 
     async def action_enter(self) -> None:
         """Enter moves to the next field; in Description it goes on to the next row or adds one."""
@@ -528,22 +582,66 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         index = rows.index(row)
         if index + 1 < len(rows):
-            self.screen.set_focus(rows[index + 1].field("quantity"))
-            rows[index + 1].scroll_visible()
+            await self._edit(rows[index + 1], "quantity")
         elif len(rows) == 1 or not replace(row.item, description="").is_blank():
             # Keys typed just before Enter may still be on their way to the row's inputs, so
             # only an empty trailing row (below others) stops Enter from adding one.
             await self.add_row()
 
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        self._show_focus()
-        widget = event.widget
-        if not isinstance(widget, Input) or not isinstance(widget.parent, ItemRow):
+    # -- events ----------------------------------------------------------------------------
+
+    @on(GridInput.Edited)
+    def _field_edited(self, event: GridInput.Edited) -> None:
+        event.stop()
+        row, name = event.row, event.field.name
+        if row is None or not name or not self._has(row):
             return
-        row = widget.parent
-        if widget.name == "package":
-            completed = complete_package(widget.value)
-            if completed is not None and completed != widget.value:
-                widget.value = completed
-        if widget.name and row in self.rows:
-            self.post_message(self.FieldTouched(self, self.rows.index(row), widget.name))
+        for strip in self._strips:
+            if strip.row is row:
+                if strip is not event.field.parent:
+                    strip.reload()
+                strip.refresh_derived()
+        self.post_message(self.FieldTouched(self, self.rows.index(row), name))
+        self.post_message(self.Changed(self))
+
+    @on(GridInput.Left)
+    def _field_left(self, event: GridInput.Left) -> None:
+        """Leaving Pkg completes it; leaving any field may show its error."""
+        event.stop()
+        row, name = event.row, event.field.name
+        if row is not None and name and self._has(row):
+            if name == "package":
+                completed = complete_package(row.item.package)
+                if completed is not None and completed != row.item.package:
+                    self._set_item(row, replace(row.item, package=completed))
+                    self.post_message(self.Changed(self))
+            self.post_message(self.FieldTouched(self, self.rows.index(row), name))
+        self._rest()
+
+    def _rest(self) -> None:
+        """Once focus is elsewhere on the screen, the inputs go back to row 1 (Tab into the
+        grid starts there, as it would with every row made of inputs)."""
+        focused = self.screen.focused
+        rows = self.rows
+        if focused is None or self._holds(focused) or not rows:
+            return
+        strip = self._active
+        if strip.row is not rows[0] and strip.idle():
+            self._switch(rows[0], "quantity", strip, focus=False)
+
+    def _holds(self, widget: Widget) -> bool:
+        node: Widget | None = widget
+        while node is not None:
+            if node is self:
+                return True
+            parent = node.parent
+            node = parent if isinstance(parent, Widget) else None
+        return False
+
+
+def _settle(*widgets: Widget | None) -> None:
+    """Hand the screen now the layouts these widgets asked for, rather than when each gets
+    round to it: a row that asks only after the frame costs a second layout of the screen."""
+    for widget in widgets:
+        if widget is not None and widget.is_mounted:
+            widget._check_refresh()

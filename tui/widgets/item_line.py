@@ -1,0 +1,247 @@
+"""One item row drawn as a single line of text (every row of the grid but the one being edited)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Protocol
+
+from rich.cells import cell_len, set_cell_size
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.strip import Strip
+from textual.widget import Widget
+
+from tui.domain.freight_class import format_class
+from tui.domain.quote_form import IMPLIED_MARK, ITEM_FIELDS, OVERRIDE_MARK, ItemDraft
+
+PLACEHOLDERS: dict[str, str] = {
+    "quantity": "1",
+    "package": "pallet",
+    "weight": "lb",
+    "length": "L",
+    "width": "W",
+    "height": "H",
+    "freight_class": "",
+    "description": "what it is",
+}
+"""What an empty field shows, dimmed (the class shows the implied one instead)."""
+
+RIGHT_ALIGNED = frozenset({"density", "lb", "cube"})
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """Where one cell of a row sits; `key` is a field, or num, times, mark, density, lb, cube."""
+
+    key: str
+    x: int
+    width: int
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """What a row's fields imply, as the grid shows it."""
+
+    mark: str
+    density: str
+    line_weight: str
+    line_cube: str
+    class_placeholder: str
+
+
+def derive(item: ItemDraft) -> Derived:
+    """Density, implied class, its mark and the line totals of `item`, as text."""
+    density = item.density_pcf()
+    implied = item.implied_class()
+    if item.class_override() is not None:
+        mark = OVERRIDE_MARK
+    elif implied is not None and not item.freight_class.strip():
+        mark = IMPLIED_MARK
+    else:
+        mark = ""
+    line = item.line()
+    return Derived(
+        mark=mark,
+        density=f"{density:.2f}" if density is not None else "–",
+        line_weight=f"{line.line_weight:,.0f}" if line else "–",
+        line_cube=f"{line.line_cube_ft3:,.1f}" if line else "–",
+        class_placeholder=format_class(implied) if implied is not None else "",
+    )
+
+
+class RowOwner(Protocol):
+    """What a drawn row needs from the grid: the columns, and ways to edit the row."""
+
+    def columns(self) -> Sequence[Column]: ...
+
+    def field_of(self, row: ItemRow, name: str) -> Widget: ...
+
+    def load_row(self, row: ItemRow, item: ItemDraft) -> None: ...
+
+    def clicked(self, row: ItemRow, name: str) -> None: ...
+
+
+class ItemRow(Widget):
+    """A row as one line: no inputs, so adding, removing or moving rows lays out little."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "item-row--value",
+        "item-row--placeholder",
+        "item-row--invalid",
+        "item-row--invalid-placeholder",
+        "item-row--muted",
+    }
+
+    DEFAULT_CSS = """
+    ItemRow {
+        height: 1;
+        & > .item-row--value { background: $surface; color: $foreground; }
+        & > .item-row--placeholder { background: $surface; color: $text-disabled; }
+        & > .item-row--invalid {
+            background: $error 35%; background-tint: $error 20%; color: $foreground;
+        }
+        & > .item-row--invalid-placeholder {
+            background: $error 35%; background-tint: $error 20%; color: $text-disabled;
+        }
+        & > .item-row--muted { color: $text-muted; }
+        &:ansi {
+            & > .item-row--value { background: ansi_default; color: ansi_default; }
+            & > .item-row--placeholder {
+                background: ansi_default; color: ansi_default; text-style: dim;
+            }
+            & > .item-row--invalid { background: ansi_red; color: ansi_default; }
+            & > .item-row--invalid-placeholder {
+                background: ansi_red; color: ansi_default; text-style: dim;
+            }
+        }
+    }
+    """
+
+    def __init__(self, item: ItemDraft, owner: RowOwner) -> None:
+        super().__init__(classes="item-line")
+        self._item = item
+        self._owner = owner
+        self._number = 0
+        self._invalid: frozenset[str] = frozenset()
+        self._derived: Derived | None = None
+
+    # -- the row's data --------------------------------------------------------------------
+
+    @property
+    def item(self) -> ItemDraft:
+        """The row as typed (every field of the draft, shown or not)."""
+        return self._item
+
+    @item.setter
+    def item(self, item: ItemDraft) -> None:
+        if item != self._item:
+            self._item = item
+            self._derived = None
+            self.refresh()
+
+    def set_field(self, name: str, value: str) -> bool:
+        """Take one field's new text; False when it already held it."""
+        if getattr(self._item, name) == value:
+            return False
+        changed: dict[str, Any] = {name: value}
+        self.item = replace(self._item, **changed)
+        return True
+
+    @property
+    def derived(self) -> Derived:
+        """What the row's fields imply (computed once per change)."""
+        if self._derived is None:
+            self._derived = derive(self._item)
+        return self._derived
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    def set_number(self, number: int) -> None:
+        if number != self._number:
+            self._number = number
+            self.refresh()
+
+    @property
+    def invalid(self) -> frozenset[str]:
+        """The fields shown red."""
+        return self._invalid
+
+    def set_invalid(self, names: frozenset[str]) -> None:
+        if names != self._invalid:
+            self._invalid = names
+            self.refresh()
+
+    def field(self, name: str) -> Widget:
+        """The input of one field of this row (this row becomes the one being edited)."""
+        return self._owner.field_of(self, name)
+
+    def load(self, item: ItemDraft) -> None:
+        """Replace what the row holds (e.g. with a template)."""
+        self._owner.load_row(self, item)
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def _cell(self, column: Column, styles: dict[str, Style]) -> tuple[str, Style]:
+        key = column.key
+        item = self._item
+        if key in ITEM_FIELDS:
+            value: str = getattr(item, key)
+            invalid = key in self._invalid
+            if value:
+                return value, styles["invalid" if invalid else "value"]
+            placeholder = (
+                self.derived.class_placeholder
+                if key == "freight_class"
+                else PLACEHOLDERS.get(key, "")
+            )
+            return placeholder, styles["invalid-placeholder" if invalid else "placeholder"]
+        derived = self.derived
+        text = {
+            "num": f"{self._number:>2}",
+            "times": "×",
+            "mark": derived.mark,
+            "density": derived.density,
+            "lb": derived.line_weight,
+            "cube": derived.line_cube,
+        }.get(key, "")
+        muted = key in ("num", "times", "mark")
+        return text, styles["muted" if muted else "base"]
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        base = self.rich_style
+        if y != 0:
+            return Strip.blank(width, base)
+        styles = {
+            name: base + self.get_component_rich_style(f"item-row--{name}")
+            for name in ("value", "placeholder", "invalid", "invalid-placeholder", "muted")
+        }
+        styles["base"] = base
+        segments: list[Segment] = []
+        x = 0
+        for column in self._owner.columns():
+            if column.x >= width:
+                break
+            if column.x > x:
+                segments.append(Segment(" " * (column.x - x), base))
+            cell_width = min(column.width, width - column.x)
+            text, style = self._cell(column, styles)
+            if column.key in RIGHT_ALIGNED and cell_len(text) < cell_width:
+                text = " " * (cell_width - cell_len(text)) + text
+            segments.append(Segment(set_cell_size(text, cell_width), style))
+            x = column.x + cell_width
+        if x < width:
+            segments.append(Segment(" " * (width - x), base))
+        return Strip(segments, width)
+
+    def on_click(self, event: events.Click) -> None:
+        """A click edits the field under the pointer."""
+        name = "quantity"
+        for column in self._owner.columns():
+            if column.x <= event.x and column.key in ITEM_FIELDS:
+                name = column.key
+        self._owner.clicked(self, name)

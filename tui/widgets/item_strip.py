@@ -1,0 +1,250 @@
+"""The row of the item grid being edited: real inputs, laid over one drawn row at a time."""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from rich.text import Text
+from textual import events
+from textual.app import ComposeResult, RenderResult
+from textual.containers import Horizontal
+from textual.geometry import Size
+from textual.message import Message
+from textual.reactive import reactive
+from textual.suggester import SuggestFromList
+from textual.widget import Widget
+from textual.widgets import Input
+
+from tui.domain.locations import PACKAGE_TYPES
+from tui.widgets.item_line import PLACEHOLDERS, Column, ItemRow
+
+_PACKAGE_SUGGESTER = SuggestFromList(list(PACKAGE_TYPES), case_sensitive=False)
+
+COLUMNS: tuple[tuple[str, str], ...] = (
+    ("quantity", "Qty"),
+    ("package", "Pkg"),
+    ("weight", "Lb/unit"),
+    ("length", "L"),
+    ("width", "W"),
+    ("height", "H"),
+    ("freight_class", "Class"),
+    ("description", "Description"),
+)
+"""(field, header text) in the order the grid shows them."""
+
+
+class TextCell(Widget):
+    """One line of text that repaints without a layout pass (cheap to update per keystroke)."""
+
+    DEFAULT_CSS = """
+    TextCell {
+        height: 1;
+    }
+    """
+
+    text: reactive[str | Text] = reactive("", layout=False)
+
+    def __init__(self, text: str = "", *, classes: str | None = None, id: str | None = None):
+        super().__init__(classes=classes, id=id)
+        self.set_reactive(TextCell.text, text)
+
+    def update(self, text: str | Text) -> None:
+        self.text = text
+
+    def render(self) -> RenderResult:
+        return self.text
+
+
+class GridInput(Input):
+    """An input of the editing row; its edits and its blur name the row they were made on.
+
+    One set of inputs serves every row in turn, so a change or a blur handled after the
+    inputs moved on must still land on the row it was typed in: both are stamped with the
+    row when they happen. Also skips Textual's re-measure when a layout left it unchanged.
+    """
+
+    class Edited(Message):
+        """The user changed a field of `row` (loading a row's values is not an edit)."""
+
+        def __init__(self, field: GridInput, row: ItemRow | None, value: str) -> None:
+            super().__init__()
+            self.field = field
+            self.row = row
+            self.value = value
+
+    class Left(Message):
+        """Focus left this field while it showed `row`."""
+
+        def __init__(self, field: GridInput, row: ItemRow | None) -> None:
+            super().__init__()
+            self.field = field
+            self.row = row
+
+    def __init__(self, strip: ItemStrip, *args: Any, **kwargs: Any) -> None:
+        self._strip = strip
+        self._quiet = False
+        self._blurred_rows: deque[ItemRow | None] = deque()
+        self._measured: tuple[Size, Size, Size, Size, bool] | None = None
+        super().__init__(*args, **kwargs)
+
+    def show(self, value: str) -> None:
+        """Show a row's value without it counting as an edit."""
+        self._quiet = True
+        try:
+            self.value = value
+            self.cursor_position = len(value)
+        finally:
+            self._quiet = False
+
+    def idle(self) -> bool:
+        """True when no key or event waits for this input (it may show another row)."""
+        return self._message_queue.empty()
+
+    def post_message(self, message: Message) -> bool:
+        if isinstance(message, Input.Changed) and message.input is self:
+            # The row takes the value now, while the key is handled: a strip laid over this
+            # row a moment later (keys typed ahead) starts from what was typed.
+            row = self._strip.row
+            if self._quiet or row is None or not self.name:
+                return False
+            if not row.set_field(self.name, message.value):
+                return False
+            return super().post_message(self.Edited(self, row, message.value))
+        if isinstance(message, events.Blur):
+            self._blurred_rows.append(self._strip.row)
+        return super().post_message(message)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Column widths change with the screen's width class without the strip resizing.
+        self.post_message(ItemStrip.Resized())
+
+    def on_blur(self, event: events.Blur) -> None:
+        # Posted once the keys typed before the blur are in (and their edits ahead of it).
+        row = self._blurred_rows.popleft() if self._blurred_rows else self._strip.row
+        self.post_message(self.Left(self, row))
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        key = (size, virtual_size, container_size, self.virtual_size)
+        if self._measured is not None and self._measured[:4] == key:
+            return self._measured[4]
+        resized = super()._size_updated(size, virtual_size, container_size, layout)
+        self._measured = (*key, resized)
+        return resized
+
+
+class ItemStrip(Horizontal):
+    """Inputs for the eight fields of one row, plus the density and class they imply."""
+
+    class Resized(Message):
+        """The strip was laid out anew: the drawn rows may need new columns."""
+
+    def __init__(self, row: ItemRow) -> None:
+        super().__init__(classes="item-row")
+        self.row: ItemRow | None = row
+        self.inputs: dict[str, GridInput] = {}
+        self._cells: dict[str, TextCell] = {}
+        self._columns: list[tuple[str, Widget]] = []
+
+    def compose(self) -> ComposeResult:
+        item = self.row.item if self.row is not None else None
+        self._cells["num"] = TextCell("", classes="cell-num")
+        yield self._cells["num"]
+        self._columns.append(("num", self._cells["num"]))
+        for name, _header in COLUMNS:
+            field = GridInput(
+                self,
+                getattr(item, name) if item is not None else "",
+                placeholder=PLACEHOLDERS[name],
+                id=f"f-{name}",
+                name=name,
+                classes=f"cell-{name}",
+                compact=True,
+                select_on_focus=True,
+                suggester=_PACKAGE_SUGGESTER if name == "package" else None,
+            )
+            self.inputs[name] = field
+            self._columns.append((name, field))
+            yield field
+            if name in ("length", "width"):
+                times = TextCell("×", classes="cell-times")
+                self._columns.append(("times", times))
+                yield times
+            if name == "freight_class":
+                for key, extra in (("mark", ""), ("density", ""), ("lb", " wide-only")):
+                    self._cells[key] = TextCell("", classes=f"cell-{key}{extra}")
+                    self._columns.append((key, self._cells[key]))
+                    yield self._cells[key]
+                self._cells["cube"] = TextCell("", classes="cell-cube wide-only")
+                self._columns.append(("cube", self._cells["cube"]))
+                yield self._cells["cube"]
+
+    def on_mount(self) -> None:
+        if self.row is not None:
+            self.set_number(self.row.number)
+            self.mark_invalid(self.row.invalid)
+            self.refresh_derived()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.post_message(self.Resized())
+
+    def idle(self) -> bool:
+        """True when no input holds keys still on their way (the strip may move on)."""
+        return all(field.idle() for field in self.inputs.values())
+
+    def columns(self) -> tuple[Column, ...]:
+        """Where each cell sits, from the last layout; empty before the first."""
+        origin = self.region
+        if not origin.width or not self.inputs:
+            return ()
+        found = []
+        for key, widget in self._columns:
+            region = widget.region
+            if widget.display and region.width:
+                found.append(Column(key, region.x - origin.x, region.width))
+        return tuple(found)
+
+    def bind(self, row: ItemRow) -> None:
+        """Show `row` in the inputs (no edit is reported)."""
+        if row is not self.row:  # else the inputs are already as fresh as the row
+            self.row = row
+            self.reload()
+        self.mark_invalid(row.invalid)
+        self.set_number(row.number)
+        self.refresh_derived()
+
+    def reload(self) -> None:
+        """Show the row's values again (after a template or a completion changed them)."""
+        if self.row is None:
+            return
+        item = self.row.item
+        for name, field in self.inputs.items():
+            if field.value != getattr(item, name):
+                field.show(getattr(item, name))
+
+    def set_number(self, number: int) -> None:
+        if "num" in self._cells:
+            self._cells["num"].update(f"{number:>2}")
+
+    def mark_invalid(self, names: frozenset[str]) -> None:
+        """Show these fields red (each class toggled only when it changes)."""
+        for name, field in self.inputs.items():
+            invalid = name in names
+            if field.has_class("-invalid") != invalid:
+                field.set_class(invalid, "-invalid")
+
+    def refresh_derived(self) -> None:
+        """Show the density, the class it implies and whether the user overrode it."""
+        if self.row is None or not self.inputs:
+            return
+        derived = self.row.derived
+        self.inputs["freight_class"].placeholder = derived.class_placeholder
+        self._cells["mark"].update(derived.mark)
+        self._cells["density"].update(derived.density)
+        self._cells["lb"].update(derived.line_weight)
+        self._cells["cube"].update(derived.line_cube)
+
+    def field(self, name: str) -> GridInput:
+        return self.inputs[name]
