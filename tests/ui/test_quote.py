@@ -15,7 +15,7 @@ from tui.app import FreightApp, make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.session import Session
-from tui.widgets.items_editor import ItemsEditor
+from tui.widgets.items_editor import ItemsEditor, TextCell
 
 TOKEN = "demo.demo-secret"
 OFFLINE = "http://127.0.0.1:9"  # the quote form never talks to the server
@@ -332,7 +332,8 @@ async def test_the_items_border_is_bright_only_while_focus_is_in_the_grid() -> N
 async def test_forty_rows_keep_their_numbers_order_and_focus_through_edits() -> None:
     session = offline_session()
     items = tuple(ItemDraft(weight=str(100 + n), description=f"line {n + 1}") for n in range(40))
-    session.drafts.save(DRAFT_NAME, QuoteDraft(dest_zip="30303", items=items).to_dict())
+    draft = QuoteDraft(origin_zip="60607", dest_zip="30303", items=items)
+    session.drafts.save(DRAFT_NAME, draft.to_dict())
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
@@ -358,3 +359,89 @@ async def test_forty_rows_keep_their_numbers_order_and_focus_through_edits() -> 
         await pilot.press("ctrl+n")  # full: refused with a warning
         await pilot.pause()
         assert len(editor.rows) == 40
+
+
+def _draft_with(session: Session, *items: ItemDraft) -> None:
+    draft = QuoteDraft(origin_zip="60607", dest_zip="30303", items=items)
+    session.drafts.save(DRAFT_NAME, draft.to_dict())
+
+
+async def test_tab_goes_on_to_the_next_row_and_keys_typed_ahead_follow() -> None:
+    """Only the edited row is made of inputs: Tab past Description (and shift+Tab before
+    Qty) brings the inputs to the next row on arrival, so a burst lands field by field."""
+    session = offline_session()
+    _draft_with(session, ItemDraft(weight="100"), ItemDraft(weight="200"))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.editor.input_for(0, "description").focus()
+        await pilot.pause()
+        burst = [*"AB", "tab", *"7", "tab", *"box", "shift+tab", "shift+tab", *"CD"]
+        for key in burst:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await pilot.pause()
+        await pilot.pause()
+        first, second = screen.draft().items
+        assert first.description == "CD", "shift+tab from Qty selected row 1's Description"
+        assert (second.quantity, second.package, second.weight) == ("7", "box", "200")
+        assert focused_field(app) == "items.0.description"
+        text = screen_text(app)
+        assert "box" in row_line(text, 2), "the row left is drawn with what was typed"
+
+
+async def test_tab_into_the_grid_starts_at_row_one_and_shift_tab_leaves_it() -> None:
+    session = offline_session()
+    _draft_with(session, ItemDraft(weight="100"), ItemDraft(weight="200"), ItemDraft())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.editor.input_for(2, "weight").focus()
+        await pilot.pause()
+        screen.query_one("#quote-mode").focus()
+        await pilot.pause()
+        await pilot.press("tab")
+        assert focused_field(app) == "items.0.quantity"
+        await pilot.press("shift+tab")
+        assert app.focused is screen.query_one("#quote-mode")
+
+
+async def test_a_click_on_a_drawn_row_edits_the_field_under_it() -> None:
+    session = offline_session()
+    _draft_with(session, ItemDraft(weight="100"), ItemDraft(weight="200"), ItemDraft())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        editor = screen.editor
+        editor.input_for(0, "quantity").focus()
+        await pilot.pause()
+        weight = next(c for c in editor.columns() if c.key == "weight")
+        await pilot.click(editor.rows[1], offset=(weight.x + 1, 0))
+        await pilot.pause()
+        assert focused_field(app) == "items.1.weight"
+        assert editor.input_for(1, "weight").value == "200"
+
+
+async def test_a_row_not_being_edited_still_shows_its_wrong_field_in_red() -> None:
+    session = offline_session()
+    _draft_with(
+        session,
+        ItemDraft(weight="4O", length="48", width="40", height="40"),
+        ItemDraft(weight="200", length="48", width="40", height="40"),
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        screen.editor.input_for(1, "quantity").focus()
+        await pilot.pause()
+        drawn = screen.editor.rows[0]
+        assert drawn.display, "row 1 is drawn, not made of inputs"
+        segments = {s.text.strip(): s.style for s in drawn.render_line(0) if s.text.strip()}
+        wrong, right = segments["4O"], segments["48"]
+        assert wrong is not None
+        assert right is not None
+        assert wrong.bgcolor != right.bgcolor
+        assert wrong.bgcolor is not None
+        assert wrong.bgcolor.triplet is not None
+        assert wrong.bgcolor.triplet.red > wrong.bgcolor.triplet.green
+        message = str(screen.query_one("#quote-message", TextCell).text)
+        assert message.startswith("row 1: weight (lb per unit) must be a number")
