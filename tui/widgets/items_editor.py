@@ -317,6 +317,8 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
 
     def columns(self) -> Sequence[Column]:
         """Where the drawn rows put each cell: where the inputs' strip has them."""
+        if not self._columns:  # the first frame draws the rows right after the first layout
+            self._columns = self._active.columns()
         return self._columns
 
     # -- showing ---------------------------------------------------------------------------
