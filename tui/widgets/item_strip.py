@@ -5,19 +5,18 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from rich.text import Text
 from textual import events
-from textual.app import ComposeResult, RenderResult
+from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
-from textual.reactive import reactive
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.domain.locations import PACKAGE_TYPES
 from tui.widgets.item_line import PLACEHOLDERS, Column, ItemRow
+from tui.widgets.text_cell import TextCell
 
 _PACKAGE_SUGGESTER = SuggestFromList(list(PACKAGE_TYPES), case_sensitive=False)
 
@@ -32,28 +31,6 @@ COLUMNS: tuple[tuple[str, str], ...] = (
     ("description", "Description"),
 )
 """(field, header text) in the order the grid shows them."""
-
-
-class TextCell(Widget):
-    """One line of text that repaints without a layout pass (cheap to update per keystroke)."""
-
-    DEFAULT_CSS = """
-    TextCell {
-        height: 1;
-    }
-    """
-
-    text: reactive[str | Text] = reactive("", layout=False)
-
-    def __init__(self, text: str = "", *, classes: str | None = None, id: str | None = None):
-        super().__init__(classes=classes, id=id)
-        self.set_reactive(TextCell.text, text)
-
-    def update(self, text: str | Text) -> None:
-        self.text = text
-
-    def render(self) -> RenderResult:
-        return self.text
 
 
 class GridInput(Input):

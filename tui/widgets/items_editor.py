@@ -27,7 +27,7 @@ from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.widgets.item_line import Column, ItemRow
 from tui.widgets.item_strip import COLUMNS, GridInput, ItemStrip
-from tui.widgets.item_strip import TextCell as TextCell
+from tui.widgets.text_cell import TextCell as TextCell
 
 
 class ItemsScroll(VerticalScroll):

@@ -1,0 +1,30 @@
+"""A one-line text widget that repaints without a layout pass."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import RenderResult
+from textual.reactive import reactive
+from textual.widget import Widget
+
+
+class TextCell(Widget):
+    """One line of text that repaints without a layout pass (cheap to update per keystroke)."""
+
+    DEFAULT_CSS = """
+    TextCell {
+        height: 1;
+    }
+    """
+
+    text: reactive[str | Text] = reactive("", layout=False)
+
+    def __init__(self, text: str = "", *, classes: str | None = None, id: str | None = None):
+        super().__init__(classes=classes, id=id)
+        self.set_reactive(TextCell.text, text)
+
+    def update(self, text: str | Text) -> None:
+        self.text = text
+
+    def render(self) -> RenderResult:
+        return self.text
