@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, MutableMapping
 from functools import partial
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -17,6 +17,7 @@ from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
 from tui.listing.status import use_colours
+from tui.scan_capture import ScanCapture
 from tui.session import Session
 from tui.theming import has_16_colours, status_colours, theme_problem
 
@@ -37,15 +38,58 @@ def _shipments_screen() -> Screen[Any]:
     return ShipmentsScreen()
 
 
-class FreightApp(App[None]):
+ALT_DIGIT_SEQUENCES = {
+    "\x1b1": "¡",
+    "\x1b2": "™",
+    "\x1b3": "£",
+    "\x1b4": "¢",
+    "\x1b5": "∞",
+    "\x1b6": "§",
+    "\x1b7": "¶",
+    "\x1b8": "•",
+    "\x1b9": "ª",
+    "\x1b0": "º",
+    "\x1b-": "–",
+    "\x1b=": "≠",
+}
+"""ESC + a top-row key, which Textual reads as WezTerm-on-macOS's Option characters."""
+
+
+def read_escape_digits_as_alt() -> None:
+    """Read ESC + digit as alt+digit, the way tmux, screen, xterm and vt100 mean it.
+
+    Textual maps ESC 1 … ESC 0, ESC - and ESC = to `¡ ™ £ …` (what WezTerm on macOS sends
+    for Option + the top row), so alt+1 in tmux would type `¡` into the focused field. With
+    those entries gone, its parser waits for more after ESC + digit, finds no sequence and
+    reports alt+1 (as it already does for alt+letter). Only entries still mapped to those
+    characters are removed; calling it again changes nothing.
+    """
+    from textual import _ansi_sequences
+
+    table = cast("MutableMapping[str, object]", _ansi_sequences.ANSI_SEQUENCES_KEYS)
+    for sequence, character in ALT_DIGIT_SEQUENCES.items():
+        if table.get(sequence) == character:
+            del table[sequence]
+
+
+class FreightApp(ScanCapture):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
     CSS_PATH = "app.tcss"
     MODES = {"quote": _quote_screen, "shipments": _shipments_screen}
     DEFAULT_MODE = "quote"
+    # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
+    # key: its character is the digit) never types into a field.
     BINDINGS = [
-        Binding("f1", "help", "Help", id="app.help", tooltip="Help for the focused field"),
+        Binding(
+            "f1,alt+h,ctrl+underscore",
+            "help",
+            "Help",
+            id="app.help",
+            tooltip="Help for the focused field (alt+h, ctrl+_)",
+            priority=True,
+        ),
         # F2-F4 are named in the header and help, not the footer: at 80 columns the footer
         # is for the keys of the screen at hand.
         Binding(
@@ -55,6 +99,7 @@ class FreightApp(App[None]):
             id="app.quote",
             tooltip="Describe freight (alt+1)",
             show=False,
+            priority=True,
         ),
         Binding(
             "f3,alt+2",
@@ -63,6 +108,7 @@ class FreightApp(App[None]):
             id="app.rates",
             tooltip="The rates of the last quote (alt+2)",
             show=False,
+            priority=True,
         ),
         Binding(
             "f4,alt+3",
@@ -71,6 +117,7 @@ class FreightApp(App[None]):
             id="app.shipments",
             tooltip="Find shipments (alt+3)",
             show=False,
+            priority=True,
         ),
         Binding(
             "ctrl+q",
@@ -89,6 +136,7 @@ class FreightApp(App[None]):
     """Counts changes of the session's profile, environment or config (headers watch it)."""
 
     def __init__(self, session: Session) -> None:
+        read_escape_digits_as_alt()
         super().__init__()
         self.session = session
         self.last_rates: LastRates | None = None
@@ -168,13 +216,16 @@ class FreightApp(App[None]):
     # -- navigation -----------------------------------------------------------------------
 
     def action_show_quote(self) -> None:
-        self.show_quote()
+        if not self.screen.is_modal:  # a dialog is answered (or closed) first
+            self.show_quote()
 
     def action_show_rates(self) -> None:
-        self.show_rates()
+        if not self.screen.is_modal:
+            self.show_rates()
 
     def action_show_shipments(self) -> None:
-        self.show_shipments()
+        if not self.screen.is_modal:
+            self.show_shipments()
 
     def show_quote(self) -> None:
         """Go to the quote form (the first screen of the quote mode)."""
@@ -214,6 +265,15 @@ class FreightApp(App[None]):
             if isinstance(base, ShipmentsScreen):
                 self.call_after_refresh(base.apply_search, search)
 
+    def open_scanned(self, code: str) -> None:
+        """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
+        from tui.screens.shipments import ShipmentsScreen
+
+        self.show_shipments()
+        base = self._screen_stacks.get("shipments", [None])[0]
+        if isinstance(base, ShipmentsScreen):
+            base.lookup_scanned(code)
+
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
         """Show one shipment's detail in the shipments mode."""
         from tui.screens.shipment_detail import ShipmentDetailScreen
@@ -227,7 +287,9 @@ class FreightApp(App[None]):
     def action_help(self) -> None:
         from tui.screens.help import HelpScreen
 
-        if not isinstance(self.screen, HelpScreen):
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()  # the help key again closes it
+        else:
             self.push_screen(HelpScreen.for_focus(self.screen))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:

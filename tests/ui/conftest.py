@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
+from textual.pilot import Pilot
 
 from tests.ui.test_shipments_support import seeded_sandbox
 from tui.demo import DEMO_TOKEN
 from tui.sandbox.app import SandboxApp
+from tui.scan_capture import ScanCapture
 from tui.session import Session
 
 
@@ -33,3 +36,30 @@ def sandbox(tmp_path: Path) -> Iterator[SandboxApp]:
     app = seeded_sandbox(tmp_path)
     yield app
     app.close()
+
+
+@pytest.fixture(autouse=True)
+def keys_as_a_person_types(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`pilot.press` types like a person: one key at a time, each handed on before the next.
+
+    On screens that open scans the app holds a printable key for a moment (tui.scan_capture)
+    until it knows the key is no scanner's; a person's next key comes later than that. Tests
+    of scanning send their bursts with `tests.ui.scanning.scan`.
+    """
+    press = Pilot.press
+
+    async def press_one_by_one(self: Pilot[Any], *keys: str) -> None:
+        app = self.app
+        for key in keys:
+            released = app.keys_released if isinstance(app, ScanCapture) else 0
+            await press(self, key)
+            if not isinstance(app, ScanCapture):
+                continue
+            while app.holding_keys:
+                await self.pause(0.01)
+            if app.keys_released != released:
+                await self.pause()  # as press does once the key is in
+                await self._wait_for_screen()
+                await self.pause()
+
+    monkeypatch.setattr(Pilot, "press", press_one_by_one)

@@ -1,4 +1,4 @@
-"""The list's pure parts: columns with and without PRO/mode, dates, scan buffer, paging title."""
+"""The list's pure parts: columns with and without PRO/mode, dates, scanned codes, paging title."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from tui.listing.columns import shipment_columns
 from tui.listing.dates import matching_shortcut, parse_date, shortcut_range
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
-from tui.listing.scan import ScanBuffer, find_by_code, looks_like_code
+from tui.listing.scan import find_by_code, looks_like_code
 
 
 def listing(**extra: Any) -> ShipmentRow:
@@ -68,17 +68,7 @@ def test_date_shortcuts_and_typed_dates() -> None:
         parse_date("2026-02-30")
 
 
-def test_scan_buffer_forgets_after_a_pause_and_matches_codes_loosely() -> None:
-    now = [100.0]
-    buffer = ScanBuffer(gap=1.0, clock=lambda: now[0])
-    for character in "4415":
-        buffer.feed(character)
-    assert buffer.text == "4415"
-    now[0] += 2.0
-    assert not buffer.active
-    buffer.feed("9")
-    assert buffer.take() == "9"
-    assert not buffer.active
+def test_scanned_codes_match_loosely() -> None:
     rows = [listing(proNumber="4415-227893-5"), listing(bolNumber="04123")]
     assert find_by_code(rows, "4415 2278935") is rows[0]
     assert find_by_code(rows, "04123") is rows[1]

@@ -1,12 +1,14 @@
-"""Scan to open: a scanner types a PRO, tracking number or BOL and Enter anywhere on the list."""
+"""Scan to open: a scanner's burst + Enter opens the shipment wherever focus is; typing is kept."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import httpx
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
+from tests.ui.booking_flow import CountingTransport
+from tests.ui.scanning import scan
 from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import app_on, open_shipments, service_client
 from tui.sandbox.app import SandboxApp
@@ -25,11 +27,16 @@ async def deep_listing(sandbox: SandboxApp, **wanted: bool) -> dict[str, Any]:
 
 
 async def detail_opened(pilot: Any, app: Any, shipment_id: str) -> ShipmentDetailScreen:
-    await wait_for(pilot, lambda: isinstance(app.screen, ShipmentDetailScreen), what="detail")
+    await wait_for(
+        pilot,
+        lambda: (
+            isinstance(app.screen, ShipmentDetailScreen) and app.screen.shipment_id == shipment_id
+        ),
+        what="detail",
+    )
     screen = app.screen
     assert isinstance(screen, ShipmentDetailScreen)
     await wait_for(pilot, lambda: screen.detail is not None, what="detail loaded")
-    assert screen.shipment_id == shipment_id
     return screen
 
 
@@ -39,62 +46,138 @@ async def test_scanning_a_pro_on_the_list_opens_its_detail(sandbox: SandboxApp) 
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
         assert entry["id"] not in table
-        await pilot.press(*entry["proNumber"], "enter")
+        await scan(pilot, entry["proNumber"])
         screen = await detail_opened(pilot, app, entry["id"])
         title = str(screen.query_one("#detail-title").render())
         assert entry["proNumber"] in title
         assert entry["carrier"]["scac"] in title  # the carrier comes from the listing
 
 
-async def test_scanning_a_tracking_number_or_bol_opens_the_shipment(sandbox: SandboxApp) -> None:
+async def test_a_scan_on_the_detail_opens_the_next_shipment(sandbox: SandboxApp) -> None:
     parcel = await deep_listing(sandbox, trackingNumber=True, proNumber=False)
     freight = await deep_listing(sandbox, bolNumber=True)
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_shipments(pilot, app)
-        await pilot.press(*parcel["trackingNumber"], "enter")
+        await scan(pilot, parcel["trackingNumber"])
         await detail_opened(pilot, app, parcel["id"])
+        await scan(pilot, freight["bolNumber"])  # straight from the detail
+        await detail_opened(pilot, app, freight["id"])
         await pilot.press("escape")
         await wait_for(pilot, lambda: isinstance(app.screen, ShipmentsScreen))
-        await pilot.press(*freight["bolNumber"], "enter")
-        await detail_opened(pilot, app, freight["id"])
+        status = app.screen.query_one("#shipments-status")
+        assert str(status.render()) == ""  # nothing of the scan is left on the list
+
+
+async def test_a_scan_in_any_field_changes_no_value_and_runs_no_key(sandbox: SandboxApp) -> None:
+    """Shipment ids start with letters the list binds (`s` sorts): none of them runs."""
+    entry = await deep_listing(sandbox, proNumber=True)
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        for selector in ("#status-filter", "#mode-filter", "#pickup-from", "#search-input", None):
+            target = table if selector is None else screen.query_one(selector)
+            target.focus()
+            await pilot.pause()
+            await scan(pilot, entry["id"])
+            await detail_opened(pilot, app, entry["id"])
+            await pilot.press("escape")
+            await wait_for(pilot, lambda: app.screen is screen)
+            assert screen.focused is target, selector
+            for name in ("#status-filter", "#mode-filter"):
+                assert screen.query_one(name, Select).is_blank(), name
+            for name in ("#pickup-from", "#pickup-to", "#search-input"):
+                assert screen.query_one(name, Input).value == "", name
+            assert table.sort_column is None, selector
 
 
 async def test_an_unknown_code_says_no_shipment_matches(sandbox: SandboxApp) -> None:
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         await open_shipments(pilot, app)
-        await pilot.press(*"999000111222", "enter")
+        await scan(pilot, "999000111222")
         status = app.screen.query_one("#shipments-status")
         await wait_for(pilot, lambda: "no shipment matches" in str(status.render()))
         assert str(status.render()) == "no shipment matches 999000111222"
         assert isinstance(app.screen, ShipmentsScreen)
 
 
-async def test_scan_characters_do_not_fire_list_keys_and_escape_clears(
-    sandbox: SandboxApp,
-) -> None:
+async def test_keys_typed_by_a_person_reach_the_list_and_the_search(sandbox: SandboxApp) -> None:
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
-        await pilot.press(*"12G", "e")  # G and e are list keys, but they are part of a code here
-        assert table.cursor_row == 0
-        assert isinstance(app.screen, ShipmentsScreen)
-        status = app.screen.query_one("#shipments-status")
-        assert "scan: 12Ge" in str(status.render())
-        await pilot.press("escape")
-        assert str(status.render()) == ""
-        last = table.row_count - 1
-        await pilot.press("G")  # a list key again once nothing is being typed
-        assert table.cursor_row == last
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        await pilot.press("s")  # a person's key: held a moment, then the list's own
+        assert table.sort_column is not None
+        await pilot.press("1", "2")  # typed on the list: a search starts with them
+        search = screen.query_one("#search-input", Input)
+        assert search.value == "12"
+        assert screen.focused is search
 
 
-async def test_enter_in_the_search_field_with_a_scanned_pro_opens_it(sandbox: SandboxApp) -> None:
-    entry = await deep_listing(sandbox, proNumber=True)
+async def test_a_short_fast_burst_is_typing_not_a_scan(sandbox: SandboxApp) -> None:
     app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        search = screen.query_one("#search-input", Input)
+        search.focus()
+        await pilot.pause()
+        await scan(pilot, "Chicago Heights", enter=False)  # a paste-like run with a space
+        await wait_for(pilot, lambda: search.value == "Chicago Heights", what="typed")
+        await scan(pilot, "abc")  # three keys and Enter: too short for a scan
+        await wait_for(pilot, lambda: search.value == "Chicago Heightsabc", what="typed")
+        await wait_for(pilot, lambda: screen.focused is screen.table, what="Enter: to the list")
+        assert app.screen is screen
+
+
+async def test_enter_on_a_pro_in_the_search_field_opens_it_with_one_search(
+    sandbox: SandboxApp,
+) -> None:
+    entry = await deep_listing(sandbox, proNumber=True)
+    transport = CountingTransport(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_shipments(pilot, app)
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
-        await pilot.press(*entry["proNumber"], "enter")
+        await pilot.press(*entry["proNumber"])  # the list searches as it is typed…
+        before = transport.count("/shipments")
+        await pilot.press("enter")  # …and Enter sends the search still waiting, once
         await detail_opened(pilot, app, entry["id"])
+        await pilot.pause(0.3)  # a second search would have been sent by now
+        assert transport.count("/shipments") - before == 1
+
+
+async def test_esc_clears_the_search(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        await pilot.press("slash", *"Chicago")
+        await wait_for(pilot, lambda: '"Chicago"' in str(table.border_title), what="searched")
+        await pilot.press("escape")
+        search = screen.query_one("#search-input", Input)
+        assert search.value == ""
+        await wait_for(pilot, lambda: '"Chicago"' not in str(table.border_title), what="cleared")
+        await pilot.press("escape")  # nothing to clear: back to the list
+        assert screen.focused is table
+
+
+async def test_an_empty_result_says_so_instead_of_searching(sandbox: SandboxApp) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        screen.filters_bar.set_search("Zzyzxnowhere")
+        await wait_for(pilot, lambda: table.row_count == 0 and not screen.is_loading)
+        await pilot.pause()
+        text = "\n".join(line.text for line in table.render_lines(table.region.reset_offset))
+        assert "searching" not in text
+        assert "no shipments match" in text

@@ -1,55 +1,12 @@
-"""Keys typed on the list (a barcode scanner, or a person) gathered into a code to look up."""
+"""Scanned or typed codes (PRO, tracking number, BOL, id) matched against shipments."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from tui.listing.rows import ShipmentRow
-
-SCAN_GAP_SECONDS = 1.0
-"""Keys further apart than this start a new code."""
-
-
-class ScanBuffer:
-    """Printable keys typed outside the search field, until Enter."""
-
-    def __init__(
-        self, gap: float = SCAN_GAP_SECONDS, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self._gap = gap
-        self._clock = clock
-        self._text = ""
-        self._last = 0.0
-
-    @property
-    def text(self) -> str:
-        """What was typed so far ("" once the gap has passed)."""
-        if self._text and self._clock() - self._last > self._gap:
-            self._text = ""
-        return self._text
-
-    @property
-    def active(self) -> bool:
-        return bool(self.text)
-
-    def feed(self, character: str) -> None:
-        self._text = self.text + character
-        self._last = self._clock()
-
-    def backspace(self) -> None:
-        self._text = self.text[:-1]
-        self._last = self._clock()
-
-    def take(self) -> str:
-        """The code typed, and an empty buffer."""
-        code, self._text = self.text.strip(), ""
-        return code
-
-    def clear(self) -> None:
-        self._text = ""
 
 
 def normalize_code(text: str) -> str:

@@ -70,6 +70,9 @@ NO_PRINTER = (
 class ResultScreen(WorkerErrorsToHost, Screen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
 
+    OPENS_SCANS: ClassVar[bool] = True
+    """A scanner's burst + Enter opens that shipment (tui.scan_capture)."""
+
     AUTO_FOCUS = None
 
     HELP = """\
@@ -80,6 +83,7 @@ your own clipboard, also over SSH); **y** copies the first one (PRO or tracking)
 **s** saves the documents and labels to the folder shown (**f** changes it);
 **p** prints them (`lp`; ZPL labels go raw to the label printer).
 **Enter** opens the shipment, **n** starts a new quote.
+Scanning a PRO, tracking number or BOL opens that shipment.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [

@@ -41,6 +41,9 @@ NO_PRINTER = "No printer configured: set [printers] in the config; s saves inste
 class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
 
+    OPENS_SCANS: ClassVar[bool] = True
+    """A scanner's burst + Enter opens that shipment (tui.scan_capture)."""
+
     HELP: ClassVar[str | None] = """\
 ## Shipment
 
@@ -48,6 +51,7 @@ The lifecycle runs pending → awarded → confirmed → picked-up → delivered
 `r` refresh, `a` auto-refresh every 30 s, `t` the tracking timeline (newest first, in your
 local time), `j` raw JSON, `s` save the highlighted document (`S` all), `p` print it with
 `lp` (printers are set in the config), `Esc` back to the list.
+Scanning another PRO, tracking number or BOL opens that shipment.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [

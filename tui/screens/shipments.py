@@ -18,7 +18,7 @@ from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import PageAnswer, Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import looks_like_code
-from tui.screens.shipments_scan_keys import ScanToOpen
+from tui.screens.shipments_scan import ScanLookup
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -37,8 +37,11 @@ def today() -> date:
     return date.today()
 
 
-class ShipmentsScreen(WorkerErrorsToHost, ScanToOpen, Screen[None]):
+class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
+
+    OPENS_SCANS: ClassVar[bool] = True
+    """A scanner's burst + Enter opens that shipment, wherever focus is (tui.scan_capture)."""
 
     HELP: ClassVar[str | None] = """\
 ## Shipments
@@ -47,7 +50,9 @@ The newest shipments first; more load as the cursor nears the end.
 `/` search, `f` filters, `s`/`S` sort (column / direction), `e` export (CSV, JSON),
 `t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row,
 `a` auto-refresh every 30 s (off by default; the table's lower border says when it is on).
-Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipment.
+Scanning a PRO, tracking number or BOL opens that shipment wherever focus is; typed by
+hand, it goes in the search field (typing on the list starts there) and Enter opens it.
+Esc clears the search.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -106,11 +111,11 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         ),
         Binding(
             "escape",
-            "clear_scan",
+            "escape",
             "Clear",
             show=False,
-            id="shipments.clear_scan",
-            tooltip="Forget typed scan characters / leave the filters",
+            id="shipments.clear_search",
+            tooltip="Clear the search / leave the filters",
         ),
     ]
 
@@ -138,6 +143,8 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             self, "shipments-page", on_answer=self._page_loaded, on_error=self._page_failed
         )
         self._pending_search: str | None = None
+        self._open_when_loaded: str | None = None
+        """A code submitted in the search field while its search was loading."""
         self._wide: bool | None = None
         self._has_pro = False
         self._has_mode = False
@@ -154,7 +161,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             shipment_columns(width=self.app.size.width),
             lambda row: row.id,
             near_end=25,
-            empty_text="searching…",
+            empty_text="no shipments match",  # "searching…" is the tail text meanwhile
             id="shipments-table",
         )
         yield Static("", id="shipments-status")
@@ -190,6 +197,9 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
             self.filters_bar.set_search(self._pending_search)
         else:
             self._start_search()
+        code = self.take_pending_code()
+        if code is not None:
+            self.lookup(code)
 
     def on_resize(self, event: events.Resize) -> None:
         self._set_columns()
@@ -252,11 +262,15 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         table.tail_text = None
         self.show_status("")
         self._update_title()
+        code, self._open_when_loaded = self._open_when_loaded, None
+        if code is not None:
+            self.lookup(code)  # found among the rows just loaded, else asked for by itself
         if self.paging.can_load_more and self._near_end():
             self._request(self.paging.token, first=False)
 
     def _page_failed(self, _error: Exception, text: str) -> None:
         self.paging.failed_at(self._asked)
+        self._open_when_loaded = None
         self.table.tail_text = f"⚠ {text} — press r to retry"
         self.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
         self._update_title()
@@ -301,10 +315,12 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
 
     @on(ShipmentFiltersBar.SearchSubmitted)
     def _search_submitted(self, message: ShipmentFiltersBar.SearchSubmitted) -> None:
-        if looks_like_code(message.text):
-            self.lookup(message.text)
-        else:
+        if not looks_like_code(message.text):
             self.table.focus()
+        elif self.paging.loading:
+            self._open_when_loaded = message.text  # the search for it is on its way: one request
+        else:
+            self.lookup(message.text)
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""
@@ -322,8 +338,34 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
         if isinstance(focused, Input):
             focused.insert_text_at_cursor("/")
             return
-        self.scan_buffer.clear()
         self.filters_bar.focus_search()
+
+    def action_escape(self) -> None:
+        """Esc clears the search (from its field or the list), else goes back to the list."""
+        bar = self.filters_bar
+        if bar.filters.text:
+            bar.set_search("")
+        elif not self.table.has_focus:
+            self.table.focus()
+
+    def on_key(self, event: events.Key) -> None:
+        """A character typed on the list starts a search with it (a code typed by hand)."""
+        character = event.character
+        search = self.query_one("#search-input", Input)
+        if (
+            self.focused not in (self.table, search)  # (focus moved by a key just before)
+            or not event.is_printable
+            or character is None
+            or character.isspace()
+            or event.key in self.active_bindings
+        ):
+            return
+        event.stop()
+        event.prevent_default()
+        if self.focused is self.table:
+            self.filters_bar.focus_search()
+        # After the field's own focus handling (which selects what it holds), in key order.
+        search.call_later(search.insert_text_at_cursor, character)
 
     def action_filters(self) -> None:
         self.set_focus(self.query_one("#status-filter", Select))
@@ -354,7 +396,7 @@ Scanning a PRO, tracking number or BOL (or typing it and Enter) opens that shipm
     def _auto_tick(self) -> None:
         """Reload from the first page, unless a page is on its way, a field is being typed in,
         or the cursor is past the first page (a reload would take the rows it is reading)."""
-        busy = self.paging.loading or self.scan_buffer.active or isinstance(self.focused, Input)
+        busy = self.paging.loading or isinstance(self.focused, Input)
         busy = busy or not self.is_current  # a detail on top: reload when the list is seen
         if busy or self.table.cursor_row >= max(self._first_rows, 1):
             return

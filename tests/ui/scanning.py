@@ -1,0 +1,24 @@
+"""A barcode scanner in Pilot tests: the code's keys and Enter posted back to back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import events
+from textual.keys import _character_to_key
+
+
+def key_for(character: str) -> events.Key:
+    """The key event a terminal's parser makes of one typed character."""
+    name = character if character.isalnum() else _character_to_key(character)
+    return events.Key(name, character)
+
+
+async def scan(pilot: Any, code: str, *, enter: bool = True) -> None:
+    """Send `code` (and Enter) as fast as a scanner: all queued before the app reads one."""
+    app = pilot.app
+    for character in code:
+        app.post_message(key_for(character))
+    if enter:
+        app.post_message(events.Key("enter", "\r"))
+    await pilot.pause()

@@ -1,0 +1,148 @@
+"""Scanner bursts told apart from typing: printable keys held a moment, then replayed or scanned."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import events
+from textual.app import App
+
+if TYPE_CHECKING:
+    from textual.timer import Timer
+
+SCAN_GAP = 0.030
+"""Seconds: keys closer together than this (by arrival) belong to one burst."""
+SCAN_MIN_LENGTH = 4
+"""Characters a burst needs before its Enter makes it a scan."""
+SCAN_MAX_LENGTH = 64
+"""A burst this long without Enter is typing (or a paste), not a scan."""
+REPEAT_LENGTH = 4
+"""A burst that starts with one character this many times is a key held down, not a scan."""
+RELEASE_MARGIN = 0.010
+"""Seconds after the gap before held keys are handed on (timer slack)."""
+
+_MODIFIERS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
+
+
+def is_code_character(event: events.Key) -> bool:
+    """A key that may be part of a scanned code: printable, no space, no modifier held."""
+    character = event.character
+    return (
+        event.is_printable
+        and character is not None
+        and not character.isspace()
+        and not event.key.startswith(_MODIFIERS)
+    )
+
+
+class ScanCapture(App[None]):
+    """The app's key filter: on screens that open shipments (`OPENS_SCANS = True`), a burst of
+    code characters arriving faster than a person types and ending in Enter is a scan.
+
+    A code character is held until the next key shows what it is part of. Keys that join the
+    burst are held too; Enter after at least `SCAN_MIN_LENGTH` of them hands the code to
+    `open_scanned` and nothing else sees the keys. Anything else (a pause longer than
+    `SCAN_GAP`, a slower key, another key) replays the held keys in order through the app's
+    usual key path, so priority bindings (Tab moving focus as it arrives) run for each as if
+    it had just arrived, and every key lands where it would have without the hold.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._held: list[events.Key] = []
+        self._release_timer: Timer | None = None
+        self._repeating: tuple[str, float] | None = None
+        """A key held down: its character and when it last arrived (passes without a hold)."""
+        self.keys_released = 0
+        """How many held keys were handed on so far (tests wait for them)."""
+
+    def open_scanned(self, code: str) -> None:
+        """Open the shipment whose PRO, tracking number, BOL or id was scanned."""
+        raise NotImplementedError
+
+    @property
+    def holding_keys(self) -> bool:
+        """True while keys wait for the burst they may belong to be decided."""
+        return bool(self._held)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if await self._filter_key(event):
+                return
+        elif (
+            self._held
+            and isinstance(event, events.InputEvent | events.Paste)
+            and not event.is_forwarded
+        ):
+            await self.release_held_keys()  # a click or paste comes after the keys before it
+        await super().on_event(event)
+
+    async def _filter_key(self, event: events.Key) -> bool:
+        """Hold `event`, or take it as a scan's end (True); else let it through (False)."""
+        held = self._held
+        if held:
+            fast = event.time - held[-1].time < SCAN_GAP
+            if fast and is_code_character(event) and len(held) < SCAN_MAX_LENGTH:
+                held.append(event)
+                if self._is_repeat(held):
+                    self._repeating = (event.character or "", event.time)
+                    await self.release_held_keys()
+                    return True
+                self._arm_release()
+                return True
+            if fast and event.key == "enter" and len(held) >= SCAN_MIN_LENGTH:
+                code = "".join(key.character or "" for key in held)
+                self._drop_held()
+                self.open_scanned(code)
+                return True
+            await self.release_held_keys()
+        return self._start_hold(event)
+
+    def _start_hold(self, event: events.Key) -> bool:
+        if not is_code_character(event) or not getattr(self.screen, "OPENS_SCANS", False):
+            return False
+        repeating = self._repeating
+        if repeating is not None:
+            character, last = repeating
+            if event.character == character and event.time - last < SCAN_GAP:
+                self._repeating = (character, event.time)
+                return False  # still held down: straight through
+            self._repeating = None
+        self._held.append(event)
+        self._arm_release()
+        return True
+
+    @staticmethod
+    def _is_repeat(held: list[events.Key]) -> bool:
+        # Only from the burst's start: codes have runs of zeros inside.
+        return len(held) == REPEAT_LENGTH and len({key.character for key in held}) == 1
+
+    def _arm_release(self) -> None:
+        if self._release_timer is not None:
+            self._release_timer.stop()
+        last = self._held[-1]
+        self._release_timer = self.set_timer(
+            SCAN_GAP + RELEASE_MARGIN, lambda: self._release_later(last)
+        )
+
+    def _release_later(self, last: events.Key) -> None:
+        # Behind the keys already queued: one that arrived in time still joins the burst.
+        self.call_later(self._release_if_last, last)
+
+    async def _release_if_last(self, last: events.Key) -> None:
+        if self._held and self._held[-1] is last:
+            await self.release_held_keys()
+
+    def _drop_held(self) -> None:
+        self._held = []
+        if self._release_timer is not None:
+            self._release_timer.stop()
+            self._release_timer = None
+
+    async def release_held_keys(self) -> None:
+        """Hand the held keys on, in order, as if each had just arrived."""
+        keys = self._held
+        self._drop_held()
+        self.keys_released += len(keys)
+        for key in keys:
+            await super().on_event(key)
