@@ -6,7 +6,7 @@ import gc
 from collections.abc import Callable, Iterable, MutableMapping
 from functools import partial
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, NamedTuple, cast
 
 from textual import events
 from textual.app import SystemCommand
@@ -16,8 +16,8 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
+from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
-from tui.scan_capture import ScanCapture
 from tui.session import Session
 from tui.theming import has_16_colours, status_colours, theme_problem
 
@@ -38,7 +38,7 @@ def _shipments_screen() -> Screen[Any]:
     return ShipmentsScreen()
 
 
-ALT_DIGIT_SEQUENCES = {
+WEZTERM_OPTION_KEYS = {
     "\x1b1": "¡",
     "\x1b2": "™",
     "\x1b3": "£",
@@ -54,25 +54,41 @@ ALT_DIGIT_SEQUENCES = {
 }
 """ESC + a top-row key, which Textual reads as WezTerm-on-macOS's Option characters."""
 
+ALT_KEYS_AT_ONCE = {
+    **{f"\x1b{digit}": f"alt+{digit}" for digit in "1234567890"},
+    "\x1b-": "alt+minus",
+    "\x1b=": "alt+equals_sign",
+    "\x1bh": "alt+h",
+}
+"""ESC + key, as tmux, screen, xterm and vt100 send alt+key, read as that alt key at once."""
 
-def read_escape_digits_as_alt() -> None:
-    """Read ESC + digit as alt+digit, the way tmux, screen, xterm and vt100 mean it.
+
+class AltKey(NamedTuple):
+    """An entry of Textual's sequence table: the parser reads only `.value`, the key name."""
+
+    value: str
+
+
+def read_alt_keys_at_once() -> None:
+    """Read ESC + digit (and ESC h) as alt+digit (alt+h), the way tmux, screen, xterm and
+    vt100 mean it, as soon as the two characters arrive.
 
     Textual maps ESC 1 … ESC 0, ESC - and ESC = to `¡ ™ £ …` (what WezTerm on macOS sends
-    for Option + the top row), so alt+1 in tmux would type `¡` into the focused field. With
-    those entries gone, its parser waits for more after ESC + digit, finds no sequence and
-    reports alt+1 (as it already does for alt+letter). Only entries still mapped to those
-    characters are removed; calling it again changes nothing.
+    for Option + the top row), so alt+1 in tmux would type `¡` into the focused field.
+    Without an entry its parser waits 100 ms for more after ESC + key, and when keys follow
+    sooner (a key typed right after, a paste) it gives up and types `^1`. So each of those
+    sequences maps to its alt key, with no character: a field never types it. Only the
+    WezTerm entries (or none) are replaced; calling it again changes nothing.
     """
     from textual import _ansi_sequences
 
     table = cast("MutableMapping[str, object]", _ansi_sequences.ANSI_SEQUENCES_KEYS)
-    for sequence, character in ALT_DIGIT_SEQUENCES.items():
-        if table.get(sequence) == character:
-            del table[sequence]
+    for sequence, key in ALT_KEYS_AT_ONCE.items():
+        if table.get(sequence) in (None, WEZTERM_OPTION_KEYS.get(sequence)):
+            table[sequence] = (AltKey(key),)
 
 
-class FreightApp(ScanCapture):
+class FreightApp(KeyFilter):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
@@ -136,7 +152,7 @@ class FreightApp(ScanCapture):
     """Counts changes of the session's profile, environment or config (headers watch it)."""
 
     def __init__(self, session: Session) -> None:
-        read_escape_digits_as_alt()
+        read_alt_keys_at_once()
         super().__init__()
         self.session = session
         self.last_rates: LastRates | None = None

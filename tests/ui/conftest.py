@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from tests.ui.test_shipments_support import seeded_sandbox
 from tui.demo import DEMO_TOKEN
+from tui.key_filter import KeyFilter
 from tui.sandbox.app import SandboxApp
-from tui.scan_capture import ScanCapture
 from tui.session import Session
 
 
@@ -42,7 +42,7 @@ def sandbox(tmp_path: Path) -> Iterator[SandboxApp]:
 def keys_as_a_person_types(monkeypatch: pytest.MonkeyPatch) -> None:
     """`pilot.press` types like a person: one key at a time, each handed on before the next.
 
-    On screens that open scans the app holds a printable key for a moment (tui.scan_capture)
+    On screens that open scans the app holds a printable key for a moment (tui.key_filter)
     until it knows the key is no scanner's; a person's next key comes later than that. Tests
     of scanning send their bursts with `tests.ui.scanning.scan`.
     """
@@ -51,9 +51,9 @@ def keys_as_a_person_types(monkeypatch: pytest.MonkeyPatch) -> None:
     async def press_one_by_one(self: Pilot[Any], *keys: str) -> None:
         app = self.app
         for key in keys:
-            released = app.keys_released if isinstance(app, ScanCapture) else 0
+            released = app.keys_released if isinstance(app, KeyFilter) else 0
             await press(self, key)
-            if not isinstance(app, ScanCapture):
+            if not isinstance(app, KeyFilter):
                 continue
             while app.holding_keys:
                 await self.pause(0.01)

@@ -71,7 +71,7 @@ class ResultScreen(WorkerErrorsToHost, Screen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
 
     OPENS_SCANS: ClassVar[bool] = True
-    """A scanner's burst + Enter opens that shipment (tui.scan_capture)."""
+    """A scanner's burst + Enter opens that shipment (tui.key_filter)."""
 
     AUTO_FOCUS = None
 

@@ -42,7 +42,7 @@ class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
 
     OPENS_SCANS: ClassVar[bool] = True
-    """A scanner's burst + Enter opens that shipment (tui.scan_capture)."""
+    """A scanner's burst + Enter opens that shipment (tui.key_filter)."""
 
     HELP: ClassVar[str | None] = """\
 ## Shipment

@@ -41,7 +41,7 @@ class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
 
     OPENS_SCANS: ClassVar[bool] = True
-    """A scanner's burst + Enter opens that shipment, wherever focus is (tui.scan_capture)."""
+    """A scanner's burst + Enter opens that shipment, wherever focus is (tui.key_filter)."""
 
     HELP: ClassVar[str | None] = """\
 ## Shipments

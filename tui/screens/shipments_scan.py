@@ -25,7 +25,7 @@ else:
 class ScanLookup(_Host):
     """Mixin for the list screen: open the shipment a scanner (or the search field) named.
 
-    The app tells scans from typing (`tui.scan_capture`) and hands the code to
+    The app tells scans from typing (`tui.key_filter`) and hands the code to
     `lookup_scanned`; Enter on a code in the search field comes to `lookup` too. The screen
     provides `table`, `host`, `show_status()` and `open_row()`.
     """

@@ -1,4 +1,4 @@
-"""Scanner bursts told apart from typing: printable keys held a moment, then replayed or scanned."""
+"""The app's key filter: alt keys never type, and scanner bursts are told apart from typing."""
 
 from __future__ import annotations
 
@@ -35,9 +35,19 @@ def is_code_character(event: events.Key) -> bool:
     )
 
 
-class ScanCapture(App[None]):
-    """The app's key filter: on screens that open shipments (`OPENS_SCANS = True`), a burst of
-    code characters arriving faster than a person types and ending in Enter is a scan.
+def without_character(event: events.Key) -> events.Key:
+    """The same key with no character: ESC + digit or letter (alt in tmux, screen, xterm)
+    arrives as alt+1 with the character "1", which a focused field would type."""
+    key = events.Key(event.key, None)
+    key.time = event.time
+    return key
+
+
+class KeyFilter(App[None]):
+    """The app's key filter. Alt keys lose their character, so one that nothing binds types
+    nothing (a field would insert the "1" of alt+1). On screens that open shipments
+    (`OPENS_SCANS = True`), a burst of code characters arriving faster than a person types
+    and ending in Enter is a scan.
 
     A code character is held until the next key shows what it is part of. Keys that join the
     burst are held too; Enter after at least `SCAN_MIN_LENGTH` of them hands the code to
@@ -67,6 +77,7 @@ class ScanCapture(App[None]):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
+            event = without_character(event) if event.key.startswith("alt+") else event
             if await self._filter_key(event):
                 return
         elif (

@@ -1,0 +1,67 @@
+"""Shared steps of the tmux tests: a fresh home, the app ready for keys, reading fields."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from pathlib import Path
+
+from tests.e2e.tmux import TmuxTerminal
+
+ROOT = Path(__file__).resolve().parents[2]
+APP = [sys.executable, "-m", "tui"]
+"""This checkout's app (PYTHONPATH below), not whatever `freight` is installed."""
+
+
+def app_env(tmp_path: Path, term: str = "xterm-256color") -> dict[str, str]:
+    """A fresh home, no keyring, the terminal type asked for, and this checkout's code."""
+    return {
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+        "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
+        "PYTHONPATH": str(ROOT),
+        "TERM": term,
+    }
+
+
+def wait_for_demo(term: TmuxTerminal) -> str:
+    """The quote form, with the demo's sandbox started (keys before that wait in line)."""
+    term.wait_for("Items", timeout=30)
+    term.wait_for("DEMO")
+    return wait_until(term, lambda screen: "starting the local sandbox" not in screen, 60)
+
+
+def wait_until(term: TmuxTerminal, condition: object, timeout: float = 20.0) -> str:
+    """Wait until `condition(screen)` holds; return the screen."""
+    assert callable(condition)
+    deadline = time.monotonic() + timeout
+    screen = term.screen()
+    while not condition(screen):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"condition not met within {timeout}s; screen:\n{screen}")
+        time.sleep(0.05)
+        screen = term.screen()
+    return screen
+
+
+def field(screen: str, label: str) -> str:
+    """The first word after `label` on the first line that has it."""
+    for line in screen.splitlines():
+        match = re.search(rf"(?:^|\s){re.escape(label)}\s+(\S+)", line)
+        if match:
+            return match.group(1)
+    raise AssertionError(f"no {label!r} on screen:\n{screen}")
+
+
+def fill_quote(term: TmuxTerminal) -> None:
+    """From the focused destination ZIP: on to the items row, filled as a person types it."""
+    term.send("Tab", "Tab", "Tab")
+    for index, value in enumerate(("2", "pallet", "800", "48", "40", "48", "", "Machine parts")):
+        if value:
+            term.type(value)
+        if index < 7:
+            term.send("Tab")
+    term.wait_for("15.00")
