@@ -24,13 +24,18 @@ RELEASE_MARGIN = 0.010
 _MODIFIERS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
 
 
+CODE_PUNCTUATION = "-_"
+"""Besides letters and digits, what PROs (`123-456789-0`) and ids (`shp_…`) are made of."""
+
+
 def is_code_character(event: events.Key) -> bool:
-    """A key that may be part of a scanned code: printable, no space, no modifier held."""
+    """A key that may be part of a scanned code: a letter, digit, dash or underscore typed
+    with no modifier (`/`, a space or `.` is typing: no code has them)."""
     character = event.character
     return (
-        event.is_printable
-        and character is not None
-        and not character.isspace()
+        character is not None
+        and len(character) == 1
+        and (character.isalnum() or character in CODE_PUNCTUATION)
         and not event.key.startswith(_MODIFIERS)
     )
 

@@ -46,7 +46,8 @@ def test_scanned_pro_opens_the_shipment_and_slash_text_searches(tmp_path: Path) 
         term.wait_for("loaded, more", timeout=10)
         term.send("/")
         term.type("Chicago")  # typed at once after the slash: must land in the field
-        term.send("Enter")
+        term.wait_for("Search Chicago")
+        term.send("Enter")  # (with no pause, text + Enter this fast would be a scan)
         found = term.wait_for('· "Chicago"', timeout=20)
         assert "Search Chicago" in found
         assert "no shipment matches" not in found

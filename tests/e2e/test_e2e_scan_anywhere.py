@@ -1,0 +1,96 @@
+"""In a real terminal (tmux): a scanner's burst + Enter opens the shipment wherever focus is.
+
+Codes are read off the list: PROs (digits), truckload load numbers (`TG…`, `RG…`) and parcel
+shipment ids (`shp_…`, whose `s` sorts the list when typed by hand). After each scan the
+detail is open, and back on the list no filter, field or sort has changed.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.e2e.keys_flow import APP, app_env, field, wait_for_demo, wait_until
+from tests.e2e.tmux import TmuxTerminal, tmux_available
+
+pytestmark = [
+    pytest.mark.e2e,
+    pytest.mark.slow,
+    pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
+]
+
+
+def codes(listing: str) -> dict[str, list[str]]:
+    """The list's first column, by kind of code."""
+    found = re.findall(r"│[ ▸](\S+)\s+\d\d-\d\d ", listing)
+    return {
+        "pro": [code for code in found if code.isdigit()],
+        "load": [code for code in found if code[:2] in ("TG", "RG")],
+        "id": [code for code in found if code.startswith("shp_")],
+    }
+
+
+def scan(term: TmuxTerminal, code: str) -> str:
+    """The code and Enter in one write, as fast as a scanner; the detail it opens."""
+    term.type(code + "\r")
+    detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
+    assert "Tracking" in term.wait_for("Tracking"), detail  # the detail, loaded
+    return detail
+
+
+def back_to_list(term: TmuxTerminal) -> str:
+    term.send("Escape")
+    screen = term.wait_for("newest first", timeout=10)  # the sort is as it was
+    assert field(screen, "Status") == "any", screen
+    assert field(screen, "Mode") == "any", screen
+    assert "Search PRO, tracking, BOL" in screen, screen  # still the placeholder
+    assert "from YYYY-MM-DD   to YYYY-MM-DD" in screen, screen
+    time.sleep(0.3)  # (Esc with a key right behind it would be alt+key)
+    term.send("Escape")  # from the field focused before to the list
+    time.sleep(0.3)
+    return screen
+
+
+def test_a_scan_opens_the_shipment_from_every_focus_position(tmp_path: Path) -> None:
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        wait_for_demo(term)
+        term.send("F4")
+        listing = term.wait_for("loaded, more", timeout=30)
+        found = codes(listing)
+        assert found["pro"], listing
+        assert found["load"], listing
+        assert len(found["id"]) >= 2, listing
+        pro, load, first_id, second_id = (
+            found["pro"][-1],
+            found["load"][0],
+            found["id"][0],
+            found["id"][1],
+        )
+
+        term.send("f")  # the status filter
+        time.sleep(0.3)
+        scan(term, pro)
+        back_to_list(term)
+
+        term.send("f", "Tab")  # the mode filter
+        time.sleep(0.3)
+        scan(term, first_id)
+        back_to_list(term)
+
+        term.send("f", "Tab", "Tab", "Tab", "Tab")  # the pickup "from" date
+        time.sleep(0.3)
+        scan(term, load)
+        back_to_list(term)
+
+        term.send("/")  # the search field
+        time.sleep(0.3)
+        scan(term, second_id)
+        back_to_list(term)
+
+        scan(term, first_id)  # the list itself
+        # From the detail: the next scan opens the next shipment.
+        scan(term, pro)
+        back_to_list(term)
