@@ -243,13 +243,18 @@ class FreightApp(KeyFilter):
         if not self.screen.is_modal:
             self.show_shipments()
 
-    def show_quote(self) -> None:
-        """Go to the quote form (the first screen of the quote mode)."""
+    def show_quote(self, *, new: bool = False) -> None:
+        """Go to the quote form (the first screen of the quote mode); `new` empties it."""
         if self.current_mode != "quote":
             self.switch_mode("quote")
         stack = self._screen_stacks.get("quote", [])
         while len(stack) > 1 and self.screen is not stack[0]:
             self.pop_screen()
+        if new and stack:
+            from tui.screens.quote import QuoteScreen
+
+            if isinstance(stack[0], QuoteScreen):
+                stack[0].clear_form()
 
     def show_rates(self) -> None:
         """Go to the rates of the last quote, if there is one."""

@@ -39,8 +39,8 @@ class Host(Protocol):
     def handle_api_error(self, error: BaseException) -> str:
         """Act on errors every screen shares (sign in again…); return a one-line message."""
 
-    def show_quote(self) -> None:
-        """Go to the quote form."""
+    def show_quote(self, *, new: bool = False) -> None:
+        """Go to the quote form; `new` starts it empty (the default origin stays)."""
 
     def show_rates(self) -> None:
         """Go to the rates of the last quote."""

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 import json
+import time
+from collections.abc import Iterator
+from datetime import UTC
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo
 
 import httpx
+import pytest
 from textual.widgets import OptionList
 
 from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import FailingTransport, app_on, open_shipments, service_client
+from tui.api.models import ShipmentDetail
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
@@ -82,7 +88,7 @@ async def test_detail_shows_lifecycle_places_items_tracking_events_documents(
             assert len(saved) == 1
             assert saved[0].stat().st_size > 0
             await pilot.press("p")
-            assert "No printer configured" in str(status.render())
+            assert "No printer configured: set [printers] in the config" in str(status.render())
 
 
 async def test_j_shows_the_raw_json_and_r_refreshes(sandbox: SandboxApp) -> None:
@@ -128,3 +134,32 @@ async def test_open_shipment_without_listing_and_errors_in_place(sandbox: Sandbo
         status = missing.query_one("#detail-status")
         await wait_for(pilot, lambda: "r to retry" in str(status.render()), seconds=20)
         assert missing.detail is None
+
+
+@pytest.fixture
+def kolkata(monkeypatch: pytest.MonkeyPatch) -> Iterator[ZoneInfo]:
+    """The viewer's clock in India (UTC+05:30: every minute shown moves)."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield ZoneInfo("Asia/Kolkata")
+    monkeypatch.undo()
+    time.tzset()
+
+
+async def test_times_are_shown_in_the_viewers_local_time(
+    sandbox: SandboxApp, kolkata: ZoneInfo
+) -> None:
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_row(pilot, app, 2)
+        detail = ShipmentDetail.model_validate(await sandbox_detail(sandbox, screen.shipment_id))
+        event = detail.events[0]
+        assert event.time is not None
+        events = text_of(screen, "#detail-events")
+        assert event.time.astimezone(kolkata).strftime("%m-%d %H:%M") in events
+        assert event.time.astimezone(UTC).strftime("%m-%d %H:%M") not in events
+        tracking = detail.tracking
+        assert tracking is not None
+        assert tracking.pickup_date is not None
+        shown = text_of(screen, "#detail-tracking")
+        assert f"pickup {tracking.pickup_date.astimezone(kolkata):%m-%d %H:%M}" in shown

@@ -310,3 +310,22 @@ async def test_choosing_production_warns_before_signing_in(live_sandbox: Running
         assert session.environment == "PRODUCTION"
         assert " PRODUCTION " in screen_text(app).splitlines()[0]
     assert load_config().profiles["live"].environment == "production"
+
+
+async def test_the_number_keys_answer_the_numbered_offers(
+    live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", NO_KEYRING)
+    session = _session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _signin_screen(app, pilot)
+        await _submit_to_the_diagnosis(pilot, screen, live_sandbox.base_url)
+        assert "4. " in screen_text(app)
+        await pilot.press("4")  # the plain file: asks for the typed confirmation
+        confirm = app.screen.query_one("#keyring-confirm-input", Input)
+        assert app.focused is confirm
+        await pilot.press(*"plain", "enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
+        assert session.has_connection
+    assert "demo-secret" in credentials_file().read_text()

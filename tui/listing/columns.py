@@ -56,7 +56,8 @@ def carrier_name(shipment: ShipmentRow) -> str:
 def created(shipment: ShipmentRow, *, wide: bool) -> str:
     if shipment.created_date is None:
         return ""
-    return shipment.created_date.strftime("%m-%d %H:%M" if wide else "%m-%d")
+    # In the viewer's local time: the service's are UTC.
+    return shipment.created_date.astimezone().strftime("%m-%d %H:%M" if wide else "%m-%d")
 
 
 def mode_label(mode: str | None, *, wide: bool) -> str:

@@ -16,9 +16,10 @@ if TYPE_CHECKING:
 
 
 def _when(value: datetime | None, *, with_time: bool = True) -> str:
+    """A moment in the viewer's local time (the service's are UTC)."""
     if value is None:
         return "—"
-    return value.strftime("%m-%d %H:%M" if with_time else "%Y-%m-%d")
+    return value.astimezone().strftime("%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
 def _number(value: Decimal | None) -> str:

@@ -55,6 +55,17 @@ resort and asks you to type `plain` to confirm.
             id="keyring_help.details",
             tooltip="Show or hide the technical detail (backend, error)",
         ),
+        *(
+            Binding(
+                str(number),
+                f"choose({number})",
+                offer.title,
+                id=f"keyring_help.choice_{number}",
+                tooltip=f"Choose {number}. {offer.title}",
+                show=False,
+            )
+            for number, offer in enumerate(OFFERS, start=1)
+        ),
     ]
 
     DEFAULT_CSS = """
@@ -165,6 +176,13 @@ resort and asks you to type `plain` to confirm.
         self.query_one("#keyring-confirm-error", Static).update(
             f"Type {CONFIRM_WORD} to save in a plain file, or Esc to go back."
         )
+
+    def action_choose(self, number: int) -> None:
+        """A number key: that choice, as if highlighted and Enter pressed."""
+        offers = self.query_one("#keyring-offers", OptionList)
+        offers.focus()
+        offers.highlighted = number - 1
+        offers.action_select()
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -183,7 +183,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             with Horizontal(id="result-folder-row"):
                 yield Label("Folder")
                 yield Input(str(self._default_folder()), id="result-folder", compact=True)
-        yield Static("", id="result-status")
+        yield Static("", id="result-status", markup=False)  # messages quote [sections]
         yield FreightFooter()
 
     def _title(self) -> Text:
@@ -331,8 +331,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             self._set_status("The booking did not name a shipment id.", True)
 
     def action_new_quote(self) -> None:
-        """Start a new quote."""
-        self.host.show_quote()
+        """Start a new quote: the form empty, no items of the one just booked."""
+        self.host.show_quote(new=True)
 
     def action_back(self) -> None:
         """Back to the rates (or leave the folder field)."""

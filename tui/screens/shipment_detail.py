@@ -138,7 +138,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
             yield OptionList(id="documents")
             yield Static("", id="detail-events")
             yield Static("", id="detail-raw")
-        yield Static("loading…", id="detail-status")
+        yield Static("loading…", id="detail-status", markup=False)  # messages quote [sections]
         yield FreightFooter()
 
     def _listing_title(self) -> str:
