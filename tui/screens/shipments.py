@@ -127,7 +127,7 @@ Esc clears the search.
             scrollbar-size-vertical: 1;
             padding: 0;
         }
-        & #shipments-table:focus { border: round $accent; }
+        & #shipments-table:focus { border: heavy $accent; }  /* plain in 16 colours too */
         & #shipments-status { height: 1; padding: 0 1; color: $text-muted; }
         & #shipments-status.-error { color: $text-error; }
     }

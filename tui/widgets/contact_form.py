@@ -34,7 +34,7 @@ class FieldSpec:
 COMPANY = FieldSpec("company", "Company", "company name")
 ADDRESS = FieldSpec("address", "Address", "street address")
 CONTACT = FieldSpec("contact", "Contact", "name of the person to call")
-PHONE = FieldSpec("phone", "Phone", "312-555-0142", validate_phone, 40)
+PHONE = FieldSpec("phone", "Phone", "with area code", validate_phone, 40)
 EMAIL = FieldSpec("email", "Email", "name@example.com", validate_email)
 REFERENCE = FieldSpec("reference", "PO/order", "PO / order number", max_length=60)
 INSTRUCTIONS = FieldSpec("instructions", "Notes", "instructions for the driver", max_length=200)
