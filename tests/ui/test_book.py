@@ -362,3 +362,22 @@ async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
         assert isinstance(app.screen, ResultScreen)
         assert transport.count("/book") == 1
         assert not app.booking_in_flight
+
+
+async def test_an_empty_field_shows_a_hint_not_someone_elses_data(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        origin_phone = book.origin.input("phone").value
+        assert origin_phone
+        book.dest.set_values({"phone": ""})
+        for name in ("dock_open", "dock_close"):
+            book.origin.input(name).value = ""
+        await pilot.pause()
+        text = screen_text(app)
+        assert text.count(origin_phone) == 1, text  # the origin's own, not the destination's
+        for field in (book.dest.input("phone"), book.origin.input("dock_open")):
+            assert not any(character.isdigit() for character in field.placeholder), field

@@ -16,6 +16,7 @@ GENERAL_KEYS = (
     ("app.quote", "quote"),
     ("app.rates", "rates"),
     ("app.shipments", "shipments"),
+    ("app.help", "help (again: close)"),
     ("app.quit", "quit"),
 )
 """The app-wide keys the general help names (with the keys in force)."""
@@ -41,7 +42,10 @@ def _general_help(screen: Screen[Any]) -> str:
     return (
         "**Freight** is driven from the keyboard. "
         + " · ".join([*parts, "ctrl+p commands", "Esc back"])
-        + ".\n\nEvery key can be changed in the `[keymap]` table of the config file by the id "
+        + ". The alt keys stand in where F-keys don't reach (tmux, screen, a plain xterm or"
+        " vt100). A barcode scanner's code + Enter opens that shipment on the shipments list,"
+        " a shipment or the booking result, whatever field has focus."
+        + "\n\nEvery key can be changed in the `[keymap]` table of the config file by the id "
         'after it, e.g. `"quote.add_item" = "ctrl+n,f5"`.'
     )
 
