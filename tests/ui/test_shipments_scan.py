@@ -5,10 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import httpx
+from textual import events
 from textual.widgets import Input, Select
 
 from tests.ui.booking_flow import CountingTransport
-from tests.ui.scanning import scan
+from tests.ui.scanning import key_for, scan
 from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import app_on, open_shipments, service_client
 from tui.sandbox.app import SandboxApp
@@ -181,3 +182,26 @@ async def test_an_empty_result_says_so_instead_of_searching(sandbox: SandboxApp)
         text = "\n".join(line.text for line in table.render_lines(table.region.reset_offset))
         assert "searching" not in text
         assert "no shipments match" in text
+
+
+async def test_keys_typed_ahead_of_tab_land_in_their_own_fields(sandbox: SandboxApp) -> None:
+    """Held keys are handed on in order: Tab still moves focus as it arrives (the forms'
+    type-ahead), so the dates typed around it land in "from" and "to"."""
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        start, end = screen.query_one("#pickup-from", Input), screen.query_one("#pickup-to", Input)
+        start.focus()
+        await pilot.pause()
+        for key in [
+            *map(key_for, "2026-11-01"),
+            events.Key("tab", "\t"),
+            *map(key_for, "2026-11-30"),
+        ]:
+            app.post_message(key)
+        await wait_for(pilot, lambda: end.value == "2026-11-30", what="the second date")
+        assert start.value == "2026-11-01"
+        assert app.focused is end
+        assert app.screen is screen
