@@ -48,6 +48,12 @@ def without_character(event: events.Key) -> events.Key:
     return key
 
 
+def is_scanned_code(code: str) -> bool:
+    """Long enough, and with a digit: every PRO, tracking number, BOL and id has one, while a
+    word typed fast (`Chicago` and Enter, pasted by a terminal) is a search."""
+    return len(code) >= SCAN_MIN_LENGTH and any(character.isdigit() for character in code)
+
+
 class KeyFilter(App[None]):
     """The app's key filter. Alt keys lose their character, so one that nothing binds types
     nothing (a field would insert the "1" of alt+1). On screens that open shipments
@@ -55,8 +61,8 @@ class KeyFilter(App[None]):
     and ending in Enter is a scan.
 
     A code character is held until the next key shows what it is part of. Keys that join the
-    burst are held too; Enter after at least `SCAN_MIN_LENGTH` of them hands the code to
-    `open_scanned` and nothing else sees the keys. Anything else (a pause longer than
+    burst are held too; Enter after at least `SCAN_MIN_LENGTH` of them, one a digit, hands
+    the code to `open_scanned` and nothing else sees the keys. Anything else (a pause longer than
     `SCAN_GAP`, a slower key, another key) replays the held keys in order through the app's
     usual key path, so priority bindings (Tab moving focus as it arrives) run for each as if
     it had just arrived, and every key lands where it would have without the hold.
@@ -106,8 +112,8 @@ class KeyFilter(App[None]):
                     return True
                 self._arm_release()
                 return True
-            if fast and event.key == "enter" and len(held) >= SCAN_MIN_LENGTH:
-                code = "".join(key.character or "" for key in held)
+            code = "".join(key.character or "" for key in held)
+            if fast and event.key == "enter" and is_scanned_code(code):
                 self._drop_held()
                 self.open_scanned(code)
                 return True

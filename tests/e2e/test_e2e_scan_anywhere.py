@@ -25,7 +25,7 @@ pytestmark = [
 
 def codes(listing: str) -> dict[str, list[str]]:
     """The list's first column, by kind of code."""
-    found = re.findall(r"│[ ▸](\S+)\s+\d\d-\d\d ", listing)
+    found = re.findall(r"[│┃][ ▸](\S+)\s+\d\d-\d\d ", listing)
     return {
         "pro": [code for code in found if code.isdigit()],
         "load": [code for code in found if code[:2] in ("TG", "RG")],

@@ -34,7 +34,7 @@ def test_scanned_pro_opens_the_shipment_and_slash_text_searches(tmp_path: Path) 
         term.wait_for("Items", timeout=30)
         term.send("F4")
         listing = term.wait_for("loaded, more", timeout=30)
-        pros = re.findall(r"│[ ▸](\d{9,11})\s", listing)
+        pros = re.findall(r"[│┃][ ▸](\d{9,11})\s", listing)
         assert pros, listing
         pro = pros[-1]
         term.type(pro)  # as fast as tmux can send it, like a scanner

@@ -132,6 +132,10 @@ async def test_a_short_fast_burst_is_typing_not_a_scan(sandbox: SandboxApp) -> N
         await wait_for(pilot, lambda: search.value == "Chicago Heights", what="typed")
         await scan(pilot, "abc")  # three keys and Enter: too short for a scan
         await wait_for(pilot, lambda: search.value == "Chicago Heightsabc", what="typed")
+        search.value = ""
+        search.focus()
+        await scan(pilot, "Peoria")  # a word and Enter, fast (a paste): a search, not a scan
+        await wait_for(pilot, lambda: search.value == "Peoria", what="typed")
         await wait_for(pilot, lambda: screen.focused is screen.table, what="Enter: to the list")
         assert app.screen is screen
 
