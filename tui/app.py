@@ -55,12 +55,12 @@ WEZTERM_OPTION_KEYS = {
 """ESC + a top-row key, which Textual reads as WezTerm-on-macOS's Option characters."""
 
 ALT_KEYS_AT_ONCE = {
-    **{f"\x1b{digit}": f"alt+{digit}" for digit in "1234567890"},
+    **{f"\x1b{key}": f"alt+{key}" for key in "1234567890abcdefghijklmnopqrstuvwxyz"},
     "\x1b-": "alt+minus",
     "\x1b=": "alt+equals_sign",
-    "\x1bh": "alt+h",
 }
-"""ESC + key, as tmux, screen, xterm and vt100 send alt+key, read as that alt key at once."""
+"""ESC + key, as tmux, screen, xterm and vt100 send alt+key, read as that alt key at once
+(no escape sequence starts with a digit or a lower-case letter)."""
 
 
 class AltKey(NamedTuple):
@@ -70,8 +70,8 @@ class AltKey(NamedTuple):
 
 
 def read_alt_keys_at_once() -> None:
-    """Read ESC + digit (and ESC h) as alt+digit (alt+h), the way tmux, screen, xterm and
-    vt100 mean it, as soon as the two characters arrive.
+    """Read ESC + digit or lower-case letter as alt+digit (alt+h…), the way tmux, screen,
+    xterm and vt100 mean it, as soon as the two characters arrive.
 
     Textual maps ESC 1 … ESC 0, ESC - and ESC = to `¡ ™ £ …` (what WezTerm on macOS sends
     for Option + the top row), so alt+1 in tmux would type `¡` into the focused field.

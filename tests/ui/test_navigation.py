@@ -59,12 +59,13 @@ async def test_f4_and_f2_switch_between_shipments_and_the_quote_form(ui_session:
 
 
 def test_escape_and_a_digit_read_as_alt_at_once_even_with_keys_right_behind() -> None:
-    """What tmux, screen and xterm send for alt+1: ESC 1 (Textual alone reads `¡`)."""
+    """What tmux, screen and xterm send for alt+1: ESC 1 (Textual alone reads `¡`); alt+letter
+    too, with no wait for more."""
     read_alt_keys_at_once()
     parser = XTermParser()
     keys = [
         (key.key, key.character)
-        for key in parser.feed("\x1b1ab\x1b3\x1bh\x1b[A")
+        for key in parser.feed("\x1b1ab\x1b3\x1bh\x1bl\x1b[A\x1bb")
         if isinstance(key, events.Key)
     ]
     assert keys == [
@@ -73,7 +74,9 @@ def test_escape_and_a_digit_read_as_alt_at_once_even_with_keys_right_behind() ->
         ("b", "b"),
         ("alt+3", None),
         ("alt+h", None),
+        ("alt+l", None),
         ("up", None),
+        ("ctrl+left", None),  # iTerm's word-left, kept
     ]
 
 
