@@ -37,8 +37,7 @@ def test_scanned_pro_opens_the_shipment_and_slash_text_searches(tmp_path: Path) 
         pros = re.findall(r"[│┃][ ▸](\d{9,11})\s", listing)
         assert pros, listing
         pro = pros[-1]
-        term.type(pro)  # as fast as tmux can send it, like a scanner
-        term.send("Enter")
+        term.type(pro + "\r")  # code and Enter in one write, as fast as a scanner
         detail = term.wait_for("Tracking", timeout=20)
         assert pro in detail.splitlines()[1]
         assert "pending ──" in detail.replace("✓", "")
