@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, MutableMapping
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from weakref import WeakSet
 
 from textual import events
 from textual.app import SystemCommand
@@ -22,6 +23,8 @@ from tui.session import Session
 from tui.theming import has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
+
     from tui.api.models import Shipment
     from tui.host import Host, LastRates
 
@@ -158,7 +161,11 @@ class FreightApp(KeyFilter):
         self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
         session.profile_listeners.append(self._profile_changed)
+        self.config_error: Exception | None = None
+        """The config file's error found after the first frame (the app then exits with 2)."""
         self._activities: dict[str, str] = {}
+        self._resumed: WeakSet[Screen[Any]] = WeakSet()
+        """Screens past their first resume (see `update_styles`)."""
         config = session.config
         self.theme = config.theme if theme_problem(config.theme) is None else "textual-dark"
         if has_16_colours(self):
@@ -173,12 +180,25 @@ class FreightApp(KeyFilter):
         # What start-up built lives as long as the app: keep the collector from re-scanning it
         # on every full collection (a pause that grew with the item grid's rows).
         self.call_after_refresh(gc.freeze)
+        self.call_after_refresh(self._after_first_frame)
+
+    def _after_first_frame(self) -> None:
+        """Build what the first frame did without (the typed config), then connect."""
+        from tui.config.plain import ConfigError
+
+        gc.enable()  # the launcher held it off until now
+        try:
+            self.session.settle()
+        except ConfigError as error:
+            self.config_error = error
+            self.exit(return_code=2)
+            return
         for start in self.session.after_first_frame:
-            self.call_after_refresh(start)
+            start()
         if self.session.has_connection:
-            self.call_after_refresh(self._warm_up)
+            self._warm_up()
         else:
-            self.call_after_refresh(self.show_sign_in)
+            self.show_sign_in()
 
     def _warm_up(self) -> None:
         self.run_worker(self._connect(), group="connect", exit_on_error=False)
@@ -219,6 +239,21 @@ class FreightApp(KeyFilter):
         else:
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
+
+    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+        """Restyle ``node`` and what is in it, unless mounting has just styled it anyway.
+
+        Textual restyles a widget for each class its constructor sets (``compact=True``
+        does), before the widget is even in the DOM; and a whole new screen on its first
+        resume, right after mounting styled each of its widgets. On the quote form those
+        repeats were a fifth of the work before the first frame.
+        """
+        if not node.is_attached:
+            return
+        if isinstance(node, Screen) and node.stack_updates == 1 and node not in self._resumed:
+            self._resumed.add(node)
+            return
+        super().update_styles(node, animate)
 
     def _profile_changed(self) -> None:
         self.profile_revision += 1

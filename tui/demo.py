@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from tui.demo_profile import demo_profile
 
 if TYPE_CHECKING:
+    from tui.config.settings import AppConfig, Profile
     from tui.session import Session
 
 __all__ = ["DEMO_TOKEN", "DemoSandbox", "build_demo_session", "demo_profile", "start_demo"]
@@ -18,35 +19,43 @@ DEMO_TOKEN = "demo.demo-secret"
 
 
 def build_demo_session() -> Session:
-    """The demo session: a local sandbox that starts in the background after the first frame."""
-    from tui.config.paths import config_file, data_dir
-    from tui.config.settings import load_config
-    from tui.session import Session
+    """The demo session: a local sandbox that starts in the background after the first frame.
+
+    The first frame is built from a sketch of the profile; the typed profile and config follow
+    after it (`Session.settle`). A config file that is not TOML stops the start here.
+    """
+    from tui.config.paths import data_dir
+    from tui.config.plain import DEMO_PROFILE, read_config_text
+    from tui.demo_profile import demo_origin
+    from tui.session import ProfileSketch, Session
 
     directory = data_dir()
+    config_text = read_config_text()
+
+    def build() -> tuple[Profile, AppConfig]:
+        from tui.config.settings import typed_config
+
+        return demo_profile(data_dir=directory), typed_config(config_text)
+
+    sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
     session = Session(
         environment="DEMO",
-        profile=demo_profile(data_dir=directory),
-        config=load_config(),
+        profile=ProfileSketch(DEMO_PROFILE, demo_origin(directory), build),
+        config=None,
         data_dir=directory,
-        connect=None,
-        config_path=config_file(),
+        connect=sandbox.connect,
+        config_path=config_text.file,
     )
-    start_demo(session, started_by_app=True)
+    session.closers.append(sandbox.stop)
+    session.after_first_frame.append(sandbox.start)
     return session
 
 
-def start_demo(session: Session, *, started_by_app: bool = False) -> None:
-    """Make ``session`` the demo on a local sandbox (stopped when the session closes).
-
-    ``started_by_app``: the sandbox starts after the app's first frame, not now.
-    """
+def start_demo(session: Session) -> None:
+    """Make ``session`` the demo on a local sandbox (stopped when the session closes)."""
     sandbox = DemoSandbox(session.data_dir / "demo-sandbox.sqlite3")
     session.closers.append(sandbox.stop)
-    if started_by_app:
-        session.after_first_frame.append(sandbox.start)
-    else:
-        sandbox.start()
+    sandbox.start()
     session.switch_profile(demo_profile(data_dir=session.data_dir), "DEMO", sandbox.connect)
 
 

@@ -14,6 +14,42 @@ DEMO_EDITS_FILE = "demo-profile.json"
 ("demo" is a reserved name in the config file, so the demo's edits are kept here)."""
 
 
+DEMO_ORIGIN: dict[str, str] = {
+    "label": "Acme dock",
+    "company": "Acme Dock Co",
+    "address": "1200 W Lake St",
+    "city": "Chicago",
+    "state": "IL",
+    "postal_code": "60607",
+    "contact_name": "Pat Doyle",
+    "phone": "312-555-0142",
+    "email": "shipping@acme-dock.example",
+    "dock_open": "08:00",
+    "dock_close": "16:00",
+    "location_type": "business-dock",
+}
+"""The demo's dock, as shipped: its default origin and first address-book entry."""
+
+
+def demo_origin(data_dir: Path) -> tuple[str, str] | None:
+    """The demo's default origin as ZIP code and location type, read from the saved edits
+    without building the typed profile (the first frame shows it): the shipped dock unless
+    the edits name another one, or none."""
+    from tui.domain.locations import parse_location_type
+
+    edits = load_demo_edits(data_dir)
+    origin = edits.get("default_origin", DEMO_ORIGIN)
+    if origin is None:
+        return None
+    if isinstance(origin, dict) and isinstance(origin.get("postal_code"), str):
+        try:
+            kind = parse_location_type(origin.get("location_type", "business-dock"))
+            return origin["postal_code"], str(kind)
+        except ValueError:
+            pass
+    return DEMO_ORIGIN["postal_code"], DEMO_ORIGIN["location_type"]
+
+
 def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None = None) -> Profile:
     """A profile with a dock in Chicago, a few consignees and item templates.
 
@@ -21,20 +57,7 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None 
     """
     from tui.config.settings import ItemTemplate, Location, Profile
 
-    origin = Location(
-        label="Acme dock",
-        company="Acme Dock Co",
-        address="1200 W Lake St",
-        city="Chicago",
-        state="IL",
-        postal_code="60607",
-        contact_name="Pat Doyle",
-        phone="312-555-0142",
-        email="shipping@acme-dock.example",
-        dock_open="08:00",
-        dock_close="16:00",
-        location_type="business-dock",
-    )
+    origin = Location.model_validate(DEMO_ORIGIN)
     book = [
         origin,
         Location(

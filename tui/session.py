@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -33,6 +34,22 @@ ENV_WORDS: dict[str, EnvironmentWord] = {
 Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
 
 
+@dataclass(frozen=True)
+class ProfileSketch:
+    """The profile as far as the first frame needs it, and how to build the typed one later.
+
+    Building the typed profile and config (pydantic) costs more than the first frame of a
+    bare app; the demo shows its first screen from this sketch and builds them after it.
+    """
+
+    name: str
+    """The profile's name, shown in the header (drafts are kept under it too)."""
+    origin: tuple[str, str] | None
+    """The default origin's ZIP code and location type; None when there is none."""
+    build: Callable[[], tuple[Profile, AppConfig]]
+    """The typed profile and config; raises ConfigError when the config file does not check."""
+
+
 class Session:
     """Holds the profile, the environment word and the one long-lived FreightClient.
 
@@ -44,16 +61,19 @@ class Session:
         self,
         *,
         environment: EnvironmentWord,
-        profile: Profile,
-        config: AppConfig,
+        profile: Profile | ProfileSketch,
+        config: AppConfig | None,
         data_dir: Path,
         connect: Connect | None,
         config_path: Path | None = None,
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self._environment: EnvironmentWord = environment
-        self._profile = profile
+        self._sketch = profile if isinstance(profile, ProfileSketch) else None
+        self._profile = None if isinstance(profile, ProfileSketch) else profile
         self._config = config
+        if self._sketch is None and config is None:
+            raise ValueError("a typed profile comes with its config")
         self.data_dir = data_dir
         self.config_path = config_path
         self._connect = connect
@@ -69,9 +89,18 @@ class Session:
 
     # -- the profile and its owner ----------------------------------------------------------
 
+    def settle(self) -> None:
+        """Build the typed profile and config if the session started from a sketch (the app
+        calls this after its first frame). Raises ConfigError; later uses raise it again."""
+        if self._sketch is not None:
+            self._profile, self._config = self._sketch.build()
+            self._sketch = None
+
     @property
     def profile(self) -> Profile:
         """The active profile (read only: change it with `change_profile`)."""
+        self.settle()
+        assert self._profile is not None
         return self._profile
 
     @property
@@ -82,24 +111,34 @@ class Session:
     @property
     def config(self) -> AppConfig:
         """The config file's contents as last read or written."""
+        self.settle()
+        assert self._config is not None
         return self._config
 
     @property
     def profile_name(self) -> str:
-        """The active profile's name, shown in the header."""
-        return self._profile.name
+        """The active profile's name, shown in the header (known before the typed profile)."""
+        return self._sketch.name if self._sketch is not None else self.profile.name
+
+    def origin_zip_and_type(self) -> tuple[str, str] | None:
+        """The default origin's ZIP code and location type (known before the typed profile);
+        None when the profile has no default origin."""
+        if self._sketch is not None:
+            return self._sketch.origin
+        origin = self.profile.default_origin
+        return None if origin is None else (origin.postal_code, str(origin.location_type))
 
     @property
     def is_demo(self) -> bool:
         """True on the built-in demo (its edits are kept in the data dir, not the config)."""
-        from tui.config.settings import DEMO_PROFILE
+        from tui.config.plain import DEMO_PROFILE
 
-        return self._profile.name == DEMO_PROFILE  # reserved: no config profile has it
+        return self.profile_name == DEMO_PROFILE  # reserved: no config profile has it
 
     @property
     def drafts(self) -> DraftStore:
         """The active profile's drafts (one profile never sees another's)."""
-        key = re.sub(r"[^a-z0-9_.-]", "_", self._profile.name.lower()) or "_"
+        key = re.sub(r"[^a-z0-9_.-]", "_", self.profile_name.lower()) or "_"
         return DraftStore(self.data_dir / "drafts" / key)
 
     def change_profile(self, **fields: Any) -> Profile:
@@ -108,19 +147,19 @@ class Session:
 
         The change holds for this run even when writing fails (OSError is raised then).
         """
-        self._profile = self._profile.model_copy(update=fields)
+        profile = self._profile = self.profile.model_copy(update=fields)
         self._tell()
         if self.is_demo:
             from tui.demo_profile import save_demo_edits
 
-            save_demo_edits(self.data_dir, self._profile)
-            return self._profile
-        known = self._config.profiles.get(self._profile.name)
+            save_demo_edits(self.data_dir, profile)
+            return profile
+        known = self.config.profiles.get(profile.name)
         # The config's own profile gets only the changed fields: a --base-url for this run
         # is not written over the configured one.
-        stored = self._profile if known is None else known.model_copy(update=fields)
-        self._save_config(self._config.with_profile(stored))
-        return self._profile
+        stored = profile if known is None else known.model_copy(update=fields)
+        self._save_config(self.config.with_profile(stored))
+        return profile
 
     def change_settings(self, **fields: Any) -> Path:
         """Change settings of the whole config (``theme``…) and write it; returns the file.
@@ -129,8 +168,8 @@ class Session:
         """
         from tui.config.paths import config_file
 
-        self._config = self._config.model_copy(update=fields)
-        self._save_config(self._config)
+        config = self._config = self.config.model_copy(update=fields)
+        self._save_config(config)
         return self.config_path or config_file()
 
     def switch_profile(
@@ -145,13 +184,14 @@ class Session:
 
         Raises OSError when the config could not be written (the switch holds).
         """
+        self.settle()  # the config is kept, and written when ``save``
         self._profile = profile
         self._environment = environment
         if connect is not None:
             self.set_connection(connect)
         self._tell()
-        if save and self._config.profiles.get(profile.name) != profile:
-            self._save_config(self._config.with_profile(profile))
+        if save and self.config.profiles.get(profile.name) != profile:
+            self._save_config(self.config.with_profile(profile))
 
     def _save_config(self, config: AppConfig) -> None:
         from tui.config.settings import save_config

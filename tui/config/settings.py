@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import re
 import tempfile
-import tomllib
 from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -26,15 +25,15 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, Table
 
 from tui.config import paths
+from tui.config.plain import DEMO_PROFILE as DEMO_PROFILE  # re-exported: older imports
+from tui.config.plain import ConfigError as ConfigError
+from tui.config.plain import ConfigText, read_config_text
 from tui.config.tomlpos import key_lines, line_of
 from tui.config.urls import BaseURLError, canonical_base_url
 from tui.domain.accessorials import Accessorial, parse_accessorial
 from tui.domain.freight_class import FREIGHT_CLASSES as NMFC_CLASSES
 from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
 from tui.domain.locations import LocationType, parse_location_type
-
-DEMO_PROFILE = "demo"
-"""Reserved profile name: the app's local sandbox with demo data, built at run time."""
 
 PLACEHOLDER_BASE_URL = "https://sandbox.example.invalid"
 """Base URL of the default ``sandbox`` profile until the user sets the real one."""
@@ -94,24 +93,6 @@ def _check_hhmm(value: str) -> str:
 
 HHMM = Annotated[str, AfterValidator(_check_hhmm)]
 Positive = Annotated[Decimal, Field(gt=0)]
-
-
-class ConfigError(Exception):
-    """The config file cannot be read: names the file, key path and line when known."""
-
-    def __init__(
-        self, file: Path, message: str, key: str | None = None, line: int | None = None
-    ) -> None:
-        self.file = file
-        self.key = key
-        self.line = line
-        self.message = message
-        where = str(file)
-        if line is not None:
-            where += f", line {line}"
-        if key:
-            where += f", {key}"
-        super().__init__(f"{where}: {message}")
 
 
 class UnknownKeyError(ValueError):
@@ -395,21 +376,17 @@ class AppConfig(_Model):
 
 def load_config(path: Path | None = None) -> AppConfig:
     """Read the config file; a missing file gives the defaults. Raises ConfigError."""
-    file = path if path is not None else paths.config_file()
-    try:
-        text = file.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    return typed_config(read_config_text(path))
+
+
+def typed_config(read: ConfigText) -> AppConfig:
+    """The typed config of a file already read (`read_config_text`). Raises ConfigError."""
+    if read.text is None:
         return AppConfig()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(file, f"cannot read: {exc}") from None
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(file, f"not valid TOML: {exc}") from None
-    try:
-        return AppConfig.model_validate(data)
+        return AppConfig.model_validate(read.data)
     except ValidationError as exc:
-        raise _config_error(file, text, exc) from None
+        raise _config_error(read.file, read.text, exc) from None
 
 
 def _config_error(file: Path, text: str, exc: ValidationError) -> ConfigError:
