@@ -1,0 +1,100 @@
+"""The demo's first frame needs only a sketch of the profile; the typed one follows, same data."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tui.config import paths
+from tui.config.plain import ConfigError, read_config_text
+from tui.config.settings import AppConfig, Location, Profile
+from tui.demo import build_demo_session
+from tui.session import ProfileSketch, Session
+
+ACME = Profile(name="acme", base_url="https://api.acme.example", environment="production")
+
+
+def _sketched(
+    built: list[str], origin: tuple[str, str] | None = ("89501", "residential")
+) -> Session:
+    def build() -> tuple[Profile, AppConfig]:
+        built.append("built")
+        return ACME, AppConfig()
+
+    return Session(
+        environment="PRODUCTION",
+        profile=ProfileSketch("acme", origin, build),
+        config=None,
+        data_dir=paths.data_dir(),
+        connect=None,
+    )
+
+
+def test_what_the_first_frame_shows_does_not_build_the_typed_profile() -> None:
+    built: list[str] = []
+    session = _sketched(built)
+    assert session.profile_name == "acme"
+    assert session.origin_zip_and_type() == ("89501", "residential")
+    assert session.drafts.load("quote") is None
+    assert not session.is_demo
+    assert built == []
+    assert session.profile is ACME, "the first use of the profile builds it"
+    session.settle()
+    assert session.config == AppConfig()
+    assert built == ["built"], "built once"
+
+
+def test_a_sketch_without_an_origin_leaves_the_origin_empty() -> None:
+    assert _sketched([], origin=None).origin_zip_and_type() is None
+
+
+def test_the_demo_sketch_matches_the_typed_demo_profile() -> None:
+    session = build_demo_session()
+    sketch = (session.profile_name, session.origin_zip_and_type())
+    session.settle()
+    origin = session.profile.default_origin
+    assert origin is not None
+    assert sketch == (session.profile.name, (origin.postal_code, origin.location_type))
+    assert sketch == ("demo", ("60607", "business-dock"))
+
+
+def test_the_demo_sketch_reads_the_origin_saved_in_an_earlier_demo() -> None:
+    first = build_demo_session()
+    dock = Location(label="Reno", postal_code="89501", location_type="residential")
+    first.change_profile(default_origin=dock)
+    again = build_demo_session()
+    assert again.origin_zip_and_type() == ("89501", "residential")
+    first.change_profile(default_origin=None)
+    assert build_demo_session().origin_zip_and_type() is None
+
+
+def _config(text: str) -> Path:
+    file = paths.config_file()
+    file.parent.mkdir(parents=True, exist_ok=True)
+    file.write_text(text, encoding="utf-8")
+    return file
+
+
+def test_a_config_file_that_is_not_toml_stops_the_demo_before_it_starts() -> None:
+    _config('default_profile = "acme\n')
+    with pytest.raises(ConfigError, match="not valid TOML"):
+        build_demo_session()
+
+
+def test_a_config_error_of_the_typed_checks_comes_when_the_demo_settles() -> None:
+    file = _config('[profiles.acme]\nbase_url = "https://api.acme.example"\nenvironment = "prod"\n')
+    session = build_demo_session()
+    assert session.profile_name == "demo"
+    with pytest.raises(ConfigError) as caught:
+        session.settle()
+    assert caught.value.key == "profiles.acme.environment"
+    assert caught.value.line == 3
+    assert str(file) in str(caught.value)
+    with pytest.raises(ConfigError):
+        session.config  # noqa: B018 - each later use says it again
+
+
+def test_reading_a_missing_config_file_gives_no_text() -> None:
+    read = read_config_text()
+    assert (read.file, read.text, read.data) == (paths.config_file(), None, {})

@@ -1,0 +1,71 @@
+"""The demo's first frame is built from what it shows; the typed config is checked right after."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.ui.screen import screen_text, wait_for
+from tui.app import make_app
+from tui.config import paths
+from tui.demo import build_demo_session
+from tui.screens.quote import QuoteScreen
+
+FIRST_FRAME_PROBE = """
+import asyncio, sys
+from tui.app import make_app
+from tui.demo import build_demo_session
+
+HEAVY = ("pydantic", "httpx", "tomlkit", "zipcodes", "tui.sandbox", "tui.config.settings")
+
+
+async def main():
+    app = make_app(build_demo_session())
+
+    def first_frame():  # in place of what the app does after its first frame
+        print("first frame:", app.screen.query_one("#origin").postal_code)
+        print("loaded:", sorted(name for name in HEAVY if name in sys.modules))
+        app.exit()
+
+    app._after_first_frame = first_frame
+    async with app.run_test() as pilot:
+        await pilot.pause()
+
+asyncio.run(main())
+"""
+
+
+def test_the_first_frame_loads_no_pydantic_client_or_sandbox() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME_PROBE], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert "first frame: 60607" in result.stdout
+    assert "loaded: []" in result.stdout
+
+
+async def test_the_demo_shows_its_origin_and_header_from_the_sketch() -> None:
+    session = build_demo_session()
+    session.after_first_frame.clear()  # no sandbox: this test reads the first screen only
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, QuoteScreen)
+        text = screen_text(app)
+        assert "demo ·  DEMO " in text.splitlines()[0]
+        assert "60607" in text
+        assert app.return_code is None, "a good config keeps the app running"
+
+
+async def test_a_config_error_found_after_the_first_frame_ends_the_app_with_its_message() -> None:
+    file = paths.config_file()
+    file.parent.mkdir(parents=True)
+    file.write_text('[profiles.acme]\nbase_url = "https://x.example"\nenvironment = "prod"\n')
+    session = build_demo_session()  # valid TOML: the start goes ahead
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: app.return_code is not None, what="the app to exit")
+    assert app.return_code == 2
+    assert app.config_error is not None
+    message = str(app.config_error)
+    assert message.startswith(f"{file}, line 3, profiles.acme.environment: ")
