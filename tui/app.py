@@ -95,7 +95,9 @@ class FreightApp(KeyFilter):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
-    CSS_PATH = "app.tcss"
+    # The first screen's sheet is read with the app's: read when the screen first shows, it
+    # would make Textual parse every sheet read so far once more.
+    CSS_PATH = ["app.tcss", "screens/quote.tcss"]
     MODES = {"quote": _quote_screen, "shipments": _shipments_screen}
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable

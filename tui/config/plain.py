@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -53,6 +52,8 @@ def read_config_text(path: Path | None = None) -> ConfigText:
         return ConfigText(file, None)
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(file, f"cannot read: {exc}") from None
+    import tomllib  # only when there is a file
+
     try:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
