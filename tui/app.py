@@ -168,13 +168,13 @@ class FreightApp(KeyFilter):
         self._activities: dict[str, str] = {}
         self._resumed: WeakSet[Screen[Any]] = WeakSet()
         """Screens past their first resume (see `update_styles`)."""
-        config = session.config
-        self.theme = config.theme if theme_problem(config.theme) is None else "textual-dark"
+        theme = session.theme
+        self.theme = theme if theme_problem(theme) is None else "textual-dark"
         if has_16_colours(self):
             self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
         use_colours(status_colours(self))
-        if config.keymap:
-            self.set_keymap(config.keymap)
+        if keymap := session.keymap:
+            self.set_keymap(keymap)
 
     # -- start and stop -------------------------------------------------------------------
 
@@ -352,7 +352,7 @@ class FreightApp(KeyFilter):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Ours (screens, the screen's own, help), then Textual's: Theme, Keys, Screenshot…"""
-        keymap = self.session.config.keymap
+        keymap = self.session.keymap
 
         def key(binding_id: str, default: str) -> str:
             return keymap.get(binding_id, default).split(",")[0]
@@ -475,19 +475,21 @@ if TYPE_CHECKING:
 
 def check_settings(session: Session) -> None:
     """Refuse a config whose theme or ``[keymap]`` the app cannot use (ConfigError, with the
-    file and line)."""
+    file and line). Reads the session's sketch when it has one: no typed config needed."""
     from tui.config.paths import config_file
-    from tui.config.settings import config_error_at
 
-    config = session.config
     file = session.config_path or config_file()
-    if problem := theme_problem(config.theme):
+    if problem := theme_problem(session.theme):
+        from tui.config.settings import config_error_at
+
         raise config_error_at(file, ["theme"], problem)
-    if config.keymap:
+    if keymap := session.keymap:
         from tui.keymap import binding_places, keymap_problems
 
-        problems = keymap_problems(config.keymap, binding_places([FreightApp]))
+        problems = keymap_problems(keymap, binding_places([FreightApp]))
         if problems:
+            from tui.config.settings import config_error_at
+
             first = problems[0]
             raise config_error_at(file, ["keymap", first.binding_id], first.message)
 

@@ -25,9 +25,9 @@ def build_demo_session() -> Session:
     after it (`Session.settle`). A config file that is not TOML stops the start here.
     """
     from tui.config.paths import data_dir
-    from tui.config.plain import DEMO_PROFILE, read_config_text
+    from tui.config.plain import DEMO_PROFILE, plain_settings, read_config_text
     from tui.demo_profile import demo_origin
-    from tui.session import ProfileSketch, Session
+    from tui.session import Session, SessionSketch
 
     directory = data_dir()
     config_text = read_config_text()
@@ -37,10 +37,12 @@ def build_demo_session() -> Session:
 
         return demo_profile(data_dir=directory), typed_config(config_text)
 
+    theme, keymap = plain_settings(config_text)
+    sketch = SessionSketch(DEMO_PROFILE, demo_origin(directory), build, theme, keymap)
     sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
     session = Session(
         environment="DEMO",
-        profile=ProfileSketch(DEMO_PROFILE, demo_origin(directory), build),
+        profile=sketch,
         config=None,
         data_dir=directory,
         connect=sandbox.connect,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -35,8 +35,9 @@ Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
 
 
 @dataclass(frozen=True)
-class ProfileSketch:
-    """The profile as far as the first frame needs it, and how to build the typed one later.
+class SessionSketch:
+    """The profile and config as far as the first frame needs them, and how to build the
+    typed ones later.
 
     Building the typed profile and config (pydantic) costs more than the first frame of a
     bare app; the demo shows its first screen from this sketch and builds them after it.
@@ -48,6 +49,10 @@ class ProfileSketch:
     """The default origin's ZIP code and location type; None when there is none."""
     build: Callable[[], tuple[Profile, AppConfig]]
     """The typed profile and config; raises ConfigError when the config file does not check."""
+    theme: str = "textual-dark"
+    """The config's theme."""
+    keymap: Mapping[str, str] = field(default_factory=dict)
+    """The config's ``[keymap]``: keys by binding id."""
 
 
 class Session:
@@ -61,7 +66,7 @@ class Session:
         self,
         *,
         environment: EnvironmentWord,
-        profile: Profile | ProfileSketch,
+        profile: Profile | SessionSketch,
         config: AppConfig | None,
         data_dir: Path,
         connect: Connect | None,
@@ -69,8 +74,8 @@ class Session:
         transport: httpx.AsyncBaseTransport | None = None,
     ) -> None:
         self._environment: EnvironmentWord = environment
-        self._sketch = profile if isinstance(profile, ProfileSketch) else None
-        self._profile = None if isinstance(profile, ProfileSketch) else profile
+        self._sketch = profile if isinstance(profile, SessionSketch) else None
+        self._profile = None if isinstance(profile, SessionSketch) else profile
         self._config = config
         if self._sketch is None and config is None:
             raise ValueError("a typed profile comes with its config")
@@ -119,6 +124,16 @@ class Session:
     def profile_name(self) -> str:
         """The active profile's name, shown in the header (known before the typed profile)."""
         return self._sketch.name if self._sketch is not None else self.profile.name
+
+    @property
+    def theme(self) -> str:
+        """The config's theme (known before the typed config)."""
+        return self._sketch.theme if self._sketch is not None else self.config.theme
+
+    @property
+    def keymap(self) -> dict[str, str]:
+        """The config's ``[keymap]``, keys by binding id (known before the typed config)."""
+        return dict(self._sketch.keymap if self._sketch is not None else self.config.keymap)
 
     def origin_zip_and_type(self) -> tuple[str, str] | None:
         """The default origin's ZIP code and location type (known before the typed profile);

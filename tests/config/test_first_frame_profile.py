@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 
 from tui.config import paths
-from tui.config.plain import ConfigError, read_config_text
-from tui.config.settings import AppConfig, Location, Profile
+from tui.config.plain import ConfigError, plain_settings, read_config_text
+from tui.config.settings import AppConfig, Location, Profile, typed_config
 from tui.demo import build_demo_session
-from tui.session import ProfileSketch, Session
+from tui.session import Session, SessionSketch
 
 ACME = Profile(name="acme", base_url="https://api.acme.example", environment="production")
 
@@ -24,7 +24,7 @@ def _sketched(
 
     return Session(
         environment="PRODUCTION",
-        profile=ProfileSketch("acme", origin, build),
+        profile=SessionSketch("acme", origin, build),
         config=None,
         data_dir=paths.data_dir(),
         connect=None,
@@ -98,3 +98,34 @@ def test_a_config_error_of_the_typed_checks_comes_when_the_demo_settles() -> Non
 def test_reading_a_missing_config_file_gives_no_text() -> None:
     read = read_config_text()
     assert (read.file, read.text, read.data) == (paths.config_file(), None, {})
+
+
+SETTINGS = """\
+theme = "nord"
+
+[keymap]
+quote.add_item = "ctrl+b , f5"
+"app.help" = "f12"
+"""
+
+
+def test_the_sketch_reads_theme_and_keymap_as_the_typed_config_does() -> None:
+    _config(SETTINGS)
+    read = read_config_text()
+    typed = typed_config(read)
+    assert plain_settings(read) == (typed.theme, typed.keymap)
+    assert plain_settings(read) == ("nord", {"quote.add_item": "ctrl+b,f5", "app.help": "f12"})
+    session = build_demo_session()
+    assert (session.theme, session.keymap) == ("nord", typed.keymap)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["theme = 3\n", '[keymap]\nQuote = "ctrl+b"\n', '[keymap]\n"quote.add_item" = 5\n'],
+)
+def test_settings_the_typed_checks_refuse_read_as_the_defaults_until_then(text: str) -> None:
+    _config(text)
+    session = build_demo_session()
+    assert (session.theme, session.keymap) == ("textual-dark", {})
+    with pytest.raises(ConfigError):
+        session.settle()

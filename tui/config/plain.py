@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
@@ -29,6 +30,14 @@ class ConfigError(Exception):
         if key:
             where += f", {key}"
         super().__init__(f"{where}: {message}")
+
+
+class UnknownKeyError(ValueError):
+    """A dict key the config does not know; ``key`` is appended to the error's key path."""
+
+    def __init__(self, key: str, message: str) -> None:
+        super().__init__(message)
+        self.key = key
 
 
 @dataclass(frozen=True)
@@ -59,3 +68,51 @@ def read_config_text(path: Path | None = None) -> ConfigText:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(file, f"not valid TOML: {exc}") from None
     return ConfigText(file, text, data)
+
+
+DEFAULT_THEME = "textual-dark"
+BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+
+
+def check_keymap(value: dict[str, str]) -> dict[str, str]:
+    """Each entry a binding id (``screen.name``) and a comma-separated list of keys."""
+    out: dict[str, str] = {}
+    for binding_id, keys in value.items():
+        if not BINDING_ID.match(binding_id):
+            raise UnknownKeyError(binding_id, "a binding id looks like quote.add_item")
+        parts = [part.strip() for part in keys.split(",")]
+        if not all(parts) or any(" " in part for part in parts):
+            raise UnknownKeyError(binding_id, 'keys are names joined by commas, e.g. "ctrl+n,f5"')
+        out[binding_id] = ",".join(parts)
+    return out
+
+
+def flat_keymap(value: Any) -> Any:
+    """``quote.add_item = …`` unquoted is a nested table in TOML: read it as the dotted id."""
+    if not isinstance(value, dict):
+        return value
+    out: dict[str, Any] = {}
+    for key, item in value.items():
+        if isinstance(item, dict):
+            out.update({f"{key}.{inner}": keys for inner, keys in flat_keymap(item).items()})
+        else:
+            out[key] = item
+    return out
+
+
+BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+
+
+def plain_settings(read: ConfigText) -> tuple[str, dict[str, str]]:
+    """The theme and ``[keymap]`` as the typed config reads them, from the plain data (the
+    first frame's colours and keys). What the typed checks refuse reads as the default here:
+    they say so, with the file and line, once the typed config is built."""
+    theme = read.data.get("theme", DEFAULT_THEME)
+    try:
+        keymap = flat_keymap(read.data.get("keymap", {}))
+        if not isinstance(keymap, dict) or not all(isinstance(v, str) for v in keymap.values()):
+            raise TypeError("not a table of strings")
+        keymap = check_keymap(keymap)
+    except (TypeError, ValueError):
+        keymap = {}
+    return (theme if isinstance(theme, str) else DEFAULT_THEME), keymap

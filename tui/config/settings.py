@@ -25,9 +25,16 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, Table
 
 from tui.config import paths
+from tui.config.plain import (
+    DEFAULT_THEME,
+    ConfigText,
+    UnknownKeyError,
+    check_keymap,
+    flat_keymap,
+    read_config_text,
+)
 from tui.config.plain import DEMO_PROFILE as DEMO_PROFILE  # re-exported: older imports
 from tui.config.plain import ConfigError as ConfigError
-from tui.config.plain import ConfigText, read_config_text
 from tui.config.tomlpos import key_lines, line_of
 from tui.config.urls import BaseURLError, canonical_base_url
 from tui.domain.accessorials import Accessorial, parse_accessorial
@@ -93,14 +100,6 @@ def _check_hhmm(value: str) -> str:
 
 HHMM = Annotated[str, AfterValidator(_check_hhmm)]
 Positive = Annotated[Decimal, Field(gt=0)]
-
-
-class UnknownKeyError(ValueError):
-    """A dict key the config does not know; ``key`` is appended to the error's key path."""
-
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key = key
 
 
 class _Model(BaseModel):
@@ -298,34 +297,7 @@ def default_profiles() -> dict[str, Profile]:
     }
 
 
-def _check_keymap(value: dict[str, str]) -> dict[str, str]:
-    """Each entry a binding id (``screen.name``) and a comma-separated list of keys."""
-    out: dict[str, str] = {}
-    for binding_id, keys in value.items():
-        if not _BINDING_ID.match(binding_id):
-            raise UnknownKeyError(binding_id, "a binding id looks like quote.add_item")
-        parts = [part.strip() for part in keys.split(",")]
-        if not all(parts) or any(" " in part for part in parts):
-            raise UnknownKeyError(binding_id, 'keys are names joined by commas, e.g. "ctrl+n,f5"')
-        out[binding_id] = ",".join(parts)
-    return out
-
-
-def _flat_keymap(value: Any) -> Any:
-    """``quote.add_item = …`` unquoted is a nested table in TOML: read it as the dotted id."""
-    if not isinstance(value, dict):
-        return value
-    out: dict[str, Any] = {}
-    for key, item in value.items():
-        if isinstance(item, dict):
-            out.update({f"{key}.{inner}": keys for inner, keys in _flat_keymap(item).items()})
-        else:
-            out[key] = item
-    return out
-
-
-_BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
-Keymap = Annotated[dict[str, str], BeforeValidator(_flat_keymap), AfterValidator(_check_keymap)]
+Keymap = Annotated[dict[str, str], BeforeValidator(flat_keymap), AfterValidator(check_keymap)]
 
 
 class AppConfig(_Model):
@@ -340,7 +312,7 @@ class AppConfig(_Model):
     """Service accounts by name ([profiles.NAME])."""
     printers: PrinterSettings = Field(default_factory=PrinterSettings)
     """Printers for documents and labels."""
-    theme: str = "textual-dark"
+    theme: str = DEFAULT_THEME
     """The app's colours: any built-in Textual theme (nord, gruvbox, textual-light…)."""
     keymap: Keymap = Field(default_factory=dict)
     """Keys by binding id ([keymap]), e.g. "quote.add_item" = "ctrl+n,f5"; F1 lists the ids."""
@@ -457,7 +429,7 @@ def config_to_toml(config: AppConfig, previous: str | None = None) -> str:
 def _same_keymap(table: Table, keymap: dict[str, str]) -> bool:
     """Whether the file's ``[keymap]`` table says what ``keymap`` says (however spelled)."""
     try:
-        return _check_keymap(_flat_keymap(table.unwrap())) == keymap
+        return check_keymap(flat_keymap(table.unwrap())) == keymap
     except (ValueError, AttributeError):
         return False
 

@@ -66,7 +66,7 @@ class FreightHeader(Widget):
         if self.screen_title:
             left.append(f" · {self.screen_title}")
         width = self.size.width
-        keymap = session.config.keymap
+        keymap = session.keymap
         help_key = _key(keymap, "app.help", "F1")
         if app.activity_text:
             right = Text(f"{app.activity_text} ", style="italic")
