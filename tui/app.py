@@ -248,7 +248,7 @@ class FreightApp(KeyFilter):
         Textual restyles a widget for each class its constructor sets (``compact=True``
         does), before the widget is even in the DOM; and a whole new screen on its first
         resume, right after mounting styled each of its widgets. On the quote form those
-        repeats were a fifth of the work before the first frame.
+        repeats were more than half of the style passes before the first frame.
         """
         if not node.is_attached:
             return

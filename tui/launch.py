@@ -42,7 +42,7 @@ def setup_logging(debug: bool = False) -> None:
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
     # No garbage collection until the first frame (the app turns it back on): start-up makes
-    # little garbage, and its collections cost a sixth of the time to the first frame.
+    # little garbage, and its collections took about a sixth of the time to the first frame.
     gc.disable()
     from tui.config.plain import ConfigError
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
+from tui.config.plain import DEFAULT_THEME
 from tui.drafts import DraftStore
 
 if TYPE_CHECKING:
@@ -49,7 +50,7 @@ class SessionSketch:
     """The default origin's ZIP code and location type; None when there is none."""
     build: Callable[[], tuple[Profile, AppConfig]]
     """The typed profile and config; raises ConfigError when the config file does not check."""
-    theme: str = "textual-dark"
+    theme: str = DEFAULT_THEME
     """The config's theme."""
     keymap: Mapping[str, str] = field(default_factory=dict)
     """The config's ``[keymap]``: keys by binding id."""
