@@ -23,6 +23,7 @@ from tui.session import Session
 from tui.theming import has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
+    from rich.console import RenderableType
     from textual.dom import DOMNode
 
     from tui.api.models import Shipment
@@ -168,6 +169,9 @@ class FreightApp(KeyFilter):
         self._activities: dict[str, str] = {}
         self._resumed: WeakSet[Screen[Any]] = WeakSet()
         """Screens past their first resume (see `update_styles`)."""
+        self._first_frame_sent = False
+        self._frame_held = False
+        """See `_display`."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
         if has_16_colours(self):
@@ -241,6 +245,33 @@ class FreightApp(KeyFilter):
         else:
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
+
+    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
+        """Send a frame: the first one even inside Textual's start-up batch update, and the
+        whole screen after a frame a batch held back.
+
+        Textual sends no frame while a batch update is open, and its start-up batch stays open
+        until every widget of the first screen is mounted and the footer has its keys: the
+        first screen, laid out and drawn well before that, waited. And a frame held back is
+        counted as sent, so the frames after it carry only later changes: the rest would
+        show only when something repaints it.
+        """
+        if renderable is None:
+            super()._display(screen, renderable)
+        elif not self._first_frame_sent:
+            self._first_frame_sent = True
+            held, self._batch_count = self._batch_count, 0
+            try:
+                super()._display(screen, renderable)
+            finally:
+                self._batch_count = held
+        elif self._batch_count:
+            self._frame_held = True
+        else:
+            if self._frame_held and screen is self.screen:
+                self._frame_held = False
+                renderable = screen._compositor.render_update(full=True) or renderable
+            super()._display(screen, renderable)
 
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
         """Restyle ``node`` and what is in it, unless mounting has just styled it anyway.
