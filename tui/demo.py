@@ -27,7 +27,7 @@ def build_demo_session() -> Session:
     from tui.config.paths import data_dir
     from tui.config.plain import DEMO_PROFILE, plain_settings, read_config_text
     from tui.demo_profile import demo_origin
-    from tui.session import Session, SessionSketch
+    from tui.session import OriginSketch, Session, SessionSketch
 
     directory = data_dir()
     config_text = read_config_text()
@@ -38,7 +38,9 @@ def build_demo_session() -> Session:
         return demo_profile(data_dir=directory), typed_config(config_text)
 
     theme, keymap = plain_settings(config_text)
-    sketch = SessionSketch(DEMO_PROFILE, demo_origin(directory), build, theme, keymap)
+    found = demo_origin(directory)
+    origin = OriginSketch(*found) if found is not None else None
+    sketch = SessionSketch(DEMO_PROFILE, origin, build, theme, keymap)
     sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
     session = Session(
         environment="DEMO",

@@ -31,10 +31,10 @@ DEMO_ORIGIN: dict[str, str] = {
 """The demo's dock, as shipped: its default origin and first address-book entry."""
 
 
-def demo_origin(data_dir: Path) -> tuple[str, str] | None:
-    """The demo's default origin as ZIP code and location type, read from the saved edits
-    without building the typed profile (the first frame shows it): the shipped dock unless
-    the edits name another one, or none."""
+def demo_origin(data_dir: Path) -> tuple[str, str, tuple[str, ...]] | None:
+    """The demo's default origin as ZIP code, location type and usual accessorials, read from
+    the saved edits without building the typed profile (the first frame shows it): the
+    shipped dock unless the edits name another one, or none."""
     from tui.domain.locations import parse_location_type
 
     edits = load_demo_edits(data_dir)
@@ -42,12 +42,14 @@ def demo_origin(data_dir: Path) -> tuple[str, str] | None:
     if origin is None:
         return None
     if isinstance(origin, dict) and isinstance(origin.get("postal_code"), str):
+        names = origin.get("accessorials", [])
         try:
             kind = parse_location_type(origin.get("location_type", "business-dock"))
-            return origin["postal_code"], str(kind)
         except ValueError:
-            pass
-    return DEMO_ORIGIN["postal_code"], DEMO_ORIGIN["location_type"]
+            kind = None
+        if kind is not None and isinstance(names, list):
+            return origin["postal_code"], str(kind), tuple(str(name) for name in names)
+    return DEMO_ORIGIN["postal_code"], DEMO_ORIGIN["location_type"], ()
 
 
 def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None = None) -> Profile:

@@ -36,6 +36,16 @@ Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
 
 
 @dataclass(frozen=True)
+class OriginSketch:
+    """The default origin as a new quote starts from it."""
+
+    postal_code: str
+    location_type: str
+    accessorials: tuple[str, ...] = ()
+    """Its usual accessorials, by name."""
+
+
+@dataclass(frozen=True)
 class SessionSketch:
     """The profile and config as far as the first frame needs them, and how to build the
     typed ones later.
@@ -46,8 +56,8 @@ class SessionSketch:
 
     name: str
     """The profile's name, shown in the header (drafts are kept under it too)."""
-    origin: tuple[str, str] | None
-    """The default origin's ZIP code and location type; None when there is none."""
+    origin: OriginSketch | None
+    """The default origin; None when there is none."""
     build: Callable[[], tuple[Profile, AppConfig]]
     """The typed profile and config; raises ConfigError when the config file does not check."""
     theme: str = DEFAULT_THEME
@@ -136,13 +146,16 @@ class Session:
         """The config's ``[keymap]``, keys by binding id (known before the typed config)."""
         return dict(self._sketch.keymap if self._sketch is not None else self.config.keymap)
 
-    def origin_zip_and_type(self) -> tuple[str, str] | None:
-        """The default origin's ZIP code and location type (known before the typed profile);
-        None when the profile has no default origin."""
+    def origin_sketch(self) -> OriginSketch | None:
+        """The default origin as a new quote starts from it (known before the typed profile);
+        None when the profile has none."""
         if self._sketch is not None:
             return self._sketch.origin
         origin = self.profile.default_origin
-        return None if origin is None else (origin.postal_code, str(origin.location_type))
+        if origin is None:
+            return None
+        kind = str(origin.location_type)
+        return OriginSketch(origin.postal_code, kind, tuple(origin.accessorials))
 
     @property
     def is_demo(self) -> bool:

@@ -10,14 +10,15 @@ from tui.config import paths
 from tui.config.plain import ConfigError, plain_settings, read_config_text
 from tui.config.settings import AppConfig, Location, Profile, typed_config
 from tui.demo import build_demo_session
-from tui.session import Session, SessionSketch
+from tui.session import OriginSketch, Session, SessionSketch
 
 ACME = Profile(name="acme", base_url="https://api.acme.example", environment="production")
 
 
-def _sketched(
-    built: list[str], origin: tuple[str, str] | None = ("89501", "residential")
-) -> Session:
+RENO = OriginSketch("89501", "residential", ("liftgate pickup",))
+
+
+def _sketched(built: list[str], origin: OriginSketch | None = RENO) -> Session:
     def build() -> tuple[Profile, AppConfig]:
         built.append("built")
         return ACME, AppConfig()
@@ -35,7 +36,7 @@ def test_what_the_first_frame_shows_does_not_build_the_typed_profile() -> None:
     built: list[str] = []
     session = _sketched(built)
     assert session.profile_name == "acme"
-    assert session.origin_zip_and_type() == ("89501", "residential")
+    assert session.origin_sketch() == RENO
     assert session.drafts.load("quote") is None
     assert not session.is_demo
     assert built == []
@@ -46,27 +47,34 @@ def test_what_the_first_frame_shows_does_not_build_the_typed_profile() -> None:
 
 
 def test_a_sketch_without_an_origin_leaves_the_origin_empty() -> None:
-    assert _sketched([], origin=None).origin_zip_and_type() is None
+    assert _sketched([], origin=None).origin_sketch() is None
 
 
 def test_the_demo_sketch_matches_the_typed_demo_profile() -> None:
     session = build_demo_session()
-    sketch = (session.profile_name, session.origin_zip_and_type())
+    sketch = (session.profile_name, session.origin_sketch())
     session.settle()
-    origin = session.profile.default_origin
-    assert origin is not None
-    assert sketch == (session.profile.name, (origin.postal_code, origin.location_type))
-    assert sketch == ("demo", ("60607", "business-dock"))
+    assert sketch == (session.profile.name, session.origin_sketch()), "typed: the same"
+    assert sketch == ("demo", OriginSketch("60607", "business-dock", ()))
 
 
 def test_the_demo_sketch_reads_the_origin_saved_in_an_earlier_demo() -> None:
     first = build_demo_session()
-    dock = Location(label="Reno", postal_code="89501", location_type="residential")
+    dock = Location.model_validate(
+        {
+            "label": "Reno",
+            "postal_code": "89501",
+            "location_type": "residential",
+            "accessorials": ["liftgate pickup"],
+        }
+    )
     first.change_profile(default_origin=dock)
     again = build_demo_session()
-    assert again.origin_zip_and_type() == ("89501", "residential")
+    assert again.origin_sketch() == RENO
+    again.settle()
+    assert again.origin_sketch() == RENO, "the typed profile reads the same edits"
     first.change_profile(default_origin=None)
-    assert build_demo_session().origin_zip_and_type() is None
+    assert build_demo_session().origin_sketch() is None
 
 
 def _config(text: str) -> Path:

@@ -161,7 +161,7 @@ packing group), and the emergency contact hazardous freight needs.
 
     def _fresh_draft(self) -> QuoteDraft:
         """An empty form from the default origin, with its usual pickup accessorials."""
-        origin = self.host.session.profile.default_origin
+        origin = self.host.session.origin_sketch()  # the first frame needs no typed profile
         if origin is None:
             return QuoteDraft()
         usual = [a for a in parse_accessorials(origin.accessorials) if a.end != "delivery"]
