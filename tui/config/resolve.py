@@ -10,6 +10,7 @@ from tui.config.settings import (
     DEMO_PROFILE,
     AppConfig,
     CredentialStore,
+    Environment,
     Profile,
 )
 from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
@@ -19,7 +20,6 @@ ENV_BASE_URL = "FREIGHT_BASE_URL"
 ENV_CREDENTIAL_STORE = "FREIGHT_CREDENTIAL_STORE"
 
 Source = Literal["flag", "environment", "config", "default"]
-EnvironmentName = Literal["demo", "sandbox", "production"]
 
 
 class ProfileError(Exception):
@@ -32,7 +32,7 @@ class ResolvedProfile:
 
     name: str
     """Profile name ("demo" for the built-in local sandbox)."""
-    environment: EnvironmentName
+    environment: Environment
     """What the header shows: DEMO, SANDBOX or PRODUCTION."""
     base_url: str | None
     """Canonical base URL; None for the demo until the app starts its local sandbox."""

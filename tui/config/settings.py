@@ -47,7 +47,10 @@ PLACEHOLDER_BASE_URL = "https://sandbox.example.invalid"
 
 LocationKind = Annotated[LocationType, BeforeValidator(parse_location_type)]
 """Any spelling of the 13 location types (old ``distribution-center`` reads as business dock)."""
-Environment = Literal["sandbox", "production"]
+Environment = Literal["demo", "sandbox", "production"]
+"""Where requests go: the local demo sandbox, a sandbox account, or production."""
+AccountEnvironment = Literal["sandbox", "production"]
+"""The environments a configured account can be in (``demo`` is the built-in local sandbox)."""
 CredentialStore = Literal["auto", "keyring", "file", "memory"]
 PackageLabel = Literal[
     "pallet", "skid", "crate", "box", "carton", "drum", "pail", "bundle", "roll", "reel",
@@ -240,7 +243,7 @@ class Profile(_Model):
     """Profile name; in the file it is the table name ([profiles.NAME])."""
     base_url: str
     """Service base URL, e.g. https://api.example.com."""
-    environment: Environment
+    environment: AccountEnvironment
     """"sandbox" or "production": shown in the header and on every booking confirmation."""
     search_params: dict[str, str] = Field(default_factory=lambda: dict(DEFAULT_SEARCH_PARAMS))
     """The server's names for the GET /shipments query parameters (missing ones: default)."""

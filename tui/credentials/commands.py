@@ -13,9 +13,9 @@ from tui.api.secret import Secret
 from tui.config import paths
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
 from tui.config.settings import (
+    AccountEnvironment,
     AppConfig,
     ConfigError,
-    Environment,
     Profile,
     load_config,
     save_config,
@@ -27,8 +27,8 @@ from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileErro
 from tui.credentials.keyring_store import KeyringStore, KeyringUnusableError
 from tui.credentials.resolve import consulted, lookup
 from tui.credentials.save import save, target_for
+from tui.session import ENV_WORDS
 
-ENV_WORDS = {"demo": "DEMO", "sandbox": "SANDBOX", "production": "PRODUCTION"}
 SOURCE_WORDS = {
     "flag": "command-line flag",
     "environment": "environment variable",
@@ -107,7 +107,7 @@ def login(
     config: AppConfig,
     out: TextIO,
     err: TextIO,
-    environment: Environment | None = None,
+    environment: AccountEnvironment | None = None,
 ) -> int:
     """Ask for the credentials, check them with the service, save them, say where.
 
@@ -164,7 +164,7 @@ def _remember_profile(
     resolved: ResolvedProfile,
     config: AppConfig,
     out: TextIO,
-    environment: Environment | None = None,
+    environment: AccountEnvironment | None = None,
 ) -> None:
     """Add a new profile, or a changed base URL or environment, to the config file."""
     assert resolved.base_url is not None
@@ -173,7 +173,7 @@ def _remember_profile(
     if current is not None and current.canonical_url == resolved.base_url and same_env:
         return
     if current is None:
-        chosen: Environment = environment or (
+        chosen: AccountEnvironment = environment or (
             "sandbox" if resolved.name == "sandbox" else "production"
         )
         profile = Profile(name=resolved.name, base_url=resolved.base_url, environment=chosen)

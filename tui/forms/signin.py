@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from tui.api.secret import Secret
-from tui.config.settings import DEMO_PROFILE, AppConfig, Environment, Profile
+from tui.config.settings import DEMO_PROFILE, AccountEnvironment, AppConfig, Profile
 from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
 
 PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
@@ -44,7 +44,7 @@ def canonical_or_none(url: str) -> str | None:
         return None
 
 
-def profile_for(config: AppConfig, name: str, url: str, environment: Environment) -> Profile:
+def profile_for(config: AppConfig, name: str, url: str, environment: AccountEnvironment) -> Profile:
     """The config's profile with this URL and environment, or a new one."""
     known = config.profiles.get(name)
     if known is None:

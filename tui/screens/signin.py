@@ -13,7 +13,7 @@ from textual.widgets import Button, Input
 
 from tui.api.secret import Secret
 from tui.config.resolve import ResolvedProfile
-from tui.config.settings import Environment
+from tui.config.settings import AccountEnvironment
 from tui.config.urls import is_placeholder
 from tui.credentials import blocking, detect, redact
 from tui.credentials.detect import KeyringState
@@ -243,7 +243,7 @@ F5 opens the demo on a local sandbox; no account is needed.
         if form is not None:
             self._sign_in(*form)
 
-    def _read_form(self) -> tuple[str, str, Environment, str, Secret] | None:
+    def _read_form(self) -> tuple[str, str, AccountEnvironment, str, Secret] | None:
         """The form's values, or None after showing each problem at its field."""
         form = self.form
         name = form.input("profile").value.strip()
@@ -259,7 +259,7 @@ F5 opens the demo on a local sandbox; no account is needed.
 
     @work(exclusive=True, group="signin-submit")
     async def _sign_in(
-        self, name: str, url: str, environment: Environment, client_id: str, secret: Secret
+        self, name: str, url: str, environment: AccountEnvironment, client_id: str, secret: Secret
     ) -> None:
         from tui.credentials.check import check_credentials
 

@@ -9,7 +9,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.config.settings import Environment
+from tui.config.settings import AccountEnvironment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
 from tui.widgets.typeahead import TypeaheadFocus
@@ -135,11 +135,11 @@ class SignInForm(TypeaheadFocus, Vertical):
         return self.query_one(f"#signin-{name}", Input)
 
     @property
-    def environment(self) -> Environment:
-        return cast(Environment, self.query_one("#signin-environment", Select).value)
+    def environment(self) -> AccountEnvironment:
+        return cast(AccountEnvironment, self.query_one("#signin-environment", Select).value)
 
     @environment.setter
-    def environment(self, value: Environment) -> None:
+    def environment(self, value: AccountEnvironment) -> None:
         self.query_one("#signin-environment", Select).value = value
 
     def focus_first_empty(self) -> None:
