@@ -221,10 +221,10 @@ packing group), and the emergency contact hazardous freight needs.
         if not zip_places.is_loaded():
             self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
         origin = self.query_one("#origin", LocationPicker)
-        first = origin.zip_input if not origin.postal_code else self._dest_zip
         if self.query_one("#dest", LocationPicker).postal_code and origin.postal_code:
-            first = self.editor.input_for(0, "quantity")
-        self.call_after_refresh(first.focus)
+            self.call_after_refresh(self.editor.input_for(0, "quantity").focus)
+        else:  # at once: keys typed right after the first frame must not land in another ZIP
+            self.set_focus(origin.zip_input if not origin.postal_code else self._dest_zip)
 
     def on_unmount(self) -> None:
         self._flush_draft()

@@ -69,6 +69,7 @@ Residential and limited-access pickup or delivery come from the location type.
                 accessorial.short,
                 id=f"accessorials.{accessorial.name.lower()}",
                 show=False,
+                priority=True,  # in the order typed: `l a Enter` flips both, then closes
             )
             for accessorial in Accessorial
         ],

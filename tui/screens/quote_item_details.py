@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.domain.quote_form import DETAIL_FIELDS, ItemDraft, QuoteDraft
 from tui.screens.modal import FreightModal
+from tui.widgets.typeahead import TypeaheadFocus
 
 # (field, label, placeholder)
 _INPUTS: tuple[tuple[str, str, str], ...] = (
@@ -35,7 +36,7 @@ class ItemDetails:
     emergency_phone: str
 
 
-class ItemDetailsScreen(FreightModal[ItemDetails]):
+class ItemDetailsScreen(TypeaheadFocus, FreightModal[ItemDetails]):  # Tab moves on arrival
     """NMFC, stackable, hazardous with UN number, class and packing group; emergency contact.
 
     Enter or esc closes and keeps everything typed (wrong values stay, marked on the row).
@@ -95,15 +96,6 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Done", id="item_details.close", tooltip="Close (kept)"),
-        Binding(
-            "enter",
-            "enter",
-            "Next",
-            id="item_details.enter",
-            tooltip="Next field; on the last one, close",
-            show=False,
-            priority=True,
-        ),
     ]
 
     def __init__(
@@ -234,11 +226,18 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
         if self.is_mounted:
             self._revalidate()
 
-    def action_enter(self) -> None:
-        if isinstance(self.focused, Input) and self.focused.name == "emergency_phone":
+    @on(Input.Submitted)
+    def _entered(self, event: Input.Submitted) -> None:
+        """Enter in a field: the next field; in the last one, close (kept).
+
+        Handled as the field's own Enter, after the keys typed before it, so a fast typist's
+        last characters are in the field before the dialog closes.
+        """
+        event.stop()
+        if event.input.name == "emergency_phone":
             self.action_close()
-            return
-        self.focus_next()
+        else:
+            self.focus_next()
 
     def action_close(self) -> None:
         self.dismiss(self.result())
