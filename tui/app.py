@@ -182,6 +182,20 @@ class FreightApp(KeyFilter):
 
     # -- start and stop -------------------------------------------------------------------
 
+    def clear_selection(self) -> None:
+        """Clear text selection; before the first screen is on the stack there is none.
+
+        An Input built with a value clears the selection from its watcher; on Python 3.13 that
+        runs while the first screen is composed, when Textual raises ScreenStackError (it only
+        allows for NoScreen).
+        """
+        from contextlib import suppress
+
+        from textual.app import ScreenStackError
+
+        with suppress(ScreenStackError):
+            super().clear_selection()
+
     def on_mount(self) -> None:
         # What start-up built lives as long as the app: keep the collector from re-scanning it
         # on every full collection (a pause that grew with the item grid's rows).
