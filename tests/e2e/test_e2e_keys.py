@@ -24,6 +24,11 @@ SHIPMENTS = "newest first"
 """On the shipments list only (its table's subtitle)."""
 
 
+def help_closed(screen: str) -> bool:
+    """No part of the help dialog is on screen (its title or its border's `Esc close`)."""
+    return "Help ·" not in screen and "Esc close" not in screen
+
+
 def alt(term: TmuxTerminal, key: str, *, as_escape: bool) -> None:
     """alt+key the two ways a terminal says it: tmux's M- key, or ESC and the key typed."""
     if as_escape:
@@ -81,12 +86,12 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         alt(term, "h", as_escape=False)  # help, where F1 does not reach
         term.wait_for("Help ·")
         term.send("Escape")
-        screen = wait_until(term, lambda s: "Help ·" not in s)
+        screen = wait_until(term, help_closed)
         assert field(screen, "Search") == "Chic", screen
         term.send("C-_")  # the other help key
         term.wait_for("Help ·")
         term.send("Escape")
-        wait_until(term, lambda s: "Help ·" not in s)
+        wait_until(term, help_closed)
         alt(term, "2", as_escape=False)  # no rates yet: says so, stays
         term.wait_for("No rates yet")
         alt(term, "1", as_escape=False)
@@ -120,7 +125,7 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         alt(term, "h", as_escape=False)
         term.wait_for("Help ·")
         alt(term, "h", as_escape=True)  # the help key again closes it
-        screen = wait_until(term, lambda s: "Help ·" not in s)
+        screen = wait_until(term, help_closed)
         assert field(screen, "Company") == company, screen
         alt(term, "3", as_escape=True)
         screen = on_shipments(term)
@@ -141,7 +146,7 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         alt(term, "h", as_escape=True)
         term.wait_for("Help ·")
         term.send("Escape")
-        screen = wait_until(term, lambda s: "Help ·" not in s)
+        screen = wait_until(term, help_closed)
         assert field(screen, "Folder") == folder, screen
         alt(term, "3", as_escape=False)
         screen = on_shipments(term)
@@ -168,9 +173,9 @@ def test_sign_in_help_keys_keep_what_was_typed(tmp_path: Path) -> None:
         alt(term, "h", as_escape=True)
         term.wait_for("Help ·")
         term.send("Escape")
-        screen = wait_until(term, lambda s: "Help ·" not in s)
+        screen = wait_until(term, help_closed)
         term.send("C-_")
         term.wait_for("Help ·")
         term.send("Escape")
-        screen = wait_until(term, lambda s: "Help ·" not in s)
+        screen = wait_until(term, help_closed)
         assert field(screen, "Base URL") == "http://127.0.0.1:9", screen
