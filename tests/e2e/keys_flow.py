@@ -59,9 +59,5 @@ def field(screen: str, label: str) -> str:
 def fill_quote(term: TmuxTerminal) -> None:
     """From the focused destination ZIP: on to the items row, filled as a person types it."""
     term.send("Tab", "Tab", "Tab")
-    for index, value in enumerate(("2", "pallet", "800", "48", "40", "48", "", "Machine parts")):
-        if value:
-            term.type(value)
-        if index < 7:
-            term.send("Tab")
+    term.fill_row("2", "pallet", "800", "48", "40", "48", "", "Machine parts")
     term.wait_for("15.00")

@@ -11,22 +11,13 @@ from tests.e2e.tmux import TmuxTerminal
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-def _fill_row(term: TmuxTerminal, *values: str) -> None:
-    """From the focused Qty field: qty, package, weight, L, W, H, class, description."""
-    for index, value in enumerate(values):
-        if value:
-            term.type(value)
-        if index < len(values) - 1:
-            term.send("Tab")
-
-
 def test_quote_book_and_read_the_pro_off_the_screen(freight_command: list[str]) -> None:
     with TmuxTerminal([*freight_command, "--demo"]) as term:
         term.wait_for("Items")
         term.wait_for("DEMO")
         term.type("30303")
         term.send("Tab", "Tab", "Tab")
-        _fill_row(term, "2", "pallet", "800", "48", "40", "48", "", "Machine parts")
+        term.fill_row("2", "pallet", "800", "48", "40", "48", "", "Machine parts")
         term.wait_for("15.00")  # the density of the row, computed as it was typed
         term.send("C-r")
         term.wait_for("sorted by total", timeout=40)

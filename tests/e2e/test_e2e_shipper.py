@@ -14,15 +14,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 DESCRIPTION = "Paint thinner"
 
 
-def _fill_row(term: TmuxTerminal, *values: str) -> None:
-    """From the focused Qty field: qty, package, weight, L, W, H, class, description."""
-    for index, value in enumerate(values):
-        if value:
-            term.type(value)
-        if index < len(values) - 1:
-            term.send("Tab")
-
-
 def test_book_hazmat_liftgate_appointment_and_find_the_description(
     freight_command: list[str],
 ) -> None:
@@ -31,7 +22,7 @@ def test_book_hazmat_liftgate_appointment_and_find_the_description(
         term.wait_for("DEMO")
         term.type("30303")
         term.send("Tab", "Tab", "Tab")
-        _fill_row(term, "1", "drum", "480", "24", "24", "36", "", DESCRIPTION)
+        term.fill_row("1", "drum", "480", "24", "24", "36", "", DESCRIPTION)
         # The row's details: hazardous, UN number, class, packing group, emergency contact.
         term.send("C-o")
         term.wait_for("Row 1 details")

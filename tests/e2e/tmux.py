@@ -77,6 +77,14 @@ class TmuxTerminal:
         """Type text literally, as a person or a barcode scanner would."""
         self._tmux("send-keys", "-t", self.name, "-l", text)
 
+    def fill_row(self, *values: str) -> None:
+        """From the focused Qty field: qty, package, weight, L, W, H, class, description."""
+        for index, value in enumerate(values):
+            if value:
+                self.type(value)
+            if index < len(values) - 1:
+                self.send("Tab")
+
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
         """Wait until `text` is on screen; return the screen. Raises AssertionError."""
         deadline = time.monotonic() + timeout
