@@ -9,6 +9,40 @@ from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+TYPEAHEAD_BINDINGS: list[BindingType] = [
+    Binding(
+        "tab",
+        "typeahead_focus(1)",
+        "Next",
+        id="form.next_field",
+        tooltip="Next field",
+        show=False,
+        priority=True,
+    ),
+    Binding(
+        "shift+tab",
+        "typeahead_focus(-1)",
+        "Previous",
+        id="form.previous_field",
+        tooltip="Previous field",
+        show=False,
+        priority=True,
+    ),
+]
+"""Tab and shift+tab, run as they arrive (priority): `action_typeahead_focus` moves focus."""
+
+
+def move_focus(node: Widget, step: int) -> None:
+    """Focus the next (`step` 1) or previous (-1) field of `node`'s screen, unless an open
+    drop-down has focus (it uses the key itself)."""
+    focused = node.screen.focused
+    if isinstance(focused, OptionList):
+        raise SkipAction
+    if step > 0:
+        node.screen.focus_next()
+    else:
+        node.screen.focus_previous()
+
 
 class TypeaheadFocus(Widget):
     """Mix into a form (before its container class): Tab and shift+tab move focus on arrival.
@@ -19,34 +53,13 @@ class TypeaheadFocus(Widget):
     while the key is read, so focus has moved before the next key is handed on. Enter stays
     an ordinary key: run on arrival it would overtake a key binding still on its way (ctrl+s
     then Enter would move a field instead of confirming the booking ctrl+s opened).
+
+    A screen takes `TYPEAHEAD_BINDINGS` and `move_focus` itself: mixed in first, this class
+    takes the place of the class after it in Textual's CSS lineage (whose DEFAULT_CSS and
+    type selectors then no longer apply), and a screen's own (background, layout) matter.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(
-            "tab",
-            "typeahead_focus(1)",
-            "Next",
-            id="form.next_field",
-            tooltip="Next field",
-            show=False,
-            priority=True,
-        ),
-        Binding(
-            "shift+tab",
-            "typeahead_focus(-1)",
-            "Previous",
-            id="form.previous_field",
-            tooltip="Previous field",
-            show=False,
-            priority=True,
-        ),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = TYPEAHEAD_BINDINGS
 
     def action_typeahead_focus(self, step: int) -> None:
-        focused = self.screen.focused
-        if isinstance(focused, OptionList):  # an open dropdown uses the key itself
-            raise SkipAction
-        if step > 0:
-            self.screen.focus_next()
-        else:
-            self.screen.focus_previous()
+        move_focus(self, step)
