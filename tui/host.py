@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from textual.dom import DOMNode
@@ -53,6 +54,10 @@ class Host(Protocol):
 
     def show_sign_in(self, message: str | None = None) -> None:
         """Ask for credentials on top of the current screen."""
+
+    def hold_input(self) -> Callable[[], None]:
+        """Keep keys and pastes waiting until the returned function is called (a screen
+        mounting the rest of itself after its first frame); then they go on, in order."""
 
     def worker_failed(self, worker: Worker[Any]) -> None:
         """The safety net: a worker died of an error nothing caught; say so, log it."""

@@ -8,6 +8,8 @@ from textual import events
 from textual.app import App
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.timer import Timer
 
 SCAN_GAP = 0.030
@@ -76,6 +78,10 @@ class KeyFilter(App[None]):
         """A key held down: its character and when it last arrived (passes without a hold)."""
         self.keys_released = 0
         """How many held keys were handed on so far (tests wait for them)."""
+        self._input_holds = 0
+        self._waiting_input: list[events.Key | events.Paste] = []
+        """Keys and pastes that arrived while a screen was still putting itself together."""
+        self._handing_on = False
 
     def open_scanned(self, code: str) -> None:
         """Open the shipment whose PRO, tracking number, BOL or id was scanned."""
@@ -86,7 +92,51 @@ class KeyFilter(App[None]):
         """True while keys wait for the burst they may belong to be decided."""
         return bool(self._held)
 
+    def hold_input(self) -> Callable[[], None]:
+        """Keep keys and pastes waiting until the returned function is called (once any
+        number of times), then hand them on in order, as if each had just arrived.
+
+        A screen whose first frame is sent before all of it is mounted (the inputs of the
+        item grid, the lists of its drop-downs) holds input until the rest is in: a key typed
+        meanwhile lands where it would have had the whole screen been there at once.
+        """
+        self._input_holds += 1
+        released = False
+
+        def release() -> None:
+            nonlocal released
+            if released:
+                return
+            released = True
+            self._input_holds -= 1
+            if not self._input_holds:
+                self.call_next(self._hand_on_waiting_input)
+
+        return release
+
+    @property
+    def input_waiting(self) -> bool:
+        """True while input is held for a screen still putting itself together."""
+        return bool(self._input_holds or self._waiting_input)
+
+    async def _hand_on_waiting_input(self) -> None:
+        waiting = self._waiting_input
+        self._handing_on = True
+        try:
+            while waiting and not self._input_holds:
+                await self.on_event(waiting.pop(0))
+        finally:
+            self._handing_on = False
+
     async def on_event(self, event: events.Event) -> None:
+        if (
+            isinstance(event, events.Key | events.Paste)
+            and not event.is_forwarded
+            and (self._input_holds or self._waiting_input)
+            and not self._handing_on
+        ):
+            self._waiting_input.append(event)
+            return
         if isinstance(event, events.Key) and not event.is_forwarded:
             event = without_character(event) if event.key.startswith("alt+") else event
             if await self._filter_key(event):

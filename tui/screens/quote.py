@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,11 +31,12 @@ from tui.domain.quote_form import (
 from tui.forms import zip_places
 from tui.host import Host, host_of
 from tui.service_call import WorkerErrorsToHost
+from tui.widgets.drop_select import DropSelect
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
-from tui.widgets.typeahead import TypeaheadFocus
+from tui.widgets.typeahead import TYPEAHEAD_BINDINGS, move_focus
 
 if TYPE_CHECKING:
     from tui.screens.quote_address_book import Side
@@ -60,9 +61,7 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class QuoteScreen(
-    TypeaheadFocus, WorkerErrorsToHost, Screen[None]
-):  # Tab moves focus as it arrives
+class QuoteScreen(WorkerErrorsToHost, Screen[None]):
     """The quote form: ends, mode filter, items; validated as you type, kept as a draft."""
 
     HELP = """\
@@ -86,6 +85,7 @@ packing group), and the emergency contact hazardous freight needs.
     ]
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *TYPEAHEAD_BINDINGS,  # Tab moves focus as it arrives
         Binding("ctrl+n,f5", "add_row", "Add", id="quote.add_item", tooltip="Add a row (F5)"),
         Binding(
             "ctrl+t,f8",
@@ -188,7 +188,7 @@ packing group), and the emergency contact hazardous freight needs.
             yield LocationPicker("From", draft.origin_zip, draft.origin_type, id="origin")
             yield LocationPicker("To", draft.dest_zip, draft.dest_type, id="dest")
             yield Label("Show")
-            yield Select(
+            yield DropSelect(
                 [(label, key) for key, label in MODES.items()],
                 value=draft.mode,
                 allow_blank=False,
@@ -221,10 +221,22 @@ packing group), and the emergency contact hazardous freight needs.
         if not zip_places.is_loaded():
             self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
         origin = self.query_one("#origin", LocationPicker)
-        if self.query_one("#dest", LocationPicker).postal_code and origin.postal_code:
-            self.call_after_refresh(self.editor.input_for(0, "quantity").focus)
-        else:  # at once: keys typed right after the first frame must not land in another ZIP
+        to_items = bool(self.query_one("#dest", LocationPicker).postal_code and origin.postal_code)
+        if not to_items:  # at once: keys typed right after the first frame go to the ZIP
             self.set_focus(origin.zip_input if not origin.postal_code else self._dest_zip)
+        # The first frame shows the form without the grid's inputs or the drop-downs' lists;
+        # they are mounted right after it, and keys typed meanwhile wait for them.
+        self.call_after_refresh(self._complete, self.host.hold_input(), to_items)
+
+    async def _complete(self, release: Callable[[], None], to_items: bool) -> None:
+        try:
+            await self.editor.complete()
+            for select in self.query(DropSelect):
+                await select.complete()
+            if to_items:
+                self.editor.input_for(0, "quantity").focus()
+        finally:
+            release()
 
     def on_unmount(self) -> None:
         self._flush_draft()
@@ -482,6 +494,9 @@ packing group), and the emergency contact hazardous freight needs.
             self._show_message(draft, self._shown())
 
     # -- actions ---------------------------------------------------------------------------
+
+    def action_typeahead_focus(self, step: int) -> None:
+        move_focus(self, step)
 
     async def action_add_row(self) -> None:
         index = self.editor.current_index()

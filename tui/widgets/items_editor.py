@@ -30,6 +30,26 @@ from tui.widgets.item_strip import COLUMNS, GridInput, ItemStrip
 from tui.widgets.text_cell import TextCell as TextCell
 
 
+def _head_cells() -> tuple[tuple[str, str, str], ...]:
+    """(column key, header text, classes) of the header, in the order the inputs have them."""
+    cells = [("num", " #", "cell-num")]
+    for name, header in COLUMNS:
+        cells.append((name, header, f"cell-{name}"))
+        if name in ("length", "width"):
+            cells.append(("times", "×", "cell-times"))
+        if name == "freight_class":
+            cells += [
+                ("mark", "", "cell-mark"),
+                ("density", "pcf", "cell-density"),
+                ("lb", "Line lb", "cell-lb wide-only"),
+                ("cube", "ft³", "cell-cube wide-only"),
+            ]
+    return tuple(cells)
+
+
+_HEAD_CELLS = _head_cells()
+
+
 class ItemsScroll(VerticalScroll):
     """The rows' scroll area: more or fewer rows repaint its scrollbar, not the screen's layout.
 
@@ -226,29 +246,41 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         self._container = ItemsScroll(id="items-rows", can_focus=False)
         self._strips: list[ItemStrip] = []
         self._columns: tuple[Column, ...] = ()
+        self._head: list[tuple[str, Static]] = []
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="items-head"):
-            yield Static(" #", classes="cell-num")
-            for name, header in COLUMNS:
-                yield Static(header, classes=f"cell-{name}")
-                if name in ("length", "width"):
-                    yield Static("×", classes="cell-times")
-                if name == "freight_class":
-                    yield Static("", classes="cell-mark")
-                    yield Static("pcf", classes="cell-density")
-                    yield Static("Line lb", classes="cell-lb wide-only")
-                    yield Static("ft³", classes="cell-cube wide-only")
+            for key, header, classes in _HEAD_CELLS:
+                cell = Static(header, classes=classes)
+                self._head.append((key, cell))
+                yield cell
         rows = [ItemRow(item, self) for item in self._initial_items]
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
-        rows[0].display = False
+        # The inputs come in `complete`, after the first frame: until then row 1 is drawn too.
         self._shown = ItemStrip(rows[0])
         self._strips = [self._shown]
         with self._container:
-            yield rows[0]
-            yield self._strips[0]
-            yield from rows[1:]
+            yield from rows
+
+    async def complete(self) -> None:
+        """Mount the inputs of the row being edited, over row 1 (once; the screen calls this
+        after its first frame, which draws every row and builds no input)."""
+        strip = self._shown
+        if strip.parent is not None:
+            return
+        rows = self.rows
+        row = strip.row if self._has(strip.row) and strip.row is not None else rows[0]
+        strip.row = row
+        with self.app.batch_update():
+            await self._container.mount(strip, after=row)
+            row.display = False
+            _settle(row, strip)
+
+    @property
+    def completed(self) -> bool:
+        """True once the inputs are mounted (see `complete`)."""
+        return self._shown.is_mounted
 
     def on_mount(self) -> None:
         self._renumber()
@@ -318,8 +350,19 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     def columns(self) -> Sequence[Column]:
         """Where the drawn rows put each cell: where the inputs' strip has them."""
         if not self._columns:  # the first frame draws the rows right after the first layout
-            self._columns = self._active.columns()
+            self._columns = self._active.columns() or self._head_columns()
         return self._columns
+
+    def _head_columns(self) -> tuple[Column, ...]:
+        """Where the header puts each cell (the inputs' cells have the same classes)."""
+        if not self._head:
+            return ()
+        origin = self._head[0][1].region.x
+        return tuple(
+            Column(key, cell.region.x - origin, cell.region.width)
+            for key, cell in self._head
+            if cell.display and cell.region.width
+        )
 
     # -- showing ---------------------------------------------------------------------------
 

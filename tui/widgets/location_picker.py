@@ -13,6 +13,7 @@ from textual.message import Message
 from textual.widgets import Input, Label, Select
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
+from tui.widgets.drop_select import DropSelect
 
 
 class LocationPicker(Horizontal):
@@ -115,7 +116,7 @@ ctrl+a (or F10) picks a saved address from the address book.
             select_on_focus=False,
             classes="zip",
         )
-        yield Select(
+        yield DropSelect(
             self.OPTIONS,
             value=self._location_type,
             allow_blank=False,
