@@ -33,7 +33,24 @@ if TYPE_CHECKING:
 def _quote_screen() -> Screen[Any]:
     from tui.screens.quote import QuoteScreen
 
-    return QuoteScreen()
+    return _styled_as_made(QuoteScreen())
+
+
+def _styled_as_made(screen: Screen[Any]) -> Screen[Any]:
+    """`screen`, marked as styled by the app's sheet as it stands, when that sheet's
+    variables are the theme's as they stand (no theme change is waiting to be applied).
+
+    Textual parses every sheet anew and restyles the whole app when a mode's first screen
+    appears, in case the CSS changed since the screen was made. The quote screen is made by
+    its mode at that moment and its sheet is read with the app's (`CSS_PATH`): the parse and
+    the restyle were a tenth of the work before the first frame, and changed nothing.
+    """
+    from textual._context import active_app
+
+    app = active_app.get()
+    if app.stylesheet._variables == app.get_css_variables():
+        screen._css_update_count = app._css_update_count
+    return screen
 
 
 def _shipments_screen() -> Screen[Any]:
