@@ -445,3 +445,48 @@ async def test_a_row_not_being_edited_still_shows_its_wrong_field_in_red() -> No
         assert wrong.bgcolor.triplet.red > wrong.bgcolor.triplet.green
         message = str(screen.query_one("#quote-message", TextCell).text)
         assert message.startswith("row 1: weight (lb per unit) must be a number")
+
+
+async def test_the_first_frame_draws_row_1_and_the_inputs_come_right_after() -> None:
+    app = make_app(offline_session())
+    frames: list[tuple[bool, str]] = []
+    display = app._display
+
+    def record(screen: Any, renderable: Any) -> None:
+        display(screen, renderable)
+        if renderable is not None and not frames and isinstance(app.screen, QuoteScreen):
+            editor = app.screen.query_one(ItemsEditor)
+            frames.append((editor.completed, row_line(screen_text(app), 1)))
+
+    app._display = record  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        completed, first_row = frames[0]
+        assert not completed, "the first frame builds no input of the grid"
+        assert first_row.split()[:4] == ["│", "1", "1", "pallet"], first_row
+        assert screen.editor.completed
+        assert row_line(screen_text(app), 1) == first_row, "the inputs show row 1 as drawn"
+
+
+async def test_keys_typed_while_the_screen_completes_wait_and_land_in_order() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        release = app.hold_input()
+        await type_text(pilot, "30303")
+        await pilot.press("tab", "tab", "tab")
+        await type_text(pilot, "4")
+        await pilot.press("tab")
+        await type_text(pilot, "crate")
+        await pilot.pause()
+        assert quote(app).draft().dest_zip == "", "held: nothing typed yet"
+        assert app.input_waiting
+        release()
+        release()  # a second call changes nothing
+        await pilot.pause()
+        await pilot.pause()
+        assert not app.input_waiting
+        draft = quote(app).draft()
+        assert draft.dest_zip == "30303"
+        assert (draft.items[0].quantity, draft.items[0].package) == ("4", "crate")
+        assert focused_field(app) == "items.0.package"
