@@ -10,7 +10,6 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from datetime import date, datetime
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +76,9 @@ def today_at(code: str, now: datetime) -> date:
     """The date at the ZIP's time zone at `now` (aware); the local date when the zone is unknown."""
     found = place(code)
     if found is not None and found.timezone:
+        # Here, not at the top: the first frame needs no zone (the ZIP data comes after it).
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
         try:
             return now.astimezone(ZoneInfo(found.timezone)).date()
         except (ZoneInfoNotFoundError, ValueError):
