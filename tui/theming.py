@@ -14,6 +14,8 @@ from textual.app import App
 from textual.color import Color, ColorParseError
 from textual.theme import BUILTIN_THEMES
 
+from tui.listing.status import ANSI_COLOURS
+
 STATUS_VARIABLES: Mapping[str, str] = {
     "pending": "text-warning",
     "awarded": "text-secondary",
@@ -24,14 +26,7 @@ STATUS_VARIABLES: Mapping[str, str] = {
 }
 """The theme variable that colours each status."""
 
-STATUS_ANSI: Mapping[str, str] = {
-    "pending": "yellow",
-    "awarded": "cyan",
-    "confirmed": "bright_blue",
-    "picked-up": "magenta",
-    "delivered": "green",
-    "canceled": "red",
-}
+STATUS_ANSI = ANSI_COLOURS
 """Each status's colour on a 16-colour terminal: six different ANSI colours."""
 
 ENV_VARIABLES: Mapping[str, str] = {"DEMO": "text-success", "SANDBOX": "text-warning"}

@@ -205,6 +205,15 @@ def _location_keys(value: dict[str, str]) -> dict[str, str]:
     return out
 
 
+def _known_search_params(value: dict[str, str]) -> dict[str, str]:
+    """`value`, when every key names a search parameter the client knows."""
+    unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
+    if unknown:
+        known = ", ".join(DEFAULT_SEARCH_PARAMS)
+        raise UnknownKeyError(unknown[0], f"unknown search parameter (known: {known})")
+    return value
+
+
 class WireSettings(_Model):
     """How this profile's server spells request values; what is left out is the real service's
     spelling (README "Client library")."""
@@ -229,11 +238,7 @@ class WireSettings(_Model):
     @field_validator("search_params")
     @classmethod
     def _known_params(cls, value: dict[str, str]) -> dict[str, str]:
-        unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
-        if unknown:
-            known = ", ".join(DEFAULT_SEARCH_PARAMS)
-            raise UnknownKeyError(unknown[0], f"unknown search parameter (known: {known})")
-        return value
+        return _known_search_params(value)
 
 
 class Profile(_Model):
@@ -270,11 +275,7 @@ class Profile(_Model):
     @field_validator("search_params")
     @classmethod
     def _known_params(cls, value: dict[str, str]) -> dict[str, str]:
-        unknown = sorted(set(value) - set(DEFAULT_SEARCH_PARAMS))
-        if unknown:
-            known = ", ".join(DEFAULT_SEARCH_PARAMS)
-            raise UnknownKeyError(unknown[0], f"unknown search parameter (known: {known})")
-        return {**DEFAULT_SEARCH_PARAMS, **value}
+        return {**DEFAULT_SEARCH_PARAMS, **_known_search_params(value)}
 
     @property
     def canonical_url(self) -> str:

@@ -18,7 +18,7 @@ _GLYPHS = {
     "canceled": "✕",
 }
 
-_COLOURS: dict[str, str] = {
+ANSI_COLOURS: Mapping[str, str] = {
     "pending": "yellow",
     "awarded": "cyan",
     "confirmed": "bright_blue",
@@ -26,6 +26,9 @@ _COLOURS: dict[str, str] = {
     "delivered": "green",
     "canceled": "red",
 }
+"""Each status's colour on a 16-colour terminal: six different ANSI colours."""
+
+_COLOURS: dict[str, str] = dict(ANSI_COLOURS)
 """Rich colour of each status: the terminal's own until the app gives its theme's."""
 
 

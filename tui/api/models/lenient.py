@@ -92,6 +92,15 @@ def _finite(number: Decimal | None) -> Decimal | None:
     return number if number is not None and number.is_finite() else None
 
 
+def records(value: Any) -> Any:
+    """A list of records: null is none, and entries that are not objects are left out."""
+    if value is None:
+        return []
+    if isinstance(value, list):
+        return [entry for entry in value if isinstance(entry, dict)]
+    return value
+
+
 def norm_mode(value: str) -> str:
     """``LTL`` -> ``ltl``, ``FTL`` -> ``truckload``: modes compare in lower case."""
     text = " ".join(value.strip().lower().split())

@@ -31,6 +31,7 @@ from tui.api.models.lenient import (
     norm_status,
     readable,
     readable_number,
+    records,
 )
 from tui.api.models.values import Country, Kind, Package, wire_format
 from tui.domain.freight_class import FREIGHT_CLASSES
@@ -159,15 +160,6 @@ class Charge(IncomingModel):
     currency: str | None = None
 
 
-def _records(value: Any) -> Any:
-    """A list of records: null is none, and entries that are not objects are left out."""
-    if value is None:
-        return []
-    if isinstance(value, list):
-        return [entry for entry in value if isinstance(entry, dict)]
-    return value
-
-
 def _zero_if_null(value: Any) -> Any:
     return Decimal(0) if value is None or value == "" else value
 
@@ -229,7 +221,7 @@ class Rate(IncomingModel):
     @field_validator("charges", mode="before")
     @classmethod
     def _charges(cls, value: Any) -> Any:
-        return _records(value)
+        return records(value)
 
     @field_validator("currency", mode="before")
     @classmethod
@@ -274,7 +266,7 @@ class Quote(RawModel):
     @field_validator("rates", mode="before")
     @classmethod
     def _rates(cls, value: Any) -> Any:
-        return _records(value)
+        return records(value)
 
     def rate(self, rate_id: str) -> Rate | None:
         """The rate with this id, or None."""

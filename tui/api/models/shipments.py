@@ -30,6 +30,7 @@ from tui.api.models.lenient import (
     norm_currency,
     norm_mode,
     norm_status,
+    records,
     validate_leniently,
 )
 from tui.api.models.values import parse_dock_time
@@ -60,15 +61,6 @@ _BOL = AliasChoices("bolNumber", "bol_number", "bol", "bolNo", "BOL")
 
 def _empty_list(value: Any) -> Any:
     return [] if value is None else value
-
-
-def _records(value: Any) -> Any:
-    """A list of records: null is none, and entries that are not objects are left out."""
-    if value is None:
-        return []
-    if isinstance(value, list):
-        return [entry for entry in value if isinstance(entry, dict)]
-    return value
 
 
 def _documents(value: Any) -> Any:
@@ -373,7 +365,7 @@ class ShipmentDetail(RawModel):
     _addr = field_validator("origin", "destination", mode="before")(_address)
     _carr = field_validator("carrier", mode="before")(_carrier)
     _cst = field_validator("cost", mode="before")(_cost)
-    _lists = field_validator("items", "events", mode="before")(_records)
+    _lists = field_validator("items", "events", mode="before")(records)
     _docs = field_validator("documents", mode="before")(_documents)
 
     @model_validator(mode="before")
