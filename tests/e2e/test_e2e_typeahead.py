@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.e2e.keys_flow import APP, app_env
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
 pytestmark = [
@@ -15,20 +15,6 @@ pytestmark = [
     pytest.mark.slow,
     pytest.mark.skipif(not tmux_available(), reason="tmux is not installed"),
 ]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _env(tmp_path: Path) -> dict[str, str]:
-    """A fresh home, no keyring, and this checkout's code (not whatever is installed)."""
-    return {
-        "XDG_DATA_HOME": str(tmp_path / "data"),
-        "XDG_CONFIG_HOME": str(tmp_path / "config"),
-        "XDG_STATE_HOME": str(tmp_path / "state"),
-        "XDG_CACHE_HOME": str(tmp_path / "cache"),
-        "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
-        "PYTHONPATH": str(ROOT),
-    }
 
 
 def _field(screen: str, label: str) -> str:
@@ -58,7 +44,7 @@ def _to_booking_form(term: TmuxTerminal) -> None:
 
 
 def test_booking_form_keeps_keys_typed_ahead_of_tab_in_their_fields(tmp_path: Path) -> None:
-    with TmuxTerminal([sys.executable, "-m", "tui", "--demo"], env=_env(tmp_path)) as term:
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
         _to_booking_form(term)
         # One send-keys call: the keys reach the app back to back, like a paste or a scanner.
         term.send("AAAA", "Tab", "BBBB", "Tab", "CCCC", "Tab", "DDDD")
@@ -70,7 +56,7 @@ def test_booking_form_keeps_keys_typed_ahead_of_tab_in_their_fields(tmp_path: Pa
 
 
 def test_sign_in_form_keeps_keys_typed_ahead_of_tab_in_their_fields(tmp_path: Path) -> None:
-    with TmuxTerminal([sys.executable, "-m", "tui"], env=_env(tmp_path)) as term:
+    with TmuxTerminal(APP, env=app_env(tmp_path)) as term:
         term.wait_for("Sign in to the shipping service", timeout=30)
         term.wait_for("Keyring:")
         # Focus starts in the empty Base URL; two Tabs pass the Environment dropdown.

@@ -33,6 +33,27 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 """(field, header text) in the order the grid shows them."""
 
 
+def _cells() -> tuple[tuple[str, str, str], ...]:
+    cells = [("num", " #", "cell-num")]
+    for name, header in COLUMNS:
+        cells.append((name, header, f"cell-{name}"))
+        if name in ("length", "width"):
+            cells.append(("times", "×", "cell-times"))
+        if name == "freight_class":
+            cells += [
+                ("mark", "", "cell-mark"),
+                ("density", "pcf", "cell-density"),
+                ("lb", "Line lb", "cell-lb wide-only"),
+                ("cube", "ft³", "cell-cube wide-only"),
+            ]
+    return tuple(cells)
+
+
+CELLS = _cells()
+"""(column key, header text, classes) of every cell of a row, left to right: a field of
+`COLUMNS`, or num, times, mark, density, lb, cube. The header and the inputs both follow it."""
+
+
 class GridInput(Input):
     """An input of the editing row; its edits and its blur name the row they were made on.
 
@@ -127,36 +148,27 @@ class ItemStrip(Horizontal):
 
     def compose(self) -> ComposeResult:
         item = self.row.item if self.row is not None else None
-        self._cells["num"] = TextCell("", classes="cell-num")
-        yield self._cells["num"]
-        self._columns.append(("num", self._cells["num"]))
-        for name, _header in COLUMNS:
-            field = GridInput(
-                self,
-                getattr(item, name) if item is not None else "",
-                placeholder=PLACEHOLDERS[name],
-                id=f"f-{name}",
-                name=name,
-                classes=f"cell-{name}",
-                compact=True,
-                select_on_focus=True,
-                suggester=_PACKAGE_SUGGESTER if name == "package" else None,
-            )
-            self.inputs[name] = field
-            self._columns.append((name, field))
-            yield field
-            if name in ("length", "width"):
-                times = TextCell("×", classes="cell-times")
-                self._columns.append(("times", times))
-                yield times
-            if name == "freight_class":
-                for key, extra in (("mark", ""), ("density", ""), ("lb", " wide-only")):
-                    self._cells[key] = TextCell("", classes=f"cell-{key}{extra}")
-                    self._columns.append((key, self._cells[key]))
-                    yield self._cells[key]
-                self._cells["cube"] = TextCell("", classes="cell-cube wide-only")
-                self._columns.append(("cube", self._cells["cube"]))
-                yield self._cells["cube"]
+        fields = dict(COLUMNS)
+        for key, _header, classes in CELLS:
+            cell: Widget
+            if key in fields:
+                cell = self.inputs[key] = GridInput(
+                    self,
+                    getattr(item, key) if item is not None else "",
+                    placeholder=PLACEHOLDERS[key],
+                    id=f"f-{key}",
+                    name=key,
+                    classes=classes,
+                    compact=True,
+                    select_on_focus=True,
+                    suggester=_PACKAGE_SUGGESTER if key == "package" else None,
+                )
+            elif key == "times":
+                cell = TextCell("×", classes=classes)
+            else:
+                cell = self._cells[key] = TextCell("", classes=classes)
+            self._columns.append((key, cell))
+            yield cell
 
     def on_mount(self) -> None:
         if self.row is not None:

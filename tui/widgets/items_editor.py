@@ -26,28 +26,8 @@ from textual.widgets import Static
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.widgets.item_line import Column, ItemRow
-from tui.widgets.item_strip import COLUMNS, GridInput, ItemStrip
+from tui.widgets.item_strip import CELLS, GridInput, ItemStrip
 from tui.widgets.text_cell import TextCell as TextCell
-
-
-def _head_cells() -> tuple[tuple[str, str, str], ...]:
-    """(column key, header text, classes) of the header, in the order the inputs have them."""
-    cells = [("num", " #", "cell-num")]
-    for name, header in COLUMNS:
-        cells.append((name, header, f"cell-{name}"))
-        if name in ("length", "width"):
-            cells.append(("times", "×", "cell-times"))
-        if name == "freight_class":
-            cells += [
-                ("mark", "", "cell-mark"),
-                ("density", "pcf", "cell-density"),
-                ("lb", "Line lb", "cell-lb wide-only"),
-                ("cube", "ft³", "cell-cube wide-only"),
-            ]
-    return tuple(cells)
-
-
-_HEAD_CELLS = _head_cells()
 
 
 class ItemsScroll(VerticalScroll):
@@ -250,7 +230,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="items-head"):
-            for key, header, classes in _HEAD_CELLS:
+            for key, header, classes in CELLS:
                 cell = Static(header, classes=classes)
                 self._head.append((key, cell))
                 yield cell
