@@ -120,12 +120,15 @@ def main() -> None:
     options = parser.parse_args()
     out: Path = options.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as home:
-        for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-            os.environ[name] = str(Path(home) / name.lower())
-        os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
-        os.environ["TEXTUAL_ANIMATIONS"] = "none"
-        for size in SIZES:
+    os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
+    os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    # The same colours whatever terminal runs the script (TERM=xterm would draw 16 colours).
+    os.environ["COLORTERM"] = "truecolor"
+    for size in SIZES:
+        # A fresh home per size: the quote draft the last size left would be filled in again.
+        with tempfile.TemporaryDirectory() as home:
+            for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
+                os.environ[name] = str(Path(home) / name.lower())
             asyncio.run(_run(out, size))
 
 
