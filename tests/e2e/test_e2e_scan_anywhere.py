@@ -58,7 +58,10 @@ def test_a_scan_opens_the_shipment_from_every_focus_position(tmp_path: Path) -> 
     with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
         wait_for_demo(term)
         term.send("F4")
-        listing = term.wait_for("loaded, more", timeout=30)
+        # The whole first page drawn (a capture can catch the table half painted).
+        listing = wait_until(
+            term, lambda screen: "loaded, more" in screen and len(codes(screen)["id"]) >= 2, 30
+        )
         found = codes(listing)
         assert found["pro"], listing
         assert found["load"], listing
