@@ -47,6 +47,25 @@ def wait_until(term: TmuxTerminal, condition: object, timeout: float = 20.0) -> 
     return screen
 
 
+def list_focused(screen: str) -> bool:
+    """The shipments table has focus: its border is drawn heavy."""
+    return any(line.startswith("┏━ Shipments") for line in screen.splitlines())
+
+
+def press_escape(term: TmuxTerminal, until: object, timeout: float = 10.0) -> str:
+    """Esc, then wait until `until(screen)` shows it was read. A terminal's parser holds a
+    lone ESC for about 0.1 s (longer on a busy machine) to see whether a key follows, and
+    a key sent meanwhile joins it as alt+key (Esc then Enter would be alt+enter)."""
+    term.send("Escape")
+    return wait_until(term, until, timeout)
+
+
+def detail_loaded(screen: str) -> bool:
+    """A shipment's detail with its tracking loaded: the lifecycle line is drawn (the footer's
+    `t Tracking` is there from the start, while the detail still says loading)."""
+    return any("pending" in line and " ── " in line for line in screen.splitlines())
+
+
 def field(screen: str, label: str) -> str:
     """The first word after `label` on the first line that has it."""
     for line in screen.splitlines():

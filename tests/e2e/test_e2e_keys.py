@@ -11,7 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.keys_flow import APP, app_env, field, fill_quote, wait_for_demo, wait_until
+from tests.e2e.keys_flow import (
+    APP,
+    app_env,
+    field,
+    fill_quote,
+    list_focused,
+    press_escape,
+    wait_for_demo,
+    wait_until,
+)
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
 pytestmark = [
@@ -35,12 +44,6 @@ def alt(term: TmuxTerminal, key: str, *, as_escape: bool) -> None:
         term.type("\x1b" + key)
     else:
         term.send(f"M-{key}")
-
-
-def escape(term: TmuxTerminal) -> None:
-    """Esc alone: ESC with a key right behind it is that key with alt."""
-    term.send("Escape")
-    time.sleep(0.3)
 
 
 def on_quote(term: TmuxTerminal) -> str:
@@ -114,8 +117,7 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         assert filter_line(screen) == "e", screen
 
         # Book, Company focused.
-        escape(term)  # close the filter
-        wait_until(term, lambda s: filter_line(s) != "e")
+        press_escape(term, lambda s: filter_line(s) != "e")  # close the filter
         term.send("Enter")  # book the highlighted rate
         term.wait_for("Schedule pickup")
         term.type("ACME")
@@ -137,11 +139,11 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         term.send("Enter")
         term.wait_for("Schedule pickup")
         term.send("C-s")
-        term.wait_for("Book", timeout=10)
+        term.wait_for("Confirm booking", timeout=10)
         term.send("Enter")
         term.wait_for("Pickup conf", timeout=30)
-        term.send("f")
-        screen = term.wait_for("Folder")
+        term.send("f")  # focused, the field shows its end (the shipment's own folder)
+        screen = wait_until(term, lambda s: "/documents/shp_" in field(s, "Folder"))
         folder = field(screen, "Folder")
         alt(term, "h", as_escape=True)
         term.wait_for("Help ·")
@@ -153,8 +155,8 @@ def test_alt_digits_and_help_keys_switch_screens_and_never_type(
         no_stray_characters(screen)
 
         # Detail: open a shipment from the list.
-        escape(term)  # clears the search
-        escape(term)  # to the list
+        press_escape(term, lambda s: "Search PRO, tracking" in s)  # clears the search
+        press_escape(term, list_focused)  # to the list
         term.wait_for("loaded", timeout=20)
         term.send("Enter")
         term.wait_for("Tracking", timeout=20)

@@ -13,7 +13,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.keys_flow import APP, app_env, field, wait_for_demo, wait_until
+from tests.e2e.keys_flow import (
+    APP,
+    app_env,
+    detail_loaded,
+    field,
+    list_focused,
+    press_escape,
+    wait_for_demo,
+    wait_until,
+)
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
 pytestmark = [
@@ -37,7 +46,7 @@ def scan(term: TmuxTerminal, code: str) -> str:
     """The code and Enter in one write, as fast as a scanner; the detail it opens."""
     term.type(code + "\r")
     detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
-    assert "Tracking" in term.wait_for("Tracking"), detail  # the detail, loaded
+    wait_until(term, detail_loaded)
     return detail
 
 
@@ -49,8 +58,8 @@ def back_to_list(term: TmuxTerminal) -> str:
     assert "Search PRO, tracking, BOL" in screen, screen  # still the placeholder
     assert "from YYYY-MM-DD   to YYYY-MM-DD" in screen, screen
     time.sleep(0.3)  # (Esc with a key right behind it would be alt+key)
-    term.send("Escape")  # from the field focused before to the list
-    time.sleep(0.3)
+    press_escape(term, list_focused)  # from the field focused before to the list
+    time.sleep(0.3)  # (when the list had focus already, nothing shows the Esc was read)
     return screen
 
 

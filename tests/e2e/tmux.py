@@ -96,6 +96,19 @@ class TmuxTerminal:
             time.sleep(0.05)
         raise AssertionError(f"{text!r} did not appear within {timeout}s; screen:\n{screen}")
 
+    def wait_settled(self, text: str, timeout: float = 20.0, quiet: float = 0.3) -> str:
+        """Wait until `text` is on screen and the screen stays the same for `quiet` seconds:
+        a capture can catch a table half painted (a PRO cut short, rows not yet drawn)."""
+        deadline = time.monotonic() + timeout
+        screen = self.wait_for(text, timeout)
+        while time.monotonic() < deadline:
+            time.sleep(quiet)
+            again = self.screen()
+            if again == screen and text in screen:
+                return screen
+            screen = again
+        raise AssertionError(f"the screen did not settle within {timeout}s; screen:\n{screen}")
+
     def close(self) -> None:
         """Kill the session and its tmux server."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
