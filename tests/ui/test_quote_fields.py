@@ -146,6 +146,24 @@ async def test_choosing_residential_turns_the_liftgate_on_for_that_end() -> None
         assert "Extras: Liftgate delivery" in screen_text(app)
 
 
+async def test_item_details_opens_centred_over_the_quote() -> None:
+    """Like every dialog: in the middle of the screen (the quote shows, dimmed, around it)."""
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await filled(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ItemDetailsScreen)
+        box = dialog.query_one("ItemDetailsScreen > Vertical").region
+        left, right = box.x, 80 - box.right
+        top, bottom = box.y, 24 - box.bottom
+        assert left > 0, box
+        assert abs(left - right) <= 1, box
+        assert top > 0, box
+        assert abs(top - bottom) <= 1, box
+
+
 async def test_item_details_hazmat_bad_input_is_marked_and_kept_then_fixed() -> None:
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:

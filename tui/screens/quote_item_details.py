@@ -36,7 +36,7 @@ class ItemDetails:
     emergency_phone: str
 
 
-class ItemDetailsScreen(TypeaheadFocus, FreightModal[ItemDetails]):  # Tab moves on arrival
+class ItemDetailsScreen(FreightModal[ItemDetails], TypeaheadFocus):  # Tab moves on arrival
     """NMFC, stackable, hazardous with UN number, class and packing group; emergency contact.
 
     Enter or esc closes and keeps everything typed (wrong values stay, marked on the row).

@@ -70,7 +70,7 @@ def check_dock_hours(
     return check_window(opens, closes, minimum=minimum, names=names)
 
 
-class ContactForm(TypeaheadFocus, Vertical):
+class ContactForm(Vertical, TypeaheadFocus):
     """Company, address, contact and phone (and email, dock hours) of one end of a shipment."""
 
     HELP = """\

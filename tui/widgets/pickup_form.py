@@ -19,7 +19,7 @@ DATE = "date"
 REFERENCE = "reference"
 
 
-class PickupForm(TypeaheadFocus, Vertical):
+class PickupForm(Vertical, TypeaheadFocus):
     """Pickup date (blank: the next business day), schedule pickup, and the shipper's reference."""
 
     DEFAULT_CSS = """

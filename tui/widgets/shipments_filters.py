@@ -13,7 +13,6 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Input, Label, Select
 
 from tui.domain.shipments import MODES
@@ -59,7 +58,7 @@ class ShipmentFilters:
         return " · ".join(parts)
 
 
-class ShipmentFiltersBar(TypeaheadFocus, Widget):
+class ShipmentFiltersBar(TypeaheadFocus):
     """Two compact lines of filters; posts `FiltersChanged` (text and dates debounced)."""
 
     HELP: ClassVar[str | None] = """\

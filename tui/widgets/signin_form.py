@@ -18,7 +18,7 @@ FIELDS = ("profile", "base_url", "client_id", "secret")
 """The form's text fields, top to bottom."""
 
 
-class SignInForm(TypeaheadFocus, Vertical):
+class SignInForm(Vertical, TypeaheadFocus):
     """The fields, the message above them, the keyring line and the two buttons below."""
 
     DEFAULT_CSS: ClassVar[str] = """

@@ -45,7 +45,8 @@ def move_focus(node: Widget, step: int) -> None:
 
 
 class TypeaheadFocus(Widget):
-    """Mix into a form (before its container class): Tab and shift+tab move focus on arrival.
+    """Mix into a form, after its container class (`class Form(Vertical, TypeaheadFocus)`):
+    Tab and shift+tab move focus on arrival.
 
     Textual hands each key to the widget focused when the app reads it; a plain Tab binding
     only runs once the focused input has worked through its queue, so keys typed ahead of
@@ -54,9 +55,11 @@ class TypeaheadFocus(Widget):
     an ordinary key: run on arrival it would overtake a key binding still on its way (ctrl+s
     then Enter would move a field instead of confirming the booking ctrl+s opened).
 
-    A screen takes `TYPEAHEAD_BINDINGS` and `move_focus` itself: mixed in first, this class
-    takes the place of the class after it in Textual's CSS lineage (whose DEFAULT_CSS and
-    type selectors then no longer apply), and a screen's own (background, layout) matter.
+    Textual's CSS lineage follows each class's first base: mixed in first, this class would
+    take the container's place (Vertical's, or a modal screen's centring and dimmed
+    backdrop), whose DEFAULT_CSS and type selectors would then no longer apply. Bindings are
+    merged along the whole MRO, so mixed in last they still apply. A screen may instead take
+    `TYPEAHEAD_BINDINGS` and `move_focus` itself.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = TYPEAHEAD_BINDINGS
