@@ -76,7 +76,8 @@ async def open_rates(
 class CountingTransport(httpx.AsyncBaseTransport):
     """Forwards to the sandbox; counts requests by path; may delay or fail chosen paths.
 
-    `delays[path]` holds one delay per coming call; `fail_after_forward[path]` lets the sandbox
+    `delays[path]` holds one delay per coming call; `hold(path)` keeps calls to a path waiting
+    until the test sets the event it returns; `fail_after_forward[path]` lets the sandbox
     handle the next call, then raises the exception instead of returning the answer.
     """
 
@@ -86,6 +87,13 @@ class CountingTransport(httpx.AsyncBaseTransport):
         self.delays: dict[str, list[float]] = {}
         self.fail_after_forward: dict[str, BaseException] = {}
         self.replace: dict[str, list[httpx.Response]] = {}
+        self.gates: dict[str, asyncio.Event] = {}
+
+    def hold(self, path: str) -> asyncio.Event:
+        """Keep requests to `path` waiting (in flight, however slow the machine) until the
+        returned event is set."""
+        gate = self.gates[path] = asyncio.Event()
+        return gate
 
     def count(self, path: str) -> int:
         """How many requests went to this path (e.g. `/book`)."""
@@ -98,6 +106,8 @@ class CountingTransport(httpx.AsyncBaseTransport):
             return self.replace[path].pop(0)
         if self.delays.get(path):
             await asyncio.sleep(self.delays[path].pop(0))
+        if path in self.gates:
+            await self.gates[path].wait()
         response = await self.inner.handle_async_request(request)
         if path in self.fail_after_forward:
             await response.aread()

@@ -15,7 +15,7 @@ from tests.ui.booking_flow import (
     truckload_request,
     value_after,
 )
-from tests.ui.screen import screen_text, settle
+from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
 from tui.screens.book import BookScreen
@@ -338,7 +338,7 @@ async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     session, transport = counting_session(sandbox_transport, sandbox_base_url)
-    transport.delays["/book"] = [1.0]
+    answer = transport.hold("/book")  # in flight until the test lets the server answer
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
@@ -348,7 +348,8 @@ async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
         await pilot.press("ctrl+s")
         await pilot.pause()
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: transport.count("/book") == 1)
+        await pilot.pause()
         assert app.booking_in_flight
         assert "booking…" in screen_text(app)
         assert book.query_one("#book-body").disabled
@@ -356,10 +357,12 @@ async def test_while_the_booking_is_in_flight_nothing_can_send_it_again(
         await pilot.pause()
         assert not isinstance(app.screen, BookConfirmScreen)
         book.action_book()
+        await pilot.pause()
+        await pilot.pause()
+        assert transport.count("/book") == 1
+        answer.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await settle(pilot)
-        await pilot.pause(1.0)
-        await settle(pilot)
-        assert isinstance(app.screen, ResultScreen)
         assert transport.count("/book") == 1
         assert not app.booking_in_flight
 
