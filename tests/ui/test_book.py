@@ -185,7 +185,11 @@ async def test_double_enter_in_confirm_books_once(
         rates = await open_rates(pilot, ltl_request())
         assert rates.quote is not None
         await confirm_rate(pilot, rates, "ltl")
+        answer = transport.hold("/book")  # every key arrives while the booking is in flight
         await pilot.press("enter", "enter", "ctrl+s", "enter")
+        await pilot.pause()
+        answer.set()
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen))
         await settle(pilot)
         assert isinstance(app.screen, ResultScreen)
         assert transport.count("/book") == 1
@@ -272,7 +276,11 @@ async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Se
         contact.value = ""
         contact.focus()
         await pilot.press(*"Jordan Q")
-        await pilot.pause(0.5)
+        await wait_for(
+            pilot,
+            lambda: "Jordan Q" in str(ui_session.drafts.load("booking")),
+            what="the draft written",
+        )
         saved = ui_session.drafts.load("booking")
         assert saved is not None
         assert saved["dest"]["contact"] == "Jordan Q"  # written while the app still runs

@@ -17,7 +17,7 @@ from tests.ui.booking_flow import (
     open_rates,
     value_after,
 )
-from tests.ui.screen import screen_text, settle
+from tests.ui.screen import screen_text, settle, wait_for
 from tui.api.models import Hazard, RateItem, RateRequest
 from tui.app import make_app
 from tui.domain.pickup_dates import next_business_day
@@ -129,7 +129,9 @@ async def test_bad_days_and_times_are_named_at_the_field_and_kept(
         await type_into(pilot, book.pickup.input("date"), "2020-01-06")
         await pilot.press("tab")
         assert "has passed; pick today" in message(book, "#pickup-date-error")
-        await pilot.pause(0.5)
+        await wait_for(
+            pilot, lambda: "2020-01-06" in str(session.drafts.load("booking")), what="the draft"
+        )
         draft = session.drafts.load("booking")
         assert draft is not None
         assert draft["pickup"]["date"] == "2020-01-06"

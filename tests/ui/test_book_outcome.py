@@ -109,7 +109,7 @@ async def test_no_answer_and_nothing_found_sends_again_only_after_a_search_and_a
 
         # Booking again first searches again; `b` does nothing until that search answered.
         searches = transport.count("/shipments")
-        transport.delays["/shipments"] = [0.5]
+        answer = transport.hold("/shipments")  # the search is in flight until this is set
         await pilot.press("ctrl+s")
         await pilot.pause()
         again = app.screen
@@ -118,6 +118,7 @@ async def test_no_answer_and_nothing_found_sends_again_only_after_a_search_and_a
         await pilot.press("b")
         await pilot.pause()
         assert app.screen is again
+        answer.set()
         await wait_for(pilot, lambda: again.found is not None, what="search answered")
         assert transport.count("/shipments") == searches + 1
         assert transport.count("/book") == 1

@@ -10,7 +10,7 @@ from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.ui.screen import screen_text
+from tests.ui.screen import screen_text, wait_for
 from tui.app import FreightApp, make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
@@ -206,7 +206,8 @@ async def test_the_draft_comes_back_after_the_app_is_gone() -> None:
         await pilot.press("tab", "down", "down", "down", "enter", "tab")
         await pilot.press("tab")
         await fill_row(pilot, "3", "", "4OO", "48", "40", "48", "", "Oops: letter O")
-        await pilot.pause(0.5)  # the debounced save runs without any unmount
+        # The debounced save runs without any unmount.
+        await wait_for(pilot, lambda: "4OO" in str(session.drafts.load(DRAFT_NAME)), what="save")
         saved = session.drafts.load(DRAFT_NAME)
         assert saved is not None
         assert saved["dest_type"] == "residential"
