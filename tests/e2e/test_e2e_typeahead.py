@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.e2e.keys_flow import APP, app_env
+from tests.e2e.keys_flow import APP, app_env, field
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
 pytestmark = [
@@ -66,3 +66,23 @@ def test_sign_in_form_keeps_keys_typed_ahead_of_tab_in_their_fields(tmp_path: Pa
         assert _field(screen, "Environment").startswith("Sandbox"), screen
         assert _field(screen, "Client ID") == "client-42", screen
         assert _field(screen, "Secret") == "••••••", screen
+
+
+def test_item_details_dialog_keeps_keys_typed_ahead_of_tab_in_their_fields(
+    tmp_path: Path,
+) -> None:
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        term.wait_for("Items", timeout=30)
+        term.wait_for("DEMO")
+        term.type("30303")
+        term.send("Tab", "Tab", "Tab")
+        term.wait_for("Description")
+        term.send("C-o")
+        term.wait_for("Row 1 details")
+        # NMFC, past Stackable and Hazardous material, then the UN number, back to back.
+        term.send("144920", "Tab", "Tab", "Tab", "UN1263", "Tab", "3")
+        term.wait_for("UN1263", timeout=10)
+        screen = term.wait_settled("Hazard class")
+        assert field(screen, "NMFC item") == "144920", screen
+        assert field(screen, "UN number") == "UN1263", screen
+        assert field(screen, "Hazard class") == "3", screen

@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.domain.quote_form import DETAIL_FIELDS, ItemDraft, QuoteDraft
 from tui.screens.modal import FreightModal
-from tui.widgets.typeahead import TypeaheadFocus
+from tui.widgets.typeahead import TYPEAHEAD_BINDINGS, move_focus
 
 # (field, label, placeholder)
 _INPUTS: tuple[tuple[str, str, str], ...] = (
@@ -36,7 +36,7 @@ class ItemDetails:
     emergency_phone: str
 
 
-class ItemDetailsScreen(FreightModal[ItemDetails], TypeaheadFocus):  # Tab moves on arrival
+class ItemDetailsScreen(FreightModal[ItemDetails]):
     """NMFC, stackable, hazardous with UN number, class and packing group; emergency contact.
 
     Enter or esc closes and keeps everything typed (wrong values stay, marked on the row).
@@ -95,6 +95,7 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        *TYPEAHEAD_BINDINGS,  # Tab moves focus as it arrives (over Screen's own Tab)
         Binding("escape", "close", "Done", id="item_details.close", tooltip="Close (kept)"),
     ]
 
@@ -238,6 +239,9 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
             self.action_close()
         else:
             self.focus_next()
+
+    def action_typeahead_focus(self, step: int) -> None:
+        move_focus(self, step)
 
     def action_close(self) -> None:
         self.dismiss(self.result())

@@ -56,10 +56,11 @@ class TypeaheadFocus(Widget):
     then Enter would move a field instead of confirming the booking ctrl+s opened).
 
     Textual's CSS lineage follows each class's first base: mixed in first, this class would
-    take the container's place (Vertical's, or a modal screen's centring and dimmed
-    backdrop), whose DEFAULT_CSS and type selectors would then no longer apply. Bindings are
-    merged along the whole MRO, so mixed in last they still apply. A screen may instead take
-    `TYPEAHEAD_BINDINGS` and `move_focus` itself.
+    take the container's place (Vertical's, or a modal screen's centring), whose DEFAULT_CSS
+    and type selectors would then no longer apply. Bindings are merged along the whole MRO,
+    so mixed in last they still apply to a container. Not to a screen: Screen's own Tab
+    binding comes later in that merge and wins, so a screen takes `TYPEAHEAD_BINDINGS` into
+    its BINDINGS and `move_focus` itself.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = TYPEAHEAD_BINDINGS
