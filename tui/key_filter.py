@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App
 
+from tui.widgets.typeahead import move_focus
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -82,6 +84,10 @@ class KeyFilter(App[None]):
         self._waiting_input: list[events.Key | events.Paste] = []
         """Keys and pastes that arrived while a screen was still putting itself together."""
         self._handing_on = False
+
+    def action_typeahead_focus(self, step: int) -> None:
+        """Tab (1) or shift+tab (-1) on arrival: see `tui.widgets.typeahead`."""
+        move_focus(self.screen, step)
 
     def open_scanned(self, code: str) -> None:
         """Open the shipment whose PRO, tracking number, BOL or id was scanned."""

@@ -36,7 +36,7 @@ from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
-from tui.widgets.typeahead import TYPEAHEAD_BINDINGS, move_focus
+from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 if TYPE_CHECKING:
     from tui.screens.quote_address_book import Side
@@ -494,9 +494,6 @@ packing group), and the emergency contact hazardous freight needs.
             self._show_message(draft, self._shown())
 
     # -- actions ---------------------------------------------------------------------------
-
-    def action_typeahead_focus(self, step: int) -> None:
-        move_focus(self, step)
 
     async def action_add_row(self) -> None:
         index = self.editor.current_index()

@@ -14,7 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.domain.quote_form import DETAIL_FIELDS, ItemDraft, QuoteDraft
 from tui.screens.modal import FreightModal
-from tui.widgets.typeahead import TYPEAHEAD_BINDINGS, move_focus
+from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 # (field, label, placeholder)
 _INPUTS: tuple[tuple[str, str, str], ...] = (
@@ -239,9 +239,6 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
             self.action_close()
         else:
             self.focus_next()
-
-    def action_typeahead_focus(self, step: int) -> None:
-        move_focus(self, step)
 
     def action_close(self) -> None:
         self.dismiss(self.result())

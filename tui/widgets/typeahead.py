@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.actions import SkipAction
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 from textual.widgets import OptionList
 
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
 TYPEAHEAD_BINDINGS: list[BindingType] = [
     Binding(
         "tab",
-        "typeahead_focus(1)",
+        "app.typeahead_focus(1)",
         "Next",
         id="form.next_field",
         tooltip="Next field",
@@ -21,7 +24,7 @@ TYPEAHEAD_BINDINGS: list[BindingType] = [
     ),
     Binding(
         "shift+tab",
-        "typeahead_focus(-1)",
+        "app.typeahead_focus(-1)",
         "Previous",
         id="form.previous_field",
         tooltip="Previous field",
@@ -29,19 +32,20 @@ TYPEAHEAD_BINDINGS: list[BindingType] = [
         priority=True,
     ),
 ]
-"""Tab and shift+tab, run as they arrive (priority): `action_typeahead_focus` moves focus."""
+"""Tab and shift+tab, run as they arrive (priority): the app's `action_typeahead_focus`
+(`KeyFilter`) calls `move_focus`. A screen puts these in its BINDINGS; a form mixes in
+`TypeaheadFocus`."""
 
 
-def move_focus(node: Widget, step: int) -> None:
-    """Focus the next (`step` 1) or previous (-1) field of `node`'s screen, unless an open
+def move_focus(screen: Screen[object], step: int) -> None:
+    """Focus the next (`step` 1) or previous (-1) field of `screen`, unless an open
     drop-down has focus (it uses the key itself)."""
-    focused = node.screen.focused
-    if isinstance(focused, OptionList):
+    if isinstance(screen.focused, OptionList):
         raise SkipAction
     if step > 0:
-        node.screen.focus_next()
+        screen.focus_next()
     else:
-        node.screen.focus_previous()
+        screen.focus_previous()
 
 
 class TypeaheadFocus(Widget):
@@ -60,10 +64,7 @@ class TypeaheadFocus(Widget):
     and type selectors would then no longer apply. Bindings are merged along the whole MRO,
     so mixed in last they still apply to a container. Not to a screen: Screen's own Tab
     binding comes later in that merge and wins, so a screen takes `TYPEAHEAD_BINDINGS` into
-    its BINDINGS and `move_focus` itself.
+    its own BINDINGS.
     """
 
     BINDINGS: ClassVar[list[BindingType]] = TYPEAHEAD_BINDINGS
-
-    def action_typeahead_focus(self, step: int) -> None:
-        move_focus(self, step)
