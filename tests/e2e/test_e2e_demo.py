@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
-from tests.e2e.keys_flow import detail_loaded, wait_until
+from tests.e2e.keys_flow import app_env, detail_loaded, wait_until
 from tests.e2e.tmux import TmuxTerminal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 
-def test_quote_book_and_read_the_pro_off_the_screen(freight_command: list[str]) -> None:
-    with TmuxTerminal([*freight_command, "--demo"]) as term:
+def test_quote_book_and_read_the_pro_off_the_screen(
+    freight_command: list[str], tmp_path: Path
+) -> None:
+    with TmuxTerminal([*freight_command, "--demo"], env=app_env(tmp_path)) as term:
         term.wait_for("Items")
         term.wait_for("DEMO")
         term.type("30303")
@@ -43,8 +46,8 @@ def test_quote_book_and_read_the_pro_off_the_screen(freight_command: list[str]) 
         assert pro in detail
 
 
-def test_filter_the_shipments_and_open_one(freight_command: list[str]) -> None:
-    with TmuxTerminal([*freight_command, "--demo"]) as term:
+def test_filter_the_shipments_and_open_one(freight_command: list[str], tmp_path: Path) -> None:
+    with TmuxTerminal([*freight_command, "--demo"], env=app_env(tmp_path)) as term:
         term.wait_for("Items")
         term.send("F4")
         term.wait_for("loaded", timeout=30)

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 import time
+from pathlib import Path
 
 import pytest
 
+from tests.e2e.keys_flow import app_env
 from tests.e2e.tmux import TmuxTerminal
 
 pytestmark = [pytest.mark.e2e, pytest.mark.slow]
@@ -15,9 +17,9 @@ DESCRIPTION = "Paint thinner"
 
 
 def test_book_hazmat_liftgate_appointment_and_find_the_description(
-    freight_command: list[str],
+    freight_command: list[str], tmp_path: Path
 ) -> None:
-    with TmuxTerminal([*freight_command, "--demo"]) as term:
+    with TmuxTerminal([*freight_command, "--demo"], env=app_env(tmp_path)) as term:
         term.wait_for("Items")
         term.wait_for("DEMO")
         term.type("30303")
