@@ -47,6 +47,9 @@ def scan(term: TmuxTerminal, code: str) -> str:
     term.type(code + "\r")
     detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
     wait_until(term, detail_loaded)
+    # Idle before the next scan: on a loaded machine a busy app can read a scan's first
+    # character on its own, more than a scan's key gap before the rest (a limit of timing scans).
+    term.wait_settled("Tracking")
     return detail
 
 
