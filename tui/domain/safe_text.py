@@ -1,0 +1,189 @@
+"""Text from a server or a file made safe to show, and safe to name a file with.
+
+Everything a server sends (and every line of a file the user hands us) is data: never markup,
+never terminal control, never a path. This module is the one place that turns such text into
+display text and into file names; every widget, notification, CLI line and saved file goes
+through it.
+
+- `plain` — a display string: terminal escape sequences (CSI, OSC, DCS…) removed, line breaks
+  and tabs made spaces, every other control character (C0, C1, DEL, lone surrogates, bidi
+  overrides) shown as a visible escape such as ``\\x07``. The result is still *plain text*: give
+  it to a widget as ``Text``/``Content`` (or with ``markup=False``), never as a markup string.
+- `visible` — for raw views: nothing removed, every control character (ESC too) shown as an
+  escape, so the user sees exactly what came.
+- `safe_name_part` / `safe_file_name` — a name with no separators, no leading dots, no reserved
+  device names, length capped; `safe_file_name` includes the document's type and format.
+
+Pure: no Textual, no I/O. The fast path (text with nothing to change) is one C-level check.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = [
+    "FILE_NAME_LIMIT",
+    "plain",
+    "plain_lines",
+    "safe_file_name",
+    "safe_name_part",
+    "visible",
+]
+
+FILE_NAME_LIMIT = 100
+"""The longest file name `safe_file_name` returns, extension included (well under every
+filesystem's 255 bytes, and short enough to read in a status line)."""
+
+_FORMAT_LIMIT = 10
+_KIND_LIMIT = 24
+
+# Terminal escape sequences, 7-bit and 8-bit forms. A string command (OSC, DCS, SOS, PM, APC)
+# runs to its terminator (BEL or ST) or, unterminated, to the end of the text — as a terminal
+# would swallow it.
+_SEQUENCE = re.compile(
+    r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"  # CSI: ESC[2J, ESC[31m
+    r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|\Z)"  # OSC 0/8/52, DCS…
+    r"|\x1b[\x20-\x2f]*[\x30-\x7e]?",  # any other ESC sequence (ESC c, ESC 7, ESC ( B)
+    re.DOTALL,
+)
+# Characters never shown as they are: C0, DEL, C1, line/paragraph separators, the bidi
+# embeddings, overrides and isolates (they reorder what is drawn), lone surrogates (an
+# undecodable byte from argv or a file, which would fail to print).
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+_CONTROL_RUN = re.compile("\r\n|" + _CONTROL.pattern)
+_LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
+_SPACES = frozenset("\t\n\r\x0b\x0c\x85\u2028\u2029")
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte Python could not decode (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if code <= 0xFF:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}"
+
+
+def _escape_match(match: re.Match[str]) -> str:
+    char = match.group()
+    return " " if char in _SPACES or char == "\r\n" else _escape(char)
+
+
+def _escape_keeping_breaks(match: re.Match[str]) -> str:
+    char = match.group()
+    if char == "\n":
+        return "\n"
+    return " " if char in _SPACES else _escape(char)
+
+
+def _cut(text: str, limit: int | None) -> str:
+    if limit is not None and len(text) > limit:
+        return text[: max(limit - 1, 0)] + "…"
+    return text
+
+
+def plain(text: object, *, limit: int | None = None) -> str:
+    """One line of display text from server or file text (None is empty).
+
+    Escape sequences are removed, tabs and line breaks become spaces, other control characters
+    become visible escapes (``\\x07``, ``\\u202e``). With `limit`, longer text is cut to that
+    many characters, the last one ``…``.
+    """
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if text.isprintable():  # the common case: nothing to change
+        return _cut(text, limit)
+    text = _SEQUENCE.sub("", text)
+    return _cut(_CONTROL_RUN.sub(_escape_match, text), limit)
+
+
+def plain_lines(text: object, *, limit: int | None = None) -> str:
+    """Like `plain`, but line breaks stay (as ``\\n``): for notes, messages, multi-line values."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if text.isprintable():
+        return _cut(text, limit)
+    text = _LINE_BREAK.sub("\n", _SEQUENCE.sub("", text))
+    return _cut(_CONTROL.sub(_escape_keeping_breaks, text), limit)
+
+
+def visible(text: object, *, keep_newlines: bool = True) -> str:
+    """Raw text with every control character shown as an escape, escape sequences included.
+
+    For views that show what came verbatim (the raw JSON): ``ESC]52;…`` appears as
+    ``\\x1b]52;…``. Newlines stay line breaks unless `keep_newlines` is False.
+    """
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if text.isprintable():
+        return text
+
+    def one(match: re.Match[str]) -> str:
+        char = match.group()
+        return "\n" if keep_newlines and char == "\n" else _escape(char)
+
+    return _CONTROL.sub(one, text)
+
+
+# File names: ASCII letters, digits, dot, dash, underscore — safe on every filesystem a
+# warehouse PC or a USB stick uses, and never a separator.
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_RESERVED = frozenset(
+    {"con", "prn", "aux", "nul"} | {f"com{n}" for n in range(10)} | {f"lpt{n}" for n in range(10)}
+)
+
+
+def safe_name_part(text: object, *, limit: int = FILE_NAME_LIMIT) -> str:
+    """A piece of a file name: separators and anything unusual become ``-``; no leading dots.
+
+    Empty when nothing usable is left (the caller supplies its own default). A Windows device
+    name (``CON``, ``lpt1``) gets a trailing ``_`` so it never names a device.
+    """
+    if text is None:
+        return ""
+    name = _UNSAFE_NAME.sub("-", str(text)).strip("-.")
+    name = re.sub(r"-{2,}", "-", name)[:limit].rstrip("-.")
+    if name.split(".", 1)[0].lower() in _RESERVED:
+        name = name + "_"
+    return name
+
+
+def _format_part(fmt: object) -> str:
+    return re.sub(r"[^a-z0-9]+", "", str(fmt or "").lower())[:_FORMAT_LIMIT]
+
+
+def safe_file_name(
+    name: object,
+    kind: object,
+    fmt: object,
+    *,
+    default_kind: str = "document",
+    default_format: str = "pdf",
+    limit: int = FILE_NAME_LIMIT,
+) -> str:
+    """A file name for a document from server data: ``bol-BOL-4415.pdf``, ``label.zpl``.
+
+    `name` is the server's name for it (its stem is kept; any extension is replaced), `kind`
+    its type (``bol``, ``label``), `fmt` its format (``pdf``, ``zpl``). Each is cut down to
+    letters, digits, ``.``, ``-`` and ``_``; the type leads the name unless the name already
+    says it, the format is the extension. The result never holds a separator, never starts with
+    a dot, is never a device name, and is at most `limit` characters.
+    """
+    extension = _format_part(fmt) or default_format
+    kind_part = safe_name_part(str(kind or "").lower(), limit=_KIND_LIMIT) or default_kind
+    stem_text = str(name or "")
+    if "." in stem_text.rsplit("/", 1)[-1]:
+        stem_text = stem_text.rsplit(".", 1)[0]
+    room = max(limit - len(extension) - 1, 1)
+    stem = safe_name_part(stem_text, limit=room)
+    if not stem:
+        stem = kind_part
+    elif kind_part.lower() not in stem.lower():
+        stem = safe_name_part(f"{kind_part}-{stem}", limit=room)
+    return f"{stem[:room]}.{extension}"
