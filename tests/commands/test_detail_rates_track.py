@@ -117,8 +117,20 @@ def test_rates_request_that_is_not_json(freight: Runner) -> None:
     assert "--request: not JSON" in result.err
 
 
+def _delivered_ltl_with_numbers(freight: Runner) -> dict[str, str]:
+    """A delivered LTL shipment that has a PRO, a BOL and a tracking number (whichever is newest
+    on the day the test runs: the sandbox's history is relative to today)."""
+    result = freight("shipments", "--status", "delivered", "--mode", "ltl", "--format", "jsonl")
+    assert result.status == 0, result.err
+    for line in result.out.splitlines():
+        record: dict[str, str] = json.loads(line)
+        if all(record.get(key) for key in ("pro_number", "bol_number", "tracking_number")):
+            return record
+    raise AssertionError("no delivered LTL shipment with a PRO, BOL and tracking number")
+
+
 def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
-    listed = _first(freight, "--status", "delivered")
+    listed = _delivered_ltl_with_numbers(freight)
     by_pro = freight("track", listed["pro_number"])
     assert by_pro.status == 0, by_pro.err
     assert "Status:   delivered" in by_pro.out
@@ -130,6 +142,14 @@ def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
     assert [e["status"] for e in tracked["events"]][-1] == "delivered"
     spaced = freight("track", f" {listed['tracking_number'].lower()} ", "--format", "json")
     assert json.loads(spaced.out)["id"] == listed["id"]
+
+
+@pytest.mark.parametrize("number", ["", "   "])
+def test_track_of_a_blank_number_is_a_usage_error(freight: Runner, number: str) -> None:
+    result = freight("track", number)
+    assert result.status == 2
+    assert "NUMBER: give a PRO, BOL or tracking number" in result.err
+    assert "Traceback" not in result.err
 
 
 def test_track_unknown_number_exits_3(freight: Runner) -> None:

@@ -4,6 +4,7 @@ references and ZIP places; each kept in the draft, wrong values marked at the fi
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -19,6 +20,7 @@ from tui.config.settings import Location
 from tui.domain.accessorials import Accessorial
 from tui.forms import zip_places
 from tui.forms.zip_places import ZipPlace
+from tui.sandbox import SandboxConfig
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.screens.quote_accessorials import AccessorialsScreen
 from tui.screens.quote_item_details import ItemDetailsScreen
@@ -40,6 +42,12 @@ def fixed_world(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     zip_places.use_index(dict(PLACES))
     yield
     zip_places.use_index(None)
+
+
+@pytest.fixture
+def sandbox_config(sandbox_config: SandboxConfig) -> SandboxConfig:
+    """The sandbox lives on the app's Friday afternoon too (its `today` judges the pickup)."""
+    return replace(sandbox_config, now=lambda: FRIDAY_AFTERNOON)
 
 
 async def to_grid(pilot: Pilot[Any], dest: str = "30303") -> QuoteScreen:

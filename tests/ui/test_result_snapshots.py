@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.ui.booking_flow import book_to_result, deterministic_sandbox, parcel_request
+from tests.ui.screen import screen_text, wait_for
 from tui.app import make_app
 from tui.sandbox import SandboxConfig
 from tui.session import Session
@@ -24,19 +25,29 @@ def sandbox_config(sandbox_config: SandboxConfig, monkeypatch: pytest.MonkeyPatc
     return deterministic_sandbox(sandbox_config, monkeypatch)
 
 
+async def _on_result(pilot: Pilot[Any]) -> None:
+    """Wait for the result screen itself (a busy machine books more slowly than `settle`)."""
+    from tui.screens.result import ResultScreen
+
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, ResultScreen), what="result")
+
+
 async def _fixed_folder(pilot: Pilot[Any]) -> None:
     pilot.app.screen.query_one("#result-folder", Input).value = FOLDER
-    await pilot.pause()
+    await wait_for(pilot, lambda: FOLDER in screen_text(pilot.app), what="the folder")
 
 
 async def _ltl(pilot: Pilot[Any]) -> None:
     await book_to_result(pilot)
+    await _on_result(pilot)
     await pilot.press("1")
+    await wait_for(pilot, lambda: "Copied PRO" in screen_text(pilot.app), what="the copy")
     await _fixed_folder(pilot)
 
 
 async def _parcel(pilot: Pilot[Any]) -> None:
     await book_to_result(pilot, parcel_request(), mode="parcel")
+    await _on_result(pilot)
     await _fixed_folder(pilot)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.connect import open_client
 from tui.commands.detail import events_table
-from tui.commands.exits import OK, NotFound
+from tui.commands.exits import OK, NotFound, UsageError
 from tui.commands.text import fields
 
 if TYPE_CHECKING:
@@ -77,6 +77,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print each matching shipment's status and events (JSON: one object, or a list)."""
     from tui.export import json_text
 
+    if not _key(args.number):
+        raise UsageError("NUMBER: give a PRO, BOL or tracking number (it is blank)")
     async with open_client(args) as client:
         found = await find(client, args.number)
         if not found:
