@@ -164,7 +164,7 @@ def test_demo_works_for_the_commands() -> None:
     result = _freight("--demo", "shipments", "--limit", "3", "--format", "jsonl")
     assert result.returncode == 0, result.stderr
     assert len(result.stdout.splitlines()) == 3
-    after = _freight("track", "--demo", json.loads(result.stdout.splitlines()[0])["pro_number"])
+    after = _freight("track", "--demo", json.loads(result.stdout.splitlines()[0])["proNumber"])
     assert after.returncode == 0, after.stderr
     assert "Status:" in after.stdout
 

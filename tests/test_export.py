@@ -59,9 +59,9 @@ def test_csv_has_a_header_and_one_row_per_shipment_with_exact_money() -> None:
     assert [r["id"] for r in records] == ["shp_1", "shp_2", "shp_3"]
     assert [r["total"] for r in records] == ["1234.50", "0.10", ""]
     first = records[0]
-    assert first["origin_company"] == 'Acme, "Dock" Co'  # quoted, not split
-    assert first["created"] == datetime(2026, 11, 20, 15, 4, tzinfo=UTC).isoformat()
-    assert first["pickup_date"] == date(2026, 11, 22).isoformat()
+    assert first["originCompany"] == 'Acme, "Dock" Co'  # quoted, not split
+    assert first["createdDate"] == datetime(2026, 11, 20, 15, 4, tzinfo=UTC).isoformat()
+    assert first["pickupDate"] == date(2026, 11, 22).isoformat()
     assert (first["carrier"], first["scac"], first["status"]) == (
         "Lakeshore Interstate",
         "LKIF",
@@ -117,8 +117,8 @@ def test_cells_a_spreadsheet_would_run_are_neutralised(start: str) -> None:
     text = shipments_csv([shipment])
     record = next(csv.DictReader(io.StringIO(text)))
     assert record["reference"] == "'" + evil
-    assert record["origin_company"] == "'" + evil
-    assert record["origin_city"] == "Montréal"
+    assert record["originCompany"] == "'" + evil
+    assert record["originCity"] == "Montréal"
 
 
 def test_a_negative_total_stays_a_number() -> None:
@@ -126,14 +126,14 @@ def test_a_negative_total_stays_a_number() -> None:
     assert next(csv.DictReader(io.StringIO(text)))["total"] == "-12.30"
 
 
-def test_non_usd_amounts_keep_their_currency_in_every_format() -> None:
+def test_non_usd_amounts_keep_their_currency_and_every_digit_in_every_format() -> None:
     cad = listed(1, cost={"total": "99.999", "currency": "CAD"})
     record = next(csv.DictReader(io.StringIO(shipments_csv([cad]))))
-    assert (record["total"], record["currency"]) == ("100.00", "CAD")
+    assert (record["total"], record["currency"]) == ("99.999", "CAD")  # never rounded
     out = io.StringIO()
     asyncio.run(stream_shipments(pages([cad]), out, "jsonl"))
-    parsed = json.loads(out.getvalue(), parse_float=Decimal)
-    assert (parsed["total"], parsed["currency"]) == (Decimal("100.00"), "CAD")
+    parsed = json.loads(out.getvalue())
+    assert (parsed["total"], parsed["currency"]) == ("99.999", "CAD")  # exact, as a string
 
 
 @pytest.mark.parametrize("fmt", ["csv", "json", "jsonl"])
@@ -149,7 +149,7 @@ def test_streamed_formats_round_trip_non_ascii(fmt: ExportFormat) -> None:
         records = json.loads(text)
     else:
         records = [json.loads(line) for line in text.splitlines()]
-    assert [r["origin_city"] for r in records] == ["Montréal", "Montréal"]
+    assert [r["originCity"] for r in records] == ["Montréal", "Montréal"]
     assert "Montréal" in text  # written as UTF-8, not \\u escapes
 
 
@@ -220,3 +220,17 @@ def test_json_text_writes_decimals_exactly() -> None:
     assert json.loads(json_text(value, indent=2), parse_float=Decimal)["total"] == Decimal(
         "1234.50"
     )
+
+
+@pytest.mark.parametrize(
+    ("amount", "text"),
+    [("1234.5", "1234.50"), ("0.1", "0.10"), ("-12.3", "-12.30"), ("7", "7.00"),
+     ("1E+3", "1000.00"), ("99.999", "99.999"), ("1234.5000", "1234.50"), (None, None),
+     ("NaN", None)],
+)  # fmt: skip
+def test_money_is_an_exact_decimal_string_at_least_to_the_cent(
+    amount: str | None, text: str | None
+) -> None:
+    from tui.vocabulary import money
+
+    assert money(None if amount is None else Decimal(amount)) == text

@@ -26,7 +26,9 @@ PRECEDENCE = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for ``freight`` and all its sub-commands."""
-    parser = argparse.ArgumentParser(
+    from tui.commands.args import CommandParser, add_commands
+
+    parser = CommandParser(
         prog="freight",
         description=(
             "Freight: describe freight, compare every carrier's rate, book, print the "
@@ -97,8 +99,6 @@ def build_parser() -> argparse.ArgumentParser:
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     config_sub.add_parser("path", help="print where config, data and logs live")
 
-    from tui.commands.args import add_commands
-
     add_commands(sub)
     return parser
 
@@ -152,6 +152,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sub_value = getattr(args, f"sub_{name}", None)
         if sub_value is not None:
             setattr(args, name, sub_value)
+    if getattr(args, "json", None) == "":
+        from tui.commands.fields import list_fields
+
+        return list_fields(args.json_fieldset(), sys.stdout)
     if args.command == "sandbox":
         from tui.sandbox.serve import main as sandbox_main
 

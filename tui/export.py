@@ -1,8 +1,10 @@
 """Write shipments as CSV, JSON or JSON Lines that spreadsheets and scripts open safely.
 
-CSV carries a UTF-8 byte-order mark by default (Excel on Windows reads ``Montréal`` right only
-with it) and text cells that a spreadsheet would run as a formula start with an apostrophe.
-Money is the exact Decimal to the cent, always beside its currency column. The async writer
+The records are those of :mod:`tui.vocabulary` (``SHIPMENT_FIELDS``: the service's camelCase
+names, the same in CSV columns and JSON keys). A CSV file carries a UTF-8 byte-order mark
+(Excel on Windows reads ``Montréal`` right only with it; a pipe gets none) and text cells that a
+spreadsheet would run as a formula start with an apostrophe. Money is an exact decimal string,
+always beside its currency. The async writer
 takes every page of a filter, reports progress and can be stopped; a file is replaced only
 when the export finished.
 """
@@ -13,15 +15,19 @@ import csv
 import io
 import os
 import tempfile
-from collections.abc import AsyncIterable, Callable, Iterable
+from collections.abc import AsyncIterable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
+
+from tui.vocabulary import Field, FieldSet, day, moment, money
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
+
+T = TypeVar("T")
 
 
 class PlaceLike(Protocol):
@@ -63,6 +69,8 @@ class RowLike(Protocol):
     @property
     def mode(self) -> str | None: ...
     @property
+    def service_type(self) -> str | None: ...
+    @property
     def tracking_number(self) -> str | None: ...
     @property
     def bol_number(self) -> str | None: ...
@@ -80,33 +88,67 @@ ExportFormat = Literal["csv", "json", "jsonl"]
 FORMATS: tuple[ExportFormat, ...] = ("csv", "json", "jsonl")
 BOM = "\ufeff"
 
-HEADER = (
-    "id",
-    "pro_number",
-    "created",
-    "status",
-    "mode",
-    "pickup_date",
-    "origin_company",
-    "origin_city",
-    "origin_state",
-    "origin_postal_code",
-    "destination_company",
-    "destination_city",
-    "destination_state",
-    "destination_postal_code",
-    "carrier",
-    "scac",
-    "total",
-    "currency",
-    "tracking_number",
-    "bol_number",
-    "reference",
-    "quote_id",
-)
+
+def end_fields(prefix: str, end: Callable[[T], PlaceLike | None]) -> list[Field[T]]:
+    """``originCompany``, ``originCity``, ``originState``, ``originPostalCode`` (or ``dest…``):
+    the service's flat names for one end of a shipment."""
+    words = "origin" if prefix == "origin" else "destination"
+
+    def part(name: str) -> Callable[[T], str | None]:
+        def get(item: T) -> str | None:
+            place = end(item)
+            return getattr(place, name) if place is not None else None
+
+        return get
+
+    return [
+        Field(f"{prefix}Company", f"{words} company", part("company")),
+        Field(f"{prefix}City", f"{words} city", part("city")),
+        Field(f"{prefix}State", f"{words} state or province", part("state")),
+        Field(f"{prefix}PostalCode", f"{words} ZIP or postal code", part("postal_code")),
+    ]
+
+
+def _row(shipment: Listed) -> RowLike:
+    from tui.api.models import Shipment
+
+    if isinstance(shipment, Shipment):
+        from tui.listing.rows import ShipmentRow
+
+        return ShipmentRow.of(shipment)
+    return shipment
+
+
+SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
+    "shipment",
+    [
+        Field("id", "shipment id", lambda s: s.id),
+        Field("proNumber", "the carrier's PRO number", lambda s: s.pro_number),
+        Field("createdDate", "when it was booked (ISO 8601)", lambda s: moment(s.created_date)),
+        Field("status", "pending, awarded, confirmed, picked-up, delivered, canceled",
+              lambda s: s.status),
+        Field("mode", "ltl, parcel or truckload", lambda s: s.mode),
+        Field("serviceType", "the carrier's service level", lambda s: s.service_type),
+        Field("pickupDate", "pickup day (YYYY-MM-DD)", lambda s: day(s.pickup_date)),
+        *end_fields("origin", lambda s: s.origin),
+        *end_fields("dest", lambda s: s.destination),
+        Field("carrier", "the carrier's name", lambda s: s.carrier_name),
+        Field("scac", "the carrier's SCAC code", lambda s: s.scac),
+        Field("total", 'total cost, a decimal string ("1234.50")', lambda s: money(s.total),
+              verbatim=True),
+        Field("currency", "the currency of total (USD, CAD…)", lambda s: s.currency),
+        Field("trackingNumber", "tracking number", lambda s: s.tracking_number),
+        Field("bolNumber", "bill of lading number", lambda s: s.bol_number),
+        Field("reference", "the shipper's reference", lambda s: s.reference),
+        Field("quoteId", "the quote it was booked from", lambda s: s.quote_id),
+    ],
+)  # fmt: skip
+"""The fields of a listed shipment: the records of ``freight shipments`` and the app's export."""
+
+HEADER = SHIPMENT_FIELDS.names
+"""The CSV header of a shipment export with every field."""
+
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
-_NUMERIC = frozenset({"total"})
-"""Columns Freight writes itself from a Decimal: never neutralised (a credit stays a number)."""
 
 
 def neutralise(cell: str) -> str:
@@ -114,66 +156,47 @@ def neutralise(cell: str) -> str:
     return "'" + cell if cell.startswith(_FORMULA_START) else cell
 
 
-def _place(place: PlaceLike) -> list[str | None]:
-    return [place.company, place.city, place.state, place.postal_code]
+ShipmentFields: TypeAlias = "Sequence[Field[RowLike]] | None"
 
 
-def shipment_record(shipment: Listed) -> dict[str, Any]:
-    """One shipment as the export's columns: text, None when unknown, total a cent Decimal."""
-    from tui.api.models import Shipment
-
-    if isinstance(shipment, Shipment):
-        carrier, cost = shipment.carrier, shipment.cost
-        carrier_name = carrier.name if carrier else None
-        scac = carrier.scac if carrier else None
-        total = cost.total if cost else None
-        currency = cost.currency if cost else None
-    else:
-        carrier_name, scac = shipment.carrier_name, shipment.scac
-        total, currency = shipment.total, shipment.currency
-    values = [
-        shipment.id,
-        shipment.pro_number,
-        shipment.created_date.isoformat() if shipment.created_date else None,
-        shipment.status,
-        shipment.mode,
-        shipment.pickup_date.isoformat() if shipment.pickup_date else None,
-        *_place(shipment.origin),
-        *_place(shipment.destination),
-        carrier_name,
-        scac,
-        Decimal(f"{total:.2f}") if total is not None and total.is_finite() else None,
-        currency,
-        shipment.tracking_number,
-        shipment.bol_number,
-        shipment.reference,
-        shipment.quote_id,
-    ]
-    return dict(zip(HEADER, values, strict=True))
+def shipment_record(shipment: Listed, fields: ShipmentFields = None) -> dict[str, Any]:
+    """One shipment as a record of ``fields`` (all when None): text, None when unknown, money
+    a decimal string beside its currency."""
+    return SHIPMENT_FIELDS.record(_row(shipment), fields)
 
 
-def shipment_row(shipment: Listed) -> list[str]:
-    """One CSV row: text cells neutralised, the total written exactly as the Decimal it is."""
+def csv_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[str]:
+    """One CSV row of a record: text cells neutralised, Freight's own numbers as written."""
     row: list[str] = []
-    for key, value in shipment_record(shipment).items():
+    for field in fields:
+        value = record[field.name]
         if value is None:
             row.append("")
-        elif key in _NUMERIC:
-            row.append(f"{value:.2f}")
+        elif field.verbatim:
+            row.append(str(value))
         else:
             row.append(neutralise(str(value)))
     return row
 
 
-def shipments_csv(shipments: Iterable[Listed], *, bom: bool = False) -> str:
+def shipment_row(shipment: Listed, fields: ShipmentFields = None) -> list[str]:
+    """One CSV row: text cells neutralised, the total written exactly as the Decimal it is."""
+    chosen = SHIPMENT_FIELDS.select(None) if fields is None else fields
+    return csv_row(shipment_record(shipment, chosen), chosen)
+
+
+def shipments_csv(
+    shipments: Iterable[Listed], *, bom: bool = False, fields: ShipmentFields = None
+) -> str:
     """The CSV text (header first) of the shipments, in the order given."""
+    chosen = SHIPMENT_FIELDS.select(None) if fields is None else fields
     buffer = io.StringIO()
     if bom:
         buffer.write(BOM)
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(HEADER)
+    writer.writerow([f.name for f in chosen])
     for shipment in shipments:
-        writer.writerow(shipment_row(shipment))
+        writer.writerow(shipment_row(shipment, chosen))
     return buffer.getvalue()
 
 
@@ -219,24 +242,28 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
 # -- streaming export -------------------------------------------------------------------------
 
 
-class _Writer:
-    """Writes a header, records and a footer in one of the formats."""
+class RecordWriter:
+    """Writes records of named fields as CSV (header first, optional BOM), a JSON array, or
+    JSON Lines, one at a time (so a long export streams); ``finish`` closes a JSON array."""
 
-    def __init__(self, out: TextIO, fmt: ExportFormat, bom: bool) -> None:
-        self.out, self.fmt, self.count = out, fmt, 0
+    def __init__(
+        self, out: TextIO, fmt: ExportFormat, fields: Sequence[Field[Any]], *, bom: bool = False
+    ) -> None:
+        self.out, self.fmt, self.fields, self.count = out, fmt, tuple(fields), 0
         self.csv = csv.writer(out, lineterminator="\n")
         if fmt == "csv":
             if bom:
                 out.write(BOM)
-            self.csv.writerow(HEADER)
+            self.csv.writerow([f.name for f in self.fields])
         elif fmt == "json":
             out.write("[")
 
-    def add(self, shipment: Listed) -> None:
+    def add(self, record: dict[str, Any]) -> None:
+        """Write one record (a dict with a value for each field)."""
         if self.fmt == "csv":
-            self.csv.writerow(shipment_row(shipment))
+            self.csv.writerow(csv_row(record, self.fields))
         else:
-            text = json_text(shipment_record(shipment))
+            text = json_text(record)
             if self.fmt == "json":
                 text = ("\n  " if self.count == 0 else ",\n  ") + text
             else:
@@ -245,6 +272,7 @@ class _Writer:
         self.count += 1
 
     def finish(self) -> None:
+        """End the output (closes the JSON array)."""
         if self.fmt == "json":
             self.out.write("\n]\n" if self.count else "]\n")
 
@@ -257,17 +285,19 @@ async def stream_shipments(
     bom: bool = True,
     progress: Callable[[int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    fields: ShipmentFields = None,
 ) -> int:
     """Write every shipment as it arrives; return how many were written.
 
     ``progress`` is called with the count after each shipment. ``should_stop`` returning True
     ends the export early (the output so far stays well-formed); cancelling the task stops it
-    too. The BOM is written only for CSV.
+    too. The BOM is written only for CSV. ``fields``: the fields written (all when None).
     """
-    writer = _Writer(out, fmt, bom)
+    chosen = SHIPMENT_FIELDS.select(None) if fields is None else fields
+    writer = RecordWriter(out, fmt, chosen, bom=bom)
     try:
         async for shipment in shipments:
-            writer.add(shipment)
+            writer.add(shipment_record(shipment, chosen))
             if progress is not None:
                 progress(writer.count)
             if should_stop is not None and should_stop():
@@ -294,6 +324,7 @@ async def export_shipments(
     bom: bool = True,
     progress: Callable[[int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    fields: ShipmentFields = None,
 ) -> ExportResult:
     """Export to ``path`` through a temporary file; a stopped or failed export leaves ``path``
     as it was (a cancelled task re-raises ``CancelledError`` after removing the temporary)."""
@@ -307,7 +338,7 @@ async def export_shipments(
     replacing = _Replacing(path, keep=lambda: not stopped)
     with replacing as file:
         count = await stream_shipments(
-            shipments, file, fmt, bom=bom, progress=progress, should_stop=stop
+            shipments, file, fmt, bom=bom, progress=progress, should_stop=stop, fields=fields
         )
     return ExportResult(count=count, path=replacing.path, stopped=stopped)
 

@@ -25,7 +25,7 @@ def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> N
     table = freight("shipment", listed["id"], "--documents", str(tmp_path / "docs"))
     assert table.status == 0, table.err
     assert f"Shipment:     {listed['id']}" in table.out
-    assert f"PRO:          {listed['pro_number']}" in table.out
+    assert f"PRO:          {listed['proNumber']}" in table.out
     assert "TIME" in table.out
     assert "DESCRIPTION" in table.out
     saved = sorted(p.name for p in (tmp_path / "docs").iterdir())
@@ -35,7 +35,12 @@ def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> N
     raw = freight("shipment", listed["id"], "--format", "json")
     detail = json.loads(raw.out, parse_float=Decimal)
     assert detail["id"] == listed["id"]
-    assert detail["proNumber"] == listed["pro_number"]
+    assert detail["proNumber"] == listed["proNumber"]
+    assert {k: detail[k] for k in listed} == listed  # a listed shipment's fields, the same
+    assert detail["originAddress"]
+    assert detail["items"][0]["quantity"] >= 1
+    assert {d["type"] for d in detail["documents"]} >= {"bol"}
+    assert detail["events"][0]["time"]
 
 
 def test_unknown_shipment_exits_3(freight: Runner) -> None:
@@ -76,14 +81,44 @@ def test_rates_json_from_a_request_file_and_stdin(freight: Runner, tmp_path: Pat
     from_stdin = freight("rates", "--request", "-", "--format", "json", stdin=json.dumps(body))
     for result in (from_file, from_stdin):
         assert result.status == 0, result.err
-        quote = json.loads(result.out, parse_float=Decimal)
-        assert quote["id"].startswith("q_")
-        ok = [r for r in quote["rates"] if r["status"] == "ok"]
+        rates = json.loads(result.out)
+        assert {r["quoteId"] for r in rates} == {rates[0]["quoteId"]}
+        assert rates[0]["quoteId"].startswith("q_")
+        ok = [r for r in rates if r["status"] == "ok"]
         assert ok
+        assert [Decimal(r["total"]) for r in ok] == sorted(Decimal(r["total"]) for r in ok)
         names = {c["name"] for r in ok for c in r["charges"]}
         assert "residential-delivery" in names
         for rate in ok:  # exact money: charges add up to the total to the cent
-            assert sum(Decimal(str(c["amount"])) for c in rate["charges"]) == rate["total"]
+            assert {c["currency"] for c in rate["charges"]} == {rate["currency"]} == {"USD"}
+            assert sum(Decimal(c["amount"]) for c in rate["charges"]) == Decimal(rate["total"])
+        refused = [r for r in rates if r["status"] != "ok"]
+        assert all(r["total"] is None and r["message"] for r in refused)
+
+
+def test_one_vocabulary_across_shipments_shipment_track_and_rates(freight: Runner) -> None:
+    fields = "id,proNumber,status,carrier,total,currency"
+    listed = json.loads(freight("shipments", "--json", fields, "--limit", "1").out)[0]
+    assert listed["proNumber"]
+    assert set(listed) == set(fields.split(","))
+    detail = json.loads(freight("shipment", listed["id"], "--json", fields).out)
+    tracked = json.loads(freight("track", listed["proNumber"], "--json", fields).out)
+    assert detail == tracked == listed  # the same names and the same values everywhere
+    rates = freight(
+        "rates", "--from", "60607", "--to", "30303", "--item", ITEM,
+        "--json", "carrier,serviceType,days,total,currency", "--format", "jsonl",
+    )  # fmt: skip
+    assert rates.status == 0, rates.err
+    first = json.loads(rates.out.splitlines()[0])
+    assert list(first) == ["carrier", "serviceType", "days", "total", "currency"]
+    assert isinstance(first["total"], str)
+    assert isinstance(first["days"], int)
+    for command in ("shipment", "track", "rates"):
+        listing = freight(command, "--json")
+        assert listing.status == 0, listing.err
+        names = [line.split()[0] for line in listing.out.splitlines()]
+        assert {"carrier", "total", "currency"} <= set(names)
+        assert "JSON fields (--json FIELD,FIELD" in freight(command, "--help").out
 
 
 @pytest.mark.parametrize(
@@ -124,23 +159,23 @@ def _delivered_ltl_with_numbers(freight: Runner) -> dict[str, str]:
     assert result.status == 0, result.err
     for line in result.out.splitlines():
         record: dict[str, str] = json.loads(line)
-        if all(record.get(key) for key in ("pro_number", "bol_number", "tracking_number")):
+        if all(record.get(key) for key in ("proNumber", "bolNumber", "trackingNumber")):
             return record
     raise AssertionError("no delivered LTL shipment with a PRO, BOL and tracking number")
 
 
 def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
     listed = _delivered_ltl_with_numbers(freight)
-    by_pro = freight("track", listed["pro_number"])
+    by_pro = freight("track", listed["proNumber"])
     assert by_pro.status == 0, by_pro.err
     assert "Status:   delivered" in by_pro.out
     assert "delivered" in by_pro.out.split("TIME", 1)[1]
-    by_bol = freight("track", listed["bol_number"], "--format", "json")
+    by_bol = freight("track", listed["bolNumber"], "--format", "json")
     tracked = json.loads(by_bol.out)
     assert tracked["id"] == listed["id"]
     assert tracked["status"] == "delivered"
     assert [e["status"] for e in tracked["events"]][-1] == "delivered"
-    spaced = freight("track", f" {listed['tracking_number'].lower()} ", "--format", "json")
+    spaced = freight("track", f" {listed['trackingNumber'].lower()} ", "--format", "json")
     assert json.loads(spaced.out)["id"] == listed["id"]
 
 

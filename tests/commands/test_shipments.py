@@ -25,36 +25,82 @@ def test_table_lists_the_rows_and_one_total_per_currency(freight: Runner) -> Non
     assert "\x1b[" not in result.out + result.err  # no colours, no progress into a pipe
 
 
-def test_csv_has_the_bom_header_and_every_page(freight: Runner) -> None:
+def test_csv_on_stdout_has_the_header_and_every_page_and_no_bom(freight: Runner) -> None:
     result = freight("shipments", "--format", "csv")
     assert result.status == 0, result.err
-    assert result.out.startswith(BOM)
-    rows = list(csv.DictReader(io.StringIO(result.out.removeprefix(BOM))))
+    assert result.out.startswith("id,proNumber,")  # a pipe reader's first header is "id"
+    rows = list(csv.DictReader(io.StringIO(result.out)))
     assert len(rows) == 200  # the sandbox's 200 shipments: four pages of 50
     assert list(rows[0]) == list(HEADER)
     assert len({r["id"] for r in rows}) == 200
     assert all(r["currency"] == "USD" for r in rows if r["total"])
 
 
-def test_csv_without_bom(freight: Runner) -> None:
-    result = freight("shipments", "--format", "csv", "--no-bom", "--limit", "1")
+def test_bom_on_stdout_when_asked_and_left_out_of_a_file_when_asked(
+    freight: Runner, tmp_path: Path
+) -> None:
+    result = freight("shipments", "--format", "csv", "--bom", "--limit", "1")
     assert result.status == 0, result.err
-    assert result.out.startswith("id,pro_number,")
+    assert result.out.startswith(BOM + "id,proNumber,")
+    target = tmp_path / "plain.csv"
+    plain = freight("shipments", "--limit", "1", "--output", str(target), "--no-bom")
+    assert plain.status == 0, plain.err
+    assert target.read_bytes().startswith(b"id,proNumber,")
 
 
 def test_json_and_jsonl_carry_exact_money_and_the_same_shipments(freight: Runner) -> None:
     listed = freight("shipments", "--format", "json", "--limit", "60")
     lines = freight("shipments", "--format", "jsonl", "--limit", "60")
     assert listed.status == lines.status == 0
-    records = json.loads(listed.out, parse_float=Decimal)
-    per_line = [json.loads(line, parse_float=Decimal) for line in lines.out.splitlines()]
+    records = json.loads(listed.out)
+    per_line = [json.loads(line) for line in lines.out.splitlines()]
     assert len(records) == 60
     assert records == per_line
     first = records[0]
     assert set(first) == set(HEADER)
-    assert isinstance(first["total"], Decimal)
-    assert first["total"] == first["total"].quantize(Decimal("0.01"))
+    assert isinstance(first["total"], str)  # money: a decimal string beside its currency
+    assert Decimal(first["total"]) == Decimal(first["total"]).quantize(Decimal("0.01"))
     assert first["currency"] == "USD"
+
+
+def test_json_fields_select_and_order_the_record(freight: Runner) -> None:
+    result = freight("shipments", "--json", "status,id,proNumber", "--limit", "3")
+    assert result.status == 0, result.err
+    records = json.loads(result.out)
+    assert len(records) == 3
+    assert [list(r) for r in records] == [["status", "id", "proNumber"]] * 3
+    lines = freight("shipments", "--json", "id,total", "--format", "jsonl", "--limit", "2")
+    assert [list(json.loads(x)) for x in lines.out.splitlines()] == [["id", "total"]] * 2
+    columns = freight("shipments", "--json", "id,total", "--format", "csv", "--limit", "2")
+    assert columns.out.splitlines()[0] == "id,total"
+
+
+def test_json_alone_lists_the_fields_and_help_names_them(freight: Runner) -> None:
+    listing = freight("shipments", "--json")
+    assert listing.status == 0, listing.err
+    assert [line.split()[0] for line in listing.out.splitlines()] == list(HEADER)
+    assert "the carrier's PRO number" in listing.out
+    helped = freight("shipments", "--help")
+    assert helped.status == 0
+    words = " ".join(helped.out.split())
+    assert "JSON fields (--json FIELD,FIELD" in words
+    assert ", ".join(HEADER) in words
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--json", "id,nope"), "--json: unknown field nope; the fields are: id, proNumber,"),
+        (("--json", "id", "--format", "table"), "--json writes JSON"),
+    ],
+)
+def test_bad_json_fields_are_usage_errors(
+    freight: Runner, args: tuple[str, ...], message: str
+) -> None:
+    result = freight("shipments", *args)
+    assert result.status == 2
+    assert message in result.err
+    assert result.out == ""
 
 
 def test_filters_narrow_the_listing(freight: Runner) -> None:
@@ -63,17 +109,17 @@ def test_filters_narrow_the_listing(freight: Runner) -> None:
     records = [json.loads(line) for line in result.out.splitlines()]
     assert records
     assert {(r["status"], r["mode"]) for r in records} == {("delivered", "ltl")}
-    pro = records[0]["pro_number"]
+    pro = records[0]["proNumber"]
     found = freight("shipments", "--search", pro, "--format", "jsonl")
-    assert [json.loads(line)["pro_number"] for line in found.out.splitlines()] == [pro]
+    assert [json.loads(line)["proNumber"] for line in found.out.splitlines()] == [pro]
 
 
 def test_pickup_dates_filter_inclusively(freight: Runner) -> None:
     every = [json.loads(x) for x in freight("shipments", "--format", "jsonl").out.splitlines()]
-    day = sorted(r["pickup_date"] for r in every if r["pickup_date"])[len(every) // 2]
+    day = sorted(r["pickupDate"] for r in every if r["pickupDate"])[len(every) // 2]
     result = freight("shipments", "--from", day, "--to", day, "--format", "jsonl")
     assert result.status == 0, result.err
-    picked = [json.loads(line)["pickup_date"] for line in result.out.splitlines()]
+    picked = [json.loads(line)["pickupDate"] for line in result.out.splitlines()]
     assert picked
     assert set(picked) == {day}
 

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from tui.commands.dates import SHORTCUTS
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.domain.locations import LocationType
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
+
+if TYPE_CHECKING:
+    from tui.vocabulary import FieldSet
 
 LOCATION_TYPES = tuple(LocationType)
 """The 13 location types, as the command line spells them (the domain's identifiers)."""
@@ -19,6 +23,47 @@ ITEM_HELP = (
     '"2xpallet,800lb,48x40x48,85": quantity, package label, pounds per unit, inches, '
     "optional NMFC class (else implied by density); repeat for more lines"
 )
+
+
+class CommandParser(argparse.ArgumentParser):
+    """An argument parser whose ``--help`` ends with the command's JSON fields, which are read
+    only when help is asked for (building the parser stays cheap: the app builds it too)."""
+
+    json_fields: Callable[[], FieldSet[Any]] | None = None
+
+    def format_help(self) -> str:
+        if self.json_fields is not None:
+            from tui.commands.fields import fields_help
+
+            fields, self.json_fields = self.json_fields(), None
+            self.epilog = fields_help(fields) + ("\n\n" + self.epilog if self.epilog else "")
+        return super().format_help()
+
+
+def add_json_flag(parser: argparse.ArgumentParser, fields: Callable[[], FieldSet[Any]]) -> None:
+    """``--json [FIELD,FIELD]`` on ``parser``: with names, JSON of only those fields (gh-style);
+    alone, the list of fields. ``fields`` returns the command's :class:`FieldSet` (imported
+    late); ``--help`` names them. At run time see :func:`tui.commands.fields.output_of`."""
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="",
+        metavar="FIELDS",
+        help="write JSON of only these comma-separated fields (e.g. id,proNumber,status); "
+        "alone: list the fields",
+    )
+    parser.set_defaults(json_fieldset=fields)
+    if isinstance(parser, CommandParser):
+        parser.json_fields = fields
+
+
+def _fields_of(command: str) -> Callable[[], FieldSet[Any]]:
+    def load() -> FieldSet[Any]:
+        from tui.commands.fields import fieldset_of
+
+        return fieldset_of(command)
+
+    return load
 
 
 def add_target_flags(parser: argparse.ArgumentParser) -> None:
@@ -57,13 +102,14 @@ def _command(sub: Any, name: str, help_text: str, description: str) -> argparse.
     return parser
 
 
-def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], default: str | None) -> None:
+def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], command: str) -> None:
+    """``--format`` (default: the table, or JSON with ``--json``) and ``--json``."""
     parser.add_argument(
         "--format",
         choices=choices,
-        default=default,
-        help=f"output format: {', '.join(choices)} (default table)",
+        help=f"output format: {', '.join(choices)} (default table; json with --json)",
     )
+    add_json_flag(parser, _fields_of(command))
 
 
 def add_commands(sub: Any) -> None:
@@ -73,8 +119,8 @@ def add_commands(sub: Any) -> None:
         "shipments",
         "list shipments (all pages) as a table, JSON, JSON Lines or CSV",
         "List the account's shipments, newest first, every page of the filter.\n"
-        "  freight shipments --pickup today --format csv > pickups.csv\n"
-        "  freight shipments --status delivered --from 2026-11-01 --format jsonl | jq .id",
+        "  freight shipments --pickup today --output pickups.csv\n"
+        "  freight shipments --status delivered --from 2026-11-01 --json id,proNumber,total",
     )
     shipments.add_argument("--status", choices=STATUSES, help="only shipments in this status")
     shipments.add_argument("--mode", choices=MODES, help="only this transport mode")
@@ -99,7 +145,7 @@ def add_commands(sub: Any) -> None:
     shipments.add_argument(
         "--limit", type=int, metavar="N", help="stop after N shipments (default: all)"
     )
-    _format(shipments, ("table", "json", "jsonl", "csv"), None)
+    _format(shipments, ("table", "json", "jsonl", "csv"), "shipments")
     shipments.add_argument(
         "--output",
         metavar="FILE",
@@ -107,10 +153,10 @@ def add_commands(sub: Any) -> None:
         "follows its extension (.csv, .json, .jsonl) unless --format is given",
     )
     shipments.add_argument(
-        "--no-bom",
-        dest="bom",
-        action="store_false",
-        help="CSV without the UTF-8 byte-order mark (kept by default for spreadsheets)",
+        "--bom",
+        action=argparse.BooleanOptionalAction,
+        help="CSV with the UTF-8 byte-order mark Excel needs (default: in a file written "
+        "with --output, not on stdout)",
     )
 
     shipment = _command(
@@ -120,8 +166,10 @@ def add_commands(sub: Any) -> None:
         "Show a shipment by id: status, addresses, items, tracking, events, documents.\n"
         "  freight shipment shp_123 --documents ~/bol",
     )
-    shipment.add_argument("shipment_id", metavar="ID", help="shipment id (see freight shipments)")
-    _format(shipment, ("table", "json"), "table")
+    shipment.add_argument(
+        "shipment_id", metavar="ID", nargs="?", help="shipment id (see freight shipments)"
+    )
+    _format(shipment, ("table", "json", "jsonl"), "shipment")
     shipment.add_argument(
         "--documents",
         metavar="DIR",
@@ -154,7 +202,7 @@ def add_commands(sub: Any) -> None:
         metavar="FILE",
         help="JSON rate request body (originPostalCode, destPostalCode, items …); - for stdin",
     )
-    _format(rates, ("table", "json"), "table")
+    _format(rates, ("table", "json", "jsonl"), "rates")
 
     track = _command(
         sub,
@@ -163,8 +211,8 @@ def add_commands(sub: Any) -> None:
         "Find the shipment whose PRO, BOL, tracking number or id is exactly the one given.\n"
         "  for pro in $(cat pros.txt); do freight track $pro --format json; done",
     )
-    track.add_argument("number", metavar="NUMBER", help="PRO, BOL or tracking number")
-    _format(track, ("table", "json"), "table")
+    track.add_argument("number", metavar="NUMBER", nargs="?", help="PRO, BOL or tracking number")
+    _format(track, ("table", "json", "jsonl"), "track")
 
     completion = sub.add_parser(
         "completion",

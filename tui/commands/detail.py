@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.connect import open_client
-from tui.commands.exits import FAILED, OK
+from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import fields, money, table
 
 if TYPE_CHECKING:
@@ -97,14 +97,18 @@ def _when(value: object) -> str:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the shipment; with ``--documents`` save them and list the files on stderr."""
-    from tui.export import json_text
+    from tui.commands.fields import DETAIL_FIELDS, output_of, write_records
 
+    output = output_of(args, DETAIL_FIELDS, args.format)
+    if not args.shipment_id:
+        raise UsageError("say which shipment: freight shipment ID (see freight shipments)")
     async with open_client(args) as client:
         detail = await client.get_shipment(args.shipment_id)
-        if args.format == "json":
-            print(json_text(detail.raw or detail.model_dump(mode="json"), indent=2), file=out)
-        else:
+        if output.format == "table":
             print_detail(detail, out)
+        else:
+            record = DETAIL_FIELDS.record(detail, output.fields)
+            write_records([record], output.format, out, one=True)
         if args.documents is None:
             return OK
         if not detail.documents:

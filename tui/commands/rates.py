@@ -150,14 +150,16 @@ def print_quote(quote: Quote, out: TextIO) -> None:
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Ask for rates and print them."""
-    from tui.export import json_text
+    """Ask for rates and print them (JSON: one record per rate, in the table's order)."""
+    from tui.commands.fields import RATE_FIELDS, QuotedRate, output_of, write_records
 
+    output = output_of(args, RATE_FIELDS, args.format)
     request = request_of(args)
     async with open_client(args) as client:
         quote = await client.get_rates(request)
-    if args.format == "json":
-        print(json_text(quote.raw or quote.model_dump(mode="json"), indent=2), file=out)
-    else:
+    if output.format == "table":
         print_quote(quote, out)
+    else:
+        records = (RATE_FIELDS.record(QuotedRate(quote, r), output.fields) for r in ordered(quote))
+        write_records(records, output.format, out)
     return OK

@@ -88,11 +88,12 @@ def totals_line(shipments: list[Shipment]) -> str:
 
 
 def format_of(args: argparse.Namespace) -> ExportFormat | None:
-    """``--format``, else the ``--output`` file's extension; None for the table."""
+    """``--format``, else the ``--output`` file's extension, else JSON with ``--json``; None
+    for the table."""
     if args.format is not None:
         return None if args.format == "table" else cast("ExportFormat", args.format)
     if args.output is None:
-        return None
+        return "json" if args.json is not None else None
     suffix = Path(args.output).suffix.lower().lstrip(".")
     if suffix not in ("csv", "json", "jsonl"):
         raise UsageError(f"--output: say --format csv, json or jsonl for {args.output!r}")
@@ -100,11 +101,18 @@ def format_of(args: argparse.Namespace) -> ExportFormat | None:
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
-    """List the shipments in the format asked for, on stdout or into ``--output``."""
+    """List the shipments in the format asked for, on stdout or into ``--output``.
+
+    A CSV file written with ``--output`` starts with the byte-order mark Excel needs; CSV on
+    stdout (a pipe, most often) does not, unless ``--bom`` says so."""
+    from tui.commands.fields import fieldset_of, output_of
+
     query = query_of(args, today)
     fmt = format_of(args)
     if args.output is not None and fmt is None:
         raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
+    fields = output_of(args, fieldset_of("shipments"), fmt or "table").fields
+    bom = args.bom if args.bom is not None else args.output is not None
     progress = Progress(err)
     async with open_client(args) as client:
         rows = limited(client, query, args.limit)
@@ -113,7 +121,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
             try:
                 result = await export_shipments(
-                    rows, _path(args.output), fmt, bom=args.bom, progress=progress
+                    rows, _path(args.output), fmt, bom=bom, progress=progress, fields=fields
                 )
             finally:
                 progress.done()
@@ -133,7 +141,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
             target = _utf8(out)
             try:
-                await stream_shipments(rows, target, fmt, bom=args.bom, progress=progress)
+                await stream_shipments(rows, target, fmt, bom=bom, progress=progress, fields=fields)
             finally:
                 target.flush()
                 if target is not out and isinstance(target, io.TextIOWrapper):

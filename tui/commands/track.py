@@ -7,7 +7,7 @@ is merged, read status and events from it here (see ``_tracking``).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.connect import open_client
 from tui.commands.detail import events_table
@@ -52,31 +52,12 @@ async def _tracking(client: FreightClient, shipment: Shipment) -> ShipmentDetail
     return await client.get_shipment(shipment.id)
 
 
-def _summary(detail: ShipmentDetail) -> dict[str, Any]:
-    tracking = detail.tracking
-    return {
-        "id": detail.id,
-        "status": detail.status,
-        "proNumber": detail.pro_number,
-        "bolNumber": detail.bol_number,
-        "trackingNumber": tracking.tracking_number if tracking else None,
-        "carrier": detail.carrier.name if detail.carrier else None,
-        "events": [
-            {
-                "time": e.time.isoformat() if e.time else None,
-                "status": e.status,
-                "location": e.location,
-                "description": e.description,
-            }
-            for e in sorted(detail.events, key=lambda e: (e.time is None, e.time))
-        ],
-    }
-
-
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Print each matching shipment's status and events (JSON: one object, or a list)."""
-    from tui.export import json_text
+    """Print each matching shipment's status and events (JSON: one object, or a list when
+    several shipments have the number)."""
+    from tui.commands.fields import TRACK_FIELDS, output_of, write_records
 
+    output = output_of(args, TRACK_FIELDS, args.format)
     if not _key(args.number):
         raise UsageError("NUMBER: give a PRO, BOL or tracking number (it is blank)")
     async with open_client(args) as client:
@@ -84,22 +65,22 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not found:
             raise NotFound(f"no shipment has the PRO, BOL or tracking number {args.number!r}")
         details = [await _tracking(client, shipment) for shipment in found]
-    if args.format == "json":
-        summaries = [_summary(d) for d in details]
-        print(json_text(summaries[0] if len(summaries) == 1 else summaries, indent=2), file=out)
+    if output.format != "table":
+        records = [TRACK_FIELDS.record(d, output.fields) for d in details]
+        write_records(records, output.format, out, one=True)
         return OK
     for n, detail in enumerate(details):
         if n:
             print("", file=out)
-        summary = _summary(detail)
+        tracking, carrier = detail.tracking, detail.carrier
         fields(
             [
                 ("Shipment", detail.id),
                 ("Status", detail.status),
-                ("PRO", summary["proNumber"] or ""),
-                ("BOL", summary["bolNumber"] or ""),
-                ("Tracking", summary["trackingNumber"] or ""),
-                ("Carrier", summary["carrier"] or ""),
+                ("PRO", detail.pro_number or ""),
+                ("BOL", detail.bol_number or ""),
+                ("Tracking", (tracking.tracking_number if tracking else None) or ""),
+                ("Carrier", (carrier.name if carrier else None) or ""),
             ],
             out,
         )

@@ -354,6 +354,8 @@ class ShipmentDetail(RawModel):
     pro_number: str | None = Field(default=None, validation_alias=_PRO)
     bol_number: str | None = Field(default=None, validation_alias=_BOL)
     mode: str | None = None
+    service_type: str | None = None
+    pickup_date: LenientDate | None = None
     pickup_confirmation: str | None = None
     quote_id: str | None = None
     rate_id: str | None = None
