@@ -114,3 +114,14 @@ def test_the_day_read_back_says_what_to_know() -> None:
         "Fri 2026-11-20 · same day: carriers want it asked before about 14:00"
         " · quoted for Mon 2026-11-23: the carrier may re-rate"
     )
+
+
+def test_a_day_many_carriers_close_is_named_under_the_field() -> None:
+    wednesday = date(2026, 11, 25)
+    assert day_note(date(2026, 11, 27), wednesday, None) == (
+        "Fri 2026-11-27 · the day after Thanksgiving: many carriers are closed, the pickup may move"
+    )
+    with pytest.raises(ValueError, match="Thu Nov 26 is Thanksgiving Day"):
+        parse_pickup_day("thu", wednesday)
+    with pytest.raises(ValueError, match="Wed Jul 1 is Canada Day"):
+        parse_pickup_day("2026-07-01", date(2026, 6, 29), "CA-QC")

@@ -16,7 +16,9 @@ import asyncio, sys
 from tui.app import make_app
 from tui.demo import build_demo_session
 
-HEAVY = ("pydantic", "httpx", "tomlkit", "zipcodes", "tui.sandbox", "tui.config.settings")
+HEAVY = (
+    "pydantic", "httpx", "tomlkit", "zipcodes", "holidays", "tui.sandbox", "tui.config.settings"
+)
 
 
 async def main():

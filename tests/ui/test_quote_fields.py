@@ -13,7 +13,7 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Checkbox
 
-from tests.ui.screen import screen_text
+from tests.ui.screen import screen_text, wait_for
 from tests.ui.test_quote import fill_row, offline_session, start, type_text
 from tui.app import make_app
 from tui.config.settings import Location
@@ -118,6 +118,27 @@ async def test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept() -> No
         await type_text(pilot, "11-19")
         await pilot.pause()
         assert "Thu Nov 19 has passed" in message(screen)
+
+
+async def test_the_day_before_thanksgiving_the_default_skips_the_holiday_and_refuses_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    wednesday = datetime(2026, 11, 25, 21, 0, tzinfo=UTC)  # Wednesday 15:00 in Chicago
+    monkeypatch.setattr("tui.screens.quote.now", lambda: wednesday)
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await filled(pilot)
+        field = screen.shipment_input("pickup_date")
+        await wait_for(pilot, lambda: field.placeholder == "2026-11-27", what="the default")
+        assert "Fri Nov 27" in screen_text(app)
+        await pilot.press("tab")
+        await type_text(pilot, "tomorrow")
+        await pilot.pause()
+        assert field.has_class("-invalid")
+        assert (
+            "pickup date: Thu Nov 26 is Thanksgiving Day; carriers are closed (next: Fri Nov 27)"
+            in message(screen)
+        )
 
 
 async def test_accessorials_are_two_keys_away_and_go_with_the_draft() -> None:

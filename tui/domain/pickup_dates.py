@@ -1,31 +1,114 @@
-"""Pickup dates as a shipper types them: 2026-11-23, 11-23, 11/23, today, tomorrow, +2, friday."""
+"""Pickup dates as a shipper types them: 2026-11-23, 11-23, 11/23, today, tomorrow, +2, friday;
+and the business days carriers pick up on.
+
+A business day is a weekday that is not a public holiday at the origin: US federal holidays
+(observed dates) for a US origin, Canadian national and provincial ones for a Canadian origin
+(`region_of` tells them apart by the postal code). The holidays come from the `holidays`
+library, loaded the first time a date is judged (not at import: it takes ~0.1 s).
+
+`next_business_day` is the one "next business day" of the client: the pickup default, the
+field's refusal and the batch's ship dates all use it.
+"""
 
 from __future__ import annotations
 
 import re
+import sys
 from datetime import date, timedelta
+from functools import lru_cache
 from typing import Final
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MAX_DAYS_AHEAD: Final = 365
 FORMS: Final = "YYYY-MM-DD, MM-DD, MM/DD, today, tomorrow, +2 or a weekday"
+US: Final = "US"
 
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
 _PLUS = re.compile(r"^\+\s*(\d{1,3})$")
+_CANADIAN = re.compile(r"^([A-Z])\d[A-Z]\s*(\d[A-Z]\d)?$")
+_PROVINCES: Final = {
+    "A": "NL", "B": "NS", "C": "PE", "E": "NB", "G": "QC", "H": "QC", "J": "QC",
+    "K": "ON", "L": "ON", "M": "ON", "N": "ON", "P": "ON", "R": "MB", "S": "SK",
+    "T": "AB", "V": "BC", "X": "NT", "Y": "YT",
+}  # fmt: skip
+"""The province of a Canadian postal code's first letter (X is NT or NU: NT's holidays)."""
 
 
-def is_business_day(day: date) -> bool:
-    """Monday to Friday (carriers pick up on weekdays)."""
-    return day.weekday() < 5
+def region_of(postal_code: str) -> str:
+    """Whose holidays apply at a postal code: `US`, or `CA-ON` (province) for `M5V 2T6`."""
+    found = _CANADIAN.match(postal_code.strip().upper())
+    if found is None or found.group(1) not in _PROVINCES:
+        return US
+    return f"CA-{_PROVINCES[found.group(1)]}"
 
 
-def next_business_day(today: date) -> date:
-    """The first weekday after `today` (the default pickup)."""
-    day = today + timedelta(days=1)
-    while not is_business_day(day):
+@lru_cache(maxsize=32)
+def _holidays(region: str, year: int) -> dict[date, str]:
+    import holidays
+
+    country, _, subdivision = region.partition("-")
+    try:
+        found = holidays.country_holidays(country, subdiv=subdivision or None, years=year)
+    except NotImplementedError:  # a region the library does not know: the country's
+        found = holidays.country_holidays(country, years=year)
+    return {day: name for day, name in sorted(found.items())}
+
+
+def calendar_loaded() -> bool:
+    """Whether the holidays library is loaded (judging a date loads it: ~0.1 s)."""
+    return "holidays" in sys.modules
+
+
+def load_calendar(today: date, region: str = US) -> None:
+    """Load the holidays of this year and the next (in the background, after a first frame)."""
+    for year in (today.year, today.year + 1):
+        _holidays(region, year)
+
+
+def holiday_name(day: date, region: str = US) -> str | None:
+    """The public holiday `day` is in `region` (`Thanksgiving Day`), or None."""
+    return _holidays(region, day.year).get(day)
+
+
+def closed_reason(day: date, region: str = US) -> str | None:
+    """Why carriers do not pick up on `day` (`a weekend`, `Thanksgiving Day`), or None."""
+    if day.weekday() >= 5:
+        return "a weekend"
+    return holiday_name(day, region)
+
+
+def is_business_day(day: date, region: str = US) -> bool:
+    """A weekday that is not a public holiday in `region` (carriers pick up then)."""
+    return closed_reason(day, region) is None
+
+
+def next_business_day(after: date, region: str = US) -> date:
+    """The first business day after `after` (the default pickup when `after` is today)."""
+    day = after + timedelta(days=1)
+    while not is_business_day(day, region):
         day += timedelta(days=1)
     return day
+
+
+def business_day_from(day: date, region: str = US) -> date:
+    """`day` itself when it is a business day, else the next one."""
+    return day if is_business_day(day, region) else next_business_day(day, region)
+
+
+def carrier_closure(day: date, region: str = US) -> str | None:
+    """A weekday many carriers close on though it is no public holiday (`the day after
+    Thanksgiving`, `Christmas Eve`, `New Year's Eve`): the confirmation warns of it, the
+    service may move the pickup."""
+    if not is_business_day(day, region):
+        return None
+    if region == US and holiday_name(day - timedelta(days=1), region) == "Thanksgiving Day":
+        return "the day after Thanksgiving"
+    if (day.month, day.day) == (12, 24):
+        return "Christmas Eve"
+    if (day.month, day.day) == (12, 31):
+        return "New Year's Eve"
+    return None
 
 
 def short_date(day: date) -> str:
@@ -55,13 +138,13 @@ def _month_day(month: int, day: int, today: date) -> date:
     return min(candidates, key=lambda found: abs((found - today).days))
 
 
-def _read(text: str, today: date) -> date:
+def _read(text: str, today: date, region: str) -> date:
     value = " ".join(text.strip().lower().split())
     words = value.split()
     if len(words) == 2 and words[0][:3] in {name[:3] for name in WEEKDAYS}:
         value = words[1]  # `Mon 2026-11-23`, a day as a form reads it back
     if not value:
-        return next_business_day(today)
+        return next_business_day(today, region)
     if value in ("today", "tod"):
         return today
     if value in ("tomorrow", "tom", "tmrw"):
@@ -84,21 +167,24 @@ def _read(text: str, today: date) -> date:
     raise ValueError(f"type {FORMS}")
 
 
-def parse_pickup_date(text: str, today: date, *, max_days_ahead: int = MAX_DAYS_AHEAD) -> date:
-    """The pickup day `text` names (blank: the next business day); weekends and the past refused.
+def parse_pickup_date(
+    text: str, today: date, *, max_days_ahead: int = MAX_DAYS_AHEAD, region: str = US
+) -> date:
+    """The pickup day `text` names (blank: the next business day); weekends, holidays and the
+    past refused.
 
-    `today` is the date at the origin; a booking passes the carriers' shorter horizon as
-    `max_days_ahead`. Raises ValueError with the message for the field.
+    `today` is the date at the origin and `region` its holidays (`region_of` the origin's
+    postal code); a booking passes the carriers' shorter horizon as `max_days_ahead`.
+    Raises ValueError with the message for the field.
     """
-    day = _read(text, today)
+    day = _read(text, today, region)
     if day < today:
         raise ValueError(f"{short_date(day)} has passed; pick today or later")
-    if not is_business_day(day):
-        following = next_business_day(day)
-        raise ValueError(
-            f"{short_date(day)} is a weekend; carriers pick up Monday to Friday "
-            f"(next: {short_date(following)})"
-        )
+    reason = closed_reason(day, region)
+    if reason is not None:
+        following = next_business_day(day, region)
+        why = "carriers pick up Monday to Friday" if day.weekday() >= 5 else "carriers are closed"
+        raise ValueError(f"{short_date(day)} is {reason}; {why} (next: {short_date(following)})")
     if (day - today).days > max_days_ahead:
         if max_days_ahead == MAX_DAYS_AHEAD:
             raise ValueError(f"{day.isoformat()} is more than a year ahead")

@@ -20,7 +20,7 @@ from tui.domain.hazmat import (
     parse_un_number,
 )
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, PACKAGE_TYPES
-from tui.domain.pickup_dates import parse_pickup_date
+from tui.domain.pickup_dates import parse_pickup_date, region_of
 from tui.domain.validation import parse_phone, parse_positive_decimal, parse_quantity, parse_zip
 
 MODES: Final[dict[str, str]] = {
@@ -277,7 +277,7 @@ class QuoteDraft:
     def pickup_day(self, today: date) -> date | None:
         """The pickup day (`today` is the date at the origin), or None while it is wrong."""
         try:
-            return parse_pickup_date(self.pickup_date, today)
+            return parse_pickup_date(self.pickup_date, today, region=region_of(self.origin_zip))
         except ValueError:
             return None
 
@@ -305,9 +305,9 @@ class QuoteDraft:
         for index, item in filled:
             for name, message in item.errors().items():
                 found.append(FieldError(f"items.{index}.{name}", message))
-        if today is not None:
+        if today is not None and self.pickup_date.strip():  # blank: the next business day
             try:
-                parse_pickup_date(self.pickup_date, today)
+                parse_pickup_date(self.pickup_date, today, region=region_of(self.origin_zip))
             except ValueError as error:
                 found.append(FieldError("pickup_date", str(error)))
         for name, label in (("po_number", "PO / order"), ("shipper_reference", "reference")):

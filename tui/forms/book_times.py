@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date, time, timedelta
 
-from tui.domain.pickup_dates import parse_pickup_date
+from tui.domain.pickup_dates import US, carrier_closure, parse_pickup_date
 
 MIN_PICKUP_WINDOW = timedelta(minutes=90)
 """Carriers want the ready-to-close pickup window at least this long (some ask two hours)."""
@@ -100,18 +100,23 @@ def window(opens: str, closes: str) -> tuple[time | None, time | None]:
     return first, second
 
 
-def parse_pickup_day(text: str, today: date) -> date:
-    """A pickup day as the shared parser reads it, within the carriers' booking horizon."""
+def parse_pickup_day(text: str, today: date, region: str = US) -> date:
+    """A pickup day as the shared parser reads it, within the carriers' booking horizon;
+    `region` names the origin's holidays (`pickup_dates.region_of`)."""
     if not text.strip():
         raise ValueError("enter the pickup day (YYYY-MM-DD, today, tomorrow, +2 or a weekday)")
-    return parse_pickup_date(text, today, max_days_ahead=MAX_DAYS_AHEAD)
+    return parse_pickup_date(text, today, max_days_ahead=MAX_DAYS_AHEAD, region=region)
 
 
-def day_note(day: date, today: date, quoted: date | None) -> str:
-    """The day read back, with what to know: same-day cut-off, a day other than the quote's."""
+def day_note(day: date, today: date, quoted: date | None, region: str = US) -> str:
+    """The day read back, with what to know: same-day cut-off, a day many carriers close,
+    a day other than the quote's."""
     note = day_text(day)
     if day == today:
         note += f" · same day: carriers want it asked before about {SAME_DAY_CUTOFF}"
+    closure = carrier_closure(day, region)
+    if closure is not None:
+        note += f" · {closure}: many carriers are closed, the pickup may move"
     if quoted is not None and day != quoted:
         note += f" · quoted for {day_text(quoted)}: the carrier may re-rate"
     return note

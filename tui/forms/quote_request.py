@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from tui.api.models import Hazard, RateItem, RateRequest
 from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
-from tui.domain.pickup_dates import parse_pickup_date
+from tui.domain.pickup_dates import parse_pickup_date, region_of
 from tui.domain.quote_form import ItemDraft, QuoteDraft, complete_package
 from tui.domain.validation import parse_positive_decimal, parse_quantity, parse_zip
 
@@ -54,7 +54,7 @@ def build_rate_request(draft: QuoteDraft, today: date) -> RateRequest:
         origin_type=draft.origin_type,
         dest_type=draft.dest_type,
         items=items,
-        pickup_date=parse_pickup_date(draft.pickup_date, today),
+        pickup_date=parse_pickup_date(draft.pickup_date, today, region=region_of(draft.origin_zip)),
         charges=[str(accessorial) for accessorial in draft.accessorials] or None,
         origin_reference_number=draft.shipper_reference.strip() or None,
         dest_reference_number=draft.po_number.strip() or None,

@@ -125,8 +125,9 @@ def pickup_day(
 ) -> tuple[date | None, str | None]:
     """The business day of a ``pickupDate`` (weekends and holidays roll forward) and a note."""
     today = local_today(origin, now)
+    region = calendar.region(origin.country, origin.state)
     if value is None or value == "":
-        return calendar.next_business_day(today, include=False), None
+        return calendar.next_business_day(today, include=False, region=region), None
     day = formats.iso_date(value) if isinstance(value, str) else None
     if day is None:
         errors.add("pickupDate", "must be a date YYYY-MM-DD")
@@ -137,10 +138,10 @@ def pickup_day(
     if day > today + MAX_PICKUP_AHEAD:
         errors.add("pickupDate", f"must be within {MAX_PICKUP_AHEAD.days} days")
         return None, None
-    reason = calendar.closed_reason(day)
+    reason = calendar.closed_reason(day, region)
     if reason is None:
         return day, None
-    moved = calendar.next_business_day(day)
+    moved = calendar.next_business_day(day, region=region)
     return moved, f"{day} is {reason}: pickup moved to the next business day, {moved}"
 
 

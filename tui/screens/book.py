@@ -16,6 +16,7 @@ from textual.widgets import Checkbox, Input, Static
 
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
+from tui.domain.pickup_dates import region_of
 from tui.forms import booking as book_form
 from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
@@ -153,6 +154,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 today,
                 quoted=self.request.pickup_date,
                 schedule=not self.parcel,
+                region=region_of(self.request.origin_postal_code),
                 id="book-pickup-form",
             )
         yield Static("", id="book-status")

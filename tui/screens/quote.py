@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -18,7 +19,14 @@ from textual.widgets import Input, Label, Select
 
 from tui.domain.accessorials import Accessorial, liftgate_for, parse_accessorials
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES
-from tui.domain.pickup_dates import next_business_day, parse_pickup_date, short_date
+from tui.domain.pickup_dates import (
+    calendar_loaded,
+    load_calendar,
+    next_business_day,
+    parse_pickup_date,
+    region_of,
+    short_date,
+)
 from tui.domain.quote_form import (
     DETAIL_FIELDS,
     EMERGENCY_FIELDS,
@@ -227,6 +235,8 @@ packing group), and the emergency contact hazardous freight needs.
         # The first frame shows the form without the grid's inputs or the drop-downs' lists;
         # they are mounted right after it, and keys typed meanwhile wait for them.
         self.call_after_refresh(self._complete, self.host.hold_input(), to_items)
+        if not calendar_loaded():
+            self.call_after_refresh(self._load_calendar)
 
     async def _complete(self, release: Callable[[], None], to_items: bool) -> None:
         try:
@@ -243,6 +253,16 @@ packing group), and the emergency contact hazardous freight needs.
 
     def _load_zip_data(self) -> None:
         self.run_worker(self._read_zip_data, thread=True, group="zip-data", exit_on_error=False)
+
+    def _load_calendar(self) -> None:
+        draft = self.draft()
+        today, region = self.origin_today(draft), region_of(draft.origin_zip)
+
+        def read() -> None:
+            load_calendar(today, region)
+            self.app.call_from_thread(self._revalidate)
+
+        self.run_worker(read, thread=True, group="calendar", exit_on_error=False)
 
     def _read_zip_data(self) -> None:
         zip_places.load()
@@ -365,14 +385,15 @@ packing group), and the emergency contact hazardous freight needs.
         )
 
     def _show_shipment(self, draft: QuoteDraft, today: date) -> None:
-        try:
-            day = parse_pickup_date(draft.pickup_date, today)
-        except ValueError:
-            text = ""
-        else:
-            text = short_date(day)
+        region = region_of(draft.origin_zip)
+        text = ""
+        # Blank is the next business day: known once the holidays are loaded (after the frame).
+        if draft.pickup_date.strip() or calendar_loaded():
+            with suppress(ValueError):
+                text = short_date(parse_pickup_date(draft.pickup_date, today, region=region))
+            placeholder = next_business_day(today, region).isoformat()
+            self.shipment_input("pickup_date").placeholder = placeholder
         self.query_one("#quote-pickup-day", TextCell).update(text)
-        self.shipment_input("pickup_date").placeholder = next_business_day(today).isoformat()
         chosen = ", ".join(a.short for a in draft.accessorials) or "none"
         self.query_one("#quote-extras", TextCell).update(f"Extras: {chosen} · ctrl+l to change")
 

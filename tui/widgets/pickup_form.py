@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widgets import Checkbox, Input, Label, Static
 
+from tui.domain.pickup_dates import US
 from tui.forms.book_times import day_note, parse_pickup_day
 from tui.widgets.typeahead import TypeaheadFocus
 
@@ -86,10 +87,13 @@ class PickupForm(Vertical, TypeaheadFocus):
         *,
         quoted: date | None,
         schedule: bool,
+        region: str = US,
         id: str | None = None,
     ) -> None:
         super().__init__(id=id)
         self._today = today
+        self.holiday_region = region
+        """Whose holidays the day is checked against (`pickup_dates.region_of` the origin)."""
         self.quoted = quoted
         self.schedule = schedule
         self._loading = False
@@ -152,7 +156,7 @@ class PickupForm(Vertical, TypeaheadFocus):
     def pickup_date(self) -> date | None:
         """The day typed (None: blank, the carrier's next business day); ValueError if bad."""
         text = self.input(DATE).value
-        return parse_pickup_day(text, self._today()) if text.strip() else None
+        return parse_pickup_day(text, self._today(), self.holiday_region) if text.strip() else None
 
     # -- checks -------------------------------------------------------------------------
 
@@ -184,7 +188,7 @@ class PickupForm(Vertical, TypeaheadFocus):
             return ""
         if day is None:
             return ""
-        return day_note(day, self._today(), self.quoted)
+        return day_note(day, self._today(), self.quoted, self.holiday_region)
 
     def first_invalid(self, errors: Mapping[str, str]) -> Input | None:
         """The input of the first field with a message."""
