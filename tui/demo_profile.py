@@ -53,7 +53,7 @@ def demo_origin(data_dir: Path) -> tuple[str, str, tuple[str, ...]] | None:
 
 
 def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None = None) -> Profile:
-    """A profile with a dock in Chicago, a few consignees and item templates.
+    """A profile with docks in Chicago and Atlanta, a few consignees and item templates.
 
     With ``data_dir``, the edits made in earlier demo runs (saved addresses, templates) apply.
     """
@@ -102,6 +102,20 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None 
             email="jrivera@example.com",
             location_type="residential",
         ),
+        Location(
+            label="Acme Atlanta",
+            company="Acme Dock Co",
+            address="4500 Fulton Industrial Blvd SW",
+            city="Atlanta",
+            state="GA",
+            postal_code="30336",
+            contact_name="Dana Brooks",
+            phone="404-555-0156",
+            email="atlanta@acme-dock.example",
+            dock_open="07:00",
+            dock_close="15:00",
+            location_type="business-dock",
+        ),
     ]
     templates = [
         ItemTemplate(
@@ -134,6 +148,8 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None 
         default_origin=origin,
         address_book=book,
         item_templates=templates,
+        emergency_name="Acme Safety Desk",
+        emergency_phone="312-555-0177",
     )
     edits = load_demo_edits(data_dir) if data_dir is not None else {}
     if edits:

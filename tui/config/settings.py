@@ -262,6 +262,10 @@ class Profile(_Model):
     """Saved addresses."""
     item_templates: list[ItemTemplate] = Field(default_factory=list)
     """Saved handling units."""
+    emergency_name: str = ""
+    """24-hour emergency contact for hazardous freight (name), put on batch bookings."""
+    emergency_phone: str = ""
+    """24-hour emergency contact's phone (e.g. 800-555-0100)."""
 
     @field_validator("base_url")
     @classmethod

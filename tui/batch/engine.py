@@ -1,0 +1,255 @@
+"""A batch: the orders of one file, each one's saved state, and what can be done with them.
+
+``Batch.open`` reads the saved state of the same file (same profile) and reconciles it with the
+orders as the file says them now: an order rated or booked keeps its state; one whose content
+changed since it was rated is rated again; one now wrong in the file is set aside (unless a
+booking of it exists, which nothing undoes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tui.batch.fields import ColumnMapping
+from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, Status
+from tui.batch.orders import Context, read_orders
+from tui.batch.rules import Rules, choose
+from tui.batch.source import Sheet
+from tui.batch.store import BatchInfo, BatchStore
+
+if TYPE_CHECKING:
+    from tui.batch.pace import Pace
+    from tui.batch.rating import Progress, RatesClient
+
+
+def source_id(path: Path | None, text: str | None = None) -> str:
+    """What names a batch's source: the file's full path, or a digest of pasted text."""
+    if path is not None:
+        return str(path.expanduser().resolve())
+    digest = hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
+    return f"pasted:{digest}"
+
+
+OUTPUT_STATUS: dict[Status, str] = {
+    "invalid": "invalid",
+    "pending": "pending",
+    "rated": "rated",
+    "no-rate": "no-rate",
+    "failed": "failed",
+    "booking": "unknown",
+    "booked": "booked",
+    "unknown": "unknown",
+}
+"""The status a user reads: a booking sent with no answer yet is ``unknown`` until settled."""
+
+
+@dataclass
+class Batch:
+    """The orders of one file and their states, kept in a ``BatchStore`` as they change."""
+
+    store: BatchStore
+    info: BatchInfo
+    sheet: Sheet
+    mapping: ColumnMapping
+    orders: list[Order]
+    states: dict[str, OrderState]
+    rules: Rules = field(default_factory=Rules)
+
+    @classmethod
+    def open(
+        cls,
+        store: BatchStore,
+        profile: str,
+        source: str,
+        sheet: Sheet,
+        mapping: ColumnMapping,
+        context: Context,
+        rules: Rules | None = None,
+    ) -> Batch:
+        """The batch of this file: its orders read now, their states reconciled and saved."""
+        info = store.open(profile, source)
+        orders = read_orders(sheet, mapping, context)
+        stored = store.orders(info.id)
+        kept_rules = Rules.from_json(info.settings.get("rules")) if rules is None else rules
+        batch = cls(store, info, sheet, mapping, orders, dict(stored), kept_rules)
+        batch._reconcile(stored)
+        store.set_settings(
+            info.id,
+            {**info.settings, "rules": batch.rules.to_json(), "mapping": mapping.to_json()},
+        )
+        if rules is not None:
+            batch.apply_rules(rules)
+        return batch
+
+    def _reconcile(self, stored: dict[str, OrderState]) -> None:
+        changed: list[OrderState] = []
+        for order in self.orders:
+            before = stored.get(order.key)
+            after = _reconciled(order, before)
+            if after != before:
+                changed.append(after)
+            self.states[order.key] = after
+        self.store.save(self.info.id, changed)
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def profile(self) -> str:
+        """The profile the batch belongs to."""
+        return self.info.profile
+
+    def order(self, key: str) -> Order | None:
+        """The order of this key in the file, or None."""
+        return next((o for o in self.orders if o.key == key), None)
+
+    def state(self, key: str) -> OrderState:
+        """The state of an order of the file."""
+        return self.states[key]
+
+    def counts(self) -> Counter[str]:
+        """Orders of the file by the status a user reads."""
+        return Counter(OUTPUT_STATUS[self.states[o.key].status] for o in self.orders)
+
+    def totals(self, statuses: Iterable[Status] = ("rated", "booked")) -> dict[str, Decimal]:
+        """The chosen rates' totals of orders in these statuses, per currency (never summed
+        across currencies)."""
+        wanted = set(statuses)
+        out: dict[str, Decimal] = {}
+        for order in self.orders:
+            state = self.states[order.key]
+            choice = state.choice
+            if state.status in wanted and choice is not None:
+                out[choice.currency] = out.get(choice.currency, Decimal(0)) + choice.total
+        return out
+
+    def all_done(self, goal: Status = "rated") -> bool:
+        """Every order of the file rated (or booked, when ``goal`` is booked)."""
+        done: set[Status] = {"booked"} if goal == "booked" else {"rated", "booked"}
+        return all(self.states[o.key].status in done for o in self.orders)
+
+    def save(self, state: OrderState) -> None:
+        """Keep an order's new state."""
+        self.states[state.key] = state
+        self.store.save(self.info.id, [state])
+
+    # -- choosing -------------------------------------------------------------------------
+
+    def apply_rules(self, rules: Rules) -> None:
+        """Choose again by these rules for every rated order not chosen by hand."""
+        self.rules = rules
+        self.store.set_settings(
+            self.info.id,
+            {**self.info.settings, "rules": rules.to_json(), "mapping": self.mapping.to_json()},
+        )
+        changed = []
+        for order in self.orders:
+            state = self.states[order.key]
+            if state.status not in ("rated", "no-rate") or state.chosen_by == "hand":
+                continue
+            from tui.batch.rating import rated_state
+
+            after = rated_state(state, state.quote_id, state.rates, rules)
+            if after != state:
+                self.states[order.key] = after
+                changed.append(after)
+        self.store.save(self.info.id, changed)
+
+    def pick(self, key: str, rate_id: str) -> OrderState:
+        """Choose an order's rate by hand (kept over the rules). Raises ValueError."""
+        state = self.states[key]
+        if state.status in BOOKED_OR_MAYBE:
+            raise ValueError(f"order {key} is booked (or its booking is not settled)")
+        option = next((r for r in state.rates if r.id == rate_id), None)
+        if option is None or not option.ok:
+            raise ValueError(f"order {key} has no bookable rate {rate_id}")
+        after = state.updated(status="rated", chosen=rate_id, chosen_by="hand", errors=())
+        self.save(after)
+        return after
+
+    def best(self, key: str) -> str:
+        """Why the rules chose nothing for an order ('' when they chose)."""
+        return choose(self.states[key].rates, self.rules)[1]
+
+    # -- rating ---------------------------------------------------------------------------
+
+    def to_rate(self, *, rerate: bool = False, keys: Sequence[str] | None = None) -> list[Order]:
+        """The orders a rating run asks for: pending and failed ones (with ``rerate``, also
+        the rated ones not booked)."""
+        wanted: set[Status] = {"pending", "failed"}
+        if rerate:
+            wanted |= {"rated", "no-rate"}
+        return [
+            order
+            for order in self.orders
+            if order.valid
+            and self.states[order.key].status in wanted
+            and (keys is None or order.key in keys)
+        ]
+
+    async def rate(
+        self,
+        client: RatesClient,
+        *,
+        pace: Pace | None = None,
+        concurrency: int | None = None,
+        progress: Callable[[Progress], None] | None = None,
+        rerate: bool = False,
+        keys: Sequence[str] | None = None,
+    ) -> None:
+        """Rate the orders that need it (see ``to_rate``); each saved as it is known."""
+        from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
+
+        await rate_orders(
+            client,
+            self.to_rate(rerate=rerate, keys=keys),
+            self.states,
+            self.rules,
+            self.mapping,
+            save=lambda state: self.store.save(self.info.id, [state]),
+            pace=pace,
+            concurrency=concurrency or DEFAULT_CONCURRENCY,
+            progress=progress,
+        )
+
+    # -- output ---------------------------------------------------------------------------
+
+    def records(self) -> list[dict[str, Any]]:
+        """Each order as the JSON output writes it."""
+        from tui.batch.report import order_record
+
+        return [order_record(order, self.states[order.key]) for order in self.orders]
+
+
+def _reconciled(order: Order, before: OrderState | None) -> OrderState:
+    """An order's state now, from its state saved before (if any) and the file as it is."""
+    position = order.rows[0]
+    if before is not None and before.status in BOOKED_OR_MAYBE:
+        notes = before.notes
+        if order.fingerprint and before.fingerprint and order.fingerprint != before.fingerprint:
+            note = "changed in the file after it was booked: the booking stands as it was"
+            notes = tuple(dict.fromkeys((*before.notes, note)))
+        return before.updated(position=position, notes=notes)
+    if not order.valid:
+        return OrderState(
+            order.key, status="invalid", errors=order.errors, notes=order.notes, position=position
+        )
+    if (
+        before is not None
+        and before.fingerprint == order.fingerprint
+        and before.status != "pending"
+    ) and (before.status != "invalid" or before.errors):
+        return before.updated(position=position, notes=order.notes)
+    return OrderState(
+        order.key,
+        status="pending",
+        fingerprint=order.fingerprint,
+        pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
+        notes=order.notes,
+        position=position,
+    )

@@ -1,0 +1,233 @@
+"""Rate many orders at once, within the service's limits.
+
+A fixed number of workers (the concurrency) take orders one by one; every request waits its
+turn at the batch's one ``Pace``. A 429 pauses the whole batch and the order is asked again; a
+failure is kept on its order with the reason (rated again on the next run); a refusal of the
+order's data points at its rows. Each order's state is saved the moment it is known, so a
+cancel (or a kill) keeps every order already rated.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final, Protocol
+
+from tui.batch.model import Order, OrderState, RateOption, RowError
+from tui.batch.pace import Pace
+from tui.batch.rules import Rules, choose
+
+if TYPE_CHECKING:
+    from tui.api.models import Quote, RateRequest
+    from tui.batch.fields import ColumnMapping
+
+MAX_LIMITED_TRIES: Final = 12
+"""429s one order takes before it is set down as failed (retryable)."""
+DEFAULT_CONCURRENCY: Final = 8
+
+
+class RatesClient(Protocol):
+    """The one call rating needs (``FreightClient`` has it)."""
+
+    async def get_rates(self, request: RateRequest) -> Quote: ...
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a rating run is: orders done of the total, and the time it has taken."""
+
+    done: int
+    total: int
+    failed: int
+    elapsed: float
+
+    @property
+    def remaining(self) -> float | None:
+        """Seconds left at the pace so far (None before the first answer)."""
+        if self.done == 0 or self.elapsed <= 0:
+            return None
+        return (self.total - self.done) * self.elapsed / self.done
+
+    @property
+    def text(self) -> str:
+        """``Rated 37 of 113 · 0:12 left``."""
+        left = self.remaining
+        tail = (
+            f" · {format_seconds(left)} left" if left is not None and self.done < self.total else ""
+        )
+        failed = f" · {self.failed} failed" if self.failed else ""
+        return f"Rated {self.done} of {self.total}{failed}{tail}"
+
+
+def format_seconds(seconds: float) -> str:
+    """``0:07``, ``2:15``, ``1:02:03``."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class FatalRatingError(Exception):
+    """Rating cannot go on for any order (not signed in, not allowed): the batch stops."""
+
+
+def options_of(quote: Quote) -> tuple[RateOption, ...]:
+    """A quote's offers as the batch keeps them (text from the server stays text)."""
+    out = []
+    for rate in quote.rates:
+        out.append(
+            RateOption(
+                id=rate.id,
+                carrier=rate.carrier,
+                carrier_code=rate.carrier_code or "",
+                service=rate.service_type or "",
+                mode=rate.mode or "",
+                total=rate.total,
+                currency=rate.currency,
+                days=rate.days,
+                ok=rate.is_ok,
+                message=rate.message or ("" if rate.is_ok else rate.status),
+            )
+        )
+    return tuple(out)
+
+
+def rated_state(
+    state: OrderState, quote_id: str, rates: tuple[RateOption, ...], rules: Rules
+) -> OrderState:
+    """The state after an answer: the rule's choice, or no-rate and why."""
+    best, why = choose(rates, rules)
+    if best is None:
+        return state.updated(
+            status="no-rate",
+            quote_id=quote_id,
+            rates=rates,
+            chosen="",
+            chosen_by="",
+            errors=(RowError(None, None, None, why),),
+        )
+    return state.updated(
+        status="rated", quote_id=quote_id, rates=rates, chosen=best.id, chosen_by="rule", errors=()
+    )
+
+
+async def rate_orders(
+    client: RatesClient,
+    orders: Sequence[Order],
+    states: dict[str, OrderState],
+    rules: Rules,
+    mapping: ColumnMapping,
+    *,
+    save: Callable[[OrderState], None],
+    pace: Pace | None = None,
+    concurrency: int = DEFAULT_CONCURRENCY,
+    progress: Callable[[Progress], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> None:
+    """Rate ``orders`` (valid ones), updating ``states`` and saving each as it is known.
+
+    Raises FatalRatingError when the service refuses the account; cancelling (Ctrl-C, the
+    screen's cancel) stops at once and keeps what was done.
+    """
+    from tui.api import errors as api
+
+    pace = pace or Pace()
+    queue: asyncio.Queue[Order] = asyncio.Queue()
+    for order in orders:
+        if order.request is not None:
+            queue.put_nowait(order)
+    total = queue.qsize()
+    started = clock()
+    done = failed = 0
+
+    def report() -> None:
+        if progress is not None:
+            progress(Progress(done, total, failed, clock() - started))
+
+    def finish(state: OrderState) -> None:
+        nonlocal done, failed
+        states[state.key] = state
+        save(state)
+        done += 1
+        failed += state.status == "failed"
+        report()
+
+    async def one(order: Order) -> None:
+        assert order.request is not None
+        state = states.get(order.key) or OrderState(order.key, position=order.rows[0])
+        state = state.updated(
+            fingerprint=order.fingerprint,
+            pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
+            notes=order.notes,
+        )
+        limited = 0
+        while True:
+            await pace.turn()
+            try:
+                quote = await client.get_rates(order.request)
+            except api.RateLimitedError as exc:
+                limited += 1
+                pace.limited(exc.retry_after)
+                if limited < MAX_LIMITED_TRIES:
+                    continue
+                finish(_failed(state, f"the service kept answering 429 (too many requests): {exc}"))
+                return
+            except (api.AuthenticationError, api.SubscriptionError, api.PermissionDeniedError):
+                raise
+            except (api.InvalidRequestError, api.RequestValidationError) as exc:
+                pace.ok()
+                finish(_refused(state, order, mapping, exc))
+                return
+            except api.FreightError as exc:
+                pace.ok()
+                finish(_failed(state, str(exc)))
+                return
+            pace.ok()
+            finish(rated_state(state, quote.id, options_of(quote), rules))
+            return
+
+    async def worker() -> None:
+        while True:
+            try:
+                order = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            await one(order)
+
+    report()
+    workers = max(1, min(concurrency, total or 1))
+    try:
+        async with asyncio.TaskGroup() as group:
+            for _ in range(workers):
+                group.create_task(worker())
+    except* (
+        api.AuthenticationError,
+        api.SubscriptionError,
+        api.PermissionDeniedError,
+    ) as group_error:
+        first = group_error.exceptions[0]
+        raise FatalRatingError(str(first)) from first
+
+
+def _failed(state: OrderState, reason: str) -> OrderState:
+    return state.updated(
+        status="failed", errors=(RowError(None, None, None, reason),), chosen="", chosen_by=""
+    )
+
+
+def _refused(
+    state: OrderState, order: Order, mapping: ColumnMapping, error: Exception
+) -> OrderState:
+    """The service (or the request's own check) refused the order's data: point at its rows."""
+    from tui.batch.orders import field_error
+
+    fields: dict[str, str] = getattr(error, "fields", {}) or {}
+    if fields:
+        errors = tuple(
+            field_error(order.rows, mapping, path, message) for path, message in fields.items()
+        )
+    else:
+        errors = (RowError(order.rows[0], None, None, f"refused by the service: {error}"),)
+    return state.updated(status="invalid", errors=errors, chosen="", chosen_by="", rates=())
