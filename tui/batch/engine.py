@@ -231,7 +231,7 @@ def _reconciled(order: Order, before: OrderState | None) -> OrderState:
     position = order.rows[0]
     if before is not None and before.status in BOOKED_OR_MAYBE:
         notes = before.notes
-        if order.fingerprint and before.fingerprint and order.fingerprint != before.fingerprint:
+        if before.fingerprint and order.fingerprint != before.fingerprint:
             note = "changed in the file after it was booked: the booking stands as it was"
             notes = tuple(dict.fromkeys((*before.notes, note)))
         return before.updated(position=position, notes=notes)

@@ -43,6 +43,26 @@ _LOCATION_WORDS: Final = {
 }  # fmt: skip
 
 
+_PACKAGE_WORDS: Final = {
+    "palette": "pallet", "paletten": "pallet", "palettes": "pallet", "palet": "pallet",
+    "paleta": "pallet", "paletas": "pallet", "tarima": "pallet", "plt": "pallet",
+    "kiste": "crate", "kisten": "crate", "caisse": "crate", "caisses": "crate",
+    "cajón": "crate", "cajon": "crate", "crt": "crate", "karton": "carton", "kartons": "carton",
+    "caja": "box", "cajas": "box", "colis": "box", "ctn": "carton", "fass": "drum",
+    "fässer": "drum", "fût": "drum", "fut": "drum", "tambor": "drum", "bidon": "drum",
+    "drm": "drum", "sack": "bag", "säcke": "bag", "sac": "bag", "saco": "bag",
+    "rolle": "roll", "rouleau": "roll", "rollo": "roll", "bündel": "bundle", "bund": "bundle",
+    "fardo": "bale", "skd": "skid",
+}  # fmt: skip
+"""Handling-unit names of other languages and X12 codes, as order systems write them."""
+_LIMITED_ACCESS: Final = frozenset(
+    {
+        "limited-access", "construction", "farm", "military", "airport", "place-of-worship",
+        "school", "mine", "pier", "trade-show",
+    }
+)  # fmt: skip
+
+
 @dataclass(frozen=True)
 class Context:
     """What the orders are read against: the day, and the profile's places and contacts."""
@@ -172,8 +192,8 @@ class _OrderReader:
         pickup, moved = shipdates.pickup_day(wanted, self.context.today)
         if moved:
             build.notes.append(moved)
-        flags = self._flags(build)
         hazardous = any(line is not None and line.get("hazardous") for line in lines)
+        flags = self._flags(build, hazardous, dest["kind"] if dest else "")
         if hazardous and not (self.context.emergency_name and self.context.emergency_phone):
             cells = next(
                 c
@@ -387,8 +407,12 @@ class _OrderReader:
         self._consistent(build, "ship_date", read)
         return day
 
-    def _flags(self, build: _Build) -> Flags:
-        found: dict[str, bool] = {}
+    def _flags(self, build: _Build, hazardous: bool, kind: str) -> Flags:
+        found: dict[str, bool] = {
+            "hazmat": hazardous,
+            "residential": kind == "residential",
+            "limited_access": kind in _LIMITED_ACCESS,
+        }
         for name in ("liftgate", "appointment", "inside"):
             value = False
             for cells in build.rows:
@@ -423,7 +447,7 @@ class _OrderReader:
         else:
             from tui.domain.locations import parse_package
 
-            line["package"] = parse_package(package)
+            line["package"] = _PACKAGE_WORDS.get(package.casefold(), None) or parse_package(package)
         weight = self._weight(build, cells)
         sizes = self._sizes(build, cells)
         if weight is not None and "quantity" in line:
@@ -759,3 +783,34 @@ def _find_place(book: Sequence[Location], text: str) -> Location | None:
             if header_key(getattr(place, attribute)) == key:
                 return place
     return None
+
+
+def zip_states() -> values.ZipState:
+    """The state of a ZIP from the offline ZIP data (read on first use, which takes a second)."""
+
+    def state(zip5: str) -> str | None:
+        from tui.forms import zip_places
+
+        zip_places.load()
+        found = zip_places.place(zip5)
+        return found.state if found is not None else None
+
+    return state
+
+
+def context_for(profile: Any, today: date) -> Context:
+    """The context of a profile (``tui.config.settings.Profile``): its address book, default
+    origin and emergency contact, and the offline ZIP data."""
+    book = tuple(profile.address_book)
+    origin = profile.default_origin
+    if origin is not None and all(p.postal_code != origin.postal_code for p in book):
+        book = (origin, *book)
+    return Context(
+        today=today,
+        profile=profile.name,
+        address_book=book,
+        default_origin=origin,
+        emergency_name=profile.emergency_name,
+        emergency_phone=profile.emergency_phone,
+        zip_state=zip_states(),
+    )

@@ -1,0 +1,146 @@
+"""Choosing by rule, and the one pace a batch's requests keep (a fake clock: no waiting)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from tui.batch.model import RateOption
+from tui.batch.pace import Pace
+from tui.batch.rules import RuleError, Rules, choose, parse_max_total, parse_rule
+
+
+def offer(
+    rid: str, carrier: str, code: str, total: str, days: int | None, currency: str = "USD"
+) -> RateOption:
+    return RateOption(rid, carrier, code, "Standard", "ltl", Decimal(total), currency, days)
+
+
+OFFERS = (
+    offer("a", "Harrowgate Freight Lines", "HGFL", "410.00", 5),
+    offer("b", "Bluecrest Express", "BCXP", "620.50", 1),
+    offer("c", "Lakeshore Interstate Freight", "LKIF", "455.25", 2),
+    offer("d", "Magnolia Gulf Carriers", "MGGC", "399.99", 4),
+    RateOption("e", "Quirkwood", "QWDL", "", "ltl", Decimal(0), "USD", None, False, "no service"),
+)
+
+
+@pytest.mark.parametrize(
+    ("rules", "chosen"),
+    [
+        (Rules(), "d"),
+        (Rules(kind="fastest"), "b"),
+        (Rules(kind="within", within_days=2), "c"),
+        (Rules(kind="within", within_days=4), "d"),
+        (Rules(prefer=("LKIF",)), "c"),
+        (Rules(prefer=("lakeshore",), kind="fastest"), "c"),
+        (Rules(prefer=("BCXP",), kind="within", within_days=2), "b"),
+        (Rules(exclude=("MGGC", "harrowgate")), "c"),
+        (Rules(max_total=Decimal(400)), "d"),
+    ],
+)
+def test_rules_choose(rules: Rules, chosen: str) -> None:
+    best, why = choose(OFFERS, rules)
+    assert best is not None
+    assert best.id == chosen
+    assert why == ""
+
+
+@pytest.mark.parametrize(
+    ("rules", "why"),
+    [
+        (Rules(max_total=Decimal(300)),
+         "the cheapest offer, 399.99 USD, is over the maximum of 300.00"),
+        (Rules(kind="within", within_days=1, exclude=("BCXP",)),
+         "no offer within 1 transit days (the fastest takes 2 days)"),
+        (Rules(exclude=("HGFL", "BCXP", "LKIF", "MGGC")),
+         "every offer is from an excluded carrier"),
+    ],
+)  # fmt: skip
+def test_rules_that_nothing_fits_say_why(rules: Rules, why: str) -> None:
+    assert choose(OFFERS, rules) == (None, why)
+
+
+def test_no_offer_at_all_gives_the_carriers_reasons() -> None:
+    assert choose(OFFERS[4:], Rules()) == (None, "no carrier offered a rate (no service)")
+
+
+def test_totals_are_compared_within_one_currency() -> None:
+    mixed = (
+        offer("cad", "Maple Leaf Freight", "MLFT", "300.00", 2, "CAD"),
+        offer("usd", "Prairie Lines", "PRLN", "987.25", 3),
+    )
+    best, _ = choose(mixed, Rules())
+    assert best is not None
+    assert best.id == "usd"
+    only_cad = (mixed[0], offer("cad2", "Toque Freight", "TQFR", "280.00", 4, "CAD"))
+    best, _ = choose(only_cad, Rules(max_total=Decimal(250), max_currency="USD"))
+    assert best is not None
+    assert best.id == "cad2"
+
+
+def test_rules_are_written_as_the_cli_takes_them() -> None:
+    assert parse_rule("cheapest") == ("cheapest", None)
+    assert parse_rule("Fastest") == ("fastest", None)
+    assert parse_rule("cheapest-within-3") == ("within", 3)
+    assert parse_rule("cheapest within 5 days") == ("within", 5)
+    with pytest.raises(RuleError, match="cheapest-within-N"):
+        parse_rule("best")
+    assert parse_max_total("1,500") == (Decimal(1500), None)
+    assert parse_max_total("1500.50 cad") == (Decimal("1500.50"), "CAD")
+    with pytest.raises(RuleError):
+        parse_max_total("lots")
+    kept = Rules(kind="within", within_days=3, prefer=("LKIF",), max_total=Decimal("900.5"))
+    assert Rules.from_json(kept.to_json()) == kept
+    assert kept.text == "cheapest within 3 days, prefer LKIF, max 900.50"
+
+
+class FakeTime:
+    """A clock that moves only when slept on."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+        self.slept: list[float] = []
+
+    def clock(self) -> float:
+        return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        self.slept.append(seconds)
+        self.now += seconds
+
+
+async def test_the_pace_spaces_requests_evenly() -> None:
+    time = FakeTime()
+    pace = Pace(4.0, clock=time.clock, sleep=time.sleep)
+    starts = []
+    for _ in range(5):
+        await pace.turn()
+        starts.append(time.now)
+    assert starts == [100.0, 100.25, 100.5, 100.75, 101.0]
+
+
+async def test_a_429_pauses_everyone_for_its_retry_after_and_slows_the_pace() -> None:
+    time = FakeTime()
+    pace = Pace(10.0, clock=time.clock, sleep=time.sleep)
+    await pace.turn()
+    assert pace.limited(3.0) == 3.0
+    assert pace.limited(2.0) == 2.0  # a second answer of the same moment: no longer pause
+    await pace.turn()
+    assert time.now == pytest.approx(103.0)
+    assert pace.rate == pytest.approx(8.5)  # slowed once, not twice
+    assert pace.limited_count == 2
+    assert pace.waited == pytest.approx(3.0)
+    for _ in range(40):
+        pace.ok()
+    assert pace.rate == pytest.approx(10.0)
+
+
+async def test_without_retry_after_the_pause_doubles() -> None:
+    time = FakeTime()
+    pace = Pace(None, clock=time.clock, sleep=time.sleep)
+    assert [pace.limited(None) for _ in range(4)] == [1.0, 2.0, 4.0, 8.0]
+    pace.ok()
+    assert pace.limited(None) == 1.0
+    assert pace.limited(600) == 60.0  # never longer than a minute at once
