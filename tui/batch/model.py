@@ -38,17 +38,20 @@ class RowError:
 
     @property
     def message(self) -> str:
-        """``row 91, Class: 73 is not a freight class``."""
+        """``row 91, Class: 73 is not a freight class`` (file text shown as plain text)."""
+        from tui.domain.safe_text import plain
+
         where = ", ".join(
             part
             for part in (
                 f"row {self.row}" if self.row is not None else "",
-                self.column or "",
+                plain(self.column, limit=60),
             )
             if part
         )
-        value = self.value.replace("\n", " ") if self.value else ""
+        value = plain(self.value, limit=80)
         text = f"{value} {self.reason}" if value else self.reason
+        text = plain(text)
         return f"{where}: {text}" if where else text
 
     def to_json(self) -> dict[str, Any]:

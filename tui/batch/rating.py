@@ -75,20 +75,22 @@ class FatalRatingError(Exception):
 
 def options_of(quote: Quote) -> tuple[RateOption, ...]:
     """A quote's offers as the batch keeps them (text from the server stays text)."""
+    from tui.domain.safe_text import plain
+
     out = []
     for rate in quote.rates:
         out.append(
             RateOption(
                 id=rate.id,
-                carrier=rate.carrier,
-                carrier_code=rate.carrier_code or "",
-                service=rate.service_type or "",
-                mode=rate.mode or "",
+                carrier=plain(rate.carrier, limit=80),
+                carrier_code=plain(rate.carrier_code, limit=12),
+                service=plain(rate.service_type, limit=60),
+                mode=plain(rate.mode, limit=20),
                 total=rate.total,
-                currency=rate.currency,
+                currency=plain(rate.currency, limit=8),
                 days=rate.days,
                 ok=rate.is_ok,
-                message=rate.message or ("" if rate.is_ok else rate.status),
+                message=plain(rate.message or ("" if rate.is_ok else rate.status), limit=200),
             )
         )
     return tuple(out)
@@ -212,8 +214,13 @@ async def rate_orders(
 
 
 def _failed(state: OrderState, reason: str) -> OrderState:
+    from tui.domain.safe_text import plain
+
     return state.updated(
-        status="failed", errors=(RowError(None, None, None, reason),), chosen="", chosen_by=""
+        status="failed",
+        errors=(RowError(None, None, None, plain(reason, limit=500)),),
+        chosen="",
+        chosen_by="",
     )
 
 
@@ -222,12 +229,15 @@ def _refused(
 ) -> OrderState:
     """The service (or the request's own check) refused the order's data: point at its rows."""
     from tui.batch.orders import field_error
+    from tui.domain.safe_text import plain
 
     fields: dict[str, str] = getattr(error, "fields", {}) or {}
     if fields:
         errors = tuple(
-            field_error(order.rows, mapping, path, message) for path, message in fields.items()
+            field_error(order.rows, mapping, plain(path, limit=80), plain(message, limit=300))
+            for path, message in fields.items()
         )
     else:
-        errors = (RowError(order.rows[0], None, None, f"refused by the service: {error}"),)
+        reason = plain(f"refused by the service: {error}", limit=500)
+        errors = (RowError(order.rows[0], None, None, reason),)
     return state.updated(status="invalid", errors=errors, chosen="", chosen_by="", rates=())

@@ -16,7 +16,7 @@ from typing import Final
 from tui.batch.engine import OUTPUT_STATUS
 from tui.batch.model import Order, OrderState
 from tui.batch.source import Sheet, header_key
-from tui.batch.text import shown
+from tui.domain.safe_text import plain
 
 RESULT_COLUMNS: Final = (
     "Status", "Carrier", "Service", "Total", "Currency", "Transit Days", "Pickup Date", "PRO",
@@ -62,18 +62,18 @@ def result_cells(
     del order
     return [
         OUTPUT_STATUS[state.status],
-        _neutral(shown(choice.carrier)) if choice else "",
-        _neutral(shown(choice.service)) if choice else "",
+        _neutral(plain(choice.carrier)) if choice else "",
+        _neutral(plain(choice.service)) if choice else "",
         money_text(choice.total, decimal_comma) if choice else "",
-        shown(choice.currency) if choice else "",
+        plain(choice.currency) if choice else "",
         str(choice.days) if choice and choice.days is not None else "",
         state.pickup_date,
-        _neutral(shown(state.pro_number)),
-        _neutral(shown(state.bol_number)),
-        _neutral(shown(" ".join(state.tracking_numbers))),
-        _neutral(shown(state.pickup_confirmation)),
+        _neutral(plain(state.pro_number)),
+        _neutral(plain(state.bol_number)),
+        _neutral(plain(" ".join(state.tracking_numbers))),
+        _neutral(plain(state.pickup_confirmation)),
         state.reference,
-        _neutral(shown(error, 1000)),
+        _neutral(plain(error, limit=1000)),
     ]
 
 
