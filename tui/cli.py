@@ -165,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         sys.stdout.write(script(args.shell, parser))
         return 0
-    if args.command in ("shipments", "shipment", "rates", "track"):
+    if args.command in ("shipments", "shipment", "rates", "track", "batch"):
         from tui.commands.run import main as command_main
 
         return command_main(args)

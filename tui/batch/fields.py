@@ -153,6 +153,7 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "weight": (
         "weight", "gross weight", "total weight", "line weight", "unit weight", "weight each",
+        "gross wt", "net wt", "total wt", "unit wt", "net weight",
         "wt", "gewicht", "bruttogewicht", "poids", "poids brut", "peso", "peso bruto",
     ),
     "weight_unit": (

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final
 
@@ -68,7 +68,9 @@ class Context:
     """What the orders are read against: the day, and the profile's places and contacts."""
 
     today: date
-    """Today at the origin (ship dates before it move on)."""
+    """Today (ship dates before it move on), where no ``today_at`` says it for an origin."""
+    today_at: Callable[[str], date] | None = None
+    """Today at an origin's ZIP (the pickup day is the dock's)."""
     profile: str = ""
     address_book: tuple[Location, ...] = ()
     default_origin: Location | None = None
@@ -189,7 +191,10 @@ class _OrderReader:
             )
         dest = self._destination(build, first, fields)
         wanted = self._ship_date(build, first, fields.get("ship_date", ""))
-        pickup, moved = shipdates.pickup_day(wanted, self.context.today)
+        today = self.context.today
+        if origin is not None and self.context.today_at is not None:
+            today = self.context.today_at(origin.postal_code)
+        pickup, moved = shipdates.pickup_day(wanted, today)
         if moved:
             build.notes.append(moved)
         hazardous = any(line is not None and line.get("hazardous") for line in lines)
@@ -798,9 +803,10 @@ def zip_states() -> values.ZipState:
     return state
 
 
-def context_for(profile: Any, today: date) -> Context:
+def context_for(profile: Any, today: date, now: datetime | None = None) -> Context:
     """The context of a profile (``tui.config.settings.Profile``): its address book, default
-    origin and emergency contact, and the offline ZIP data."""
+    origin and emergency contact, and the offline ZIP data. With ``now``, each origin's today
+    is the date at its ZIP then."""
     book = tuple(profile.address_book)
     origin = profile.default_origin
     if origin is not None and all(p.postal_code != origin.postal_code for p in book):
@@ -813,4 +819,15 @@ def context_for(profile: Any, today: date) -> Context:
         emergency_name=profile.emergency_name,
         emergency_phone=profile.emergency_phone,
         zip_state=zip_states(),
+        today_at=_today_at(now) if now is not None else None,
     )
+
+
+def _today_at(now: datetime) -> Callable[[str], date]:
+    def today(zip_code: str) -> date:
+        from tui.forms import zip_places
+
+        zip_places.load()
+        return zip_places.today_at(zip_code, now)
+
+    return today

@@ -214,6 +214,10 @@ def add_commands(sub: Any) -> None:
     track.add_argument("number", metavar="NUMBER", nargs="?", help="PRO, BOL or tracking number")
     _format(track, ("table", "json", "jsonl"), "track")
 
+    from tui.commands.batch_args import add_batch_commands
+
+    add_batch_commands(sub, add_target_flags)
+
     completion = sub.add_parser(
         "completion",
         help="print a shell completion script (bash, zsh or fish)",

@@ -12,21 +12,36 @@ from tui.commands.exits import NotSignedInError, UsageError
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
+    from tui.api.options import ClientOptions, RetryPolicy
 
 
 @asynccontextmanager
-async def open_client(args: argparse.Namespace) -> AsyncIterator[FreightClient]:
-    """The client for ``--demo`` or the profile, closed (and the demo sandbox stopped) after."""
+async def open_client(
+    args: argparse.Namespace, *, retry: RetryPolicy | None = None
+) -> AsyncIterator[FreightClient]:
+    """The client for ``--demo`` or the profile, closed (and the demo sandbox stopped) after.
+
+    ``retry`` replaces the retry policy (a batch answers 429s itself, at its shared pace).
+    """
     if args.demo:
-        async with _demo_client() as client:
+        async with _demo_client(retry) as client:
             yield client
         return
-    async with _profile_client(args) as client:
+    async with _profile_client(args, retry) as client:
         yield client
 
 
+def _with_retry(options: ClientOptions | None, retry: RetryPolicy | None) -> ClientOptions:
+    from dataclasses import replace
+
+    from tui.api.options import ClientOptions
+
+    options = options or ClientOptions()
+    return replace(options, retry=retry) if retry is not None else options
+
+
 @asynccontextmanager
-async def _demo_client() -> AsyncIterator[FreightClient]:
+async def _demo_client(retry: RetryPolicy | None = None) -> AsyncIterator[FreightClient]:
     from tui.api.client import FreightClient
     from tui.config.paths import data_dir
     from tui.demo import DemoSandbox
@@ -34,14 +49,16 @@ async def _demo_client() -> AsyncIterator[FreightClient]:
     sandbox = DemoSandbox(data_dir() / "demo-sandbox.sqlite3")
     try:
         base_url, token = await sandbox.connect()
-        async with FreightClient(base_url, token) as client:
+        async with FreightClient(base_url, token, options=_with_retry(None, retry)) as client:
             yield client
     finally:
         sandbox.stop()
 
 
 @asynccontextmanager
-async def _profile_client(args: argparse.Namespace) -> AsyncIterator[FreightClient]:
+async def _profile_client(
+    args: argparse.Namespace, retry: RetryPolicy | None = None
+) -> AsyncIterator[FreightClient]:
     from tui.api.client import FreightClient
     from tui.config.resolve import ProfileError, resolve_profile
     from tui.config.settings import ConfigError, Profile, load_config
@@ -56,7 +73,7 @@ async def _profile_client(args: argparse.Namespace) -> AsyncIterator[FreightClie
     except (ConfigError, ProfileError) as exc:
         raise UsageError(str(exc)) from None
     if resolved.is_demo:
-        async with _demo_client() as client:
+        async with _demo_client(retry) as client:
             yield client
         return
     if resolved.base_url is None or resolved.needs_base_url:
@@ -75,7 +92,6 @@ async def _profile_client(args: argparse.Namespace) -> AsyncIterator[FreightClie
     profile = resolved.profile or Profile(
         name=resolved.name, base_url=resolved.base_url, environment="production"
     )
-    async with FreightClient(
-        resolved.base_url, credentials.token(), options=client_options_for(profile)
-    ) as client:
+    options = _with_retry(client_options_for(profile), retry)
+    async with FreightClient(resolved.base_url, credentials.token(), options=options) as client:
         yield client

@@ -1,0 +1,404 @@
+"""``freight batch``: a file of orders read, checked, rated, chosen and booked, on the batch
+engine (``tui.batch``) the Batch screen uses too."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import io
+import os
+from collections.abc import Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Final, TextIO
+
+from tui.commands.exits import FAILED, OK, UsageError
+
+if TYPE_CHECKING:
+    from tui.batch.engine import Batch
+    from tui.batch.fields import ColumnMapping
+    from tui.batch.source import Sheet
+    from tui.config.settings import Profile
+
+SAMPLE: Final = "demo-orders.csv"
+"""The demo's sample order file, beside the batch engine (``tui/batch/samples``)."""
+_CARRIER_WIDTH: Final = 30
+_DEST_WIDTH: Final = 26
+
+
+def sample_path() -> Path:
+    """Where the demo's sample order file is installed."""
+    import tui.batch
+
+    return Path(tui.batch.__file__).parent / "samples" / SAMPLE
+
+
+async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Run one ``freight batch`` action; return the exit status."""
+    action = args.batch_command
+    if action == "fields":
+        return _fields(out)
+    if action == "sample":
+        return _sample(args, out)
+    from tui.batch.store import BatchBusyError
+
+    batch, sheet = _prepare(args)
+    try:
+        if action == "rate":
+            with batch.store.claim(batch.info.id):
+                await _rate(args, batch, err)
+        _write(args, batch, sheet, out)
+        return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
+    except BatchBusyError as exc:
+        raise UsageError(str(exc)) from None
+    finally:
+        batch.store.close()
+
+
+# -- fields and the sample -----------------------------------------------------------------
+
+
+def _fields(out: TextIO) -> int:
+    from tui.batch.fields import FIELDS
+
+    width = max(len(spec.name) for spec in FIELDS) + 2
+    print(
+        "Fields a column maps to (--map FIELD=COLUMN) or a value sets (--set FIELD=VALUE).",
+        file=out,
+    )
+    print(
+        "Order fields are read from each order's first row; line fields from every row.", file=out
+    )
+    print(file=out)
+    for spec in FIELDS:
+        print(f"  {spec.name:<{width}}{spec.level:<7}{spec.help}", file=out)
+    return OK
+
+
+def _sample(args: argparse.Namespace, out: TextIO) -> int:
+    data = sample_path().read_bytes()
+    if args.out:
+        target = Path(args.out).expanduser()
+        try:
+            target.write_bytes(data)
+        except OSError as exc:
+            raise UsageError(f"--out: cannot write {target}: {exc.strerror or exc}") from None
+        print(f"Wrote the sample orders to {target}", file=out)
+        return OK
+    out.write(data.decode("utf-8-sig").replace("\r\n", "\n"))
+    return OK
+
+
+# -- reading -------------------------------------------------------------------------------
+
+
+def _prepare(args: argparse.Namespace) -> tuple[Batch, Sheet]:
+    """The batch of the file (read, mapped, reconciled with its saved state) and its sheet."""
+    profile = _profile(args)
+    path = Path(args.file).expanduser()
+    sheet = _read(args, path)
+    mapping = _mapping(args, profile.name, sheet, path)
+    return _open(args, profile, path, sheet, mapping), sheet
+
+
+def _profile(args: argparse.Namespace) -> Profile:
+    """The profile whose address book, default origin and emergency contact the batch uses."""
+    from tui.config.paths import data_dir
+    from tui.demo_profile import demo_profile
+
+    if args.demo:
+        return demo_profile(data_dir=data_dir())
+    from tui.config.resolve import ProfileError, resolve_profile
+    from tui.config.settings import ConfigError, Profile, load_config
+
+    try:
+        resolved = resolve_profile(args.profile, args.base_url, os.environ, load_config())
+    except (ConfigError, ProfileError) as exc:
+        raise UsageError(str(exc)) from None
+    if resolved.is_demo:
+        return demo_profile(data_dir=data_dir())
+    if resolved.profile is not None:
+        return resolved.profile
+    return Profile(
+        name=resolved.name,
+        base_url=resolved.base_url or "https://example.invalid",
+        environment="production",
+    )
+
+
+def _read(args: argparse.Namespace, path: Path) -> Sheet:
+    from tui.batch.source import SourceError, read_file
+
+    delimiter = "\t" if args.delimiter == "tab" else args.delimiter
+    try:
+        return read_file(path, encoding=args.encoding, delimiter=delimiter)
+    except SourceError as exc:
+        raise UsageError(f"{path}: {exc}") from None
+
+
+def _mapping(args: argparse.Namespace, profile: str, sheet: Sheet, path: Path) -> ColumnMapping:
+    """The mapping to use: the one named, else the one saved for these headers, else guessed;
+    then the flags; then saved (under its name, or the file's)."""
+    from dataclasses import replace
+
+    from tui.batch.fields import MappingError, guess_mapping, parse_assignments, with_overrides
+    from tui.batch.mappings import MappingStore
+    from tui.config.paths import data_dir
+    from tui.domain.safe_text import safe_name_part
+
+    store = MappingStore.in_dir(data_dir())
+    if args.mapping:
+        found = store.get(profile, args.mapping)
+        if found is None:
+            names = ", ".join(store.names(profile)) or "none yet"
+            raise UsageError(
+                f"--mapping {args.mapping!r}: no mapping of that name (saved: {names})"
+            )
+        if not found.fits(sheet.headers):
+            missing = [h for h in found.columns.values() if sheet.column(h) is None]
+            raise UsageError(
+                f"--mapping {args.mapping!r}: the file has no column {missing[0]!r} "
+                f"(its columns: {', '.join(sheet.headers)})"
+            )
+        mapping = found
+    else:
+        mapping = store.for_headers(profile, sheet.headers) or guess_mapping(sheet.headers)
+    try:
+        mapping = with_overrides(
+            mapping,
+            sheet.headers,
+            columns=parse_assignments(args.map, "--map"),
+            constants=parse_assignments(args.set, "--set"),
+            weight_per=args.weight_per,
+        )
+    except MappingError as exc:
+        raise UsageError(str(exc)) from None
+    name = args.mapping or mapping.name or safe_name_part(path.stem, limit=60) or "orders"
+    mapping = replace(mapping, name=name)
+    try:
+        store.save(profile, name, mapping)
+    except (ValueError, OSError) as exc:
+        raise UsageError(f"the mapping cannot be saved: {exc}") from None
+    return mapping
+
+
+def _open(
+    args: argparse.Namespace, profile: Profile, path: Path, sheet: Sheet, mapping: ColumnMapping
+) -> Batch:
+    from tui.batch.engine import Batch, source_id
+    from tui.batch.orders import context_for
+    from tui.batch.store import SqliteBatchStore
+    from tui.config.paths import data_dir
+
+    rules = _rules(args) if args.batch_command == "rate" else None
+    now = datetime.now(UTC)
+    context = context_for(profile, now.astimezone().date(), now)
+    store = SqliteBatchStore.in_dir(data_dir())
+    try:
+        return Batch.open(store, profile.name, source_id(path), sheet, mapping, context, rules)
+    except BaseException:
+        store.close()
+        raise
+
+
+def _rules(args: argparse.Namespace) -> Any:
+    """The rules the flags give, or None to keep the batch's own."""
+    from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule
+
+    given = args.rule or args.prefer or args.exclude or args.max_total
+    if not given:
+        return None
+    try:
+        kind, within = parse_rule(args.rule or "cheapest")
+        total, currency = parse_max_total(args.max_total) if args.max_total else (None, None)
+    except RuleError as exc:
+        raise UsageError(str(exc)) from None
+    return Rules(
+        kind=kind,
+        within_days=within,
+        prefer=tuple(args.prefer),
+        exclude=tuple(args.exclude),
+        max_total=total,
+        max_currency=currency,
+    )
+
+
+# -- rating --------------------------------------------------------------------------------
+
+
+async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
+    from tui.api.options import RetryPolicy
+    from tui.batch.pace import Pace
+    from tui.batch.rating import FatalRatingError
+    from tui.commands.connect import open_client
+
+    if args.concurrency is not None and not 1 <= args.concurrency <= 64:
+        raise UsageError("--concurrency: from 1 to 64")
+    if args.rps is not None and not 0 < args.rps <= 1000:
+        raise UsageError("--requests-per-second: more than 0, at most 1000")
+    todo = batch.to_rate(rerate=args.rerate)
+    if not todo:
+        return
+    progress = _ProgressLine(err)
+    try:
+        async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+            await batch.rate(
+                client,
+                pace=Pace(args.rps if args.rps is not None else 20.0),
+                concurrency=args.concurrency,
+                progress=progress,
+                rerate=args.rerate,
+            )
+    except FatalRatingError as exc:
+        cause = exc.__cause__
+        raise (cause if isinstance(cause, Exception) else exc) from None
+    finally:
+        progress.done()
+
+
+class _ProgressLine:
+    """``Rated 37 of 113 · 0:12 left`` on stderr, rewritten in place, only on a terminal."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.enabled = err.isatty()
+        self.shown = False
+
+    def __call__(self, progress: Any) -> None:
+        if self.enabled:
+            self.shown = True
+            self.err.write("\r\x1b[K" + progress.text)
+            self.err.flush()
+
+    def done(self) -> None:
+        if self.shown:
+            self.err.write("\r\x1b[K")
+            self.err.flush()
+
+
+# -- output --------------------------------------------------------------------------------
+
+
+def _write(args: argparse.Namespace, batch: Batch, sheet: Sheet, out: TextIO) -> None:
+    if args.format == "table":
+        print_batch(batch, sheet, out)
+    elif args.format in ("json", "jsonl"):
+        from tui.export import json_text
+
+        records = batch.records()
+        if args.format == "json":
+            print(json_text(records, indent=2), file=out)
+        else:
+            for record in records:
+                print(json_text(record), file=out)
+    else:
+        out.write(records_csv(batch.records()))
+    if args.out:
+        from tui.batch.results import write_results
+
+        target = Path(args.out).expanduser()
+        try:
+            write_results(target, sheet, batch.orders, batch.states)
+        except OSError as exc:
+            raise UsageError(f"--out: cannot write {target}: {exc.strerror or exc}") from None
+
+
+def records_csv(records: Sequence[dict[str, Any]]) -> str:
+    """The records as CSV: the same keys as columns, errors as one text, numbers exact."""
+    from tui.batch.report import RECORD_KEYS
+    from tui.batch.results import _neutral
+
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(RECORD_KEYS)
+    for record in records:
+        cells = []
+        for key in RECORD_KEYS:
+            value = record[key]
+            if key == "errors":
+                value = "; ".join(_error_text(e) for e in value)
+            elif key == "trackingNumbers":
+                value = " ".join(value)
+            elif value is None:
+                value = ""
+            cells.append(value if key in ("total", "transitDays") else _neutral(str(value)))
+        writer.writerow(cells)
+    return buffer.getvalue()
+
+
+def _error_text(error: dict[str, Any]) -> str:
+    from tui.batch.model import RowError
+
+    found = RowError.from_json(error)
+    return found.message if found is not None else ""
+
+
+def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
+    """The batch as people read it: a line on the file, a row per order, the problems, the
+    totals per currency."""
+    from tui.commands.text import money, table
+    from tui.domain.safe_text import plain
+
+    name = plain(Path(sheet.source).name, limit=60)
+    encoding = sheet.encoding.replace("-sig", " (BOM)")
+    ending = "CRLF" if sheet.line_ending == "\r\n" else "LF"
+    print(
+        f"{name} · {_count(len(sheet.rows), 'row')} · {_count(len(batch.orders), 'order')} · "
+        f"{sheet.delimiter_name}, {encoding}, {ending}"
+        + (", decimal commas" if sheet.decimal_comma else "")
+        + f" · mapping {plain(batch.mapping.name)!r} · rule {batch.rules.text}",
+        file=out,
+    )
+    rows = []
+    for order in batch.orders:
+        state = batch.state(order.key)
+        choice = state.choice
+        rows.append(
+            [
+                plain(order.key, limit=24),
+                _shown_status(state.status),
+                plain(choice.carrier, limit=_CARRIER_WIDTH) if choice else "",
+                plain(choice.service, limit=14) if choice else "",
+                str(choice.days) if choice and choice.days is not None else "",
+                money(choice.total, choice.currency) if choice else "",
+                state.pickup_date,
+                plain(state.pro_number or order.dest_text, limit=_DEST_WIDTH),
+            ]
+        )
+    table(
+        ("ORDER", "STATUS", "CARRIER", "SERVICE", "DAYS", "TOTAL", "PICKUP", "TO / PRO"), rows, out
+    )
+    problems = [
+        (order.key, error.message)
+        for order in batch.orders
+        for error in batch.state(order.key).errors
+    ]
+    if problems:
+        print(file=out)
+        print("Problems (fix the file and run again; orders done keep their state):", file=out)
+        for key, message in problems:
+            print(f"  {plain(key, limit=24)}  {message}", file=out)
+    notes = [(o.key, note) for o in batch.orders for note in batch.state(o.key).notes]
+    if notes:
+        print(file=out)
+        print("Notes:", file=out)
+        for key, note in notes:
+            print(f"  {plain(key, limit=24)}  {plain(note)}", file=out)
+    counts = batch.counts()
+    shown = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
+    summary = " · ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
+    totals = batch.totals()
+    if totals:
+        summary += " · total " + ", ".join(money(v, c) for c, v in sorted(totals.items()))
+    print(file=out)
+    print(summary, file=out)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" + ("" if number == 1 else "s")
+
+
+def _shown_status(status: str) -> str:
+    from tui.batch.engine import OUTPUT_STATUS
+
+    return OUTPUT_STATUS[status]  # type: ignore[index]
