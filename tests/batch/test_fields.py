@@ -117,17 +117,17 @@ def test_a_unit_weight_header_says_weights_are_per_unit() -> None:
 
 
 def test_map_set_and_weight_per_change_the_guess() -> None:
-    headers = ["Order", "Gross Wt", "Weight", "Pkg"]
+    headers = ["Order", "Heft", "Weight", "Pkg"]
     mapping = guess_mapping(headers)
     assert mapping.columns["weight"] == "Weight"
     changed = with_overrides(
         mapping,
         headers,
-        columns=parse_assignments(["weight=gross wt", "package="], "--map"),
+        columns=parse_assignments(["weight=heft", "package="], "--map"),
         constants=parse_assignments(["package=pallet", "weight_unit=kg"], "--set"),
         weight_per="unit",
     )
-    assert changed.columns["weight"] == "Gross Wt"
+    assert changed.columns["weight"] == "Heft"
     assert "package" not in changed.columns
     assert changed.constants == {"package": "pallet"}
     assert (changed.weight_unit, changed.weight_per) == ("kg", "unit")

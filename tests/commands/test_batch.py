@@ -11,6 +11,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -122,7 +123,8 @@ def test_json_records_carry_exactly_the_vocabularys_keys(
     first, _, bad = records
     assert first["order"] == "A1"
     assert first["status"] == "rated"
-    assert isinstance(first["total"], float | int)
+    assert isinstance(first["total"], str)  # money: a decimal string
+    assert first["total"] == f"{Decimal(first['total']):.2f}"
     assert first["currency"] == "USD"
     assert first["errors"] == []
     assert first["trackingNumbers"] == []
@@ -132,6 +134,15 @@ def test_json_records_carry_exactly_the_vocabularys_keys(
         {"row": 5, "column": "Class", "value": "73",
          "reason": "is not a freight class (50, 55 … 92.5, 100 … 500)"}
     ]  # fmt: skip
+    picked = json.loads(freight("batch", "status", str(path), "--json", "order,days,rows").out)
+    assert picked[0] == {"order": "A1", "days": first["transitDays"], "rows": [2, 3]}
+    listed = freight("batch", "status", str(path), "--json")
+    assert listed.status == 0
+    assert "transitDays" in listed.out
+    assert "serviceType" in listed.out
+    wrong = freight("batch", "status", str(path), "--json", "order,heft")
+    assert wrong.status == 2
+    assert "unknown field heft" in wrong.err
     lines = freight("batch", "status", str(path), "--format", "jsonl").out.splitlines()
     assert [json.loads(line)["status"] for line in lines] == ["rated", "rated", "invalid"]
     csv_out = freight("batch", "status", str(path), "--format", "csv").out.splitlines()
@@ -235,7 +246,7 @@ def test_the_warehouse_export_on_the_demo_rates_every_good_order(
         "SO-104318": [(195, "Class", "73", "is not a freight class (50, 55 … 92.5, 100 … 500)")],
     }  # fmt: skip
     rated = [r for r in records if r["status"] == "rated"]
-    assert all(r["carrier"] and r["total"] > 0 and r["currency"] == "USD" for r in rated)
+    assert all(r["carrier"] and Decimal(r["total"]) > 0 and r["currency"] == "USD" for r in rated)
 
 
 def _rated_quotes(data_home: Path) -> dict[str, str]:

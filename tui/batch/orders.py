@@ -194,7 +194,10 @@ class _OrderReader:
         today = self.context.today
         if origin is not None and self.context.today_at is not None:
             today = self.context.today_at(origin.postal_code)
-        pickup, moved = shipdates.pickup_day(wanted, today)
+        from tui.domain.pickup_dates import region_of
+
+        region = region_of(origin.postal_code) if origin is not None else "US"
+        pickup, moved = shipdates.pickup_day(wanted, today, region)
         if moved:
             build.notes.append(moved)
         hazardous = any(line is not None and line.get("hazardous") for line in lines)

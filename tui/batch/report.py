@@ -1,16 +1,23 @@
-"""A batch's orders as records: the JSON objects the CLI writes, one per order.
+"""A batch's orders as records of the one vocabulary (``tui.vocabulary``): what ``freight
+batch`` writes as JSON, JSON Lines and CSV, one record per order.
 
-Each object has exactly these keys (the one vocabulary of Freight's JSON output): ``order``,
-``status``, ``errors``, ``carrier``, ``service``, ``transitDays``, ``total``, ``currency``,
-``pickupDate``, ``proNumber``, ``bolNumber``, ``trackingNumbers``, ``pickupConfirmation``,
-``reference``. Unknown values are null; ``total`` is the exact amount in ``currency``.
+The default record has exactly the keys of issue 19: ``order``, ``status``, ``errors``,
+``carrier``, ``service``, ``transitDays``, ``total``, ``currency``, ``pickupDate``,
+``proNumber``, ``bolNumber``, ``trackingNumbers``, ``pickupConfirmation``, ``reference``.
+``--json`` selects others too: the rates' names (``serviceType``, ``days``, ``carrierCode``,
+``mode``, ``quoteId``, ``rateId``), ``shipmentId``, and what the file said (``rows``,
+``destination``, ``pieces``, ``weight``, ``notes``). Money is a decimal string beside its
+currency; unknown values are null.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
-from tui.batch.model import Order, OrderState
+from tui.batch.model import Order, OrderState, RateOption
+from tui.vocabulary import Field, FieldSet, money
 
 RECORD_KEYS: Final = (
     "order", "status", "errors", "carrier", "service", "transitDays", "total", "currency",
@@ -18,25 +25,103 @@ RECORD_KEYS: Final = (
 )  # fmt: skip
 
 
-def order_record(order: Order | None, state: OrderState) -> dict[str, Any]:
-    """One order as the JSON output writes it (text from the server kept as text)."""
+@dataclass(frozen=True)
+class BatchOrder:
+    """One order of a batch: as the file says it (None when no longer in it) and its state."""
+
+    order: Order | None
+    state: OrderState
+
+
+def _status(item: BatchOrder) -> str:
     from tui.batch.engine import OUTPUT_STATUS
 
-    choice = state.choice
-    errors = state.errors or (order.errors if order is not None else ())
-    return {
-        "order": state.key,
-        "status": OUTPUT_STATUS[state.status],
-        "errors": [error.to_json() for error in errors],
-        "carrier": choice.carrier if choice else None,
-        "service": (choice.service or None) if choice else None,
-        "transitDays": choice.days if choice else None,
-        "total": choice.total if choice else None,
-        "currency": choice.currency if choice else None,
-        "pickupDate": state.pickup_date or None,
-        "proNumber": state.pro_number or None,
-        "bolNumber": state.bol_number or None,
-        "trackingNumbers": list(state.tracking_numbers),
-        "pickupConfirmation": state.pickup_confirmation or None,
-        "reference": state.reference or None,
-    }
+    return OUTPUT_STATUS[item.state.status]
+
+
+def _errors(item: BatchOrder) -> list[dict[str, Any]]:
+    errors = item.state.errors or (item.order.errors if item.order is not None else ())
+    return [error.to_json() for error in errors]
+
+
+def _chosen(get: Callable[[RateOption], Any]) -> Callable[[BatchOrder], Any]:
+    """A value of the chosen rate (null when none is chosen)."""
+
+    def read(item: BatchOrder) -> Any:
+        choice = item.state.choice
+        return get(choice) if choice is not None else None
+
+    return read
+
+
+def _text(get: Callable[[OrderState], str]) -> Callable[[BatchOrder], str | None]:
+    return lambda item: get(item.state) or None
+
+
+BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
+    "order",
+    [
+        Field("order", "the order number (the file's order column)", lambda i: i.state.key),
+        Field("status", "invalid, pending, rated, no-rate, failed, booked or unknown", _status),
+        Field("errors", "what is wrong: [{row, column, value, reason}] (row and column of the "
+              "file when the file is wrong)", _errors),
+        Field("carrier", "the chosen rate's carrier", _chosen(lambda r: r.carrier or None)),
+        Field("service", "the chosen rate's service level", _chosen(lambda r: r.service or None)),
+        Field("transitDays", "the chosen rate's transit days", _chosen(lambda r: r.days)),
+        Field("total", 'the chosen rate\'s total, a decimal string ("1234.50")',
+              _chosen(lambda r: money(r.total)), verbatim=True),
+        Field("currency", "the currency of total", _chosen(lambda r: r.currency or None)),
+        Field("pickupDate", "the pickup day asked for (YYYY-MM-DD)",
+              _text(lambda s: s.pickup_date)),
+        Field("proNumber", "the carrier's PRO, once booked", _text(lambda s: s.pro_number)),
+        Field("bolNumber", "the bill of lading number, once booked", _text(lambda s: s.bol_number)),
+        Field("trackingNumbers", "parcel tracking numbers, once booked",
+              lambda i: list(i.state.tracking_numbers)),
+        Field("pickupConfirmation", "the pickup's confirmation number, once booked",
+              _text(lambda s: s.pickup_confirmation)),
+        Field("reference", "the booking's own reference (FRT…), searched for after an unknown "
+              "outcome", _text(lambda s: s.reference)),
+        Field("serviceType", "as service (the rates' name)", _chosen(lambda r: r.service or None)),
+        Field("days", "as transitDays (the rates' name)", _chosen(lambda r: r.days)),
+        Field("carrierCode", "the chosen rate's carrier code (SCAC)",
+              _chosen(lambda r: r.carrier_code or None)),
+        Field("mode", "the chosen rate's mode: ltl, parcel or truckload",
+              _chosen(lambda r: r.mode or None)),
+        Field("quoteId", "the quote the order's rates came from", _text(lambda s: s.quote_id)),
+        Field("rateId", "the chosen rate's id", _text(lambda s: s.chosen)),
+        Field("chosenBy", "rule or hand", _text(lambda s: s.chosen_by)),
+        Field("shipmentId", "the booked shipment's id", _text(lambda s: s.shipment_id)),
+        Field("rows", "the file's rows of the order",
+              lambda i: list(i.order.rows) if i.order is not None else []),
+        Field("destination", "city, state and ZIP it goes to",
+              lambda i: (i.order.dest_text or None) if i.order is not None else None),
+        Field("pieces", "handling units", lambda i: i.order.pieces if i.order else None),
+        Field("weight", "total pounds, a decimal string",
+              lambda i: money(i.order.weight_lb) if i.order and i.order.valid else None,
+              verbatim=True),
+        Field("notes", "what was read otherwise than written (a ship date moved…)",
+              lambda i: list(i.state.notes)),
+    ],
+    default=RECORD_KEYS,
+)  # fmt: skip
+"""The fields of one order of a batch (``freight batch``: one record per order)."""
+
+
+def order_record(order: Order | None, state: OrderState) -> dict[str, Any]:
+    """One order in the default record (exactly ``RECORD_KEYS``)."""
+    return BATCH_FIELDS.record(BatchOrder(order, state))
+
+
+def flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A record for a CSV row: errors as their messages, lists joined by spaces."""
+    from tui.batch.model import RowError
+
+    out: dict[str, Any] = {}
+    for key, value in record.items():
+        if key == "errors":
+            found = [RowError.from_json(e) for e in value]
+            value = "; ".join(e.message for e in found if e is not None)
+        elif isinstance(value, list):
+            value = " ".join(str(v) for v in value)
+        out[key] = value
+    return out

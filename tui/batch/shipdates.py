@@ -2,14 +2,15 @@
 
 Whether ``03/04/2026`` is March or April is decided once per file: day first when any date in
 the column has a first part above 12 (or the file writes decimal commas, as European files do),
-else month first. A date in the past, or not a business day, moves to the next business day.
+else month first. A date in the past, or not a business day at the origin (a weekend, a public
+holiday: ``tui.domain.pickup_dates``), moves to the next business day.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import date, timedelta
+from datetime import date
 from typing import Final
 
 from tui.batch.values import strip_marks
@@ -99,36 +100,29 @@ def _wordy(value: str) -> date:
     return date(year, month, day)
 
 
-def _is_business_day(day: date) -> bool:
-    """The one place the batch asks whether carriers pick up on a day."""
-    from tui.domain.pickup_dates import is_business_day
+def next_business_day(after: date, region: str = "US") -> date:
+    """The first business day after ``after`` (weekends and the region's holidays skipped)."""
+    from tui.domain.pickup_dates import next_business_day as following
 
-    return is_business_day(day)
-
-
-def next_business_day(after: date) -> date:
-    """The first business day after ``after``."""
-    day = after + timedelta(days=1)
-    while not _is_business_day(day):
-        day += timedelta(days=1)
-    return day
+    return following(after, region)
 
 
-def pickup_day(wanted: date | None, today: date) -> tuple[date, str | None]:
+def pickup_day(wanted: date | None, today: date, region: str = "US") -> tuple[date, str | None]:
     """The day to ask a pickup for, and a note when it is not the day the file asked for.
 
     None (no date in the file) is the next business day after ``today``, as the quote form's
-    default; a past date moves to the next business day after today; a weekend or holiday to
-    the next business day after it.
+    default; a past date moves to the next business day after today; a weekend or holiday (of
+    the origin's ``region``: ``US``, ``CA-ON``…) to the next business day after it.
     """
+    from tui.domain.pickup_dates import closed_reason
+
     if wanted is None:
-        return next_business_day(today), None
+        return next_business_day(today, region), None
     if wanted < today:
-        moved = next_business_day(today)
+        moved = next_business_day(today, region)
         return moved, f"ship date {wanted.isoformat()} has passed: moved to {moved.isoformat()}"
-    if not _is_business_day(wanted):
-        moved = next_business_day(wanted)
-        return moved, (
-            f"ship date {wanted.isoformat()} is not a business day: moved to {moved.isoformat()}"
-        )
+    reason = closed_reason(wanted, region)
+    if reason is not None:
+        moved = next_business_day(wanted, region)
+        return moved, f"ship date {wanted.isoformat()} is {reason}: moved to {moved.isoformat()}"
     return wanted, None

@@ -4,10 +4,7 @@ engine (``tui.batch``) the Batch screen uses too."""
 from __future__ import annotations
 
 import argparse
-import csv
-import io
 import os
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
@@ -280,19 +277,22 @@ class _ProgressLine:
 
 
 def _write(args: argparse.Namespace, batch: Batch, sheet: Sheet, out: TextIO) -> None:
-    if args.format == "table":
-        print_batch(batch, sheet, out)
-    elif args.format in ("json", "jsonl"):
-        from tui.export import json_text
+    from tui.batch.report import BATCH_FIELDS, BatchOrder, flat
+    from tui.commands.fields import output_of, write_records
 
-        records = batch.records()
-        if args.format == "json":
-            print(json_text(records, indent=2), file=out)
-        else:
-            for record in records:
-                print(json_text(record), file=out)
+    output = output_of(args, BATCH_FIELDS, args.format)
+    items = [BatchOrder(order, batch.state(order.key)) for order in batch.orders]
+    if output.format == "table":
+        print_batch(batch, sheet, out)
+    elif output.format in ("json", "jsonl"):
+        write_records([BATCH_FIELDS.record(i, output.fields) for i in items], output.format, out)
     else:
-        out.write(records_csv(batch.records()))
+        from tui.export import RecordWriter
+
+        writer = RecordWriter(out, "csv", output.fields)
+        for item in items:
+            writer.add(flat(BATCH_FIELDS.record(item, output.fields)))
+        writer.finish()
     if args.out:
         from tui.batch.results import write_results
 
@@ -301,36 +301,6 @@ def _write(args: argparse.Namespace, batch: Batch, sheet: Sheet, out: TextIO) ->
             write_results(target, sheet, batch.orders, batch.states)
         except OSError as exc:
             raise UsageError(f"--out: cannot write {target}: {exc.strerror or exc}") from None
-
-
-def records_csv(records: Sequence[dict[str, Any]]) -> str:
-    """The records as CSV: the same keys as columns, errors as one text, numbers exact."""
-    from tui.batch.report import RECORD_KEYS
-    from tui.batch.results import _neutral
-
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(RECORD_KEYS)
-    for record in records:
-        cells = []
-        for key in RECORD_KEYS:
-            value = record[key]
-            if key == "errors":
-                value = "; ".join(_error_text(e) for e in value)
-            elif key == "trackingNumbers":
-                value = " ".join(value)
-            elif value is None:
-                value = ""
-            cells.append(value if key in ("total", "transitDays") else _neutral(str(value)))
-        writer.writerow(cells)
-    return buffer.getvalue()
-
-
-def _error_text(error: dict[str, Any]) -> str:
-    from tui.batch.model import RowError
-
-    found = RowError.from_json(error)
-    return found.message if found is not None else ""
 
 
 def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:

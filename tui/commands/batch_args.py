@@ -168,13 +168,21 @@ def _rules(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _batch_fields() -> Any:
+    from tui.batch.report import BATCH_FIELDS
+
+    return BATCH_FIELDS
+
+
 def _output(parser: argparse.ArgumentParser) -> None:
+    from tui.commands.args import add_json_flag
+
     parser.add_argument(
         "--format",
         choices=FORMATS,
-        default="table",
-        help="output: table (default), json, jsonl or csv, one record per order",
+        help="output: table (default), json, jsonl or csv, one record per order (json with --json)",
     )
+    add_json_flag(parser, _batch_fields)
     parser.add_argument(
         "--out",
         metavar="RESULTS",
