@@ -15,7 +15,7 @@ import os
 import secrets
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
@@ -55,6 +55,10 @@ class BookingRecord:
     bol_number: str | None = None
     note: str | None = None
     """Why it failed, or how the outcome became known (e.g. found by a search)."""
+    pickup_date: str | None = None
+    """The pickup day the service gave (`YYYY-MM-DD`), which may not be the one asked for."""
+    pickup_note: str | None = None
+    """What the service said about the pickup day (e.g. moved off a holiday)."""
 
     @property
     def settled(self) -> bool:
@@ -101,6 +105,8 @@ class BookingRecord:
             pro_number=text("pro_number"),
             bol_number=text("bol_number"),
             note=text("note"),
+            pickup_date=text("pickup_date"),
+            pickup_note=text("pickup_note"),
         )
 
 
@@ -157,8 +163,11 @@ class BookingLedger:
         pro_number: str | None = None,
         bol_number: str | None = None,
         note: str | None = None,
+        pickup_date: date | None = None,
+        pickup_note: str | None = None,
     ) -> BookingRecord:
-        """Record how a booking ended (the answer, an error, or a search that found it)."""
+        """Record how a booking ended (the answer, an error, or a search that found it); a
+        booked one with the pickup day the service gave and what it said about it."""
         settled = replace(
             record,
             time=datetime.now(UTC),
@@ -167,6 +176,8 @@ class BookingLedger:
             pro_number=pro_number or record.pro_number,
             bol_number=bol_number or record.bol_number,
             note=note,
+            pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
+            pickup_note=pickup_note or record.pickup_note,
         )
         self._append(settled)
         return settled

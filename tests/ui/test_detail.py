@@ -162,4 +162,5 @@ async def test_times_are_shown_in_the_viewers_local_time(
         assert tracking is not None
         assert tracking.pickup_date is not None
         shown = text_of(screen, "#detail-tracking")
-        assert f"pickup {tracking.pickup_date.astimezone(kolkata):%m-%d %H:%M}" in shown
+        # The pickup is a day at the dock, as the list and the CSV show it (not moved to India).
+        assert f"pickup {tracking.pickup_date:%a %m-%d}" in shown

@@ -24,6 +24,20 @@ __all__ = [
 
 TimeFormat = Literal["12h", "24h"]
 
+_PICKUP_ALIASES: Mapping[str, tuple[str, ...]] = {
+    "pickup_date": (
+        "pickupDate", "pickup_date", "scheduledPickupDate", "pickupDateScheduled",
+        "confirmedPickupDate", "pickup.date", "pickup.pickupDate", "pickup.scheduledDate",
+        "shipment.pickupDate", "tracking.pickupDate", "data.pickupDate",
+    ),
+    "pickup_date_message": (
+        "pickupDateMessage", "pickup_date_message", "pickupMessage", "pickupNote",
+        "pickup.message", "pickup.note", "shipment.pickupDateMessage", "data.pickupDateMessage",
+    ),
+}  # fmt: skip
+"""Where a booking response may give the pickup day (the service may move the one asked for:
+a holiday, a weekend) and what it says about it."""
+
 DEFAULT_BOOKING_ALIASES: Mapping[str, tuple[str, ...]] = {
     "shipment_id": (
         "shipmentId", "shipment_id", "shipmentID", "id", "shipment.id", "shipment.shipmentId",
@@ -51,6 +65,7 @@ DEFAULT_BOOKING_ALIASES: Mapping[str, tuple[str, ...]] = {
         "_links.shipment.href", "_links.self.href", "shipment.url",
     ),
     "documents": ("documents", "docs", "files", "shipment.documents"),
+    **_PICKUP_ALIASES,
 }  # fmt: skip
 """Where a booking response may carry each value: first present wins (dotted = nested)."""
 
@@ -69,6 +84,7 @@ DEFAULT_PARCEL_ALIASES: Mapping[str, tuple[str, ...]] = {
         "_links.shipment.href", "_links.self.href", "shipment.url",
     ),
     "labels": ("labels", "label", "documents", "labelUrls"),
+    **_PICKUP_ALIASES,
 }  # fmt: skip
 """Where a parcel booking response may carry each value: first present wins."""
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import fields, money, table
+from tui.listing.detail_text import pickup_day
 
 if TYPE_CHECKING:
     from tui.api.models import Address, ShipmentDetail, TrackingEvent
@@ -55,8 +56,9 @@ def print_detail(detail: ShipmentDetail, out: TextIO) -> None:
             ("Carrier", " ".join(p for p in (carrier.name, carrier.scac) if p) if carrier else ""),
             ("Total", money(cost.total, cost.currency) if cost else ""),
             ("Created", detail.created_date.isoformat() if detail.created_date else ""),
-            ("Picked up", _when(tracking.pickup_date if tracking else None)),
-            ("Delivered", _when(tracking.delivery_date if tracking else None)),
+            ("Pickup", _day(pickup_day(detail))),
+            *([("Pickup note", detail.pickup_date_message)] if detail.pickup_date_message else []),
+            ("Delivery", _day(tracking.delivery_date if tracking else None)),
             ("From", address_text(detail.origin)),
             ("To", address_text(detail.destination)),
             ("Quote", detail.quote_id or ""),
@@ -89,10 +91,14 @@ def _folder(text: str) -> Path:
     return Path(text).expanduser()
 
 
-def _when(value: object) -> str:
-    from datetime import datetime
+def _day(value: object) -> str:
+    """`2026-11-30`: a pickup or delivery day as the service wrote it (the day at the dock,
+    as the list and the CSV give it)."""
+    from datetime import date, datetime
 
-    return value.isoformat(timespec="minutes") if isinstance(value, datetime) else ""
+    if isinstance(value, datetime):
+        return value.date().isoformat()
+    return value.isoformat() if isinstance(value, date) else ""
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

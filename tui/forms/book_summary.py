@@ -6,10 +6,11 @@ from typing import TYPE_CHECKING
 
 from tui.domain.accessorials import parse_accessorial
 from tui.domain.locations import LocationType
+from tui.domain.pickup_dates import carrier_closure, holiday_name, region_of
 from tui.forms.book_times import day_text, time_text
 
 if TYPE_CHECKING:
-    from datetime import time
+    from datetime import date, time
 
     from tui.api.models import BookingRequest, ParcelBookingRequest, RateItem, RateRequest
 
@@ -54,6 +55,26 @@ def hazmat(request: RateRequest) -> list[str]:
     ]
 
 
+def pickup_window(booking: BookingRequest | ParcelBookingRequest) -> str | None:
+    """`08:00–16:00`: the pickup's ready–close window as sent (None when not given)."""
+    return _hours(booking.origin_dock_hours_open, booking.origin_dock_hours_close)
+
+
+def pickup_warning(request: RateRequest, day: date | None) -> str | None:
+    """What to know of the chosen pickup day before booking: a holiday at the origin (the
+    service will move it) or a day many carriers close (it may)."""
+    if day is None:
+        return None
+    region = region_of(request.origin_postal_code)
+    holiday = holiday_name(day, region)
+    if holiday is not None:
+        return f"{holiday}: carriers are closed, the service will move the pickup"
+    closure = carrier_closure(day, region)
+    if closure is not None:
+        return f"{closure}: many carriers close, the pickup may move"
+    return None
+
+
 def _hours(opens: time | None, closes: time | None) -> str | None:
     if opens is None or closes is None:
         return None
@@ -68,10 +89,13 @@ def confirm_rows(
     """(label, text) rows for the confirmation, after carrier, service, total and transit."""
     rows: list[tuple[str, str]] = []
     day = day_text(booking.pickup_date) if booking.pickup_date else "next business day"
-    ready = _hours(booking.origin_dock_hours_open, booking.origin_dock_hours_close)
+    ready = pickup_window(booking)
     pickup = day + (f" {ready}" if ready else "")
     if schedule_pickup is not None:
         pickup += " · scheduled" if schedule_pickup else " · not scheduled"
+    warning = pickup_warning(request, booking.pickup_date)
+    if warning is not None:
+        pickup += f"\n⚠ {warning}"
     rows.append(("Pickup", pickup))
     receiving = _hours(booking.dest_dock_hours_open, booking.dest_dock_hours_close)
     if receiving:

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from tui.domain.safe_text import plain
 from tui.listing.columns import money
 from tui.listing.status import status_text
 
 if TYPE_CHECKING:
     from tui.api.models import Address, Document, Shipment, ShipmentDetail, ShipmentItem
-
-
-def _when(value: datetime | None, *, with_time: bool = True) -> str:
-    """A moment in the viewer's local time (the service's are UTC)."""
-    if value is None:
-        return "—"
-    return value.astimezone().strftime("%m-%d %H:%M" if with_time else "%Y-%m-%d")
 
 
 def _number(value: Decimal | None) -> str:
@@ -107,9 +101,10 @@ def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     text.append((tracking.status if tracking and tracking.status else detail.status) or "—")
     if number:
         text.append(f" · {number}")
-    if tracking is not None:
-        text.append(f" · pickup {_when(tracking.pickup_date)}")
-        text.append(f" · delivery {_when(tracking.delivery_date)}")
+    pickup = pickup_day(detail)
+    if tracking is not None or pickup is not None:
+        delivery = tracking.delivery_date if tracking is not None else None
+        text.append(f" · pickup {_day(pickup)} · delivery {_day(delivery)}")
     refs = [
         ("BOL", detail.bol_number),
         ("pickup conf.", detail.pickup_confirmation),
@@ -120,7 +115,28 @@ def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     known = [f"{label} {value}" for label, value in refs if value]
     if known:
         text.append("\n" + " · ".join(known), style="dim")
+    if detail.pickup_date_message:
+        text.append("\n⚠ " + plain(detail.pickup_date_message), style="bold")
     return text
+
+
+def pickup_day(detail: ShipmentDetail) -> date | None:
+    """The pickup day as the list and the CSV give it: the detail's `pickupDate`, else the
+    tracking's pickup moment, both as the service wrote them (the day at the dock)."""
+    if detail.pickup_date is not None:
+        return detail.pickup_date
+    tracking = detail.tracking
+    moment = tracking.pickup_date if tracking is not None else None
+    return moment.date() if moment is not None else None
+
+
+def _day(value: date | None) -> str:
+    """`Mon 11-30`: a day at the dock (a date-time as the service wrote it, not moved to the
+    viewer's zone: the pickup day must read the same in the list, the CSV and here)."""
+    if value is None:
+        return "—"
+    day = value.date() if isinstance(value, datetime) else value
+    return f"{day:%a %m-%d}"
 
 
 def document_label(document: Document) -> str:

@@ -15,6 +15,7 @@ from tui.sandbox.db import INSERT_SHIPMENT, Database
 from tui.sandbox.errors import ApiError, FieldErrors
 from tui.sandbox.geo import Zip, lookup
 from tui.sandbox.rating.carriers import BY_CODE
+from tui.sandbox.search import note_pickup_lead
 from tui.sandbox.seed import SERIAL_STARTS, shipment_id
 from tui.sandbox.store import (
     REFERENCE_KEYS,
@@ -94,6 +95,7 @@ def book(
                 raise conflict from None
             raise
         stored = conn.execute("SELECT * FROM shipments WHERE seq = ?", (row,)).fetchone()
+    details = json.loads(stored["details"])
     common = {
         "shipmentId": stored["id"],
         "status": stored["status"],
@@ -105,8 +107,10 @@ def book(
         "quoteId": quote_id,
         "rateId": rate_id,
         "createdDate": from_ms(stored["created"]),
-        "pickupDate": json.loads(stored["details"]).get("pickupDate"),
+        "pickupDate": details.get("pickupDate"),
     }
+    if details.get("pickupDateMessage"):
+        common["pickupDateMessage"] = details["pickupDateMessage"]
     if parcel:
         return {
             "shipmentId": stored["id"],
@@ -212,6 +216,7 @@ def _insert(
             ),
         ),
     )  # fmt: skip
+    note_pickup_lead(conn, planned.pickup_at - created_ms // 1000)
     return seq
 
 

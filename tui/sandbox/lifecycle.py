@@ -16,7 +16,9 @@ DAY = 86400
 
 @dataclass(frozen=True)
 class Plan:
-    """A shipment's planned status changes (epoch seconds) plus pickup and delivery times."""
+    """A shipment's planned status changes (epoch seconds, on the compressed clock) plus its
+    pickup and delivery times as scheduled (the business days the shipment is booked for, which
+    the list, the detail and the BOL show; the status moves on the compressed clock)."""
 
     timeline: list[tuple[int, str]]
     pickup_at: int
@@ -110,7 +112,7 @@ def plan(
     def real(t: float) -> int:
         return int(created + (t - created) / max(speed, 1e-6))
 
-    return Plan([(real(t), status) for t, status in sim], real(pickup), real(delivered))
+    return Plan([(real(t), status) for t, status in sim], int(pickup), int(delivered))
 
 
 def status_at(timeline: list[tuple[int, str]], now: int) -> tuple[str, int | None]:

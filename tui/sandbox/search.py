@@ -23,8 +23,10 @@ STATUSES = ("pending", "awarded", "confirmed", "picked-up", "delivered", "cancel
 MODES = ("ltl", "parcel", "truckload")
 DEFAULT_LIMIT = 50
 MAX_LIMIT = 200
-#: pickups are at most this long after creation, which bounds a pickup-date search
+#: pickups of the seeded history are at most this long after creation, which bounds a
+#: pickup-date search; a booking for a later day raises the bound (``note_pickup_lead``)
 MAX_PICKUP_LEAD = timedelta(days=21)
+_LEAD_KEY = "pickup_lead_s"
 _WORD = re.compile(r"[0-9A-Za-z]+")
 MAX_TERMS = 8
 PREFIX_INDEX_MAX = 8  # FTS5 prefix indexes cover prefixes of 1..8 characters (see db.py)
@@ -182,6 +184,22 @@ def fts_query(terms: tuple[str, ...]) -> str:
     return " AND ".join(parts)
 
 
+def note_pickup_lead(conn: sqlite3.Connection, seconds: int) -> None:
+    """Remember a pickup scheduled ``seconds`` after its shipment was created (when it is the
+    longest yet), so pickup-date searches look back far enough (inside the caller's
+    transaction)."""
+    if seconds > _pickup_lead(conn):
+        conn.execute(
+            "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (_LEAD_KEY, str(seconds))
+        )
+
+
+def _pickup_lead(conn: sqlite3.Connection) -> int:
+    row = conn.execute("SELECT value FROM meta WHERE key = ?", (_LEAD_KEY,)).fetchone()
+    known = int(MAX_PICKUP_LEAD.total_seconds())
+    return max(known, int(row[0])) if row is not None and str(row[0]).isdigit() else known
+
+
 def _first_seq_from(conn: sqlite3.Connection, created_ms: int) -> int:
     """The seq of the first shipment created at or after ``created_ms`` (or past the end)."""
     row = conn.execute(
@@ -216,7 +234,7 @@ def run(conn: sqlite3.Connection, query: Query) -> tuple[list[sqlite3.Row], int 
         start = _day_start(query.pickup_from)
         where.append("s.pickup_at >= ?")
         args.append(start)
-        lead_ms = int((start - MAX_PICKUP_LEAD.total_seconds()) * 1000)
+        lead_ms = int((start - _pickup_lead(conn)) * 1000)
         where.append("s.seq >= ?")
         args.append(_first_seq_from(conn, lead_ms))
     if query.pickup_to:

@@ -142,10 +142,13 @@ def happened_events(row: sqlite3.Row, now_s: int) -> tuple[str, list[lifecycle.E
     """The status at ``now_s`` and the events that have happened by then, oldest first."""
     timeline = lifecycle.load_timeline(row["timeline"])
     status, _ = lifecycle.status_at(timeline, now_s)
+    # The events happen on the timeline's clock (compressed for a booking), not on the days
+    # the shipment is scheduled for.
+    moments = {name: moment for moment, name in timeline}
     happened = lifecycle.events(
         timeline,
-        row["pickup_at"],
-        row["delivered_at"],
+        moments.get("picked-up", row["pickup_at"]),
+        moments.get("delivered", row["delivered_at"]),
         now_s,
         carrier=row["carrier_name"],
         mode=row["mode"],

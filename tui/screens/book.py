@@ -32,7 +32,15 @@ from tui.widgets.pickup_form import PickupForm
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Quote,
+        Rate,
+        RateRequest,
+    )
     from tui.ledger import BookingRecord
 
 
@@ -115,6 +123,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.draft = BookDraft(self)
         self._side = "origin"
         self._booking: Booking | ParcelBooking | None = None
+        self._sent_request: BookingRequest | ParcelBookingRequest | None = None
 
     @property
     def host(self) -> Host:
@@ -375,6 +384,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.set_status("; ".join(other) if other else fallback, True)
 
     def _send(self, request: Any) -> None:
+        self._sent_request = request
         if self.query_one(BookSender).send(request, parcel=self.parcel):
             self.query_one("#book-body").disabled = True
             self.refresh_bindings()
@@ -401,7 +411,8 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         booking, self._booking = self._booking, None
         if booking is not None:
             environment = self.host.session.environment
-            self.app.switch_screen(ResultScreen(booking, self.rate, environment))
+            sent = self._sent_request
+            self.app.switch_screen(ResultScreen(booking, self.rate, environment, sent))
 
     @on(BookSender.Failed)
     def _booking_failed(self, event: BookSender.Failed) -> None:

@@ -118,7 +118,7 @@ type `BOOK` and press Enter.
         days = "unknown" if rate.days is None else f"{rate.days} day{'s' if rate.days != 1 else ''}"
         table.add_row("Transit", days)
         for label, text in self.rows:
-            flagged = label == "Hazmat" and text != "none"
+            flagged = (label == "Hazmat" and text != "none") or "⚠" in text
             table.add_row(label, Text(text, style="bold" if flagged else ""))
         table.add_row("Environment", Text(self.environment, style="bold"))
         return table

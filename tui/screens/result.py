@@ -24,7 +24,14 @@ from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 
 if TYPE_CHECKING:
-    from tui.api.models import Booking, Document, ParcelBooking, Rate
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        Document,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Rate,
+    )
 
 MAX_COPY_KEYS = 9
 KEY_BOUNCE_SECONDS = 0.6
@@ -131,6 +138,12 @@ Scanning a PRO, tracking number or BOL opens that shipment.
     ResultScreen #result-documents {
         height: auto;
     }
+    ResultScreen #result-pickup-note {
+        height: auto;
+        margin-bottom: 1;
+        color: $warning;
+        text-style: bold;
+    }
     ResultScreen #result-folder-row {
         height: 1;
     }
@@ -150,11 +163,19 @@ Scanning a PRO, tracking number or BOL opens that shipment.
     }
     """
 
-    def __init__(self, booking: Booking | ParcelBooking, rate: Rate, environment: str) -> None:
+    def __init__(
+        self,
+        booking: Booking | ParcelBooking,
+        rate: Rate,
+        environment: str,
+        request: BookingRequest | ParcelBookingRequest | None = None,
+    ) -> None:
         super().__init__()
         self.booking = booking
         self.rate = rate
         self.environment = environment
+        self.request = request
+        """What was sent (the pickup day asked for and its window), when known."""
         self.numbers = booking_numbers(booking)
         self.documents, self.default_kind = booking_documents(booking)
         self.saved: list[documents.SavedDocument] = []
@@ -179,6 +200,9 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         yield Static(self._title(), id="result-title")
         with VerticalScroll(id="result-body"):
             yield Static(self._numbers_table(), id="result-numbers")
+            note = self._pickup_note()
+            if note is not None:
+                yield Static(note, id="result-pickup-note")
             yield Static(self._documents_text(), id="result-documents")
             with Horizontal(id="result-folder-row"):
                 yield Label("Folder")
@@ -207,9 +231,36 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             table.add_row(key, label, value, hint)
         if not self.numbers:
             table.add_row("", "No numbers came back", "", "")
-        if not self._is_parcel() and not getattr(self.booking, "pickup_confirmation", None):
-            table.add_row("", "Pickup", Text("not scheduled", style="italic"), "")
+        pickup = self._pickup_text()
+        if pickup is not None:
+            table.add_row("", "Pickup", pickup, "")
         return table
+
+    def _pickup_text(self) -> Text | None:
+        """`Mon 2026-11-30 08:00–16:00 · moved from Thu 11-26`, as the service gave the day."""
+        from tui.forms.book_summary import pickup_window
+
+        asked = self.request.pickup_date if self.request is not None else None
+        day = self.booking.pickup_date or asked
+        scheduled = self._is_parcel() or bool(getattr(self.booking, "pickup_confirmation", None))
+        if day is None and scheduled:
+            return None
+        text = Text(f"{day:%a %Y-%m-%d}" if day is not None else "day not given")
+        window = pickup_window(self.request) if self.request is not None else None
+        if window:
+            text.append(f" {window}")
+        if asked is not None and day != asked:
+            text.append(f" · moved from {asked:%a %m-%d}", style="bold")
+        if not scheduled:
+            text.append(" · not scheduled", style="italic")
+        return text
+
+    def _pickup_note(self) -> Text | None:
+        """What the service said about the pickup day (as text: it is the server's)."""
+        from tui.domain.safe_text import plain
+
+        message = self.booking.pickup_date_message
+        return Text("⚠ " + plain(message)) if message else None
 
     def _is_parcel(self) -> bool:
         from tui.api.models import ParcelBooking

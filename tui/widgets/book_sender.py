@@ -131,6 +131,8 @@ class BookSender(WorkerErrorsToHost, Widget):
                     shipment_id=ids.get("shipment_id"),
                     pro_number=ids.get("pro_number") or ids.get("tracking_number"),
                     bol_number=ids.get("bol_number"),
+                    pickup_date=booking.pickup_date,
+                    pickup_note=booking.pickup_date_message,
                 )
             )
         self._finish()

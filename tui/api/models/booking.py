@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from datetime import date
+from datetime import date, datetime
 from decimal import Decimal
 from typing import Annotated, Any, ClassVar, Self
 
@@ -147,6 +147,10 @@ class _BookedShipment(RawModel):
     quote_id: str | None = None
     rate_id: str | None = None
     created_date: AwareDatetime | None = None
+    pickup_date: date | None = None
+    """The pickup day the service gave (it may have moved the day asked for)."""
+    pickup_date_message: str | None = None
+    """What the service said about the pickup day (`… is Thanksgiving Day: pickup moved …`)."""
     shipment_link: str | None = None
     """A link to the shipment, when the answer gives one (the id is read from it)."""
 
@@ -178,6 +182,27 @@ class _BookedShipment(RawModel):
     @classmethod
     def _currency(cls, value: Any) -> Any:
         return "USD" if value is None or value == "" else value
+
+    @field_validator("pickup_date", mode="before")
+    @classmethod
+    def _pickup_date(cls, value: Any) -> date | None:
+        """A date, a date-time (its date as written) or nothing: an odd value is no date."""
+        if isinstance(value, datetime):
+            return value.date()
+        if isinstance(value, date):
+            return value
+        text = readable(value) if not isinstance(value, bool) else None
+        if not text:
+            return None
+        try:
+            return date.fromisoformat(text.strip()[:10])
+        except ValueError:
+            return None
+
+    @field_validator("pickup_date_message", mode="before")
+    @classmethod
+    def _pickup_message(cls, value: Any) -> str | None:
+        return readable(value) if not isinstance(value, bool) else None
 
     @model_validator(mode="after")
     def _normalise(self) -> Self:

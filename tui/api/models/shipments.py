@@ -30,6 +30,7 @@ from tui.api.models.lenient import (
     norm_currency,
     norm_mode,
     norm_status,
+    readable,
     records,
     validate_leniently,
 )
@@ -356,6 +357,8 @@ class ShipmentDetail(RawModel):
     mode: str | None = None
     service_type: str | None = None
     pickup_date: LenientDate | None = None
+    pickup_date_message: str | None = None
+    """What the service said about the pickup day (e.g. moved off a holiday), when it did."""
     pickup_confirmation: str | None = None
     quote_id: str | None = None
     rate_id: str | None = None
@@ -386,6 +389,11 @@ class ShipmentDetail(RawModel):
     @classmethod
     def _status(cls, value: Any) -> Any:
         return "" if value is None else value
+
+    @field_validator("pickup_date_message", mode="before")
+    @classmethod
+    def _pickup_message(cls, value: Any) -> str | None:
+        return readable(value) if not isinstance(value, bool) else None
 
     @model_validator(mode="after")
     def _normalise(self) -> Self:
