@@ -6,8 +6,10 @@ import argparse
 import json
 import logging
 import os
+import pty
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -196,3 +198,60 @@ def test_app_logging_keeps_redaction_and_follows_the_level(
 
     logsetup.remove()
     logging.getLogger().setLevel(logging.WARNING)
+
+
+NO_TERMINAL_PROBE = (
+    "import sys\n"
+    "from tui.cli import main\n"
+    "status = main(sys.argv[1:])\n"
+    "print(sorted(m for m in ('textual', 'httpx', 'pydantic') if m in sys.modules),"
+    " file=sys.stderr)\n"
+    "raise SystemExit(status)\n"
+)
+
+
+@pytest.mark.parametrize("args", [[], ["--demo"]], ids=["bare", "demo"])
+def test_without_a_terminal_the_app_says_what_to_run_and_exits_2_at_once(
+    tmp_path: Path, args: list[str]
+) -> None:
+    """As cron runs it: its own session (no controlling terminal), stdin from /dev/null,
+    stdout to a file. It used to draw 20-34 KB of escape codes there and wait forever."""
+    out = tmp_path / "out"
+    with out.open("wb") as stdout:
+        started = time.monotonic()
+        result = subprocess.run(
+            ["setsid", "--wait", sys.executable, "-c", NO_TERMINAL_PROBE, *args],
+            stdin=subprocess.DEVNULL,
+            stdout=stdout,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=30,
+        )
+        elapsed = time.monotonic() - started
+    print(f"exited {result.returncode} after {elapsed:.2f} s")
+    assert result.returncode == 2
+    assert out.read_bytes() == b""  # nothing drawn
+    assert "freight: the app needs a terminal" in result.stderr
+    for command in ("shipments", "rates", "track", "batch"):
+        assert f"\n    {command} " in result.stderr
+    assert "freight --help" in result.stderr
+    assert "[]" in result.stderr  # decided before Textual or the client is loaded
+
+
+def test_a_pipe_for_output_is_no_terminal_either() -> None:
+    """`freight | tee log` with the keyboard on stdin: still no screen to draw on."""
+    primary, secondary = pty.openpty()
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "tui", "--demo"],
+            stdin=secondary,
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+    finally:
+        os.close(primary)
+        os.close(secondary)
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert "freight: the app needs a terminal" in result.stderr

@@ -173,10 +173,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tui.credentials.commands import main as credentials_main
 
         return credentials_main(args)
+    if not _on_a_terminal():
+        sys.stderr.write(no_terminal_text(parser))
+        return 2
     from tui.launch import run_app
 
     return run_app(args)
 
 
-if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+def _on_a_terminal() -> bool:
+    """Both standard input and output are a terminal (the app draws on one and reads keys)."""
+    try:
+        return sys.stdin.isatty() and sys.stdout.isatty()
+    except (AttributeError, ValueError):  # closed or replaced by something without isatty
+        return False
+
+
+def no_terminal_text(parser: argparse.ArgumentParser) -> str:
+    """What to run instead of the app when there is no terminal (cron, nohup, a pipe)."""
+    help_lines = parser.format_help().splitlines()
+    start = next((i for i, line in enumerate(help_lines) if line.strip() == "COMMAND"), None)
+    commands: list[str] = []
+    if start is not None:
+        for line in help_lines[start + 1 :]:
+            if not line.strip():
+                break
+            commands.append(line)
+    lines = [
+        "freight: the app needs a terminal, and standard input or output is not one "
+        "(a pipe, a file, cron or nohup).",
+        "Run it in a terminal, or use one of the commands:",
+        *commands,
+        "See `freight --help`, and `freight COMMAND --help` for each.",
+    ]
+    return "\n".join(lines) + "\n"
