@@ -1,7 +1,9 @@
 """A second server of the shipping interface, written apart from the sandbox with other choices.
 
 It reads the real service's request vocabulary (space-separated location types, 12-hour dock
-hours, ``pieces``, capitalised plural package labels) and answers in its own dialect: quote and
+hours, capitalised plural package labels) and the interface's ``quantity`` (only that: a
+client that sends ``pieces`` alone gets one unit priced), prices by the number of units, and
+answers in its own dialect: quote and
 rate ids as ``quoteId``/``rateId``, carriers as objects, totals as text, modes and statuses in
 upper or title case, some rates in CAD, bookings answered 201 with a PRO and a BOL but no
 shipment id, listings without quote ids (references kept under ``refs``, searched as
@@ -13,10 +15,16 @@ from __future__ import annotations
 
 import json
 import re
+import socket
+import threading
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
+import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -42,6 +50,11 @@ def _cost(rate: dict[str, Any]) -> dict[str, str]:
     if isinstance(total, dict):  # {"amount": …, "currency": …}
         return {"total": str(total["amount"]), "currency": str(total["currency"]).lower()}
     return {"total": str(total), "currency": str(rate.get("currency", "usd")).lower()}
+
+
+def _units(body: dict[str, Any]) -> int:
+    """Handling units of a rate request, as the interface names them (``quantity``)."""
+    return sum(item["quantity"] for item in body.get("items", []))
 
 
 @dataclass
@@ -89,29 +102,32 @@ class IndependentServer:
             if body.get(key, "business dock") not in LOCATION_TYPES:
                 problems.append({"field": key, "message": "unknown location type"})
         for index, item in enumerate(body.get("items", [])):
-            if not isinstance(item.get("pieces"), int):
-                problems.append({"field": f"items[{index}].pieces", "message": "required"})
+            if not isinstance(item.get("quantity"), int) or item["quantity"] < 1:
+                problems.append({"field": f"items[{index}].quantity", "message": "required"})
             if item.get("package") not in PACKAGES:
                 problems.append({"field": f"items[{index}].package", "message": "unknown"})
         if problems:
             return JSONResponse({"name": "BAD_REQUEST", "errors": problems}, status_code=400)
         quote_id = f"QX-{len(self.quotes) + 1}"
+        units = _units(body)
+        maple = str(Decimal("617.25") * units)  # 1,234.50 for two pallets
+        prairie = str(Decimal("187.25") + Decimal(400) * units)  # 987.25 for two
         rates = [
             {
                 "rateId": f"{quote_id}-A",
                 "carrier": {"name": "Maple Leaf Freight", "scac": "MLFT"},
-                "total": "1234.50",
+                "total": maple,
                 "currency": "CAD",
                 "mode": "LTL",
                 "status": "OK",
                 "days": "3",
-                "charges": [{"name": "linehaul", "amount": "1234.50"}],
+                "charges": [{"name": "linehaul", "amount": maple}],
                 "greenScore": {"co2kg": 41},
             },
             {
                 "rateId": f"{quote_id}-B",
                 "carrier": {"name": "Prairie Lines", "scac": "PRLN"},
-                "total": {"amount": "987.25", "currency": "USD"},
+                "total": {"amount": prairie, "currency": "USD"},
                 "mode": "Ltl",
                 "status": "ok",
                 "days": None,
@@ -160,7 +176,7 @@ class IndependentServer:
             "pickupDate": body.get("pickupDate"),
             "items": [
                 {
-                    "pieces": item["pieces"],
+                    "pieces": item["quantity"],
                     "weight": str(item["weight"]),
                     "package": item["package"],
                     "description": item.get("description"),
@@ -256,3 +272,25 @@ class IndependentServer:
         if shipment is None:
             return JSONResponse({"name": "NOT_FOUND"}, status_code=404)
         return JSONResponse({"trackingEvents": self._events(shipment), "count": 3})
+
+
+@contextmanager
+def serve(server: IndependentServer) -> Iterator[str]:
+    """Serve on a free loopback port with uvicorn in a thread; yields the base URL."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(16)
+    config = uvicorn.Config(
+        server.app(), lifespan="off", log_level="warning", access_log=False,
+        timeout_graceful_shutdown=1,
+    )  # fmt: skip
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        running.should_exit = True
+        thread.join(10)
+        sock.close()

@@ -346,7 +346,8 @@ def client_options_for(profile: Profile) -> ClientOptions:
     if table.time_format:
         changes["time_format"] = table.time_format
     if table.item_count:
-        changes["item_count"] = table.item_count
+        count = table.item_count
+        changes["item_count"] = (count,) if isinstance(count, str) else tuple(count)
     if table.package_labels:
         labels = {parse_package(k): v for k, v in table.package_labels.items()}
         changes["package_labels"] = {**wire.package_labels, **labels}

@@ -55,7 +55,8 @@ def test_rate_request_serializes_wire_names_and_json_numbers() -> None:
         "length": 48,
         "width": 40,
         "height": 48.5,
-        "pieces": 2,
+        "quantity": 2,  # the interface's name
+        "pieces": 2,  # and the name some servers read instead
         "package": "Pallets",
         "freightClass": 77.5,
     }

@@ -105,7 +105,7 @@ def test_a_wire_format_can_change_every_spelling() -> None:
     wire = WireFormat(
         location_types={LocationType.BUSINESS_DOCK: "Commercial"},
         time_format="24h",
-        item_count="quantity",
+        item_count=("quantity",),
         package_labels={"box": "BX"},
         countries={"US": "US"},
     )

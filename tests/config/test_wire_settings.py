@@ -43,7 +43,7 @@ def test_the_wire_table_reaches_the_clients_wire_format(tmp_path: Path) -> None:
     assert wire.location(LocationType.BUSINESS_DOCK) == "COMMERCIAL"
     assert wire.location(LocationType.PIER) == "pier"
     assert wire.time_format == "24h"
-    assert wire.item_count == "quantity"
+    assert wire.item_count == ("quantity",)
     assert wire.package("pallet") == "PLT"
     assert wire.package("box") == "Boxes"
     assert (wire.shipment_params.text, wire.shipment_params.page_size) == ("q", "pageSize")
@@ -57,7 +57,7 @@ def test_a_profile_without_wire_speaks_the_real_vocabulary(tmp_path: Path) -> No
     assert wire.location(LocationType.BUSINESS_NO_DOCK) == "business no dock"
     assert (wire.time_format, wire.item_count, wire.package("pallet")) == (
         "12h",
-        "pieces",
+        ("quantity", "pieces"),
         "Pallets",
     )
 

@@ -39,6 +39,7 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
         assert body["destType"] == "limited access"
         assert body["items"] == [
             {
+                "quantity": 2,
                 "pieces": 2,
                 "package": "Pallets",
                 "weight": Decimal(800),
@@ -49,6 +50,7 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
                 "description": "Machine parts",
             },
             {
+                "quantity": 1,
                 "pieces": 1,
                 "package": "Crates",
                 "weight": Decimal(350),

@@ -134,10 +134,17 @@ class FreightClient:
 
     # -- operations -------------------------------------------------------------------------
 
-    async def get_rates(self, request: RateRequest | Mapping[str, Any]) -> Quote:
-        """POST /rates: a quote with one rate per carrier offer."""
+    async def get_rates(
+        self, request: RateRequest | Mapping[str, Any], *, body: Mapping[str, Any] | None = None
+    ) -> Quote:
+        """POST /rates: a quote with one rate per carrier offer.
+
+        ``body``: a JSON object to send exactly as the caller wrote it (a ``--request`` file),
+        its names and spellings intact; ``request`` is then what it was checked as.
+        """
         req = _validated(RateRequest, request)
-        data = await self._call("POST", "rates", "rates", content=req.wire_json(self._wire))
+        content = req.wire_json(self._wire) if body is None else json_bytes(body)
+        data = await self._call("POST", "rates", "rates", content=content)
         return _parse(Quote, data)
 
     async def book(self, request: BookingRequest | Mapping[str, Any]) -> Booking:
@@ -370,6 +377,46 @@ class FreightClient:
             LOG.info("retrying %s %s in %.2f s: %s", method, where, delay, type(failure).__name__)
             retry += 1
             await self._sleep(delay)
+
+
+def json_bytes(value: Any) -> bytes:
+    """A JSON value as UTF-8 bytes, its numbers as written: a ``Decimal`` (what a file read with
+    ``parse_float=Decimal`` holds) goes out as its digits, not as a float or a string."""
+    parts: list[str] = []
+    stack: list[Any] = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, _Raw):
+            parts.append(item.text)
+        elif isinstance(item, Decimal):
+            parts.append(str(item) if item.is_finite() else "null")
+        elif isinstance(item, Mapping):
+            stack.append(_Raw("}"))
+            for index, (key, inner) in enumerate(reversed(list(item.items()))):
+                stack.append(inner)
+                stack.append(_Raw(json.dumps(str(key), ensure_ascii=False) + ":"))
+                if index < len(item) - 1:
+                    stack.append(_Raw(","))
+            stack.append(_Raw("{"))
+        elif isinstance(item, list | tuple):
+            stack.append(_Raw("]"))
+            for index, inner in enumerate(reversed(item)):
+                stack.append(inner)
+                if index < len(item) - 1:
+                    stack.append(_Raw(","))
+            stack.append(_Raw("["))
+        else:
+            parts.append(json.dumps(item, ensure_ascii=False))
+    return "".join(parts).encode("utf-8")
+
+
+class _Raw:
+    """JSON text already written (a bracket, a comma, a key)."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
 
 
 def _origin(base_url: str) -> httpx.URL:

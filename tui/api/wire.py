@@ -126,8 +126,9 @@ class WireFormat:
     """Name sent in ``originType``/``destType`` for each location type."""
     time_format: TimeFormat = "12h"
     """Dock hours as ``09:00 AM`` (12h) or ``09:00`` (24h)."""
-    item_count: str = "pieces"
-    """Name of an item's handling-unit count (the spec says ``quantity``)."""
+    item_count: tuple[str, ...] = ("quantity", "pieces")
+    """Names an item's handling-unit count is sent under, each with the same value: the
+    interface's ``quantity``, and ``pieces`` for servers that read that name instead."""
     package_labels: Mapping[str, str] = field(default_factory=lambda: DEFAULT_PACKAGE_LABELS)
     """Label sent in ``package`` for each known package key; other labels go as typed."""
     countries: Mapping[str, str] = field(default_factory=lambda: DEFAULT_COUNTRIES)

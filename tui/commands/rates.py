@@ -67,6 +67,12 @@ def _read_request(source: str) -> dict[str, Any]:
 
 def request_of(args: argparse.Namespace) -> RateRequest:
     """The rate request from ``--request`` or from the flags (never both)."""
+    return request_and_body(args)[0]
+
+
+def request_and_body(args: argparse.Namespace) -> tuple[RateRequest, dict[str, Any] | None]:
+    """The rate request from ``--request`` or from the flags (never both); with ``--request``,
+    also the file's JSON object, to send as the caller wrote it (checked as the request)."""
     from tui.api.errors import RequestValidationError
     from tui.api.models import RateRequest
 
@@ -74,7 +80,8 @@ def request_of(args: argparse.Namespace) -> RateRequest:
     if args.request is not None:
         if any(f is not None for f in flags):
             raise UsageError("--request cannot be combined with --from, --to, --*-type or --item")
-        return RateRequest.build(_read_request(args.request))
+        raw = _read_request(args.request)
+        return RateRequest.build(raw), raw
     missing = [
         flag
         for flag, value in (
@@ -96,7 +103,7 @@ def request_of(args: argparse.Namespace) -> RateRequest:
     if args.dest_type:
         body["destType"] = args.dest_type
     try:
-        return RateRequest.build(body)
+        return RateRequest.build(body), None
     except RequestValidationError as exc:
         raise UsageError(_flag_messages(exc.fields)) from None
 
@@ -154,9 +161,9 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tui.commands.fields import RATE_FIELDS, QuotedRate, output_of, write_records
 
     output = output_of(args, RATE_FIELDS, args.format)
-    request = request_of(args)
+    request, body = request_and_body(args)
     async with open_client(args) as client:
-        quote = await client.get_rates(request)
+        quote = await client.get_rates(request, body=body)
     if output.format == "table":
         print_quote(quote, out)
     else:

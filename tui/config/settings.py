@@ -224,8 +224,9 @@ class WireSettings(_Model):
     """Name sent for a location type, e.g. "business dock" = "BUSINESS_DOCK"."""
     time_format: Literal["12h", "24h"] | None = None
     """Dock hours as 09:00 AM (12h, the default) or 09:00 (24h)."""
-    item_count: str | None = None
-    """Name of an item's count of handling units: "pieces" (default) or e.g. "quantity"."""
+    item_count: str | list[str] | None = None
+    """Name(s) an item's count of handling units is sent under: "quantity" alone (a server of
+    the interface), "pieces" alone, or a list (default: ["quantity", "pieces"], both)."""
     package_labels: dict[str, str] = Field(default_factory=dict)
     """Label sent for a package kind, e.g. pallet = "PLT" (default: capitalised plural, Pallets)."""
     countries: dict[str, str] = Field(default_factory=dict)

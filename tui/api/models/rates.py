@@ -8,6 +8,7 @@ from typing import Annotated, Any, Self
 
 from pydantic import (
     AfterValidator,
+    AliasChoices,
     Field,
     SerializationInfo,
     SerializerFunctionWrapHandler,
@@ -107,8 +108,9 @@ class RateItem(OutgoingModel):
     length: PositiveDecimal
     width: PositiveDecimal
     height: PositiveDecimal
-    quantity: int = Field(ge=1, le=100_000)
-    """Handling units; sent under ``WireFormat.item_count`` (``pieces`` by default)."""
+    quantity: int = Field(ge=1, le=100_000, validation_alias=AliasChoices("quantity", "pieces"))
+    """Handling units; sent under each name of ``WireFormat.item_count`` (``quantity`` and
+    ``pieces`` by default); read from ``quantity``, or ``pieces`` when that is all there is."""
     package: Package
     freight_class: FreightClass = None
     description: str | None = Field(default=None, max_length=200)
@@ -117,6 +119,16 @@ class RateItem(OutgoingModel):
     stackable: bool | None = None
     hazardous: bool | None = None
     hazard: Hazard | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _both_counts(cls, data: Any) -> Any:
+        """A body that names the count both ways (as Freight sends it) is read once."""
+        if isinstance(data, dict) and "pieces" in data and data.get("quantity") is not None:
+            if str(data["pieces"]).strip() != str(data["quantity"]).strip():
+                raise ValueError("quantity and pieces give two different counts")
+            data = {key: value for key, value in data.items() if key != "pieces"}
+        return data
 
     @field_validator("quantity", mode="before")
     @classmethod
@@ -128,9 +140,17 @@ class RateItem(OutgoingModel):
         self, handler: SerializerFunctionWrapHandler, info: SerializationInfo
     ) -> dict[str, Any]:
         data: dict[str, Any] = handler(self)
-        name = wire_format(info).item_count
-        if info.mode_is_json() and info.by_alias and name != "quantity" and "quantity" in data:
-            data = {(name if key == "quantity" else key): value for key, value in data.items()}
+        names = wire_format(info).item_count
+        if isinstance(names, str):  # a WireFormat built by hand with one name
+            names = (names,)
+        if info.mode_is_json() and info.by_alias and names != ("quantity",) and "quantity" in data:
+            out: dict[str, Any] = {}
+            for key, value in data.items():
+                if key == "quantity":
+                    out.update(dict.fromkeys(names, value))
+                else:
+                    out[key] = value
+            data = out
         return data
 
 
