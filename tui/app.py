@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.dom import DOMNode
 
-    from tui.api.models import Shipment
+    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest, Shipment
     from tui.host import Host, LastRates
 
 
@@ -355,12 +355,18 @@ class FreightApp(KeyFilter):
             if isinstance(stack[0], QuoteScreen):
                 stack[0].clear_form()
 
-    def show_rates(self) -> None:
-        """Go to the rates of the last quote, if there is one."""
+    def show_rates(
+        self, request: RateRequest | None = None, mode_filter: str | None = None
+    ) -> None:
+        """Go to the rates of `request` (asked for anew), or with none, back to the rates last
+        shown, if there are any."""
         from tui.screens.rates import RatesScreen
 
         if self.current_mode != "quote":
             self.switch_mode("quote")
+        if request is not None:
+            self.push_screen(RatesScreen(request, mode_filter=mode_filter))
+            return
         stack = self._screen_stacks.get("quote", [])
         if any(isinstance(screen, RatesScreen) for screen in stack):
             while not isinstance(self.screen, RatesScreen):
@@ -370,6 +376,18 @@ class FreightApp(KeyFilter):
             self.push_screen(RatesScreen(request, mode_filter, quote=quote))
         else:
             self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
+
+    def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
+        """Open the booking form for one rate of a quote, over the rates."""
+        from tui.screens.book import BookScreen
+
+        self.push_screen(BookScreen(quote, rate, request))
+
+    def show_booked(self, booking: Booking | ParcelBooking, rate: Rate) -> None:
+        """The booking's result takes the place of its form (Esc then goes to the rates)."""
+        from tui.screens.result import ResultScreen
+
+        self.switch_screen(ResultScreen(booking, rate, self.session.environment))
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching for `search`."""

@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.worker import Worker
 
-    from tui.api.models import Quote, RateRequest, Shipment
+    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest, Shipment
     from tui.session import Session
 
 LastRates = tuple["RateRequest", "str | None", "Quote"]
@@ -19,7 +19,13 @@ LastRates = tuple["RateRequest", "str | None", "Quote"]
 
 
 class Host(Protocol):
-    """What a screen or widget may ask of the app; nothing else of it is theirs to touch."""
+    """What a screen or widget may ask of the app; nothing else of it is theirs to touch.
+
+    It is also the one navigator: a screen moves the user on by asking the host (`show_rates`,
+    `start_booking`, `show_booked`, `open_shipment`…), never by importing and pushing the next
+    screen itself. Dialogs that answer their own screen (pickers, confirmations) stay the
+    screen's own.
+    """
 
     @property
     def session(self) -> Session:
@@ -43,8 +49,17 @@ class Host(Protocol):
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form; `new` starts it empty (the default origin stays)."""
 
-    def show_rates(self) -> None:
-        """Go to the rates of the last quote."""
+    def show_rates(
+        self, request: RateRequest | None = None, mode_filter: str | None = None
+    ) -> None:
+        """Go to the rates of `request` (asked for anew, `mode_filter` showing one mode), or
+        with no request, back to the rates last shown."""
+
+    def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
+        """Open the booking form for one rate of a quote (`request`: what was rated)."""
+
+    def show_booked(self, booking: Booking | ParcelBooking, rate: Rate) -> None:
+        """Show a confirmed booking's result in place of its booking form."""
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching."""

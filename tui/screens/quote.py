@@ -539,12 +539,7 @@ packing group), and the emergency contact hazardous freight needs.
         from tui.forms.quote_request import build_rate_request
 
         request = build_rate_request(draft, today)
-        try:
-            from tui.screens.rates import RatesScreen
-        except ImportError:  # pragma: no cover - the rates screen is part of the app
-            self.notify("Rates screen not available.", severity="error")
-            return
-        self.app.push_screen(RatesScreen(request, mode_filter=draft.mode_filter))
+        self.host.show_rates(request, draft.mode_filter)
 
     def action_address_book(self) -> None:
         from tui.screens.quote_address_book import QuoteAddressesScreen

@@ -324,8 +324,6 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         if self.host.booking_in_flight:
             self.notify("A booking is being sent; wait for its answer.", timeout=4)
             return
-        from tui.screens.book import BookScreen
-
         earlier = self.table.booked.get(rate.id)
         if earlier is not None:
             said = "was booked" if earlier == "booked" else "was sent and got no answer"
@@ -335,7 +333,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
                 severity="warning",
                 timeout=6,
             )
-        self.app.push_screen(BookScreen(self.quote, rate, self.request))
+        self.host.start_booking(self.quote, rate, self.request)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on this screen now."""
