@@ -9,18 +9,26 @@ upper or title case, some rates in CAD, bookings answered 201 with a PRO and a B
 shipment id, listings without quote ids (references kept under ``refs``, searched as
 text), its own query parameter names, and tracking events in
 an envelope. It counts every request, so a test can tell a booking was sent once.
+
+Switches make it harder on a client: ``keep_references=False`` stores references empty (a
+search by reference finds nothing), ``booking_delay`` books at once but answers that many
+seconds later (serve it on a real socket with ``serve`` and a short booking timeout: the
+booking exists but its answer never comes in time), ``search_ignores_query`` lists every
+shipment whatever the search, ``now`` stamps shipments with that clock's time.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 import socket
 import threading
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
@@ -68,6 +76,14 @@ class IndependentServer:
     quotes: dict[str, dict[str, Any]] = field(default_factory=dict)
     shipments: list[dict[str, Any]] = field(default_factory=list)
     booked: set[tuple[str, str]] = field(default_factory=set)
+    keep_references: bool = True
+    """False: references sent with a booking are stored empty (searching them finds nothing)."""
+    booking_delay: float = 0.0
+    """Seconds between booking a shipment and answering for it."""
+    search_ignores_query: bool = False
+    """True: a search lists every shipment, whatever it asked for."""
+    now: Callable[[], datetime] | None = None
+    """The clock that stamps a shipment's creation (None: always 2026-11-20 15:04:05 -05:00)."""
 
     def app(self) -> Starlette:
         """The ASGI app."""
@@ -162,6 +178,8 @@ class IndependentServer:
         number = len(self.shipments) + 1
         rate = next(r for r in self.quotes[key[0]]["rates"] if r["rateId"] == key[1])
         quote_request = self.quotes[key[0]]["request"]
+        created = self.now().isoformat() if self.now else "2026-11-20T15:04:05-05:00"
+        refs = [body[k] for k in ("reference", "originReferenceNumber", "poNumber") if body.get(k)]
         shipment = {
             "shipmentNumber": f"SH{number:04d}",
             "pro": f"PRO{7000 + number}",
@@ -170,9 +188,16 @@ class IndependentServer:
             "mode": rate["mode"],
             "carrier": rate["carrier"],
             "cost": _cost(rate),
-            "createdDate": "2026-11-20T15:04:05-05:00",
-            "origin": {"company": body.get("originCompany"), "postalCode": "30318"},
-            "destination": {"company": body.get("destCompany"), "country": "CAN"},
+            "createdDate": created,
+            "origin": {
+                "company": body.get("originCompany"),
+                "postalCode": quote_request.get("originPostalCode"),
+            },
+            "destination": {
+                "company": body.get("destCompany"),
+                "postalCode": quote_request.get("destPostalCode"),
+                "country": quote_request.get("destCountry", "CAN"),
+            },
             "pickupDate": body.get("pickupDate"),
             "items": [
                 {
@@ -185,13 +210,11 @@ class IndependentServer:
                 for item in quote_request.get("items", [])
             ],
             "dockHours": {"open": body.get("originDockHoursOpen")},
-            "refs": [
-                body[key]
-                for key in ("reference", "originReferenceNumber", "poNumber")
-                if body.get(key)
-            ],
+            "refs": refs if self.keep_references else [],
         }
         self.shipments.append(shipment)
+        if self.booking_delay:
+            await asyncio.sleep(self.booking_delay)
         answer = {
             "proNumber": shipment["pro"],
             "bolNumber": {"number": shipment["bol"]},
@@ -213,7 +236,7 @@ class IndependentServer:
         found = [
             s
             for s in self.shipments
-            if not text or text in json.dumps(s).lower()
+            if self.search_ignores_query or not text or text in json.dumps(s).lower()
             if params.get(QUERY["status"]) in (None, s["status"].lower())
         ]
         size = int(params.get(QUERY["size"], "2"))

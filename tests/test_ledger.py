@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import multiprocessing
 import re
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
-from tui.ledger import BookingLedger, BookingRecord, needs_check, new_reference
+import pytest
+
+from tui.ledger import (
+    AlreadySentError,
+    BookingLedger,
+    BookingRecord,
+    Lane,
+    needs_check,
+    new_reference,
+)
 
 
 def _write_many(path: str, profile: str, count: int) -> None:
@@ -145,3 +154,45 @@ def test_two_processes_writing_at_once_lose_no_line(tmp_path: Path) -> None:
         bookings = ledger.bookings(f"p{n}")
         assert len(bookings) == 100
         assert {b.outcome for b in bookings} == {"booked"}
+
+
+def test_a_record_keeps_its_lane_and_what_to_search_for() -> None:
+    now = datetime(2026, 11, 22, 17, 0, tzinfo=UTC)
+    lane = Lane("60607", "H4P 2N2", "Maple Leaf", "MLFT", date(2026, 11, 23))
+    record = BookingRecord(
+        "FRTA", "acme", "q1", "r1", now, "sent", sent_at=now, lane=lane, search_for="PO-1"
+    )
+    assert BookingRecord.from_json(record.to_json()) == record
+    # A lane with parts of the wrong type keeps the others.
+    odd = record.to_json().replace('"origin":"60607"', '"origin":60607')
+    read = BookingRecord.from_json(odd)
+    assert read is not None
+    assert read.lane == Lane(None, "H4P 2N2", "Maple Leaf", "MLFT", date(2026, 11, 23))
+
+
+def test_a_reference_is_recorded_as_sent_once_unless_it_was_refused(tmp_path: Path) -> None:
+    ledger = BookingLedger.in_dir(tmp_path)
+    other = BookingLedger.in_dir(tmp_path)  # another Freight on the same file
+    sent = ledger.sent("acme", "q1", "r1", "FRTA")
+    with pytest.raises(AlreadySentError) as again:
+        other.sent("acme", "q1", "r1", "FRTA")
+    assert again.value.record.outcome == "sent"
+    other.settle(sent, "failed", note="400: bad phone")
+    assert ledger.sent("acme", "q1", "r1", "FRTA").outcome == "sent"  # refused: free again
+    assert [b.outcome for b in other.bookings()] == ["sent"]
+
+
+def test_a_reader_catches_up_with_lines_appended_and_a_file_replaced(tmp_path: Path) -> None:
+    reader = BookingLedger.in_dir(tmp_path)
+    writer = BookingLedger.in_dir(tmp_path)
+    assert reader.bookings() == []
+    writer.settle(writer.sent("acme", "q1", "r1", "FRTA"), "booked")
+    assert reader.latest("FRTA") is not None
+    assert reader.bookings()[0].outcome == "booked"
+    writer.sent("acme", "q1", "r2", "FRTB")
+    assert [b.reference for b in reader.bookings()] == ["FRTA", "FRTB"]
+    # Restored from a backup (another file in its place): read from the start again.
+    replacement = tmp_path / "restored.jsonl"
+    replacement.write_text(writer.path.read_text().splitlines()[0] + "\n", encoding="utf-8")
+    replacement.replace(writer.path)
+    assert [(b.reference, b.outcome) for b in reader.bookings()] == [("FRTA", "sent")]

@@ -26,7 +26,16 @@ if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.dom import DOMNode
 
-    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest, Shipment
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Quote,
+        Rate,
+        RateRequest,
+        Shipment,
+    )
     from tui.host import Host, LastRates
 
 
@@ -383,11 +392,16 @@ class FreightApp(KeyFilter):
 
         self.push_screen(BookScreen(quote, rate, request))
 
-    def show_booked(self, booking: Booking | ParcelBooking, rate: Rate) -> None:
+    def show_booked(
+        self,
+        booking: Booking | ParcelBooking,
+        rate: Rate,
+        request: BookingRequest | ParcelBookingRequest | None = None,
+    ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
         from tui.screens.result import ResultScreen
 
-        self.switch_screen(ResultScreen(booking, rate, self.session.environment))
+        self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching for `search`."""

@@ -11,7 +11,16 @@ if TYPE_CHECKING:
     from textual.dom import DOMNode
     from textual.worker import Worker
 
-    from tui.api.models import Booking, ParcelBooking, Quote, Rate, RateRequest, Shipment
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Quote,
+        Rate,
+        RateRequest,
+        Shipment,
+    )
     from tui.session import Session
 
 LastRates = tuple["RateRequest", "str | None", "Quote"]
@@ -58,8 +67,14 @@ class Host(Protocol):
     def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
         """Open the booking form for one rate of a quote (`request`: what was rated)."""
 
-    def show_booked(self, booking: Booking | ParcelBooking, rate: Rate) -> None:
-        """Show a confirmed booking's result in place of its booking form."""
+    def show_booked(
+        self,
+        booking: Booking | ParcelBooking,
+        rate: Rate,
+        request: BookingRequest | ParcelBookingRequest | None = None,
+    ) -> None:
+        """Show a confirmed booking's result in place of its booking form (`request`: what
+        was sent, to tell a pickup day the service moved)."""
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching."""

@@ -3,8 +3,10 @@
 Contract: one JSON Lines file (``bookings.jsonl``), one event per line, only ever appended.
 Each event names a booking by the reference Freight generated for it; a booking's state is
 its last event. A line is written with one ``write`` under an exclusive ``flock`` and synced,
-so two Freight processes never interleave lines and a crash leaves at worst a torn last line,
-which reading skips. No Textual, no client: plain data in, plain data out.
+so two Freight processes never interleave lines. A write that fails part-way (disk full, file
+too large) is cut back off and raises ``OSError``: the caller must not send a booking whose
+``sent`` line did not land. A crash may still leave a torn last line, which reading skips.
+No Textual, no client: plain data in, plain data out.
 """
 
 from __future__ import annotations
@@ -13,15 +15,18 @@ import fcntl
 import json
 import os
 import secrets
+import threading
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, replace
+from contextlib import suppress
+from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
 Outcome = Literal["sent", "booked", "unknown", "failed"]
 """sent: on its way (or the app stopped before an answer); booked: the service named the
-shipment; unknown: no usable answer; failed: the service refused it."""
+shipment (or the user confirmed one a search found); unknown: no usable answer; failed: the
+service refused it or it never went out."""
 
 OUTCOMES: tuple[Outcome, ...] = ("sent", "booked", "unknown", "failed")
 UNSETTLED: frozenset[Outcome] = frozenset({"sent", "unknown"})
@@ -35,6 +40,45 @@ _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O,
 def new_reference() -> str:
     """A fresh booking reference, one word of 13 letters and digits (``FRT`` + 10 random)."""
     return REFERENCE_PREFIX + "".join(secrets.choice(_ALPHABET) for _ in range(10))
+
+
+@dataclass(frozen=True)
+class Lane:
+    """Where a booking goes and with whom: how its shipment is recognised in a listing when a
+    server does not find it by its reference. Every part is optional."""
+
+    origin: str | None = None
+    """Origin postal code."""
+    destination: str | None = None
+    """Destination postal code."""
+    carrier: str | None = None
+    """Carrier name as the rate gave it."""
+    carrier_code: str | None = None
+    """Carrier code (SCAC) as the rate gave it."""
+    pickup_date: date | None = None
+    """The pickup day asked for."""
+
+    def to_data(self) -> dict[str, str]:
+        """The lane as JSON-ready data (parts left out are not written)."""
+        data = {key: value for key, value in asdict(self).items() if value is not None}
+        if self.pickup_date is not None:
+            data["pickup_date"] = self.pickup_date.isoformat()
+        return data
+
+    @classmethod
+    def from_data(cls, data: Any) -> Lane | None:
+        """A lane read leniently (parts of the wrong type left out); None when not an object."""
+        if not isinstance(data, dict):
+            return None
+
+        def text(key: str) -> str | None:
+            value = data.get(key)
+            return value if isinstance(value, str) and value else None
+
+        day: date | None = None
+        with suppress(TypeError, ValueError):
+            day = date.fromisoformat(data.get("pickup_date"))  # type: ignore[arg-type]
+        return cls(text("origin"), text("destination"), text("carrier"), text("carrier_code"), day)
 
 
 @dataclass(frozen=True)
@@ -59,6 +103,11 @@ class BookingRecord:
     """The pickup day the service gave (`YYYY-MM-DD`), which may not be the one asked for."""
     pickup_note: str | None = None
     """What the service said about the pickup day (e.g. moved off a holiday)."""
+    lane: Lane | None = None
+    """Where it goes and with whom (to recognise its shipment in a listing)."""
+    search_for: str | None = None
+    """The reference the service got instead of this one, when every reference field of the
+    booking held the user's own (searched for too; a hit on it is only a candidate)."""
 
     @property
     def settled(self) -> bool:
@@ -70,11 +119,12 @@ class BookingRecord:
         data = asdict(self)
         data["time"] = self.time.isoformat()
         data["sent_at"] = self.sent_at.isoformat() if self.sent_at else None
+        data["lane"] = (self.lane.to_data() or None) if self.lane is not None else None
         data = {key: value for key, value in data.items() if value is not None}
         return json.dumps({"v": 1, **data}, ensure_ascii=False, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, line: str) -> BookingRecord | None:
+    def from_json(cls, line: str | bytes) -> BookingRecord | None:
         """A record from one line, or None when the line is torn, foreign or of another kind."""
         try:
             data = json.loads(line)
@@ -107,7 +157,17 @@ class BookingRecord:
             note=text("note"),
             pickup_date=text("pickup_date"),
             pickup_note=text("pickup_note"),
+            lane=Lane.from_data(data.get("lane")),
+            search_for=text("search_for"),
         )
+
+
+class AlreadySentError(Exception):
+    """The reference was sent before (and not refused): it must not go out again."""
+
+    def __init__(self, record: BookingRecord) -> None:
+        super().__init__(f"booking {record.reference} was sent before ({record.outcome})")
+        self.record = record
 
 
 def _sync_dir(directory: Path) -> None:
@@ -134,11 +194,28 @@ def _aware(value: Any) -> datetime | None:
     return moment if moment.tzinfo is not None else None
 
 
+@dataclass
+class _Index:
+    """What the file said up to `offset`: each booking's latest event, in the order of those."""
+
+    inode: int
+    offset: int = 0
+    latest: dict[str, BookingRecord] = field(default_factory=dict)
+    sent_at: dict[str, datetime] = field(default_factory=dict)
+
+
 class BookingLedger:
-    """Appends booking events to one file and reads the bookings' states back."""
+    """Appends booking events to one file and reads the bookings' states back.
+
+    The file is read once and then only from where the last read stopped (it is only ever
+    appended to), so asking for one booking's state stays cheap in a long batch. Safe to share
+    between threads and tasks of one process; several processes share the file through its lock.
+    """
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        self._lock = threading.Lock()
+        self._index: _Index | None = None
 
     @classmethod
     def in_dir(cls, data_dir: Path) -> BookingLedger:
@@ -147,11 +224,35 @@ class BookingLedger:
 
     # -- writing ------------------------------------------------------------------------
 
-    def sent(self, profile: str, quote_id: str, rate_id: str, reference: str) -> BookingRecord:
-        """Record a booking about to be sent (before a byte goes out)."""
+    def sent(
+        self,
+        profile: str,
+        quote_id: str,
+        rate_id: str,
+        reference: str,
+        *,
+        lane: Lane | None = None,
+        search_for: str | None = None,
+    ) -> BookingRecord:
+        """Record a booking about to be sent (before a byte goes out).
+
+        Raises ``OSError`` when the line did not land (then nothing may be sent), and
+        ``AlreadySentError`` when the ledger already holds this reference sent or booked (by
+        this or another process): a reference goes out at most once unless it was refused.
+        """
         now = datetime.now(UTC)
-        record = BookingRecord(reference, profile, quote_id, rate_id, now, "sent", sent_at=now)
-        self._append(record)
+        record = BookingRecord(
+            reference,
+            profile,
+            quote_id,
+            rate_id,
+            now,
+            "sent",
+            sent_at=now,
+            lane=lane,
+            search_for=search_for,
+        )
+        self._append(record, new=True)
         return record
 
     def settle(
@@ -182,34 +283,84 @@ class BookingLedger:
         self._append(settled)
         return settled
 
-    def _append(self, record: BookingRecord) -> None:
+    def _append(self, record: BookingRecord, *, new: bool = False) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         data = (record.to_json() + "\n").encode("utf-8")
-        new = not self.path.exists()
+        created = not self.path.exists()
         fd = os.open(self.path, os.O_RDWR | os.O_APPEND | os.O_CREAT, 0o600)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
             try:
-                # A torn line left by a crash gets its own line end first, so it spoils
-                # only itself.
-                if os.fstat(fd).st_size and not self._ends_with_newline(fd):
-                    data = b"\n" + data
-                written = 0
-                while written < len(data):
-                    written += os.write(fd, data[written:])
-                os.fsync(fd)
+                with self._lock:
+                    index = self._caught_up(fd)
+                    earlier = index.latest.get(record.reference)
+                    if new and earlier is not None and earlier.outcome != "failed":
+                        raise AlreadySentError(earlier)
+                    self._write_line(fd, data)
+                    self._caught_up(fd)
             finally:
                 fcntl.flock(fd, fcntl.LOCK_UN)
         finally:
             os.close(fd)
-        if new:  # the file's name, too, must survive a crash
+        if created:  # the file's name, too, must survive a crash
             _sync_dir(self.path.parent)
 
-    def _ends_with_newline(self, fd: int) -> bool:
+    @staticmethod
+    def _write_line(fd: int, data: bytes) -> None:
+        """Write and sync one line; on failure cut the file back to where it was and raise."""
         size = os.fstat(fd).st_size
-        return os.pread(fd, 1, size - 1) == b"\n"
+        # A torn line left by a crash gets its own line end first, so it spoils only itself.
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            data = b"\n" + data
+        try:
+            written = 0
+            while written < len(data):
+                written += os.write(fd, data[written:])
+            os.fsync(fd)
+        except OSError:
+            with suppress(OSError):  # a torn line would not be read; cut it off all the same
+                os.ftruncate(fd, size)
+            raise
 
     # -- reading ------------------------------------------------------------------------
+
+    def _caught_up(self, fd: int) -> _Index:
+        """The index, brought up to the file's last complete line (caller holds `_lock`)."""
+        stat = os.fstat(fd)
+        index = self._index
+        if index is None or index.inode != stat.st_ino or stat.st_size < index.offset:
+            index = self._index = _Index(stat.st_ino)
+        if stat.st_size > index.offset:
+            chunk = os.pread(fd, stat.st_size - index.offset, index.offset)
+            end = chunk.rfind(b"\n") + 1
+            for line in chunk[:end].splitlines():
+                event = BookingRecord.from_json(line.decode("utf-8", "replace"))
+                if event is None:
+                    continue
+                if event.sent_at is not None:
+                    index.sent_at.setdefault(event.reference, event.sent_at)
+                index.latest.pop(event.reference, None)  # keep the order of the latest event
+                index.latest[event.reference] = event
+            index.offset += end
+        return index
+
+    def _latest(self) -> dict[str, BookingRecord]:
+        """Each booking's latest state, in the order of those states."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return {}
+        try:
+            with self._lock:
+                index = self._caught_up(fd)
+                return {
+                    reference: record
+                    if record.sent_at
+                    else replace(record, sent_at=index.sent_at.get(reference))
+                    for reference, record in index.latest.items()
+                }
+        finally:
+            os.close(fd)
 
     def events(self) -> Iterator[BookingRecord]:
         """Every readable event, oldest first (torn or foreign lines skipped)."""
@@ -222,20 +373,16 @@ class BookingLedger:
         except FileNotFoundError:
             return
 
+    def latest(self, reference: str) -> BookingRecord | None:
+        """The booking of a reference as its last event left it, if the ledger has it."""
+        return self._latest().get(reference)
+
     def bookings(self, profile: str | None = None) -> list[BookingRecord]:
         """Each booking's latest state (of one profile when given), in the order of those states."""
-        latest: dict[str, BookingRecord] = {}
-        sent_at: dict[str, datetime] = {}
-        for event in self.events():
-            if profile is not None and event.profile != profile:
-                continue
-            if event.sent_at is not None:
-                sent_at.setdefault(event.reference, event.sent_at)
-            latest.pop(event.reference, None)  # keep the order of the latest event
-            latest[event.reference] = event
         return [
-            record if record.sent_at else replace(record, sent_at=sent_at.get(record.reference))
-            for record in latest.values()
+            record
+            for record in self._latest().values()
+            if profile is None or record.profile == profile
         ]
 
     def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.api.options import ClientOptions
     from tui.api.secret import Secret
+    from tui.booking import BookingEngine
     from tui.config.settings import AppConfig, Profile
 
 EnvironmentWord = Literal["DEMO", "SANDBOX", "PRODUCTION"]
@@ -169,6 +170,14 @@ class Session:
         """The active profile's drafts (one profile never sees another's)."""
         key = re.sub(r"[^a-z0-9_.-]", "_", self.profile_name.lower()) or "_"
         return DraftStore(self.data_dir / "drafts" / key)
+
+    def booking_engine(self, client: FreightClient) -> BookingEngine:
+        """The booking engine of this profile: bookings through `client`, in this data dir's
+        booking ledger."""
+        from tui.booking import BookingEngine
+        from tui.ledger import BookingLedger
+
+        return BookingEngine(client, BookingLedger.in_dir(self.data_dir), self.profile_name)
 
     def change_profile(self, **fields: Any) -> Profile:
         """Change fields of the active profile (address_book, item_templates, default_origin…)

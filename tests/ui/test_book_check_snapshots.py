@@ -26,7 +26,7 @@ from tui.session import Session
 
 @pytest.fixture
 def sandbox_config(sandbox_config: SandboxConfig, monkeypatch: pytest.MonkeyPatch) -> SandboxConfig:
-    monkeypatch.setattr("tui.widgets.book_sender.new_reference", lambda: "FRTSNAP000001")
+    monkeypatch.setattr("tui.booking.engine.new_reference", lambda: "FRTSNAP000001")
     return deterministic_sandbox(sandbox_config, monkeypatch)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -28,7 +29,9 @@ from tui.widgets.rates_table import RatesTable
 BASE = "http://indie.test"
 
 
-def indie_session(server: IndependentServer, data_dir: Path) -> Session:
+def indie_session(
+    server: IndependentServer, data_dir: Path, transport: httpx.AsyncBaseTransport | None = None
+) -> Session:
     """A SANDBOX session on the independent server, its query names in the profile's [wire]."""
     wire = Profile.model_validate(
         {
@@ -57,7 +60,7 @@ def indie_session(server: IndependentServer, data_dir: Path) -> Session:
         config=AppConfig(),
         data_dir=data_dir,
         connect=connect,
-        transport=httpx.ASGITransport(app=server.app()),
+        transport=transport or httpx.ASGITransport(app=server.app()),
     )
 
 
@@ -197,3 +200,54 @@ async def test_a_mode_filter_in_capitals_still_shows_that_modes_rates(tmp_path: 
         table = rates.query_one(RatesTable)
         assert {rate.carrier_code for rate in table.view.offered} == {"MLFT", "PRLN"}
         assert "no LTL offers" not in screen_text(app)
+
+
+class LostAnswer(httpx.AsyncBaseTransport):
+    """The server books the next booking; its answer is lost on the way (a read timeout)."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await self.inner.handle_async_request(request)
+        if request.url.path == "/book":
+            await response.aread()
+            raise httpx.ReadTimeout("timed out", request=request)
+        return response
+
+
+async def test_a_lost_answer_on_a_server_that_drops_references_asks_is_this_yours(
+    tmp_path: Path,
+) -> None:
+    server = IndependentServer(keep_references=False, now=lambda: datetime.now(UTC))
+    lost = LostAnswer(httpx.ASGITransport(app=server.app()))
+    session = indie_session(server, tmp_path / "data", lost)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, request(), mode_filter="ltl")
+        await book_rate(pilot, app, rates, "MLFT")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BookingCheckScreen), what="check")
+        check = app.screen
+        assert isinstance(check, BookingCheckScreen)
+        await wait_for(pilot, lambda: check.found is not None, what="search answered")
+        text = flat(screen_text(app))
+        assert f"No shipment shows {check.record.reference}." in text
+        assert "1 shipment may be it. Is it yours?" in text
+        assert "60607 → 30303 · same lane, created after the booking was sent" in text
+        assert "PRO7001" in text
+        (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
+        assert record.outcome == "unknown"  # a candidate is not the booking until the user says
+        await pilot.press("y")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ShipmentDetailScreen), what="the shipment"
+        )
+        (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
+        assert (record.outcome, record.pro_number) == ("booked", "PRO7001")
+        assert (
+            record.note == "confirmed by the user (same lane, created after the booking was sent)"
+        )
+        assert server.requests["POST /book"] == 1
+        app.switch_mode("quote")
+        await pilot.pause()
+        assert "Recorded as booked (you confirmed it)" in flat(screen_text(app))

@@ -22,8 +22,7 @@ from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
 from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
-from tui.service_call import WorkerErrorsToHost
-from tui.widgets.book_sender import BookSender
+from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -32,6 +31,7 @@ from tui.widgets.pickup_form import PickupForm
 if TYPE_CHECKING:
     from textual.widget import Widget
 
+    from tui.api.client import FreightClient
     from tui.api.models import (
         Booking,
         BookingRequest,
@@ -41,7 +41,9 @@ if TYPE_CHECKING:
         Rate,
         RateRequest,
     )
+    from tui.booking import BookingOutcome, Lane, RefusedOutcome, UnknownOutcome
     from tui.ledger import BookingRecord
+    from tui.screens.book_check import CheckResult
 
 
 def today() -> date:
@@ -124,6 +126,14 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self._side = "origin"
         self._booking: Booking | ParcelBooking | None = None
         self._sent_request: BookingRequest | ParcelBookingRequest | None = None
+        self._sending: ServiceCall[BookingOutcome] = ServiceCall(
+            self,
+            "booking",
+            activity="booking…",
+            on_answer=self._outcome,
+            on_error=self._send_failed,
+            on_stopped=self._finish,
+        )
 
     @property
     def host(self) -> Host:
@@ -133,8 +143,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     @property
     def sending(self) -> bool:
         """Whether this form's booking is in flight."""
-        senders = self.query(BookSender) if self.is_mounted else ()
-        return any(sender.sending for sender in senders)  # (none while the screen is removed)
+        return self._sending.in_flight
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Book")
@@ -167,7 +176,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 id="book-pickup-form",
             )
         yield Static("", id="book-status")
-        yield BookSender()
         yield FreightFooter()
 
     def _title(self) -> Text:
@@ -324,9 +332,11 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             return
         from tui.screens.book_check import BookingCheckScreen
 
-        def after_check(book_again: bool | None) -> None:
-            if book_again:
+        def after_check(chosen: CheckResult | None) -> None:
+            if chosen == "again":
                 self._confirm(request)
+            elif chosen == "mine":
+                self._claimed(earlier.reference)
             else:
                 self.set_status(f"Not sent again (reference {earlier.reference}).")
 
@@ -334,12 +344,13 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def _earlier_booking(self) -> BookingRecord | None:
         """A booking of this quote and rate that was sent before and not refused, if any."""
-        from tui.ledger import BookingLedger, needs_check
+        from tui.booking.engine import earlier_booking
+        from tui.ledger import BookingLedger
 
-        ledger = BookingLedger.in_dir(self.host.session.data_dir)
-        profile = self.host.session.profile_name
+        session = self.host.session
+        ledger = BookingLedger.in_dir(session.data_dir)
         try:
-            return needs_check(ledger.for_rate(profile, self.quote.id, self.rate.id))
+            return earlier_booking(ledger, session.profile_name, self.quote.id, self.rate.id)
         except OSError as error:
             self.notify(
                 f"The booking ledger could not be read ({error.strerror or error}): "
@@ -383,78 +394,125 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.pickup.show_errors(found["pickup"])
         self.set_status("; ".join(other) if other else fallback, True)
 
-    def _send(self, request: Any) -> None:
-        self._sent_request = request
-        if self.query_one(BookSender).send(request, parcel=self.parcel):
-            self.query_one("#book-body").disabled = True
-            self.refresh_bindings()
-            self.set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
+    def _lane(self, request: BookingRequest | ParcelBookingRequest) -> Lane:
+        """Where this booking goes and with whom (to know its shipment in a listing)."""
+        from tui.booking import Lane
 
-    @on(BookSender.Booked)
-    def _booked(self, event: BookSender.Booked) -> None:
-        self.query_one("#book-body").disabled = False
+        return Lane(
+            self.request.origin_postal_code,
+            self.request.dest_postal_code,
+            self.rate.carrier or None,
+            self.rate.carrier_code,
+            request.pickup_date or self.request.pickup_date,
+        )
+
+    def _send(self, request: BookingRequest | ParcelBookingRequest) -> None:
+        """Book through the booking engine: ledger line first, then one request."""
+        if self.sending or self.host.booking_in_flight:
+            self.set_status("A booking is already being sent.", True)
+            return
+        self.host.booking_in_flight = True
+        self._sent_request = request
+        lane = self._lane(request)
+        session = self.host.session
+
+        async def book(client: FreightClient) -> BookingOutcome:
+            engine = session.booking_engine(client)
+            return await engine.book(request, lane=lane, search_unknown=False)
+
+        self._sending.start(book)
+        self.query_one("#book-body").disabled = True
         self.refresh_bindings()
-        self.draft.clear()
-        self._booking = event.booking
-        if self.app.screen is self:
-            self._show_result()
+        self.set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
+
+    def _finish(self) -> None:
+        self.host.booking_in_flight = False
+        if self.is_mounted:
+            self.query_one("#book-body").disabled = False
+            self.refresh_bindings()
+
+    def _send_failed(self, error: Exception, message: str) -> None:
+        """The engine never raises for the service: this is e.g. no credentials to send with."""
+        self._finish()
+        self.set_status(message or str(error), True)
+
+    def _outcome(self, outcome: BookingOutcome) -> None:
+        self._finish()
+        if outcome.ledger_problem:
+            self.notify(
+                f"{outcome.ledger_problem[0].upper()}{outcome.ledger_problem[1:]}: it may "
+                "not remember this booking.",
+                title="Booking ledger",
+                severity="warning",
+            )
+        if outcome.status == "booked":
+            self.draft.clear()
+            if outcome.booking is None:  # proven by a search (not on a fresh reference)
+                if outcome.shipment_id:
+                    self.host.open_shipment(outcome.shipment_id, outcome.found)
+                return
+            self._booking = outcome.booking
+            if self.app.screen is self:
+                self._show_result()
+            else:
+                self.notify("Booked. Go back to the booking to see the result.", title="Booked")
+        elif outcome.status == "refused":
+            self._refused(outcome)
+        elif outcome.status == "failed":
+            error = outcome.error
+            from tui.api.errors import FreightError
+
+            if isinstance(error, FreightError):
+                self.set_status(self.host.handle_api_error(error) or outcome.reason, True)
+            else:
+                self.set_status(f"Not booked: {outcome.reason}.", True)
         else:
-            self.notify("Booked. Go back to the booking to see the result.", title="Booked")
+            self._outcome_unknown(outcome)
 
     def on_screen_resume(self) -> None:
         if self._booking is not None:
             self._show_result()
 
     def _show_result(self) -> None:
-        from tui.screens.result import ResultScreen
-
         booking, self._booking = self._booking, None
         if booking is not None:
-            environment = self.host.session.environment
-            sent = self._sent_request
-            self.app.switch_screen(ResultScreen(booking, self.rate, environment, sent))
+            self.host.show_booked(booking, self.rate, self._sent_request)
 
-    @on(BookSender.Failed)
-    def _booking_failed(self, event: BookSender.Failed) -> None:
-        from tui.api.errors import (
-            BookingOutcomeUnknownError,
-            ConflictError,
-            InvalidRequestError,
-            QuoteExpiredError,
-        )
+    def _claimed(self, reference: str) -> None:
+        """The user said a shipment a search found is this booking."""
+        self.draft.clear()
+        self.set_status(f"Recorded as booked (you confirmed it): reference {reference}.")
 
-        self.query_one("#book-body").disabled = False
-        self.refresh_bindings()
-        error = event.error
-        if isinstance(error, BookingOutcomeUnknownError):
-            self._outcome_unknown(event)
-        elif isinstance(error, ConflictError):
-            shipment = error.shipment_id
+    def _refused(self, outcome: RefusedOutcome) -> None:
+        from tui.api.errors import QuoteExpiredError
+
+        shipment = outcome.already_booked
+        if shipment is not None:
             if shipment:
                 self.set_status(f"Already booked as shipment {shipment}.", True)
                 self.host.open_shipment(shipment)
             else:
-                self.set_status(str(error), True)
-        elif isinstance(error, InvalidRequestError) and error.fields:
-            self._show_field_errors(error.fields, str(error))
-        elif isinstance(error, QuoteExpiredError):
-            self.set_status(f"{error} Press esc twice to get back to the quote.", True)
+                self.set_status(outcome.message, True)
+        elif outcome.fields:
+            self._show_field_errors(dict(outcome.fields), outcome.message)
+        elif isinstance(outcome.error, QuoteExpiredError):
+            self.set_status(f"{outcome.message} Press esc twice to get back to the quote.", True)
         else:
-            self.set_status(event.message, True)
+            self.set_status(outcome.message, True)
 
-    def _outcome_unknown(self, event: BookSender.Failed) -> None:
-        """No usable answer: say so, and search for the booking's reference at once."""
+    def _outcome_unknown(self, outcome: UnknownOutcome) -> None:
+        """No usable answer: say so, and search for the booking at once."""
         from tui.ledger import BookingRecord
         from tui.screens.book_check import BookingCheckScreen
 
-        reference = event.reference
+        reference = outcome.reference
         self.set_status(
             f"No usable answer to the booking; it was NOT sent again. Searching shipments for "
             f"its reference {reference} before anything else.",
             True,
         )
-        record = event.record
-        if record is None:  # the ledger could not be written: check this once all the same
+        record = outcome.record
+        if record is None:  # (not on a fresh reference: its "sent" line was written)
             record = BookingRecord(
                 reference,
                 self.host.session.profile_name,
@@ -464,9 +522,11 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 "unknown",
             )
 
-        def checked(book_again: bool | None) -> None:
-            if book_again:
+        def checked(chosen: CheckResult | None) -> None:
+            if chosen == "again":
                 self._book(checked=True)
+            elif chosen == "mine":
+                self._claimed(reference)
             else:
                 self.set_status(
                     f"Not sent again. Reference {reference}: search Shipments for it before "

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from contextlib import suppress
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from rich.text import Text
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
 
 from tui.domain.money import format_amount
 from tui.host import Host, host_of
-from tui.ledger import BookingLedger, BookingRecord
 from tui.listing.status import status_label
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
@@ -22,28 +21,14 @@ from tui.service_call import ServiceCall
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.api.models import Shipment
+    from tui.booking import BookedOutcome, Candidate, UnknownOutcome
+    from tui.ledger import BookingRecord
+
+CheckResult = Literal["again", "mine"]
+"""How the dialog ended: book again anyway, or the user said a candidate is theirs."""
 
 SHOWN = 5
-"""Shipments listed in the dialog; more are counted."""
-
-
-def search_terms(record: BookingRecord) -> list[str]:
-    """What to search for: the booking's reference, and its PRO when one is known."""
-    terms = [record.reference]
-    if record.pro_number and record.pro_number not in terms:
-        terms.append(record.pro_number)
-    return terms
-
-
-async def find_booking(client: FreightClient, terms: Sequence[str]) -> list[Shipment]:
-    """The shipments a search for any of the terms finds (first page of each, no repeats)."""
-    found: dict[str, Shipment] = {}
-    for term in terms:
-        page = await client.search_shipments({"text": term})
-        for shipment in page.shipments:
-            found.setdefault(shipment.id, shipment)
-    return list(found.values())
-
+"""Shipments listed in the dialog at once; more scroll."""
 
 CARRIER_WIDTH = 22
 """Room for the carrier's name on a found shipment's line (one line at 80 columns)."""
@@ -64,11 +49,25 @@ def shipment_line(shipment: Shipment) -> str:
     return " · ".join(part for part in parts if part)
 
 
-class BookingCheckScreen(FreightModal[bool]):
+def candidate_prompt(candidate: Candidate) -> Text:
+    """A candidate's two lines: the shipment, then why it may be the booking (plain text)."""
+    shipment = candidate.shipment
+    ends = " → ".join(
+        code for code in (shipment.origin.postal_code, shipment.destination.postal_code) if code
+    )
+    why = f"{ends} · {candidate.why}" if ends else candidate.why
+    return Text.assemble(shipment_line(shipment), "\n  ", (why, "dim"))
+
+
+class BookingCheckScreen(FreightModal[CheckResult | None]):
     """Searches for an earlier booking of this quote and rate and shows what it found.
 
-    Dismisses with True only when the user, having seen the search's answer, chose to book
-    again; Enter opens the shipment found; Esc goes back with nothing sent.
+    A shipment that shows the booking's reference (or its PRO) is the booking: the ledger
+    records it and Enter opens it. Shipments that may be it (search hits without the
+    reference, and shipments created since it was sent on the same lane) are listed for the
+    user to judge: `y` says the highlighted one is theirs. Dismisses with "again" only when
+    the user, having seen the search's answer, chose to book again; "mine" when they claimed
+    a candidate; None when nothing was decided (Esc).
     """
 
     HELP = """\
@@ -77,7 +76,12 @@ class BookingCheckScreen(FreightModal[bool]):
 This quote and rate were sent before, and Freight is not sure how that ended (or it was
 booked). Freight searched the shipments for the reference it sent the booking with.
 
-- **Enter** or **o** opens the shipment found.
+- A shipment that shows the reference (or the booking's PRO) **is** the booking: Freight
+  records it as booked. **Enter** or **o** opens it.
+- When none does, shipments that **may** be it are listed: other hits of the search, and
+  shipments created since the booking was sent on the same lane (origin, destination,
+  carrier, pickup day). **↑ ↓** choose one, **y** says "this is mine" (it is then recorded
+  as booked), **Enter** opens it to look first.
 - **r** searches again (a service may list a new shipment a little later).
 - **b** books again anyway: only after the search has answered. It may make a second
   shipment.
@@ -86,6 +90,7 @@ booked). Freight searched the shipments for the reference it sent the booking wi
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter,o", "open", "Open shipment", id="check.open", tooltip="Open it"),
+        Binding("y", "mine", "This is mine", id="check.mine", tooltip="It is my booking"),
         Binding("r", "search", "Search again", id="check.search", tooltip="Search again"),
         Binding("b", "book_again", "Book again", id="check.book", tooltip="Book again anyway"),
         Binding("escape", "cancel", "Back", id="check.back", tooltip="Back, nothing sent"),
@@ -107,6 +112,14 @@ booked). Freight searched the shipments for the reference it sent the booking wi
     BookingCheckScreen #check-found {
         height: auto;
     }
+    BookingCheckScreen #check-candidates {
+        height: auto;
+        max-height: 10;
+        display: none;
+    }
+    BookingCheckScreen #check-candidates.-shown {
+        display: block;
+    }
     BookingCheckScreen #check-hint {
         color: $text-muted;
         margin-top: 1;
@@ -119,14 +132,17 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         super().__init__()
         self.record = record
         self.just_sent = just_sent
-        self.found: list[Shipment] | None = None
-        """What the last search found (None until a search has answered)."""
-        self._searching: ServiceCall[list[Shipment]] = ServiceCall(
+        self.outcome: BookedOutcome | UnknownOutcome | None = None
+        """What the last search made of it (None until a search has answered)."""
+        self._searching: ServiceCall[BookedOutcome | UnknownOutcome] = ServiceCall(
             self,
             "booking-check",
             activity="searching…",
             on_answer=self._answered,
             on_error=self._search_failed,
+        )
+        self._claiming: ServiceCall[BookedOutcome] = ServiceCall(
+            self, "booking-claim", on_answer=self._claimed, on_error=self._search_failed
         )
 
     @property
@@ -134,11 +150,29 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         """The app, as far as this dialog may use it."""
         return host_of(self)
 
+    @property
+    def found(self) -> list[Shipment] | None:
+        """The shipments the last search showed: the booking, or the candidates (None until a
+        search has answered)."""
+        outcome = self.outcome
+        if outcome is None:
+            return None
+        if outcome.status == "booked":
+            return [outcome.found] if outcome.found is not None else []
+        return [candidate.shipment for candidate in outcome.candidates]
+
+    @property
+    def candidates(self) -> tuple[Candidate, ...]:
+        """What may be the booking (none once the booking is proven)."""
+        outcome = self.outcome
+        return outcome.candidates if outcome is not None and outcome.status == "unknown" else ()
+
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Booking outcome unknown" if self.just_sent else "Booked before?"
             yield Static(self._intro(), id="check-intro")
             yield Static("", id="check-found")
+            yield OptionList(id="check-candidates", disabled=True)
             yield Static("", id="check-hint")
 
     def on_mount(self) -> None:
@@ -167,54 +201,88 @@ booked). Freight searched the shipments for the reference it sent the booking wi
     # -- the search -----------------------------------------------------------------------
 
     def action_search(self) -> None:
-        """Search for the booking's reference (and PRO) again."""
+        """Search for the booking's reference (and PRO), then its lane, again."""
+        from tui.booking import search_terms
+
         terms = search_terms(self.record)
-        self.found = None
+        self.outcome = None
+        self._show_candidates(())
         self._show(Text(f"Searching shipments for {' and '.join(terms)}…"))
-        self._searching.start(lambda client: find_booking(client, terms))
+        session = self.host.session
+        record = self.record
+
+        async def settle(client: FreightClient) -> BookedOutcome | UnknownOutcome:
+            return await session.booking_engine(client).settle(record)
+
+        self._searching.start(settle)
         self.refresh_bindings()
 
-    def _answered(self, shipments: list[Shipment]) -> None:
-        self.found = shipments
-        terms = " or ".join(search_terms(self.record))
-        if not shipments:
+    def _answered(self, outcome: BookedOutcome | UnknownOutcome) -> None:
+        from tui.booking import search_terms
+
+        self.outcome = outcome
+        terms = " or ".join(search_terms(self.record))  # what was searched for
+        if outcome.record is not None:
+            self.record = outcome.record
+        if outcome.status == "booked":
+            self._show_candidates(())
+            if outcome.found is None:
+                self._show(
+                    Text.assemble(
+                        (f"No shipment listed for {terms} (yet).", "bold"),
+                        "\nThe ledger says it was booked: search again in a minute (r).",
+                    )
+                )
+            else:
+                self._show(
+                    Text.assemble(
+                        (f"Found 1 shipment for {terms}:", "bold"),
+                        f"\n  {shipment_line(outcome.found)}",
+                        "\nIt carries the booking's reference or PRO"
+                        + ("." if outcome.earlier else ": the ledger now says booked."),
+                    )
+                )
+        elif outcome.candidates:
+            count = len(outcome.candidates)
             self._show(
                 Text.assemble(
-                    (f"No shipment found for {terms}.", "bold"),
+                    (f"No shipment shows {terms}.", "bold"),
+                    f"\n{count} shipment{'s' if count != 1 else ''} may be it. "
+                    f"{'Is one of them' if count != 1 else 'Is it'} yours?",
+                )
+            )
+            self._show_candidates(outcome.candidates)
+        else:
+            self._show_candidates(())
+            since = ""
+            sent = self.record.sent_at
+            if self.record.lane is not None and sent is not None:
+                since = f", nor on its lane since {sent.astimezone().strftime('%H:%M')}"
+            self._show(
+                Text.assemble(
+                    (f"No shipment found for {terms}{since}.", "bold"),
                     "\nThe booking may not have gone through, or the service has not "
                     "listed it yet: search again in a minute (r) before booking again.",
                 )
             )
-        else:
-            text = Text.assemble(
-                (f"Found {len(shipments)} shipment{'s' if len(shipments) != 1 else ''} "
-                 f"for {terms}:", "bold")
-            )  # fmt: skip
-            for shipment in shipments[:SHOWN]:
-                text.append(f"\n  {shipment_line(shipment)}")
-            if len(shipments) > SHOWN:
-                text.append(f"\n  … and {len(shipments) - SHOWN} more")
-            self._show(text)
-            self._note_found(shipments)
         self.refresh_bindings()
 
-    def _note_found(self, shipments: list[Shipment]) -> None:
-        """One shipment found by the reference Freight made up: that is the booking."""
-        if len(shipments) != 1 or self.record.outcome == "booked":
-            return
-        shipment = shipments[0]
-        with suppress(OSError):  # the dialog still shows it; the ledger keeps "unknown"
-            self.record = BookingLedger.in_dir(self.host.session.data_dir).settle(
-                self.record,
-                "booked",
-                shipment_id=shipment.id,
-                pro_number=shipment.pro_number,
-                bol_number=shipment.bol_number,
-                note=f"found by searching for {self.record.reference}",
-            )
+    def _show_candidates(self, candidates: tuple[Candidate, ...]) -> None:
+        options = self.query_one("#check-candidates", OptionList)
+        options.clear_options()
+        options.add_options(
+            Option(candidate_prompt(candidate), id=str(index))
+            for index, candidate in enumerate(candidates)
+        )
+        options.set_class(bool(candidates), "-shown")
+        options.disabled = not candidates  # hidden, it must not take the focus (and Enter)
+        if candidates:
+            options.highlighted = 0
+            options.focus()
 
     def _search_failed(self, error: Exception, message: str) -> None:
-        self.found = None
+        self.outcome = None
+        self._show_candidates(())
         self._show(
             Text.assemble(
                 ("The search failed: ", "bold"),
@@ -229,8 +297,10 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         self.query_one("#check-found", Static).update(text)
         hint = ["r search again", "esc back"]
         if self.found:
-            hint.insert(0, "⏎ open it")
-        if self.found is not None:
+            hint.insert(0, "⏎ open" if self.candidates else "⏎ open it")
+        if self.candidates:
+            hint.insert(1, "y mine")
+        if self.outcome is not None:
             hint.insert(-1, "b book again anyway")
         self.query_one("#check-hint", Static).update(" · ".join(hint))
 
@@ -239,23 +309,67 @@ booked). Freight searched the shipments for the reference it sent the booking wi
     def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
         if action == "open":
             return bool(self.found)
+        if action == "mine":
+            return bool(self.candidates) and not self._claiming.in_flight
         if action == "book_again":
-            return self.found is not None
+            return self.outcome is not None
         return True
 
+    def _highlighted(self) -> Candidate | None:
+        candidates = self.candidates
+        if not candidates:
+            return None
+        index = self.query_one("#check-candidates", OptionList).highlighted
+        return candidates[index] if index is not None and index < len(candidates) else None
+
+    @on(OptionList.OptionSelected, "#check-candidates")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.action_open()
+
     def action_open(self) -> None:
-        """Open the (first) shipment found."""
-        if self.found:
+        """Open the shipment found, or the highlighted candidate (to look before saying)."""
+        candidate = self._highlighted()
+        shipment = candidate.shipment if candidate is not None else None
+        if shipment is None and self.found:
             shipment = self.found[0]
-            self.dismiss(False)
+        if shipment is not None:
+            self.dismiss(None)
+            self.host.open_shipment(shipment.id, shipment)
+
+    def action_mine(self) -> None:
+        """The highlighted candidate is this booking: record it as booked."""
+        candidate = self._highlighted()
+        if candidate is None:
+            return
+        session = self.host.session
+        record = self.record
+
+        async def claim(client: FreightClient) -> BookedOutcome:
+            engine = session.booking_engine(client)
+            return await engine.confirm(record, candidate.shipment, candidate.why)
+
+        self._claiming.start(claim)
+        self.refresh_bindings()
+
+    def _claimed(self, outcome: BookedOutcome) -> None:
+        if outcome.ledger_problem:
+            self.notify(
+                f"Not recorded: {outcome.ledger_problem}.",
+                title="Booking ledger",
+                severity="warning",
+            )
+        shipment = outcome.found
+        self.dismiss("mine")
+        if shipment is not None:
             self.host.open_shipment(shipment.id, shipment)
 
     def action_book_again(self) -> None:
         """Go on to the booking confirmation (only once a search has answered)."""
-        if self.found is not None:
-            self.dismiss(True)
+        if self.outcome is not None:
+            self.dismiss("again")
 
     def action_cancel(self) -> None:
         """Back to the form; nothing is sent."""
         self._searching.cancel()
-        self.dismiss(False)
+        self.dismiss(None)

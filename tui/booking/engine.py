@@ -1,0 +1,465 @@
+"""The booking engine: one booking, from its ledger line to a typed outcome (see tui.booking)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from tui.booking import proof
+from tui.booking.outcome import (
+    BookedOutcome,
+    BookingOutcome,
+    Candidate,
+    FailedOutcome,
+    RefusedOutcome,
+    UnknownOutcome,
+)
+from tui.ledger import (
+    AlreadySentError,
+    BookingLedger,
+    BookingRecord,
+    Lane,
+    needs_check,
+    new_reference,
+)
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Shipment,
+    )
+
+    AnyBookingRequest = BookingRequest | ParcelBookingRequest
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+REFERENCE_FIELDS = ("reference", "origin_reference_number")
+"""Where the booking's reference goes, in each one the request leaves empty (a server may keep
+one and drop the other)."""
+LAST_RESORT_FIELD = "dest_reference_number"
+"""Where it goes when both of those are taken (and this one is empty)."""
+REFERENCE_PAGES = 2
+"""Pages of a search for the reference looked at (a search that works finds it on the first)."""
+LANE_PAGES = 5
+"""Pages of recent shipments looked through for candidates on the lane."""
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A request with the booking's reference placed in it."""
+
+    request: AnyBookingRequest
+    fields: tuple[str, ...]
+    """The request fields that carry the reference (none: every one was taken)."""
+
+
+def place_reference(request: AnyBookingRequest, reference: str) -> Placed:
+    """The request with ``reference`` in the shipper's and the origin's reference fields where
+    it leaves them empty (in the destination's when both are taken)."""
+    carrying = [name for name in REFERENCE_FIELDS if getattr(request, name, None) == reference]
+    empty = [name for name in REFERENCE_FIELDS if not getattr(request, name, None)]
+    if not carrying and not empty and not getattr(request, LAST_RESORT_FIELD, None):
+        empty = [LAST_RESORT_FIELD]
+    if getattr(request, LAST_RESORT_FIELD, None) == reference:
+        carrying.append(LAST_RESORT_FIELD)
+    if empty:
+        request = request.model_copy(update=dict.fromkeys(empty, reference))
+    return Placed(request, tuple(carrying + empty))
+
+
+def _text(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    return str(error) or type(error).__name__
+
+
+class BookingEngine:
+    """Books through one client, recording every booking in one ledger under one profile.
+
+    Safe to share between concurrent tasks: each booking is its own reference, and the ledger
+    refuses to record a reference as sent twice (across processes too). See ``tui.booking``.
+    """
+
+    def __init__(
+        self,
+        client: FreightClient,
+        ledger: BookingLedger,
+        profile: str,
+    ) -> None:
+        self.client = client
+        self.ledger = ledger
+        self.profile = profile
+        self._sending: set[str] = set()
+
+    async def _io(self, call: Callable[[], T]) -> T:
+        """A ledger call, off the event loop (it syncs to disk)."""
+        return await asyncio.to_thread(call)
+
+    # -- the ledger, read ----------------------------------------------------------------
+
+    def record(self, reference: str) -> BookingRecord | None:
+        """The ledger's latest record of a reference (None when it was never sent)."""
+        return self.ledger.latest(reference)
+
+    def earlier(self, quote_id: str, rate_id: str) -> BookingRecord | None:
+        """The latest booking of this quote and rate in this profile that was not refused
+        (booked, unknown, or sent with no answer recorded): look for it before booking again."""
+        return earlier_booking(self.ledger, self.profile, quote_id, rate_id)
+
+    # -- booking --------------------------------------------------------------------------
+
+    async def book(
+        self,
+        request: AnyBookingRequest,
+        *,
+        lane: Lane | None = None,
+        reference: str | None = None,
+        search_unknown: bool = True,
+    ) -> BookingOutcome:
+        """Book once under ``reference`` (a new one when None); never raises for the service.
+
+        What the ledger already says of the reference comes first: booked -> ``BookedOutcome``
+        with ``earlier`` (nothing sent); sent or unknown -> searched for (``settle``), never
+        sent again; refused or absent -> sent. The ``sent`` line is written before the request
+        goes out, and a ledger that cannot write it stops the booking (``FailedOutcome``).
+        An outcome the answer leaves unknown is searched for at once when ``search_unknown``.
+        """
+        reference = reference or new_reference()
+        placed = place_reference(request, reference)
+        # Every reference field holds the user's own: the booking goes out without Freight's,
+        # and a search looks for the user's reference too (its hits are only candidates).
+        search_for = None if placed.fields else request.reference
+        if reference in self._sending:
+            return FailedOutcome(
+                reference=reference,
+                record=self.record(reference),
+                reason=f"booking {reference} is being sent already",
+            )
+        self._sending.add(reference)
+        try:
+            return await self._book(placed.request, reference, lane, search_for, search_unknown)
+        finally:
+            self._sending.discard(reference)
+
+    async def _book(
+        self,
+        request: AnyBookingRequest,
+        reference: str,
+        lane: Lane | None,
+        search_for: str | None,
+        search_unknown: bool,
+    ) -> BookingOutcome:
+        try:
+            record = await self._io(
+                lambda: self.ledger.sent(
+                    self.profile,
+                    request.quote_id,
+                    request.rate_id,
+                    reference,
+                    lane=lane,
+                    search_for=search_for,
+                )
+            )
+        except AlreadySentError as sent_before:
+            return await self._again(sent_before.record, search_unknown)
+        except OSError as error:
+            log.warning(
+                "booking %s not sent: the ledger could not be written: %s", reference, error
+            )
+            return FailedOutcome(
+                reference=reference,
+                record=None,
+                reason=f"the booking ledger could not be written ({_text(error)}), so the "
+                "booking was not sent",
+                error=error,
+                retryable=True,
+            )
+        try:
+            booking = await self._post(request)
+        except asyncio.CancelledError:
+            # Stopped while in flight: it may have arrived. The ledger must ask for a search.
+            with suppress(OSError):  # the "sent" line already asks for a search
+                self.ledger.settle(record, "unknown", note="stopped before the answer came")
+            raise
+        except Exception as error:
+            return await self._not_booked(record, error, search_unknown)
+        ids = booking.identifiers
+        settled, problem = await self._settle_record(
+            record,
+            "booked",
+            shipment_id=ids.get("shipment_id"),
+            pro_number=ids.get("pro_number") or ids.get("tracking_number"),
+            bol_number=ids.get("bol_number"),
+            pickup_date=booking.pickup_date,
+            pickup_note=booking.pickup_date_message,
+        )
+        return BookedOutcome(
+            reference=reference, record=settled, booking=booking, ledger_problem=problem
+        )
+
+    async def _post(self, request: AnyBookingRequest) -> Booking | ParcelBooking:
+        from tui.api.models import ParcelBookingRequest
+
+        if isinstance(request, ParcelBookingRequest):
+            return await self.client.book_parcel(request)
+        return await self.client.book(request)
+
+    async def _again(self, earlier: BookingRecord, search_unknown: bool) -> BookingOutcome:
+        """A reference the ledger holds as sent or booked: never sent again."""
+        if earlier.outcome == "booked":
+            return BookedOutcome(reference=earlier.reference, record=earlier, earlier=True)
+        reason = "it was sent before and no answer said how it ended"
+        if not search_unknown:
+            return UnknownOutcome(reference=earlier.reference, record=earlier, reason=reason)
+        return await self._searched(earlier, reason)
+
+    async def _not_booked(
+        self, record: BookingRecord, error: Exception, search_unknown: bool
+    ) -> BookingOutcome:
+        from tui.api.errors import (
+            ApiError,
+            AuthenticationError,
+            BookingOutcomeUnknownError,
+            PermissionDeniedError,
+            RateLimitedError,
+            RequestValidationError,
+            SubscriptionError,
+            TransportError,
+        )
+
+        reference = record.reference
+        not_taken = (
+            TransportError,
+            AuthenticationError,
+            SubscriptionError,
+            PermissionDeniedError,
+            RateLimitedError,
+        )
+        if isinstance(error, not_taken):
+            # Never reached the service, or not taken from this account: nothing was booked.
+            settled, problem = await self._settle_record(record, "failed", note=str(error))
+            return FailedOutcome(
+                reference=reference,
+                record=settled,
+                ledger_problem=problem,
+                reason=str(error),
+                error=error,
+                retryable=isinstance(error, TransportError | RateLimitedError),
+            )
+        if isinstance(error, RequestValidationError) or (
+            isinstance(error, ApiError) and 400 <= error.status < 500
+        ):
+            # Looked at and refused: fields, an expired or unknown quote, booked already (409).
+            fields: Mapping[str, str] = getattr(error, "fields", None) or {}
+            settled, problem = await self._settle_record(record, "failed", note=str(error))
+            return RefusedOutcome(
+                reference=reference,
+                record=settled,
+                ledger_problem=problem,
+                message=str(error),
+                fields=dict(fields),
+                error=error,
+            )
+        # No usable answer, or an error nothing expected after the request went out: it may
+        # have been booked.
+        if isinstance(error, BookingOutcomeUnknownError):
+            reason = error.reason
+        else:
+            reason = _text(error)
+            log.warning("booking %s: unexpected %s; outcome unknown", reference, type(error))
+        settled, problem = await self._settle_record(record, "unknown", note=reason)
+        if not search_unknown:
+            return UnknownOutcome(
+                reference=reference, record=settled, ledger_problem=problem, reason=reason
+            )
+        outcome = await self._searched(settled, reason)
+        return replace(outcome, ledger_problem=outcome.ledger_problem or problem)
+
+    async def _settle_record(
+        self, record: BookingRecord, outcome: str, **values: Any
+    ) -> tuple[BookingRecord, str | None]:
+        """Record how it ended; on a ledger failure keep the old record and say why."""
+        try:
+            settled = await self._io(
+                lambda: self.ledger.settle(record, outcome, **values)  # type: ignore[arg-type]
+            )
+        except OSError as error:
+            log.warning("booking ledger not written for %s: %s", record.reference, error)
+            return record, f"the booking ledger could not be written ({_text(error)})"
+        return settled, None
+
+    # -- settling an unknown outcome ------------------------------------------------------
+
+    async def _searched(self, record: BookingRecord, reason: str) -> BookedOutcome | UnknownOutcome:
+        from tui.api.errors import FreightError
+
+        try:
+            outcome = await self.settle(record)
+        except FreightError as error:
+            return UnknownOutcome(
+                reference=record.reference,
+                record=record,
+                reason=reason,
+                search_error=str(error),
+            )
+        if isinstance(outcome, UnknownOutcome):
+            return replace(outcome, reason=reason)
+        return outcome
+
+    async def settle(self, record: BookingRecord) -> BookedOutcome | UnknownOutcome:
+        """Search for a booking sent before, and record it as booked when the search proves it.
+
+        Proof: a listed shipment that shows the booking's reference, or the PRO or shipment id
+        its answer gave (exactly one such shipment). Hits without them, and shipments created
+        since the booking was sent on its lane, come back as candidates for the user to judge.
+        A record the ledger already holds as booked stays booked (``found`` set when listed).
+        Raises ``FreightError`` when the search itself fails.
+        """
+        hits = await self._reference_hits(record)
+        found = proof.proven(hits, record)
+        if found is not None:
+            return await self._found(record, found)
+        if record.outcome == "booked":
+            return BookedOutcome(reference=record.reference, record=record, earlier=True)
+        candidates = [Candidate(shipment, _why_hit(shipment, record)) for shipment in hits]
+        listed = {candidate.shipment.id for candidate in candidates}
+        for shipment, why in await self._lane_candidates(record):
+            if shipment.id not in listed:
+                listed.add(shipment.id)
+                candidates.append(Candidate(shipment, why))
+        return UnknownOutcome(
+            reference=record.reference,
+            record=record,
+            reason=record.note or "no answer said how it ended",
+            candidates=tuple(candidates),
+            searched=True,
+        )
+
+    async def _found(self, record: BookingRecord, shipment: Shipment) -> BookedOutcome:
+        if record.outcome == "booked":
+            return BookedOutcome(
+                reference=record.reference, record=record, found=shipment, earlier=True
+            )
+        settled, problem = await self._settle_record(
+            record,
+            "booked",
+            shipment_id=shipment.id,
+            pro_number=shipment.pro_number,
+            bol_number=shipment.bol_number,
+            note=f"found by searching for {record.reference}",
+        )
+        return BookedOutcome(
+            reference=record.reference, record=settled, found=shipment, ledger_problem=problem
+        )
+
+    async def confirm(
+        self, record: BookingRecord, shipment: Shipment, why: str | None = None
+    ) -> BookedOutcome:
+        """The user says a candidate is this booking: the ledger records it as booked."""
+        note = "confirmed by the user" + (f" ({why})" if why else "")
+        settled, problem = await self._settle_record(
+            record,
+            "booked",
+            shipment_id=shipment.id,
+            pro_number=shipment.pro_number,
+            bol_number=shipment.bol_number,
+            note=note,
+        )
+        return BookedOutcome(
+            reference=record.reference,
+            record=settled,
+            found=shipment,
+            confirmed_by_user=True,
+            ledger_problem=problem,
+        )
+
+    async def _reference_hits(self, record: BookingRecord) -> list[Shipment]:
+        """What a search for the reference (and the PRO, when known) lists, each once."""
+        terms = search_terms(record)
+        found: dict[str, Shipment] = {}
+        for term in terms:
+            token: str | None = None
+            for _ in range(REFERENCE_PAGES):
+                page = await self.client.search_shipments({"text": term}, token)
+                for shipment in page.shipments:
+                    found.setdefault(shipment.id, shipment)
+                token = page.continuation_token
+                if token is None or not page.shipments or proof.proven(found.values(), record):
+                    break
+        return list(found.values())
+
+    async def _lane_candidates(self, record: BookingRecord) -> list[tuple[Shipment, str]]:
+        """Shipments created since the booking was sent on its lane (recent pages only)."""
+        from tui.api.errors import InvalidRequestError
+
+        lane = record.lane
+        if lane is None or not (lane.origin or lane.destination):
+            return []
+        query: Mapping[str, object] = {}
+        if lane.pickup_date is not None:
+            query = {
+                "pickup_date_from": lane.pickup_date,
+                "pickup_date_to": lane.pickup_date + proof.PICKUP_SLACK,
+            }
+        try:
+            shipments = await self._pages(query)
+        except InvalidRequestError:
+            if not query:
+                raise
+            shipments = await self._pages({})  # a server without date filters
+        out = []
+        for shipment in shipments:
+            why = proof.on_lane(shipment, lane, record.sent_at)
+            if why is not None:
+                out.append((shipment, why))
+        return out
+
+    async def _pages(self, query: Mapping[str, object]) -> list[Shipment]:
+        shipments: list[Shipment] = []
+        seen: set[str] = set()
+        token: str | None = None
+        for _ in range(LANE_PAGES):
+            page = await self.client.search_shipments(dict(query), token)
+            for shipment in page.shipments:
+                if shipment.id not in seen:
+                    seen.add(shipment.id)
+                    shipments.append(shipment)
+            token = page.continuation_token
+            if token is None or not page.shipments:
+                break
+        return shipments
+
+
+def earlier_booking(
+    ledger: BookingLedger, profile: str, quote_id: str, rate_id: str
+) -> BookingRecord | None:
+    """The latest booking of a quote and rate in a profile that was not refused, if any."""
+    return needs_check(ledger.for_rate(profile, quote_id, rate_id))
+
+
+def search_terms(record: BookingRecord) -> list[str]:
+    """What to search for: the booking's reference (or the user's own, when Freight's could
+    not be sent), and its PRO when one is known."""
+    terms = [record.reference]
+    for term in (record.search_for, record.pro_number):
+        if term and term not in terms:
+            terms.append(term)
+    return terms
+
+
+def _why_hit(shipment: Shipment, record: BookingRecord) -> str:
+    """Why a search hit that does not carry the booking is shown all the same."""
+    theirs = record.search_for
+    if theirs and (shipment.reference == theirs or proof.shows(shipment.raw, theirs)):
+        return f"it shows your reference {theirs} (which other shipments may carry too)"
+    return "found by the search, but it does not show the reference"
