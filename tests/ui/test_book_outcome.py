@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
+
 import httpx
+import pytest
 
 from tests.ui.booking_flow import CountingTransport, book_it, choose_rate, ltl_request, open_rates
 from tests.ui.screen import screen_text, settle, wait_for
@@ -163,3 +166,29 @@ async def test_booked_rates_are_marked_from_the_ledger_of_this_profile(
         assert "?" in marks[third.id]
         text = screen_text(app)
         assert "✓ booked · ? outcome unknown" in text
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+async def test_a_ledger_that_cannot_be_written_stops_the_booking_with_the_reason(
+    sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
+) -> None:
+    transport = CountingTransport(sandbox_transport)
+    session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
+    ledger = BookingLedger.in_dir(session.data_dir)
+    ledger.path.parent.mkdir(parents=True, exist_ok=True)
+    ledger.path.symlink_to("/dev/full")  # the disk is full
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        await book_it(pilot)
+        await wait_for(pilot, lambda: not app.booking_in_flight, what="the outcome")
+        assert app.screen is book
+        assert (
+            "Not booked: the booking ledger could not be written (No space left on device), "
+            "so the booking was not sent." in flat(screen_text(app))
+        )
+        assert transport.count("/book") == 0
+        assert not book.query_one("#book-body").disabled  # the form is the user's again

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -205,13 +206,15 @@ async def test_a_mode_filter_in_capitals_still_shows_that_modes_rates(tmp_path: 
 class LostAnswer(httpx.AsyncBaseTransport):
     """The server books the next booking; its answer is lost on the way (a read timeout)."""
 
-    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+    def __init__(self, inner: httpx.AsyncBaseTransport, after: Callable[[], None]) -> None:
         self.inner = inner
+        self.after = after
 
     async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
         response = await self.inner.handle_async_request(request)
         if request.url.path == "/book":
             await response.aread()
+            self.after()
             raise httpx.ReadTimeout("timed out", request=request)
         return response
 
@@ -220,7 +223,12 @@ async def test_a_lost_answer_on_a_server_that_drops_references_asks_is_this_your
     tmp_path: Path,
 ) -> None:
     server = IndependentServer(keep_references=False, now=lambda: datetime.now(UTC))
-    lost = LostAnswer(httpx.ASGITransport(app=server.app()))
+
+    def hostile() -> None:  # the server's words are data: markup and escapes in the carrier
+        made = server.shipments[-1]
+        made["carrier"] = {"name": "[@click=app.quit]Maple[/] \x1b]0;pwned\x07Leaf", "scac": "MLFT"}
+
+    lost = LostAnswer(httpx.ASGITransport(app=server.app()), hostile)
     session = indie_session(server, tmp_path / "data", lost)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -236,6 +244,8 @@ async def test_a_lost_answer_on_a_server_that_drops_references_asks_is_this_your
         assert "1 shipment may be it. Is it yours?" in text
         assert "60607 → 30303 · same lane, created after the booking was sent" in text
         assert "PRO7001" in text
+        assert "[@click=app.quit]Mapl…" in text  # shown as text (cut to its room), no link
+        assert "pwned" not in text
         (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
         assert record.outcome == "unknown"  # a candidate is not the booking until the user says
         await pilot.press("y")

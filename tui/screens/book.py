@@ -279,10 +279,13 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     # -- booking ------------------------------------------------------------------------
 
     def set_status(self, text: str, problem: bool = False) -> None:
-        """The line under the form (problem: in red)."""
+        """The line under the form (problem: in red); text, never markup (a reason may be
+        the server's words)."""
+        from tui.domain.safe_text import plain
+
         status = self.query_one("#book-status", Static)
         status.set_class(problem, "-problem")
-        status.update(text)
+        status.update(Text(plain(text)))
 
     def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
         return not (action in ("book", "back") and self.sending)

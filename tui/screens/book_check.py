@@ -13,6 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.money import format_amount
+from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.listing.status import status_label
 from tui.screens.modal import FreightModal
@@ -35,13 +36,14 @@ CARRIER_WIDTH = 22
 
 
 def shipment_line(shipment: Shipment) -> str:
-    """`PRO7001 · 11-20 · confirmed · Maple Leaf Freight · 1,234.50 CAD` (created, local)."""
-    parts = [shipment.pro_number or shipment.id]
+    """`PRO7001 · 11-20 · confirmed · Maple Leaf Freight · 1,234.50 CAD` (created, local):
+    plain text (the server's words with no control characters; show it as text, not markup)."""
+    parts = [plain(shipment.pro_number or shipment.id, limit=40)]
     if shipment.created_date is not None:
         parts.append(shipment.created_date.astimezone().strftime("%m-%d"))
-    parts.append(status_label(shipment.status))
+    parts.append(plain(status_label(shipment.status), limit=30))
     if shipment.carrier is not None and (shipment.carrier.name or shipment.carrier.scac):
-        name = shipment.carrier.name or shipment.carrier.scac or ""
+        name = plain(shipment.carrier.name or shipment.carrier.scac or "")
         parts.append(name if len(name) <= CARRIER_WIDTH else name[: CARRIER_WIDTH - 1] + "…")
     cost = shipment.cost
     if cost is not None and cost.total is not None:
