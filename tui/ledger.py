@@ -339,26 +339,27 @@ class BookingLedger:
                     continue
                 if event.sent_at is not None:
                     index.sent_at.setdefault(event.reference, event.sent_at)
+                else:  # a later event written without it (by an older Freight)
+                    event = replace(event, sent_at=index.sent_at.get(event.reference))
                 index.latest.pop(event.reference, None)  # keep the order of the latest event
                 index.latest[event.reference] = event
             index.offset += end
         return index
 
-    def _latest(self) -> dict[str, BookingRecord]:
-        """Each booking's latest state, in the order of those states."""
+    def _latest(self, reference: str | None = None) -> dict[str, BookingRecord]:
+        """Each booking's latest state, in the order of those states (a snapshot); with a
+        reference, only that booking's (no copy of the rest)."""
         try:
             fd = os.open(self.path, os.O_RDONLY)
         except FileNotFoundError:
             return {}
         try:
             with self._lock:
-                index = self._caught_up(fd)
-                return {
-                    reference: record
-                    if record.sent_at
-                    else replace(record, sent_at=index.sent_at.get(reference))
-                    for reference, record in index.latest.items()
-                }
+                latest = self._caught_up(fd).latest
+                if reference is None:
+                    return dict(latest)
+                found = latest.get(reference)
+                return {reference: found} if found is not None else {}
         finally:
             os.close(fd)
 
@@ -375,7 +376,7 @@ class BookingLedger:
 
     def latest(self, reference: str) -> BookingRecord | None:
         """The booking of a reference as its last event left it, if the ledger has it."""
-        return self._latest().get(reference)
+        return self._latest(reference).get(reference)
 
     def bookings(self, profile: str | None = None) -> list[BookingRecord]:
         """Each booking's latest state (of one profile when given), in the order of those states."""
