@@ -67,6 +67,21 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         height: 1fr;
         width: 1fr;
     }
+    RatesScreen #rates-table {
+        min-height: 6;  /* three offers under the header, at 80x24 too */
+    }
+    RatesScreen #rates-list.-reasons #rates-table {
+        height: auto;  /* what the offers need; the reasons below take the rest */
+        max-height: 75%;
+    }
+    RatesScreen.-wide #rates-list.-reasons #rates-table {
+        height: 1fr;  /* room enough: the offers fill it, the reasons take what they need */
+        max-height: 100%;
+    }
+    RatesScreen.-wide #rates-not-offered {
+        height: auto;
+        max-height: 50%;
+    }
     RatesScreen #rates-charges {
         height: auto;
         max-height: 10;
@@ -265,6 +280,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
     @on(RatesTable.ViewChanged)
     def _view_changed(self, event: RatesTable.ViewChanged) -> None:
         self.query_one(NotOfferedList).show_rates(event.view.not_offered)
+        self.query_one("#rates-list").set_class(bool(event.view.not_offered), "-reasons")
 
     @on(RatesTable.BookRequested)
     def _book_requested(self, event: RatesTable.BookRequested) -> None:

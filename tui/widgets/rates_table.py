@@ -6,8 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
@@ -399,41 +401,81 @@ not make are listed below, under **not offered**, with the reason.
             self.post_message(self.BookRequested(self, rate))
 
 
-class NotOfferedList(Static):
-    """Carriers that made no offer, each with its reason, under a "not offered" rule."""
+def not_offered_table(rates: Sequence[Rate]) -> Table:
+    """`✗ SCAC  reason` rows (reasons wrap under themselves); a head shared by two or more
+    reasons is one row of its own above their carriers."""
+    from tui.domain.safe_text import plain
+
+    table = Table.grid(padding=(0, 1), expand=True)
+    table.add_column(no_wrap=True)
+    table.add_column(ratio=1)
+    reasons = [(rate, plain(rate.message or rate.status or "")) for rate in rates]
+    heads: dict[str, int] = {}
+    for _rate, reason in reasons:
+        head, colon, _rest = reason.partition(": ")
+        if colon:
+            heads[head] = heads.get(head, 0) + 1
+    shown_heads: set[str] = set()
+    for rate, reason in reasons:
+        head, colon, rest = reason.partition(": ")
+        code = Text(f"{NOT_OFFERED} {rate.carrier_code or '?'}", style="bold")
+        if colon and heads.get(head, 0) > 1 and rest.strip():
+            if head not in shown_heads:
+                shown_heads.add(head)
+                table.add_row(Text(NOT_OFFERED, style="bold"), Text(head + ":", style="bold"))
+            code = Text(f"  {rate.carrier_code or '?'}", style="bold")
+            reason = rest
+        table.add_row(code, Text(reason))
+    return table
+
+
+class NotOfferedList(VerticalScroll):
+    """Carriers that made no offer, each with its whole reason, under a "not offered" rule;
+    Tab reaches it and the arrows scroll it when the reasons do not all fit."""
 
     DEFAULT_CSS = """
     NotOfferedList {
         display: none;
-        text-wrap: nowrap;
-        text-overflow: ellipsis;
-        height: auto;
-        max-height: 6;
+        height: 1fr;
+        min-height: 3;
+        scrollbar-size-vertical: 1;
         border-top: solid $primary 40%;
         border-title-align: left;
         border-title-color: $text-muted;
         padding: 0 1;
         color: $text-muted;
+        &:focus { border-top: solid $primary; }
     }
     NotOfferedList.-shown {
         display: block;
     }
+    NotOfferedList > Static {
+        height: auto;
+    }
     """
 
     def __init__(self, *, id: str | None = None) -> None:
-        super().__init__("", id=id)
+        super().__init__(Static(""), id=id)
         self.border_title = "not offered"
         self.rates: list[Rate] = []
+        self.can_focus = False
 
     def show_rates(self, rates: Sequence[Rate]) -> None:
-        """List these rates with their reasons (hidden when there are none)."""
+        """List these rates with their whole reasons, wrapped (hidden when there are none).
+
+        A reason several carriers share before its first colon (`No direct service between
+        IL and GA: …`) is said once above them; each carrier keeps the rest of its own."""
         self.rates = list(rates)
         self.set_class(bool(self.rates), "-shown")
-        text = Text(no_wrap=True, overflow="ellipsis")
-        for index, rate in enumerate(self.rates):
-            if index:
-                text.append("\n")
-            text.append(f"{NOT_OFFERED} ", style="bold")
-            text.append(f"{rate.carrier_code or '?':<5}", style="bold")
-            text.append(f"{rate.message or rate.status}")
-        self.update(text)
+        self.can_focus = bool(self.rates)
+        self.query_one(Static).update(not_offered_table(self.rates))
+        self._title()
+        self.call_after_refresh(self._title)
+
+    def _title(self) -> None:
+        """`not offered · 4`, and how to read the rest when they do not all fit."""
+        hint = " · tab, ↑↓ to read all" if self.max_scroll_y > 0 else ""
+        self.border_title = f"not offered · {len(self.rates)}{hint}"
+
+    def on_resize(self) -> None:
+        self._title()

@@ -60,7 +60,7 @@ def _location_charges(carrier: Carrier, request: RateRequest, truckload: bool) -
                 Charge(
                     f"liftgate-{end}",
                     _amount(carrier, "liftgate", liftgate=True),
-                    f"Liftgate at {end} (no dock)",
+                    f"Liftgate at {end} ({'residential' if kind == 'residential' else 'no dock'})",
                 )
             )
         if kind == "residential":
