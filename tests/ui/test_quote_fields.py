@@ -402,3 +402,38 @@ async def test_a_new_quote_starts_with_the_default_origins_usual_pickup_accessor
             Accessorial.LIFTGATE_PICKUP,
             Accessorial.SORT_AND_SEGREGATE,
         )
+
+
+async def test_enter_in_the_item_details_moves_on_and_space_flips_a_box_that_reads_in_text() -> (
+    None
+):
+    """The footer says `enter next`: Enter from NMFC through both boxes changes nothing; Space
+    flips the focused box; on and off read `[x]` / `[ ]` without colour."""
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await filled(pilot)
+        await pilot.press("ctrl+o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ItemDetailsScreen)
+        stackable = dialog.query_one("#details-stackable", Checkbox)
+        hazardous = dialog.query_one("#details-hazardous", Checkbox)
+        assert (stackable.value, hazardous.value) == (True, False)
+        text = screen_text(app)
+        assert "[x] Stackable" in text
+        assert "[ ] Hazardous material" in text
+        await pilot.press("enter")  # NMFC -> Stackable
+        assert app.focused is stackable
+        await pilot.press("enter")  # Stackable -> Hazardous, unchanged
+        assert app.focused is hazardous
+        assert stackable.value is True
+        await pilot.press("space")
+        await pilot.press("enter")  # Hazardous -> UN number
+        assert hazardous.value is True
+        assert app.focused is dialog.field("hazmat_id")
+        text = screen_text(app)
+        assert "[x] Stackable" in text
+        assert "[x] Hazardous material" in text
+        await pilot.press("shift+tab", "shift+tab", "space")
+        assert stackable.value is False
+        assert "[ ] Stackable" in screen_text(app)

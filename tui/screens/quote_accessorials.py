@@ -13,6 +13,7 @@ from textual.widgets import Checkbox, Static
 
 from tui.domain.accessorials import Accessorial, End
 from tui.screens.modal import FreightModal
+from tui.widgets.tick_box import TickBox
 
 _HEADINGS: dict[End, str] = {
     "pickup": "At pickup",
@@ -87,7 +88,7 @@ Residential and limited-access pickup or delivery come from the location type.
                 if accessorial.end != end:
                     end = accessorial.end
                     yield Static(_HEADINGS[end], classes="heading")
-                yield Checkbox(
+                yield TickBox(
                     Content(f"({accessorial.key}) {accessorial.label}"),
                     accessorial in self.chosen,
                     id=f"acc-{accessorial.name.lower()}",

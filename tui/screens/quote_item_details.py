@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.domain.quote_form import DETAIL_FIELDS, ItemDraft, QuoteDraft
 from tui.screens.modal import FreightModal
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 # (field, label, placeholder)
@@ -127,10 +128,8 @@ and the packing group (I, II or III; none for class 2 and 7). Hazardous freight 
             yield Static(description, id="details-description")
             for name, label, placeholder in _INPUTS:
                 if name == "hazmat_id":
-                    yield Checkbox(
-                        "Stackable", item.stackable, id="details-stackable", compact=True
-                    )
-                    yield Checkbox(
+                    yield TickBox("Stackable", item.stackable, id="details-stackable", compact=True)
+                    yield TickBox(
                         "Hazardous material", item.hazardous, id="details-hazardous", compact=True
                     )
                 if name == "emergency_name":

@@ -14,6 +14,7 @@ from textual.widgets import Checkbox, Input, Label, Static
 
 from tui.domain.pickup_dates import US
 from tui.forms.book_times import day_note, parse_pickup_day
+from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TypeaheadFocus
 
 DATE = "date"
@@ -107,7 +108,7 @@ class PickupForm(Vertical, TypeaheadFocus):
                 placeholder="next business day", id="pickup-date", compact=True, max_length=20
             )
             if self.schedule:
-                yield Checkbox("Schedule pickup", value=True, id="book-pickup", compact=True)
+                yield TickBox("Schedule pickup", value=True, id="book-pickup", compact=True)
         yield Static("", classes="field-error", id="pickup-date-error")
         yield Static("", id="pickup-date-note")
         with Horizontal(classes="field-row", id="pickup-reference-row"):
