@@ -430,7 +430,7 @@ async def test_enter_in_the_item_details_moves_on_and_space_flips_a_box_that_rea
         await pilot.press("space")
         await pilot.press("enter")  # Hazardous -> UN number
         assert hazardous.value is True
-        assert app.focused is dialog.field("hazmat_id")
+        assert dialog.field("hazmat_id").has_focus
         text = screen_text(app)
         assert "[x] Stackable" in text
         assert "[x] Hazardous material" in text
