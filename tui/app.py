@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
+from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.session import Session
@@ -25,6 +26,7 @@ from tui.theming import has_16_colours, status_colours, theme_problem
 if TYPE_CHECKING:
     from rich.console import RenderableType
     from textual.dom import DOMNode
+    from textual.notifications import SeverityLevel
 
     from tui.api.models import (
         Booking,
@@ -511,6 +513,29 @@ class FreightApp(KeyFilter):
                 self.exit()
 
         self.push_screen(ConfirmQuitScreen(), decided)
+
+    # -- notifications ----------------------------------------------------------------------
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Every notice is plain text: it often quotes the server (a carrier's reason, an
+        error's message), so control characters are escaped and nothing is read as markup.
+        """
+        del markup  # no notice of ours uses markup; server text must never be parsed as it
+        super().notify(
+            plain_lines(message),
+            title=plain(title),
+            severity=severity,
+            timeout=timeout,
+            markup=False,
+        )
 
     # -- errors that concern every screen -------------------------------------------------
 

@@ -22,6 +22,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
 
+from tui.domain.safe_text import json_escaped, plain_cell
 from tui.vocabulary import Field, FieldSet, day, moment, money
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def csv_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[str]:
         elif field.verbatim:
             row.append(str(value))
         else:
-            row.append(neutralise(str(value)))
+            row.append(neutralise(plain_cell(str(value))))  # no terminal control in a cell
     return row
 
 
@@ -236,7 +237,7 @@ def json_text(value: Any, *, indent: int | None = None) -> str:
         pad = " " * (indent * (depth + 1))
         return start + "\n" + ",\n".join(pad + p for p in parts) + "\n" + pad[:-indent] + end
 
-    return emit(value, 0)
+    return json_escaped(emit(value, 0))  # DEL and C1 would reach a terminal as they are
 
 
 # -- streaming export -------------------------------------------------------------------------

@@ -10,7 +10,9 @@ from hypothesis import strategies as st
 
 from tui.domain.safe_text import (
     FILE_NAME_LIMIT,
+    json_escaped,
     plain,
+    plain_cell,
     plain_lines,
     safe_file_name,
     safe_name_part,
@@ -121,3 +123,20 @@ def test_safe_name_part_is_empty_when_nothing_is_left() -> None:
     assert safe_name_part("shp_01H/../x") == "shp_01H-..-x"
     assert safe_name_part(".hidden") == "hidden"
     assert safe_name_part("a" * 300, limit=10) == "a" * 10
+
+
+def test_json_escaped_keeps_the_json_and_escapes_what_a_terminal_acts_on() -> None:
+    import json
+
+    value = {"carrier": "A\x7f\x9b2J\u202e\udcff", "n": [1, "ok"]}
+    dumped = json.dumps(value, ensure_ascii=False, indent=2)
+    escaped = json_escaped(dumped)
+    assert not _ACTS.search(escaped)
+    assert "\n" in escaped  # the indentation stays
+    assert json.loads(escaped) == value
+    assert json_escaped('{"a": "plain"}') == '{"a": "plain"}'
+
+
+def test_a_data_cell_keeps_its_whitespace_and_loses_its_escapes() -> None:
+    assert plain_cell("a\tb\r\nc") == "a\tb\r\nc"
+    assert plain_cell("x\x1b]0;t\x07y\x9b31mz\x00") == "xyz\\x00"

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import fields, money, table
+from tui.domain.safe_text import plain
 from tui.listing.detail_text import pickup_day
 
 if TYPE_CHECKING:
@@ -118,7 +119,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if args.documents is None:
             return OK
         if not detail.documents:
-            print(f"Shipment {detail.id} has no documents to save.", file=err)
+            print(f"Shipment {plain(detail.id)} has no documents to save.", file=err)
             return FAILED
         from tui.documents import save_documents
 

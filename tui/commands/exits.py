@@ -60,6 +60,7 @@ def status_of(error: BaseException) -> int:
 def report(error: BaseException, err: TextIO) -> int:
     """Print ``freight: <message>`` (secrets scrubbed) on ``err``; return the exit status."""
     from tui.credentials import redact
+    from tui.domain.safe_text import plain_lines
 
-    print(f"freight: {redact.redact(str(error))}", file=err)
+    print(f"freight: {plain_lines(redact.redact(str(error)))}", file=err)
     return status_of(error)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tui.commands.connect import open_client
 from tui.commands.exits import OK, UsageError
 from tui.commands.text import money, table
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
@@ -138,7 +139,7 @@ def print_quote(quote: Quote, out: TextIO) -> None:
     """A line on the quote, then one row per rate (the spec's totals are in USD)."""
     expires = f", bookable until {quote.expires_at.isoformat()}" if quote.expires_at else ""
     lane = " → ".join(p for p in (quote.origin_postal_code, quote.dest_postal_code) if p)
-    print(f"Quote {quote.id}{' ' + lane if lane else ''}{expires}", file=out)
+    print(plain(f"Quote {quote.id}{' ' + lane if lane else ''}{expires}"), file=out)
     rows = []
     for rate in ordered(quote):
         ok = rate.status == "ok"

@@ -1,4 +1,7 @@
-"""Plain-text output: aligned columns, money with its currency, progress on a terminal only."""
+"""Plain-text output: aligned columns, money with its currency, progress on a terminal only.
+
+Every cell and value goes through `plain`: server text never drives the terminal.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +10,8 @@ import time
 from collections.abc import Sequence
 from decimal import Decimal
 from typing import TextIO
+
+from tui.domain.safe_text import plain
 
 
 def money(amount: Decimal | None, currency: str | None) -> str:
@@ -21,6 +26,8 @@ def money(amount: Decimal | None, currency: str | None) -> str:
 
 def table(header: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO) -> None:
     """Columns padded to their widest cell, two spaces apart; the last column is not padded."""
+    header = [plain(h) for h in header]
+    rows = [[plain(cell) for cell in row] for row in rows]
     widths = [len(h) for h in header]
     for row in rows:
         for i, cell in enumerate(row):
@@ -37,7 +44,7 @@ def table(header: Sequence[str], rows: Sequence[Sequence[str]], out: TextIO) -> 
 
 def fields(pairs: Sequence[tuple[str, str]], out: TextIO) -> None:
     """``Label:  value`` lines, labels aligned; empty values are left out."""
-    shown = [(label, value) for label, value in pairs if value]
+    shown = [(label, plain(value)) for label, value in pairs if value]
     width = max((len(label) for label, _ in shown), default=0) + 2
     for label, value in shown:
         print(f"{label + ':':<{width}}{value}", file=out)

@@ -11,6 +11,9 @@ through it.
   it to a widget as ``Text``/``Content`` (or with ``markup=False``), never as a markup string.
 - `visible` — for raw views: nothing removed, every control character (ESC too) shown as an
   escape, so the user sees exactly what came.
+- `plain_cell` — a data file's cell (CSV): as `plain_lines`, but tab, CR and LF stay.
+- `json_escaped` — JSON text (``json.dumps(..., ensure_ascii=False)``) with every character a
+  terminal acts on written as a ``\\uXXXX`` escape: still the same JSON, safe to print.
 - `safe_name_part` / `safe_file_name` — a name with no separators, no leading dots, no reserved
   device names, length capped; `safe_file_name` includes the document's type and format.
 
@@ -23,7 +26,9 @@ import re
 
 __all__ = [
     "FILE_NAME_LIMIT",
+    "json_escaped",
     "plain",
+    "plain_cell",
     "plain_lines",
     "safe_file_name",
     "safe_name_part",
@@ -51,6 +56,11 @@ _SEQUENCE = re.compile(
 # undecodable byte from argv or a file, which would fail to print).
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
 _CONTROL_RUN = re.compile("\r\n|" + _CONTROL.pattern)
+# In JSON text: the structural whitespace (tab, newline, return) stays; json.dumps has escaped
+# every control character inside strings but DEL and C1.
+_JSON_UNSAFE = re.compile(
+    "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 _LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
 _SPACES = frozenset("\t\n\r\x0b\x0c\x85\u2028\u2029")
 
@@ -129,6 +139,32 @@ def visible(text: object, *, keep_newlines: bool = True) -> str:
         return "\n" if keep_newlines and char == "\n" else _escape(char)
 
     return _CONTROL.sub(one, text)
+
+
+def plain_cell(text: object) -> str:
+    """A cell of a data file (CSV): like `plain_lines`, but tab, CR and LF stay as they are.
+
+    The file format quotes its own whitespace; escape sequences and every other control
+    character are still removed or escaped, so the file is safe to print to a terminal.
+    """
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    if text.isprintable():
+        return text
+    return _JSON_UNSAFE.sub(lambda match: _escape(match.group()), _SEQUENCE.sub("", text))
+
+
+def json_escaped(dumped: str) -> str:
+    """JSON text with DEL, C1, separators, bidi controls and lone surrogates as ``\\uXXXX``.
+
+    ``json.dumps(ensure_ascii=False)`` escapes C0 but lets these through; outside strings JSON
+    is ASCII, so escaping them anywhere in the text leaves the same JSON value.
+    """
+    if dumped.isascii() and "\x7f" not in dumped:
+        return dumped
+    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", dumped)
 
 
 # File names: ASCII letters, digits, dot, dash, underscore — safe on every filesystem a

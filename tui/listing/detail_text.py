@@ -1,4 +1,8 @@
-"""One shipment written out as Rich text: places, items, tracking, documents."""
+"""One shipment written out as Rich text: places, items, tracking, documents.
+
+Every string from the server goes through `plain` (no escapes, no control characters) and into
+`Text`, never a markup string.
+"""
 
 from __future__ import annotations
 
@@ -26,15 +30,15 @@ def address_line(address: Address) -> str:
     """`Acme Dock Co, 1200 W Lake St, Chicago IL 60601`."""
     place = " ".join(p for p in (address.city, address.state, address.postal_code) if p)
     parts = [p for p in (address.company, address.address, address.address2, place) if p]
-    return ", ".join(parts) or "—"
+    return plain(", ".join(parts)) or "—"
 
 
 def title_line(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     """`4415-227893-5 · LKIF · ◑ confirmed` (the carrier from the listing when missing)."""
-    line = Text(detail.pro_number or detail.id, style="bold")
+    line = Text(plain(detail.pro_number or detail.id), style="bold")
     carrier = detail.carrier or (listing.carrier if listing is not None else None)
     if carrier is not None and (carrier.scac or carrier.name):
-        line.append(" · " + (carrier.scac or carrier.name or ""))
+        line.append(" · " + plain(carrier.scac or carrier.name))
     line.append(" · ")
     line.append_text(status_text(detail.status))
     return line
@@ -56,7 +60,7 @@ def carrier_line(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     cost = detail.cost or (listing.cost if listing is not None else None)
     if cost is not None and cost.total is not None:
         parts.append(f"total {money(cost.total, cost.currency)}")
-    text.append(" · ".join(parts))
+    text.append(plain(" · ".join(parts)))
     return text
 
 
@@ -80,7 +84,7 @@ def item_line(item: ShipmentItem) -> str:
         parts.append("HAZMAT")
     if item.description:
         parts.append(item.description)
-    return " ".join(parts)
+    return plain(" ".join(parts))
 
 
 def items_text(detail: ShipmentDetail) -> Text:
@@ -98,9 +102,9 @@ def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     number = (tracking.tracking_number if tracking else None) or (
         listing.tracking_number if listing is not None else None
     )
-    text.append((tracking.status if tracking and tracking.status else detail.status) or "—")
+    text.append(plain((tracking.status if tracking and tracking.status else detail.status) or "—"))
     if number:
-        text.append(f" · {number}")
+        text.append(f" · {plain(number)}")
     pickup = pickup_day(detail)
     if tracking is not None or pickup is not None:
         delivery = tracking.delivery_date if tracking is not None else None
@@ -114,7 +118,7 @@ def tracking_text(detail: ShipmentDetail, listing: Shipment | None) -> Text:
     ]
     known = [f"{label} {value}" for label, value in refs if value]
     if known:
-        text.append("\n" + " · ".join(known), style="dim")
+        text.append("\n" + plain(" · ".join(known)), style="dim")
     if detail.pickup_date_message:
         text.append("\n⚠ " + plain(detail.pickup_date_message), style="bold")
     return text
@@ -140,8 +144,8 @@ def _day(value: date | None) -> str:
 
 
 def document_label(document: Document) -> str:
-    """`bol · BOL.pdf (pdf)`."""
+    """`bol · BOL.pdf (pdf)`, as plain text (show it as `Text`, never as markup)."""
     name = document.name or document.url.rsplit("/", 1)[-1]
     kind = document.type or "document"
     fmt = f" ({document.format})" if document.format else ""
-    return f"{kind} · {name}{fmt}"
+    return plain(f"{kind} · {name}{fmt}")

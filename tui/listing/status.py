@@ -6,6 +6,8 @@ from collections.abc import Mapping
 
 from rich.text import Text
 
+from tui.domain.safe_text import plain
+
 LIFECYCLE = ("pending", "awarded", "confirmed", "picked-up", "delivered")
 """The statuses a shipment passes through, in order; `canceled` stands apart."""
 
@@ -39,8 +41,10 @@ def use_colours(colours: Mapping[str, str]) -> None:
 
 def status_label(status: str) -> str:
     """`◑ confirmed`; an unknown status keeps its word with a neutral glyph."""
-    word = status or "unknown"
-    return f"{_GLYPHS.get(status, '·')} {word}"
+    glyph = _GLYPHS.get(status)
+    if glyph is not None:
+        return f"{glyph} {status}"
+    return f"· {plain(status) or 'unknown'}"
 
 
 def status_style(status: str) -> str | None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 
+from tui.domain.safe_text import plain
 from tui.listing.status import status_text
 
 if TYPE_CHECKING:
@@ -43,5 +44,5 @@ def timeline_text(events: Sequence[TrackingEvent], *, source: str = "") -> Text:
             part for part in (event.description, event.location) if part and part != event.status
         )
         if details:
-            text.append(f"  {details}")
+            text.append(f"  {plain(details)}")
     return text

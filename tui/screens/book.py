@@ -17,6 +17,7 @@ from textual.widgets import Checkbox, Input, Static
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.domain.pickup_dates import region_of
+from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
 from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
@@ -175,14 +176,14 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 region=region_of(self.request.origin_postal_code),
                 id="book-pickup-form",
             )
-        yield Static("", id="book-status")
+        yield Static("", id="book-status", markup=False)  # quotes the server's errors
         yield FreightFooter()
 
     def _title(self) -> Text:
         rate = self.rate
         days = "" if rate.days is None else f" · {rate.days} day{'s' if rate.days != 1 else ''}"
         return Text.assemble(
-            f"Book {rate.carrier_code or rate.carrier} {rate.service_type or ''}".rstrip(),
+            plain(f"Book {rate.carrier_code or rate.carrier} {rate.service_type or ''}".rstrip()),
             f" · {format_price(rate.total, rate.currency)}{days} · ",
             (self.host.session.environment, "bold reverse"),
         )
@@ -281,11 +282,10 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     def set_status(self, text: str, problem: bool = False) -> None:
         """The line under the form (problem: in red); text, never markup (a reason may be
         the server's words)."""
-        from tui.domain.safe_text import plain
 
         status = self.query_one("#book-status", Static)
         status.set_class(problem, "-problem")
-        status.update(Text(plain(text)))
+        status.update(Text(plain_lines(text)))
 
     def check_action(self, action: str, parameters: tuple[Any, ...]) -> bool | None:
         return not (action in ("book", "back") and self.sending)

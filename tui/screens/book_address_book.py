@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
 
@@ -33,8 +34,8 @@ def entry_line(entry: Location, postal_code: str) -> Text:
     mark = "● " if entry.postal_code == postal_code else "  "
     return Text.assemble(
         (mark, "bold green"),
-        (entry.label or entry.company or "(no name)", "bold"),
-        f" · {entry.company} · {place}" if entry.company else f" · {place}",
+        (plain(entry.label or entry.company or "(no name)"), "bold"),
+        plain(f" · {entry.company} · {place}" if entry.company else f" · {place}"),
     )
 
 
@@ -80,7 +81,11 @@ class BookAddressesScreen(FreightModal["Location | None"]):
                     ),
                     id="address-book-list",
                 )
-                yield Static(f"● = at {self.postal_code}   enter fill   esc close", classes="hint")
+                yield Static(
+                    f"● = at {plain(self.postal_code)}   enter fill   esc close",
+                    classes="hint",
+                    markup=False,
+                )
             else:
                 yield Static("The address book is empty. ctrl+t on the form saves an address.")
         yield FreightFooter()

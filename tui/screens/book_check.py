@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.money import format_amount
-from tui.domain.safe_text import plain
+from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.listing.status import status_label
 from tui.screens.modal import FreightModal
@@ -48,7 +48,7 @@ def shipment_line(shipment: Shipment) -> str:
     cost = shipment.cost
     if cost is not None and cost.total is not None:
         parts.append(format_amount(cost.total, cost.currency))
-    return " · ".join(part for part in parts if part)
+    return plain(" · ".join(part for part in parts if part))
 
 
 def candidate_prompt(candidate: Candidate) -> Text:
@@ -172,10 +172,10 @@ booked). Freight searched the shipments for the reference it sent the booking wi
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Booking outcome unknown" if self.just_sent else "Booked before?"
-            yield Static(self._intro(), id="check-intro")
-            yield Static("", id="check-found")
+            yield Static(self._intro(), id="check-intro", markup=False)
+            yield Static("", id="check-found", markup=False)
             yield OptionList(id="check-candidates", disabled=True)
-            yield Static("", id="check-hint")
+            yield Static("", id="check-hint", markup=False)
 
     def on_mount(self) -> None:
         self.action_search()
@@ -189,15 +189,15 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         elif record.outcome == "booked":
             number = record.pro_number or record.shipment_id
             head = f"This quote and rate were booked on {when}" + (
-                f" as {number}." if number else "."
+                f" as {plain(number)}." if number else "."
             )
         else:
             head = f"This quote and rate were sent on {when} and no answer said how it ended."
         return Text.assemble(
             (head, "bold"),
             "\nReference sent with it: ",
-            (record.reference, "bold"),
-            f"\nQuote {record.quote_id} · rate {record.rate_id}",
+            (plain(record.reference), "bold"),
+            f"\nQuote {plain(record.quote_id)} · rate {plain(record.rate_id)}",
         )
 
     # -- the search -----------------------------------------------------------------------
@@ -288,7 +288,7 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         self._show(
             Text.assemble(
                 ("The search failed: ", "bold"),
-                message or str(error),
+                plain_lines(message or str(error)),
                 "\nPress r to search again. Booking again needs a search that answered "
                 "(or ask for new rates).",
             )

@@ -13,6 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from tui.domain.money import format_price
+from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
@@ -84,7 +85,7 @@ type `BOOK` and press Enter.
         with Vertical() as box:
             box.border_title = "Confirm booking"
             yield Static(self._banner(), id="confirm-banner")
-            yield Static(self._details(), id="confirm-details")
+            yield Static(self._details(), id="confirm-details", markup=False)
             if self.production:
                 yield Input(
                     placeholder=f"type {PRODUCTION_WORD} to book for real",
@@ -112,14 +113,17 @@ type `BOOK` and press Enter.
         table.add_column(style="bold")
         table.add_column()
         carrier = f"{rate.carrier} ({rate.carrier_code})" if rate.carrier_code else rate.carrier
-        table.add_row("Carrier", carrier)
-        table.add_row("Service", " · ".join(p for p in (rate.service_type, rate.mode) if p))
+        # A str cell of a Rich table is markup: the carrier's words go in as Text.
+        table.add_row("Carrier", Text(plain(carrier)))
+        table.add_row(
+            "Service", Text(plain(" · ".join(p for p in (rate.service_type, rate.mode) if p)))
+        )
         table.add_row("Total", Text(format_price(rate.total, rate.currency), style="bold"))
         days = "unknown" if rate.days is None else f"{rate.days} day{'s' if rate.days != 1 else ''}"
         table.add_row("Transit", days)
         for label, text in self.rows:
             flagged = (label == "Hazmat" and text != "none") or "⚠" in text
-            table.add_row(label, Text(text, style="bold" if flagged else ""))
+            table.add_row(label, Text(plain(text), style="bold" if flagged else ""))
         table.add_row("Environment", Text(self.environment, style="bold"))
         return table
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar, Literal
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.locations import LOCATION_TYPES_SHORT
+from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
@@ -28,7 +30,7 @@ def address_line(location: Location) -> str:
     parts.append(LOCATION_TYPES_SHORT.get(location.location_type, location.location_type))
     if location.label and location.company:
         parts.insert(1, location.company)
-    return " · ".join(part for part in parts if part)
+    return plain(" · ".join(part for part in parts if part))
 
 
 class QuoteAddressesScreen(FreightModal[tuple[Side, int] | None]):
@@ -75,7 +77,7 @@ class QuoteAddressesScreen(FreightModal[tuple[Side, int] | None]):
                 + " · o origin · d destination · esc cancel"
             )
             yield OptionList(
-                *(Option(address_line(a), id=str(i)) for i, a in enumerate(self.addresses))
+                *(Option(Text(address_line(a)), id=str(i)) for i, a in enumerate(self.addresses))
             )
 
     def action_dismiss_none(self) -> None:

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.domain.safe_text import plain
 from tui.forms.templates import template_line
 from tui.screens.modal import FreightModal
 
@@ -78,7 +80,10 @@ class TemplatesScreen(FreightModal[TemplateChoice | None]):
             if not self.templates:
                 hint = "No templates yet. " + hint
             yield Static(hint, id="templates-hint")
-            options = [Option(template_line(t), id=str(i)) for i, t in enumerate(self.templates)]
+            options = [
+                Option(Text(plain(template_line(t))), id=str(i))
+                for i, t in enumerate(self.templates)
+            ]
             if self.save_row is not None:
                 options.append(
                     Option(f"+ Save row {self.save_row + 1} as a template…", id=SAVE_OPTION)

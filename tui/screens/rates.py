@@ -15,6 +15,7 @@ from textual.widgets import Input, Static
 
 from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
+from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
@@ -160,7 +161,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
                 yield RatesTable(id="rates-table")
                 yield NotOfferedList(id="rates-not-offered")
             yield ChargesPanel(id="rates-charges")
-        yield Static("", id="rates-summary")
+        yield Static("", id="rates-summary", markup=False)  # quotes carriers and errors
         yield FreightFooter()
 
     def on_mount(self) -> None:
@@ -246,7 +247,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
     def _set_summary(self, text: str | Text, *, problem: bool = False) -> None:
         summary = self.query_one("#rates-summary", Static)
         summary.set_class(problem, "-problem")
-        summary.update(text)
+        summary.update(Text(plain_lines(text)) if isinstance(text, str) else text)
 
     def _show_best(self) -> None:
         view = self.table.view
@@ -260,7 +261,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         unit = "day" if fastest.days == 1 else "days"
         # One cheapest per currency: amounts in two currencies are never compared.
         cheapest_each = ", ".join(
-            f"{rate.carrier_code or rate.carrier} {format_amount(rate.total, rate.currency)}"
+            f"{plain(rate.carrier_code or rate.carrier)} {format_amount(rate.total, rate.currency)}"
             for rate in cheapest_by_currency(self.table.rates).values()
         )
         self._set_summary(
@@ -268,7 +269,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
                 (f"{CHEAPEST} cheapest", "bold"),
                 f": {cheapest_each}   ",
                 (f"{FASTEST} fastest", "bold"),
-                f": {fastest.carrier_code or fastest.carrier} {days} {unit}",
+                f": {plain(fastest.carrier_code or fastest.carrier)} {days} {unit}",
             )
         )
 

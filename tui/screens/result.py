@@ -18,6 +18,7 @@ from textual.widgets import Input, Label, Static
 
 from tui import documents
 from tui.domain.money import format_price
+from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -197,13 +198,13 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Booked")
-        yield Static(self._title(), id="result-title")
+        yield Static(self._title(), id="result-title", markup=False)
         with VerticalScroll(id="result-body"):
-            yield Static(self._numbers_table(), id="result-numbers")
+            yield Static(self._numbers_table(), id="result-numbers", markup=False)
             note = self._pickup_note()
             if note is not None:
-                yield Static(note, id="result-pickup-note")
-            yield Static(self._documents_text(), id="result-documents")
+                yield Static(note, id="result-pickup-note", markup=False)
+            yield Static(self._documents_text(), id="result-documents", markup=False)
             with Horizontal(id="result-folder-row"):
                 yield Label("Folder")
                 yield Input(str(self._default_folder()), id="result-folder", compact=True)
@@ -215,7 +216,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         return Text.assemble(
             "Booked · ",
             (self.environment, "bold reverse"),
-            f" · {rate.carrier} {rate.service_type or ''}".rstrip(),
+            plain(f" · {rate.carrier} {rate.service_type or ''}".rstrip()),
             f" · {format_price(rate.total, rate.currency)}",
         )
 
@@ -228,7 +229,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         for index, (label, value) in enumerate(self.numbers, start=1):
             key = str(index) if index <= MAX_COPY_KEYS else ""
             hint = f"{key} copy" + (" · y" if index == 1 else "")
-            table.add_row(key, label, value, hint)
+            table.add_row(key, label, Text(plain(value)), hint)  # a str cell is Rich markup
         if not self.numbers:
             table.add_row("", "No numbers came back", "", "")
         pickup = self._pickup_text()
@@ -284,7 +285,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
     def _set_status(self, text: str | Text, problem: bool = False) -> None:
         status = self.query_one("#result-status", Static)
         status.set_class(problem, "-problem")
-        status.update(text)
+        status.update(Text(plain_lines(text)) if isinstance(text, str) else text)
 
     # -- actions ------------------------------------------------------------------------
 
@@ -293,6 +294,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         if not 0 <= index < len(self.numbers):
             return
         label, value = self.numbers[index]
+        value = plain(value)  # what is pasted is only the number, never a control character
         self.app.copy_to_clipboard(value)
         self._set_status(f"Copied {label} {value}.{documents.clipboard_hint()}")
 
@@ -394,10 +396,12 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands for the booked shipment."""
+        from textual.markup import escape
+
         for index, (label, value) in enumerate(self.numbers):
             yield SystemCommand(
                 f"Copy {label}",
-                value,
+                escape(plain(value)),  # the palette reads its help as markup
                 lambda index=index: self.action_copy(index),
             )
         yield SystemCommand("Save documents", "To the folder shown", self.action_save)

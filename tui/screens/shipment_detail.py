@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
@@ -13,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.domain.safe_text import plain, plain_lines, visible
 from tui.host import Host, host_of
 from tui.listing.detail_text import (
     carrier_line,
@@ -128,23 +130,24 @@ Scanning another PRO, tracking number or BOL opens that shipment.
     def compose(self) -> ComposeResult:
         yield FreightHeader("Shipment")
         with VerticalScroll(id="detail-body"):
-            yield Static(self._listing_title(), id="detail-title")
-            yield Static("", id="detail-carrier")
-            yield Static("", id="detail-timeline")
-            yield Static("", id="detail-places")
-            yield Static("", id="detail-items")
-            yield Static("", id="detail-tracking")
-            yield Static("Documents", id="documents-label")
+            # Server text: shown as Text, never parsed as markup (a PRO may hold `[x=`).
+            yield Static(self._listing_title(), id="detail-title", markup=False)
+            yield Static("", id="detail-carrier", markup=False)
+            yield Static("", id="detail-timeline", markup=False)
+            yield Static("", id="detail-places", markup=False)
+            yield Static("", id="detail-items", markup=False)
+            yield Static("", id="detail-tracking", markup=False)
+            yield Static("Documents", id="documents-label", markup=False)
             yield OptionList(id="documents")
-            yield Static("", id="detail-events")
-            yield Static("", id="detail-raw")
+            yield Static("", id="detail-events", markup=False)
+            yield Static("", id="detail-raw", markup=False)
         yield Static("loading…", id="detail-status", markup=False)  # messages quote [sections]
         yield FreightFooter()
 
-    def _listing_title(self) -> str:
+    def _listing_title(self) -> Text:
         if self.listing is None:
-            return self.shipment_id
-        return self.listing.pro_number or self.listing.id
+            return Text(plain(self.shipment_id))
+        return Text(plain(self.listing.pro_number or self.listing.id))
 
     def on_mount(self) -> None:
         self.query_one("#documents", OptionList).focus()
@@ -179,7 +182,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         highlighted = documents.highlighted
         documents.clear_options()
         documents.add_options(
-            [Option(document_label(d), id=str(i)) for i, d in enumerate(detail.documents)]
+            [Option(Text(document_label(d)), id=str(i)) for i, d in enumerate(detail.documents)]
         )
         if detail.documents:
             documents.highlighted = min(highlighted or 0, len(detail.documents) - 1)
@@ -212,16 +215,18 @@ Scanning another PRO, tracking number or BOL opens that shipment.
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#detail-status", Static)
-        status.update(text)
+        status.update(Text(plain_lines(text)))
         status.set_class(error, "-error")
 
     def _auto_note(self) -> str:
         return f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)" if self._auto else ""
 
-    def _raw_json(self) -> str:
+    def _raw_json(self) -> Text:
+        """The server's JSON as it came, every control character shown as an escape."""
         if self.detail is None:
-            return "(not loaded yet)"
-        return json.dumps(self.detail.raw, indent=2, sort_keys=True, default=str)
+            return Text("(not loaded yet)")
+        dumped = json.dumps(self.detail.raw, indent=2, sort_keys=True, default=str)
+        return Text(visible(dumped))
 
     # ---------------------------------------------------------------- actions
 

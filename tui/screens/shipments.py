@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, ClassVar, cast
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
+from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Select, Static
 
+from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import PageAnswer, Paging
@@ -146,6 +148,8 @@ Esc clears the search.
         self._open_when_loaded: str | None = None
         """A code submitted in the search field while its search was loading."""
         self._wide: bool | None = None
+        self._title_shown: str | None = None
+        """The table's border title as last set (it quotes the search: set as Content)."""
         self._has_pro = False
         self._has_mode = False
         self._auto: Timer | None = None
@@ -164,7 +168,7 @@ Esc clears the search.
             empty_text="no shipments match",  # "searching…" is the tail text meanwhile
             id="shipments-table",
         )
-        yield Static("", id="shipments-status")
+        yield Static("", id="shipments-status", markup=False)  # quotes server errors
         yield FreightFooter()
 
     @property
@@ -295,13 +299,15 @@ Esc clears the search.
             subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
         if self._auto is not None:
             subtitle += f" · auto-refresh {AUTO_REFRESH_SECONDS:g} s"
-        if table.border_title != title:  # each assignment repaints the whole table
-            table.border_title = title
+        if self._title_shown != title:  # each assignment repaints the whole table
+            self._title_shown = title
+            table.border_title = Content(plain(title))  # the search text is never markup
         if table.border_subtitle != subtitle:
             table.border_subtitle = subtitle
 
     def show_status(self, text: str, *, error: bool = False) -> None:
         status = self.query_one("#shipments-status", Static)
+        text = plain_lines(text)
         if str(status.content) != text:
             status.update(text, layout=False)  # one fixed line: no layout pass, no full repaint
         status.set_class(error, "-error")

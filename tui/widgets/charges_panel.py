@@ -9,10 +9,12 @@ from typing import TYPE_CHECKING, ClassVar
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+from textual.content import Content
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.domain.money import format_amount, format_money
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.api.models import Charge, Rate
@@ -115,10 +117,10 @@ accessorials. The last line is their sum, which is the offer's total.
             self.border_title = "Charges"
             self.update(Text("No offer highlighted.", style="dim"))
             return
-        self.border_title = f"Charges · {rate.carrier_code}"
+        self.border_title = Content(f"Charges · {plain(rate.carrier_code)}")
         self._budget = self.line_budget()
         if not rate.is_ok:
-            self.update(Text(f"Not offered: {rate.message or rate.status}", style="italic"))
+            self.update(Text(f"Not offered: {plain(rate.message or rate.status)}", style="italic"))
             return
         self.update(self._charges_table(rate))
 
@@ -134,13 +136,13 @@ accessorials. The last line is their sum, which is the offer's total.
         total = charges_sum(rate.charges)
         shown, folded, rule = fit_charges(rate.charges, self._budget, differs=total != rate.total)
         for charge in shown:
-            label = Text(charge_label(charge))
+            label = Text(plain(charge_label(charge)))
             if charge.description:
-                label.append(f" {charge.description}", style="dim")
+                label.append(f" {plain(charge.description)}", style="dim")
             table.add_row(label, format_money(charge.amount))
         if folded:
             more = Text(f"{len(folded)} more: ")
-            more.append(", ".join(charge_label(charge) for charge in folded), style="dim")
+            more.append(plain(", ".join(charge_label(charge) for charge in folded)), style="dim")
             table.add_row(more, format_money(charges_sum(folded)))
         if rule:
             table.add_row(Rule(style="dim"), Rule(style="dim"))

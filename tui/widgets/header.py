@@ -8,6 +8,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.theming import env_style
 
@@ -59,7 +60,7 @@ class FreightHeader(Widget):
         left = Text.assemble(
             (" Freight", "bold"),
             " · ",
-            session.profile_name,
+            plain(session.profile_name),
             " · ",
             (f" {env} ", env_style(self.app, env)),
         )

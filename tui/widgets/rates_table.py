@@ -10,11 +10,13 @@ from rich.table import Table
 from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widgets import DataTable, Static
 
 from tui.domain.modes import mode_key
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.api.models import Rate
@@ -360,10 +362,11 @@ not make are listed below, under **not offered**, with the reason.
             mark += BOOKED if booked == "booked" else UNSURE
         return [
             Text(mark, style="bold"),
-            clip(rate.carrier.removesuffix(SANDBOX_SUFFIX), self._carrier_width),
-            rate.carrier_code or "",
-            clip(rate.service_type or "", SERVICE_WIDTH),
-            rate.mode or "",
+            # Server text as Text: a str cell would be parsed as markup.
+            Text(clip(plain(rate.carrier.removesuffix(SANDBOX_SUFFIX)), self._carrier_width)),
+            Text(plain(rate.carrier_code)),
+            Text(clip(plain(rate.service_type), SERVICE_WIDTH)),
+            Text(plain(rate.mode)),
             Text("?" if rate.days is None else str(rate.days), justify="right"),
             Text(rate_amount(rate), justify="right"),
         ]
@@ -377,7 +380,7 @@ not make are listed below, under **not offered**, with the reason.
             legend.append(f"{UNSURE} outcome unknown")
         self.border_subtitle = " · ".join(legend)
         if self.status is not None:
-            self.border_title = self.status
+            self.border_title = Content(plain(self.status))
             return
         offered = len(self.view.offered)
         total_offered = sum(1 for rate in self.rates if rate.is_ok)
@@ -387,8 +390,8 @@ not make are listed below, under **not offered**, with the reason.
             else f"{offered} of {total_offered} offers"
         )
         if self.filter_text:
-            count += f" matching “{self.filter_text}”"
-        self.border_title = f"{count} · {self.sort_description()}"
+            count += f" matching “{plain(self.filter_text)}”"
+        self.border_title = Content(f"{count} · {self.sort_description()}")  # typed: not markup
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
         event.stop()
@@ -418,12 +421,12 @@ def not_offered_table(rates: Sequence[Rate]) -> Table:
     shown_heads: set[str] = set()
     for rate, reason in reasons:
         head, colon, rest = reason.partition(": ")
-        code = Text(f"{NOT_OFFERED} {rate.carrier_code or '?'}", style="bold")
+        code = Text(f"{NOT_OFFERED} {plain(rate.carrier_code) or '?'}", style="bold")
         if colon and heads.get(head, 0) > 1 and rest.strip():
             if head not in shown_heads:
                 shown_heads.add(head)
                 table.add_row(Text(NOT_OFFERED, style="bold"), Text(head + ":", style="bold"))
-            code = Text(f"  {rate.carrier_code or '?'}", style="bold")
+            code = Text(f"  {plain(rate.carrier_code) or '?'}", style="bold")
             reason = rest
         table.add_row(code, Text(reason))
     return table

@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 from tui.config.settings import AccountEnvironment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
+from tui.domain.safe_text import plain_lines
 from tui.widgets.typeahead import TypeaheadFocus
 
 FIELDS = ("profile", "base_url", "client_id", "secret")
@@ -152,13 +153,13 @@ class SignInForm(Vertical, TypeaheadFocus):
     def set_message(self, text: str | None, *, error: bool = False) -> None:
         """The line above the fields (redacted: a secret never shows)."""
         message = self.query_one("#signin-message", Static)
-        message.update(redact.redact(text or ""))
+        message.update(plain_lines(redact.redact(text or "")))
         message.set_class(error, "-error")
 
     def field_error(self, name: str, text: str | None) -> None:
         """Show ``text`` under the field (None hides it)."""
         error = self.query_one(f"#error-{name}", Static)
-        error.update(text or "")
+        error.update(plain_lines(text))
         error.set_class(bool(text), "-shown")
 
     def show_errors(self, errors: dict[str, str]) -> bool:

@@ -7,9 +7,15 @@ from textual.app import RenderResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from tui.domain.safe_text import plain
+
 
 class TextCell(Widget):
-    """One line of text that repaints without a layout pass (cheap to update per keystroke)."""
+    """One line of text that repaints without a layout pass (cheap to update per keystroke).
+
+    A string is shown as plain text (it may quote what the user typed or a server's place
+    name): never parsed as markup, control characters escaped.
+    """
 
     DEFAULT_CSS = """
     TextCell {
@@ -27,4 +33,5 @@ class TextCell(Widget):
         self.text = text
 
     def render(self) -> RenderResult:
-        return self.text
+        text = self.text
+        return Text(plain(text)) if isinstance(text, str) else text

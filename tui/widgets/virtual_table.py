@@ -16,6 +16,7 @@ from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
 
 RowT = TypeVar("RowT")
@@ -467,7 +468,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
                 column.key, max(column.min_width, cell_len(column.label) + 2)
             )
             for row in sample:
-                width = max(width, cell_len(column.text(row)))
+                width = max(width, cell_len(plain(column.text(row))))
             width = min(width, max(column.max_width, column.min_width))
             if width != self._auto_widths.get(column.key):
                 self._auto_widths[column.key] = width
@@ -535,7 +536,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         if index == len(self._rows) and (self._tail_text is not None or not self._rows):
             text = self._tail_text if self._tail_text is not None else self.empty_text
             style = base + self.get_component_rich_style("virtual-table--tail")
-            return Strip([Segment(" " + text, style)]).adjust_cell_length(width, base)
+            return Strip([Segment(" " + plain(text), style)]).adjust_cell_length(width, base)
         return Strip.blank(width, base)
 
     def _header_strip(self, width: int, base: Style) -> Strip:
@@ -567,7 +568,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
                 if extra:
                     cell_style = base + Style.parse(extra)
             segments.append(
-                Segment(_fit(column.text(row), column_width, column.justify), cell_style)
+                Segment(_fit(plain(column.text(row)), column_width, column.justify), cell_style)
             )
         return Strip(segments).simplify().adjust_cell_length(width, line_style)
 

@@ -1,0 +1,147 @@
+"""The app against a hostile server: what it sends is shown as text, never drives the terminal.
+
+Markup must show as the characters it is (``[@click=app.pwned()]`` is no link, a ``[x=`` no
+crash), and no escape sequence or control character may be painted: the test reads every
+segment the screen would write.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+from typing import Any
+
+import httpx
+from rich.console import Console
+from textual.app import App
+
+from tests.hostile_server import MARKUP, NEVER_SHOWN, TOKEN, HostileServer
+from tests.ui.booking_flow import ltl_request, open_rates
+from tests.ui.screen import screen_text, settle, wait_for
+from tui.app import FreightApp, make_app
+from tui.config.settings import AppConfig
+from tui.demo_profile import demo_profile
+from tui.screens.shipment_detail import ShipmentDetailScreen
+from tui.screens.shipments import ShipmentsScreen
+from tui.session import Session
+from tui.widgets.rates_table import RatesTable
+from tui.widgets.virtual_table import VirtualTable
+
+# Anything a terminal acts on (newline aside: the screen is drawn line by line).
+_ACTS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def hostile_session(server: HostileServer, data_dir: Path) -> Session:
+    """A SANDBOX session whose client talks to the hostile server over httpx's ASGI transport."""
+    profile = demo_profile(server.base_url, data_dir).model_copy(update={"name": "hostile"})
+
+    async def connect() -> tuple[str, str]:
+        return server.base_url, TOKEN
+
+    return Session(
+        environment="SANDBOX",
+        profile=profile,
+        config=AppConfig(),
+        data_dir=data_dir,
+        connect=connect,
+        transport=httpx.ASGITransport(app=server.app()),
+    )
+
+
+def assert_painted_safely(app: App[Any]) -> str:
+    """Every segment the screen would write: no control character, no server link or action.
+
+    Returns the screen's text.
+    """
+    console = Console(
+        width=app.size.width,
+        file=io.StringIO(),
+        force_terminal=True,
+        color_system="truecolor",
+        legacy_windows=False,
+    )
+    update = app.screen._compositor.render_update(full=True)
+    assert update is not None
+    for segment in console.render(update):
+        if segment.control:  # Textual's own cursor moves
+            continue
+        assert not _ACTS.search(segment.text), repr(segment.text)
+        style = segment.style
+        if style is not None:
+            assert "pwned" not in repr(style.meta), style.meta
+            assert not style.link or "evil" not in style.link
+    text = screen_text(app)
+    for word in NEVER_SHOWN:
+        assert word not in text
+    return text
+
+
+async def test_list_and_detail_show_hostile_text_as_text(tmp_path: Path) -> None:
+    server = HostileServer()
+    app = make_app(hostile_session(server, tmp_path / "data"))
+    async with app.run_test(size=(120, 30)) as pilot:
+        app.show_shipments()
+
+        def listed() -> bool:
+            screen = app.screen
+            return isinstance(screen, ShipmentsScreen) and any(
+                table.row_count == 3 for table in screen.query(VirtualTable).results()
+            )
+
+        await wait_for(pilot, listed, what="the hostile listing")
+        listing = assert_painted_safely(app)
+        assert "Evil Carrier" in listing
+
+        await pilot.press("enter")  # the first row: PRO 4415[x=227893 (a markup crash before)
+        await wait_for(
+            pilot,
+            lambda: isinstance(app.screen, ShipmentDetailScreen) and app.screen.detail is not None,
+            what="the detail",
+        )
+        await settle(pilot)
+        detail = assert_painted_safely(app)
+        assert "4415[x=227893" in detail
+        assert "[@click=app.pwned()]clickme[/]" in detail  # markup is shown, not obeyed
+        assert "Widgets" in detail
+
+        await pilot.press("j")  # the raw JSON: every escape visible as an escape
+        await settle(pilot)
+        raw = assert_painted_safely(app)
+        assert "\\u001b]0;PWNED" not in raw  # (json.dumps escapes it; the title word is shown)
+        assert app.is_running
+
+
+async def test_rates_and_their_reasons_show_hostile_text_as_text(tmp_path: Path) -> None:
+    server = HostileServer()
+    app = make_app(hostile_session(server, tmp_path / "data"))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await wait_for(pilot, lambda: rates.quote is not None, what="the hostile quote")
+        await settle(pilot)
+        text = assert_painted_safely(app)
+        assert "Markup Freight" in text
+        assert "MKUP[x=" in text
+
+        # A carrier's reason quoted in a notice: plain text too.
+        table = rates.query_one(RatesTable)
+        assert rates.quote is not None
+        declined = next(r for r in rates.quote.rates if r.carrier_code == "DECL")
+        rates.book(declined)
+        await wait_for(
+            pilot, lambda: "does not offer" in screen_text(app), what="the carrier's reason"
+        )
+        notice = assert_painted_safely(app)
+        assert "does not offer this shipment" in notice
+        assert MARKUP.split("]")[0] in " ".join(notice.split())  # "[@click=app.pwned()"
+        assert table.is_mounted
+        assert app.is_running
+
+
+def test_the_hostile_server_is_hostile() -> None:
+    """The attacks are there to be caught: the server's text holds them as they are."""
+    from tests.hostile_server import ATTACKS, evil
+
+    text = evil("x")
+    assert all(attack in text for attack in ATTACKS)
+    assert isinstance(FreightApp, type)
