@@ -53,7 +53,7 @@ def test_file_names_are_safe_and_unique() -> None:
     evil = Document(url="http://x/documents/a.pdf", name="../../etc/passwd", format="pdf")
     first = documents.file_name(evil, "bol", "pdf", taken)
     assert "/" not in first
-    assert first == "passwd.pdf"
+    assert first == "bol-passwd.pdf"
     same = Document(url="http://x/documents/label", type="label", format="zpl")
     assert documents.file_name(same, "label", "zpl", taken) == "label.zpl"
     assert documents.file_name(same, "label", "zpl", taken) == "label-2.zpl"
@@ -194,3 +194,63 @@ def test_the_copy_message_tells_tmux_users_how_to_let_it_through() -> None:
     hint = documents.clipboard_hint({"TMUX": "/tmp/tmux-1000/default,1,0"})
     assert "tmux set -g set-clipboard on" in hint
     assert documents.clipboard_hint({}) == ""
+
+
+def _tree(root: Path) -> set[Path]:
+    return {path for path in root.rglob("*")}
+
+
+async def test_a_hostile_servers_documents_land_in_the_folder_and_nowhere_else(
+    tmp_path: Path,
+) -> None:
+    """Types, formats and names that are paths (``/home/u/`` + ``bashrc``, ``../../``,
+    ``.ssh/…``, ``CON``, escapes) make safe names in the chosen folder; nothing lands outside."""
+    from tests.hostile_server import TOKEN, HostileServer
+
+    server = HostileServer()
+    disk = tmp_path / "disk"
+    home = disk / "home" / "u"
+    folder = home / "papers" / "PRO1"
+    home.mkdir(parents=True)
+    (home / ".bashrc").write_text("# mine\n")
+    async with FreightClient(
+        server.base_url, TOKEN, transport=httpx.ASGITransport(app=server.app())
+    ) as client:
+        detail = await client.get_shipment("shp_1")
+        saved = await documents.save_documents(client.download_document, detail.documents, folder)
+    assert (home / ".bashrc").read_text() == "# mine\n"
+    assert _tree(disk) - _tree(folder) == {
+        disk / "home",
+        home,
+        home / ".bashrc",
+        home / "papers",
+        folder,
+    }
+    names = sorted(doc.path.name for doc in saved)
+    assert names == sorted(path.name for path in folder.iterdir())
+    assert len(names) == len(detail.documents)
+    for name in names:
+        assert not name.startswith(".")
+        assert name.split(".")[0].lower() not in {"con", "nul", "aux", "prn"}
+        assert name.isascii()
+    assert "home-u.bashrc" in names  # the type and the format are in the name, made safe
+
+
+async def test_a_link_planted_in_the_folder_is_not_followed(tmp_path: Path) -> None:
+    folder = tmp_path / "papers"
+    folder.mkdir()
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep me")
+    (folder / "bol.pdf").symlink_to(outside)
+    papers = [Document(url="http://x/d/bol.pdf", type="bol", format="pdf")]
+    with pytest.raises(documents.DocumentPathError, match="outside") as refused:
+        await documents.save_documents(_download, papers, folder)
+    assert str(outside) in str(refused.value)  # it says where the file would have gone
+    assert outside.read_text() == "keep me"
+    assert sorted(p.name for p in folder.iterdir()) == ["bol.pdf"]  # no part file left
+
+
+def test_a_malformed_document_url_still_gets_a_name() -> None:
+    broken = Document(url="http://[::1/docs/bol.pdf", type="bol")
+    assert documents.document_format(broken) == "pdf"
+    assert documents.file_name(broken, "bol", "pdf", set()) == "bol.pdf"

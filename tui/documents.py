@@ -1,6 +1,10 @@
 """Save a booking's documents and labels to a folder, and print them with CUPS `lp`.
 
 `save_and_print` is the one way a screen saves or prints paperwork.
+
+A document's type, format and name come from the server: they only ever make a safe file name
+(`tui.domain.safe_text.safe_file_name`), and a file whose resolved path would not lie directly
+in the chosen folder is not written (`DocumentPathError`).
 """
 
 from __future__ import annotations
@@ -16,6 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from tui.domain.safe_text import safe_file_name, safe_name_part
+
 if TYPE_CHECKING:
     from tui.api.models import Document
     from tui.config.settings import PrinterSettings
@@ -23,9 +29,21 @@ if TYPE_CHECKING:
 Downloader = Callable[[str], Awaitable[bytes]]
 """Fetches a document's bytes by URL (the client's `download_document`)."""
 
-_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
 _KNOWN_FORMATS = ("pdf", "zpl", "png", "epl", "txt")
+_FORMAT = re.compile(r"[a-z0-9]{1,10}")
 LP_TIMEOUT = 30.0
+
+
+class DocumentPathError(OSError):
+    """A document's file would land outside the folder chosen for it: nothing was written."""
+
+    def __init__(self, path: Path, folder: Path) -> None:
+        super().__init__(
+            f"Refused to save {path.name}: it would be written outside {folder} "
+            f"(to {path}). Nothing was saved there."
+        )
+        self.path = path
+        self.folder = folder
 
 
 @dataclass(frozen=True)
@@ -66,35 +84,59 @@ class PrintOutcome:
 
 def default_folder(data_dir: Path, shipment_id: str) -> Path:
     """Where a shipment's paperwork goes unless the user says otherwise."""
-    return data_dir / "documents" / _safe(shipment_id or "shipment")
+    return data_dir / "documents" / (safe_name_part(shipment_id) or "shipment")
 
 
 def document_format(document: Document) -> str:
-    """The document's format in lower case: as given, else from the URL's extension, else pdf."""
-    if document.format:
-        return document.format.strip().lower()
-    suffix = Path(urlsplit(document.url).path).suffix.lstrip(".").lower()
+    """The document's format, lower-case letters and digits only: as given (when that is a
+    format name), else from the URL's extension, else pdf."""
+    given = (document.format or "").strip().lower()
+    if _FORMAT.fullmatch(given):
+        return given
+    suffix = _url_path(document.url).rsplit("/", 1)[-1].rpartition(".")[2].lower()
     return suffix if suffix in _KNOWN_FORMATS else "pdf"
 
 
 def document_kind(document: Document, default: str) -> str:
-    """The document's type (`bol`, `label`), or the default for its list."""
-    return (document.type or default).strip().lower() or default
+    """The document's type (`bol`, `label`) made a safe name, or the default for its list."""
+    return safe_name_part((document.type or "").strip().lower(), limit=24) or default
 
 
 def file_name(document: Document, kind: str, fmt: str, taken: set[str]) -> str:
-    """A safe file name for a document, unique within `taken` (which it extends)."""
-    stem = Path(document.name).stem if document.name else ""
-    if not stem:
-        stem = Path(urlsplit(document.url).path).stem or kind
-    stem = _safe(stem) or kind
-    name = f"{stem}.{fmt}"
+    """A safe file name for a document, unique within `taken` (which it extends).
+
+    The server's name (else the URL's last segment) gives the stem, its type leads unless the
+    name says it, its format is the extension — each cut to letters, digits, `.`, `-`, `_`.
+    """
+    name_text = document.name or _url_path(document.url).rsplit("/", 1)[-1]
+    name = safe_file_name(name_text, kind, fmt)
+    stem, _, extension = name.rpartition(".")
     counter = 2
-    while name in taken:
-        name = f"{stem}-{counter}.{fmt}"
+    while name.lower() in taken:  # case-blind: two names one file on a Mac or a USB stick
+        name = f"{stem}-{counter}.{extension}"
         counter += 1
-    taken.add(name)
+    taken.add(name.lower())
     return name
+
+
+def inside(folder: Path, name: str) -> Path:
+    """``folder / name``, resolved; `DocumentPathError` unless it lies directly in the folder.
+
+    A safe name cannot leave the folder; this also refuses a link planted in the folder under
+    that name that points elsewhere.
+    """
+    base = folder.resolve()
+    path = (base / name).resolve()
+    if path.parent != base or path.name != name:
+        raise DocumentPathError(path, base)
+    return path
+
+
+def _url_path(url: str) -> str:
+    try:
+        return urlsplit(url).path
+    except ValueError:  # a malformed address (`http://[::1/…`): no name from it
+        return ""
 
 
 def planned_files(
@@ -117,11 +159,18 @@ async def save_documents(
     *,
     default_kind: str = "document",
 ) -> list[SavedDocument]:
-    """Download each document and write it into `folder` (created); returns what was written."""
+    """Download each document and write it into `folder` (created); returns what was written.
+
+    Each file lies directly in the folder (its resolved path is checked before anything is
+    downloaded); otherwise `DocumentPathError` and nothing more is written.
+    """
     await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
+    planned = [
+        (document, kind, fmt, inside(folder, name))
+        for document, kind, fmt, name in planned_files(documents, default_kind)
+    ]
     saved: list[SavedDocument] = []
-    for document, kind, fmt, name in planned_files(documents, default_kind):
-        path = folder / name
+    for document, kind, fmt, path in planned:
         content = await download(document.url)
         await asyncio.to_thread(_write_atomically, path, content)
         saved.append(SavedDocument(path=path, kind=kind, format=fmt))
@@ -204,6 +253,7 @@ async def save_and_print(
         if default is None:
             return DocumentsReport(folder, [], [], no_printer=True)
     saved = await save_documents(download, documents, folder, default_kind=default_kind)
+    folder = saved[0].path.parent if saved else folder  # where the files really are
     if printers is None:
         return DocumentsReport(folder, saved, [])
     if default is not None:
@@ -290,10 +340,6 @@ async def run_print_job(job: PrintJob) -> PrintOutcome:
     if process.returncode != 0:
         return PrintOutcome(job, ok=False, detail=text or f"lp failed ({process.returncode})")
     return PrintOutcome(job, ok=True, detail=text)
-
-
-def _safe(text: str) -> str:
-    return _UNSAFE.sub("-", text).strip("-.")[:80]
 
 
 def _write_atomically(path: Path, content: bytes) -> None:

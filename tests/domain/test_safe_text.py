@@ -98,11 +98,13 @@ def test_printable_text_is_unchanged(raw: str) -> None:
         ("4415-227893", "bol", "PDF", "bol-4415-227893.pdf"),
         ("...", "/home/u/", "bashrc", "home-u.bashrc"),  # the ~/.bashrc of issue 20
         (None, "../../etc", "pdf", "etc.pdf"),
-        ("../../.ssh/authorized_keys", "label", "zpl", "label-ssh-authorized_keys.zpl"),
+        ("../../.ssh/authorized_keys", "label", "zpl", "label-authorized_keys.zpl"),
+        ("..\\..\\boot.ini", "bol", "pdf", "bol-boot.pdf"),
         ("x", None, "../pdf", "document-x.pdf"),
         ("CON", "aux", "txt", "aux_-CON_.txt"),
         ("", "", "", "document.pdf"),
-        ("\x1b]52;c;eA==\x07", "bol", "pdf", "bol-52-c-eA.pdf"),
+        ("\x1b]52;c;eA==\x07", "bol", "pdf", "bol.pdf"),
+        ("A\x07B", "bol", "pdf", "bol-A-x07B.pdf"),
         ("naïve", "bol", "pdf", "bol-na-ve.pdf"),
     ],
 )

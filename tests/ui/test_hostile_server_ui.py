@@ -15,6 +15,7 @@ from typing import Any
 import httpx
 from rich.console import Console
 from textual.app import App
+from textual.widgets import Static
 
 from tests.hostile_server import MARKUP, NEVER_SHOWN, TOKEN, HostileServer
 from tests.ui.booking_flow import ltl_request, open_rates
@@ -47,6 +48,11 @@ def hostile_session(server: HostileServer, data_dir: Path) -> Session:
         connect=connect,
         transport=httpx.ASGITransport(app=server.app()),
     )
+
+
+def files_under(root: Path) -> set[Path]:
+    """Every file under ``root``, relative to it."""
+    return {path.relative_to(root) for path in root.rglob("*") if path.is_file()}
 
 
 def assert_painted_safely(app: App[Any]) -> str:
@@ -109,6 +115,19 @@ async def test_list_and_detail_show_hostile_text_as_text(tmp_path: Path) -> None
         await settle(pilot)
         raw = assert_painted_safely(app)
         assert "\\u001b]0;PWNED" not in raw  # (json.dumps escapes it; the title word is shown)
+        await pilot.press("j")
+
+        # Save all: every document lands in the shipment's folder, which the status names.
+        await pilot.press("S")
+        status = app.screen.query_one("#detail-status", Static)
+        await wait_for(pilot, lambda: "Saved" in str(status.content), what="the save")
+        folder = tmp_path / "data" / "documents" / "4415-x-227893"
+        assert str(folder) in str(status.content)
+        files = files_under(tmp_path)
+        saved = {p for p in files if p.parts[:3] == ("data", "documents", "4415-x-227893")}
+        assert len(saved) == 5
+        assert all(not p.name.startswith(".") for p in saved)
+        assert_painted_safely(app)
         assert app.is_running
 
 

@@ -183,7 +183,7 @@ def safe_name_part(text: object, *, limit: int = FILE_NAME_LIMIT) -> str:
     """
     if text is None:
         return ""
-    name = _UNSAFE_NAME.sub("-", str(text)).strip("-.")
+    name = _UNSAFE_NAME.sub("-", plain(text)).strip("-.")  # escape sequences go whole
     name = re.sub(r"-{2,}", "-", name)[:limit].rstrip("-.")
     if name.split(".", 1)[0].lower() in _RESERVED:
         name = name + "_"
@@ -205,7 +205,8 @@ def safe_file_name(
 ) -> str:
     """A file name for a document from server data: ``bol-BOL-4415.pdf``, ``label.zpl``.
 
-    `name` is the server's name for it (its stem is kept; any extension is replaced), `kind`
+    `name` is the server's name for it (the stem of its last path segment is kept; any
+    extension is replaced), `kind`
     its type (``bol``, ``label``), `fmt` its format (``pdf``, ``zpl``). Each is cut down to
     letters, digits, ``.``, ``-`` and ``_``; the type leads the name unless the name already
     says it, the format is the extension. The result never holds a separator, never starts with
@@ -213,8 +214,8 @@ def safe_file_name(
     """
     extension = _format_part(fmt) or default_format
     kind_part = safe_name_part(str(kind or "").lower(), limit=_KIND_LIMIT) or default_kind
-    stem_text = str(name or "")
-    if "." in stem_text.rsplit("/", 1)[-1]:
+    stem_text = re.split(r"[/\\]", str(name or ""))[-1]
+    if "." in stem_text:
         stem_text = stem_text.rsplit(".", 1)[0]
     room = max(limit - len(extension) - 1, 1)
     stem = safe_name_part(stem_text, limit=room)
