@@ -154,6 +154,9 @@ class HostileServer:
     booking_answer: Literal["hostile", "never", "error"] = "hostile"
     no_detail_id: bool = False
     requests: Counter[str] = field(default_factory=Counter)
+    sent: Counter[str] = field(default_factory=Counter)
+    """Bytes of each huge or dripping answer actually sent (a client that stops reading
+    stops the server: the socket's buffers fill)."""
     bodies: list[dict[str, Any]] = field(default_factory=list)
     base_url: str = "http://hostile.test"
     """Where documents' absolute URLs point (``serve()`` sets the real address)."""
@@ -179,11 +182,14 @@ class HostileServer:
         """JSON, unless this path is set to be huge or to drip."""
         path = request.url.path
         if path in self.huge:
-            return StreamingResponse(_huge_json(self.huge_bytes), media_type="application/json")
+            return StreamingResponse(
+                self._counted(path, _huge_json(self.huge_bytes)), media_type="application/json"
+            )
         body = json.dumps(value).encode()
         if path in self.drip:
             return StreamingResponse(
-                _dripping(body, self.drip_seconds), media_type="application/json"
+                self._counted(path, _dripping(body, self.drip_seconds)),
+                media_type="application/json",
             )
         return Response(body, status_code=status, media_type="application/json")
 
@@ -278,12 +284,20 @@ class HostileServer:
             return denied
         path = request.url.path
         if path in self.huge:
-            return StreamingResponse(_zeros(self.huge_bytes), media_type="application/pdf")
+            return StreamingResponse(
+                self._counted(path, _zeros(self.huge_bytes)), media_type="application/pdf"
+            )
         if path in self.drip:
             return StreamingResponse(
-                _dripping(DOCUMENT_BYTES, self.drip_seconds), media_type="application/pdf"
+                self._counted(path, _dripping(DOCUMENT_BYTES, self.drip_seconds)),
+                media_type="application/pdf",
             )
         return Response(DOCUMENT_BYTES, media_type="application/pdf")
+
+    async def _counted(self, path: str, chunks: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+        async for chunk in chunks:
+            yield chunk
+            self.sent[path] += len(chunk)
 
     def _documents(self) -> list[dict[str, Any]]:
         return [{**doc, "url": self.base_url + doc["url"]} for doc in DOCUMENTS]
@@ -337,6 +351,7 @@ async def _huge_json(size: int) -> AsyncIterator[bytes]:
     while sent < size:
         yield chunk
         sent += len(chunk)
+        await asyncio.sleep(0)  # let a client's disconnect end the stream
     yield json.dumps(_shipment(2)).encode() + b"]}"
 
 
@@ -346,3 +361,4 @@ async def _zeros(size: int) -> AsyncIterator[bytes]:
     while sent < size:
         yield chunk
         sent += len(chunk)
+        await asyncio.sleep(0)

@@ -64,6 +64,12 @@ class FreightClient:
 
     ``timeout`` (seconds) replaces ``options.read_timeout`` for GETs and POST /rates; bookings
     wait ``options.booking_timeout``. ``sleep`` replaces ``asyncio.sleep`` between retries.
+
+    Each try must bring its whole answer within a deadline (``options.request_deadline``, by
+    default the read timeout's budget; ``booking_deadline``; ``document_deadline``) and at most
+    ``options.max_answer_bytes`` (documents: ``max_document_bytes``), counted as it streams
+    in: past either, ``DeadlineExceededError`` or ``ResponseTooLargeError`` (for a booking,
+    ``BookingOutcomeUnknownError``), and the rest is never read.
     """
 
     def __init__(
@@ -92,6 +98,10 @@ class FreightClient:
         self._diagnosis = Diagnosis(origin, read, opts.retry.retry_after_cap)
         self._booking_timeout = httpx.Timeout(
             opts.booking_timeout, connect=opts.connect_timeout, pool=opts.connect_timeout
+        )
+        self._deadline = opts.request_deadline if opts.request_deadline is not None else read
+        self._booking_deadline = (
+            opts.booking_deadline if opts.booking_deadline is not None else opts.booking_timeout
         )
         self._sleep = sleep or asyncio.sleep
         self._wire = opts.wire
@@ -264,17 +274,23 @@ class FreightClient:
         The token is sent only to the service's own origin; redirects are followed, and the
         token is dropped on any hop to another origin.
         """
-        target = self.base_url.join(url.strip())
-        if target.scheme not in ("http", "https"):
+        try:
+            target = self.base_url.join(url.strip())
+        except (httpx.InvalidURL, ValueError, TypeError):  # `http://[::1/…`, NUL, 64 KiB
+            raise RequestValidationError({"url": "is not a valid address"}) from None
+        if target.scheme not in ("http", "https") or not target.host:
             raise RequestValidationError({"url": "must be an http or https address"})
-        response = await self._send("GET", target, "get", headers=_ANY, follow=True)
-        if len(response.content) > self.options.max_document_bytes:
-            raise ProtocolError(
-                "The document is larger than Freight accepts "
-                f"({self.options.max_document_bytes // (1024 * 1024)} MiB).",
-                status=response.status_code,
-            )
-        return response.content
+        opts = self.options
+        _, body = await self._send(
+            "GET",
+            target,
+            "get",
+            headers=_ANY,
+            follow=True,
+            deadline=opts.document_deadline,
+            limit=opts.max_document_bytes,
+        )
+        return body
 
     async def verify(self) -> None:
         """One cheap authenticated call (a one-shipment search): raises if the token is bad."""
@@ -296,7 +312,7 @@ class FreightClient:
     ) -> Any:
         """Send, check the status, and return the JSON object (or, with ``any_json``, any JSON
         value) of a 2xx answer."""
-        response = await self._send(
+        response, body = await self._send(
             method,
             path,
             kind,
@@ -307,13 +323,14 @@ class FreightClient:
         )
         failure: FreightError | None = None
         try:
-            data = json.loads(response.content, parse_float=Decimal)
+            data = json.loads(body, parse_float=Decimal)
         except (ValueError, RecursionError):
             failure = self._diagnosis.unreadable(response, booking, "is not complete JSON")
         else:
             if isinstance(data, dict) or any_json:
                 return data
             failure = self._diagnosis.unreadable(response, booking, "is not a JSON object")
+        del body  # (what the server said stays out of a traceback's locals)
         raise failure
 
     async def _send(
@@ -327,34 +344,57 @@ class FreightClient:
         headers: Mapping[str, str] | None = None,
         booking: tuple[str, str] | None = None,
         follow: bool = False,
-    ) -> httpx.Response:
-        """Send with the retry rules of ``kind``; return a 2xx response or raise."""
+        deadline: float | None = None,
+        limit: int | None = None,
+    ) -> tuple[httpx.Response, bytes]:
+        """Send with the retry rules of ``kind``; return a 2xx response and its body, or raise.
+
+        Each try has ``deadline`` seconds (default: the kind's) for its whole answer, whose
+        body may hold ``limit`` bytes (default: ``max_answer_bytes``; a larger error body is
+        dropped, a larger 2xx body refused).
+        """
         if self._closed:
             raise TransportError("The connection to the shipping service was closed.")
         policy = self.options.retry
         tries = policy.attempts if kind == "get" else policy.rate_attempts if kind == "rates" else 1
         timeout: httpx.Timeout | None = self._booking_timeout if kind == "book" else None
+        if deadline is None:
+            deadline = self._booking_deadline if kind == "book" else self._deadline
+        document = limit is not None
+        if limit is None:
+            limit = self.options.max_answer_bytes
         retry = 0
         while True:
             failure: FreightError | None = None
             retriable = False
             wait: float | None = None
             response: httpx.Response | None = None
+            body: bytes | None = b""
             started = time.perf_counter()
             try:
-                response = await self._http.request(
+                request = self._http.build_request(
                     method,
                     url,
                     params=tuple(params) if params else None,
                     content=content,
                     headers=headers,
                     timeout=timeout if timeout is not None else httpx.USE_CLIENT_DEFAULT,
-                    follow_redirects=follow,
                 )
+                async with asyncio.timeout(deadline):
+                    answer = await self._http.send(request, stream=True, follow_redirects=follow)
+                    try:
+                        body = await _read_capped(answer, limit)
+                    finally:
+                        await answer.aclose()
+                response = answer
             except httpx.TransportError as exc:
                 failure, retriable = self._diagnosis.transport(exc, kind, booking)
-            except httpx.InvalidURL:
+            except TimeoutError:
+                failure = self._diagnosis.deadline(kind, booking, deadline)
+            except (httpx.InvalidURL, UnicodeError):
                 failure = RequestValidationError({"url": "is not a valid address"})
+            except httpx.RequestError as exc:  # an undecodable body, endless redirects
+                failure = self._diagnosis.broken(exc, booking)
             if response is not None:
                 status = response.status_code
                 if LOG.isEnabledFor(10):
@@ -365,9 +405,16 @@ class FreightClient:
                         status,
                         (time.perf_counter() - started) * 1000,
                     )
-                if status < 300 and status >= 200:
-                    return response
-                failure, retriable, wait = self._diagnosis.status(response, kind, booking)
+                if body is None and 200 <= status < 300:
+                    failure = self._diagnosis.too_large(response, booking, limit, document)
+                elif 200 <= status < 300:
+                    assert body is not None
+                    return response, body
+                else:  # an error too large to read is still the error its status says
+                    failure, retriable, wait = self._diagnosis.status(
+                        response, body or b"", kind, booking
+                    )
+            body = None  # an error body may echo the token: no frame of a traceback keeps it
             assert failure is not None
             if not retriable or retry + 1 >= tries:
                 LOG.info("request failed: %s", failure.message)
@@ -417,6 +464,29 @@ class _Raw:
 
     def __init__(self, text: str) -> None:
         self.text = text
+
+
+async def _read_capped(response: httpx.Response, limit: int) -> bytes | None:
+    """The body, or None as soon as it is known to exceed ``limit`` bytes (the rest unread).
+
+    A declared length over the limit is refused before reading; a plain body of a declared
+    length within it is read at once; otherwise the decoded bytes are counted as they come.
+    """
+    headers = response.headers
+    length = headers.get("content-length")
+    if length is not None and length.isdigit():
+        if int(length) > limit:
+            return None
+        if "content-encoding" not in headers:
+            return await response.aread()
+    size = 0
+    parts: list[bytes] = []
+    async for chunk in response.aiter_bytes():
+        size += len(chunk)
+        if size > limit:
+            return None
+        parts.append(chunk)
+    return b"".join(parts)
 
 
 def _origin(base_url: str) -> httpx.URL:

@@ -17,6 +17,8 @@ __all__ = [
     "AuthenticationError",
     "BookingOutcomeUnknownError",
     "ConflictError",
+    "DeadlineExceededError",
+    "DocumentTooLargeError",
     "FreightError",
     "InvalidRequestError",
     "NotFoundError",
@@ -26,6 +28,7 @@ __all__ = [
     "RateLimitedError",
     "RequestTimeoutError",
     "RequestValidationError",
+    "ResponseTooLargeError",
     "ServerError",
     "SubscriptionError",
     "TransportError",
@@ -181,6 +184,15 @@ class RequestTimeoutError(TransportError):
     """No answer within the time limit."""
 
 
+class DeadlineExceededError(RequestTimeoutError):
+    """The whole answer did not arrive within the request's deadline (a slow or dripping
+    server: each read came in time, the answer never finished)."""
+
+    def __init__(self, message: str, *, deadline: float) -> None:
+        super().__init__(message)
+        self.deadline = deadline
+
+
 class ProtocolError(FreightError):
     """The service answered with something that is not the JSON expected."""
 
@@ -190,6 +202,18 @@ class ProtocolError(FreightError):
         super().__init__(message)
         self.status = status
         self.request_id = request_id
+
+
+class ResponseTooLargeError(ProtocolError):
+    """An answer was larger than Freight reads (``limit`` bytes); it was not read whole."""
+
+    def __init__(self, message: str, *, limit: int, status: int | None = None) -> None:
+        super().__init__(message, status=status)
+        self.limit = limit
+
+
+class DocumentTooLargeError(ResponseTooLargeError):
+    """A document (BOL, label) was larger than Freight saves; nothing of it was kept."""
 
 
 class BookingOutcomeUnknownError(FreightError):

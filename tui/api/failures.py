@@ -12,9 +12,12 @@ import httpx
 from tui.api.errors import (
     ApiError,
     BookingOutcomeUnknownError,
+    DeadlineExceededError,
+    DocumentTooLargeError,
     FreightError,
     ProtocolError,
     RequestTimeoutError,
+    ResponseTooLargeError,
     TransportError,
     error_for_status,
 )
@@ -85,10 +88,60 @@ class Diagnosis:
             )
         return TransportError(f"Could not talk to the shipping service at {host}."), False
 
+    def deadline(self, kind: Kind, booking: tuple[str, str] | None, seconds: float) -> FreightError:
+        """The whole answer did not come within the deadline (never retried)."""
+        within = f"{seconds:g} second{'' if seconds == 1 else 's'}"
+        if booking is not None:
+            reason = f"no complete answer within {within}"
+            return BookingOutcomeUnknownError(booking[0], booking[1], reason)
+        return DeadlineExceededError(
+            f"The shipping service at {self.base_url.host} did not finish its answer within "
+            f"{within}. Try again; if it keeps happening the service may be slow or down.",
+            deadline=seconds,
+        )
+
+    def too_large(
+        self,
+        response: httpx.Response,
+        booking: tuple[str, str] | None,
+        limit: int,
+        document: bool,
+    ) -> FreightError:
+        """A 2xx answer larger than Freight reads: refused, the rest left unread."""
+        if booking is not None:
+            reason = "the service's answer was too large to read"
+            return BookingOutcomeUnknownError(booking[0], booking[1], reason)
+        size = _size(limit)
+        if document:
+            return DocumentTooLargeError(
+                f"The document is larger than Freight saves ({size}); nothing of it was kept.",
+                limit=limit,
+                status=response.status_code,
+            )
+        return ResponseTooLargeError(
+            f"The service's answer was larger than Freight reads ({size}), so it was not "
+            f"read. Check the service address ({self.base_url}); a smaller page may help.",
+            limit=limit,
+            status=response.status_code,
+        )
+
+    def broken(self, exc: httpx.RequestError, booking: tuple[str, str] | None) -> FreightError:
+        """The answer could not be read: a body that does not decode, endless redirects."""
+        if booking is not None:
+            reason = "the service's answer could not be read"
+            return BookingOutcomeUnknownError(booking[0], booking[1], reason)
+        what = (
+            "redirected too many times"
+            if isinstance(exc, httpx.TooManyRedirects)
+            else "sent an answer that could not be decoded"
+        )
+        return ProtocolError(f"The shipping service at {self.base_url.host} {what}.")
+
     def status(
-        self, response: httpx.Response, kind: Kind, booking: tuple[str, str] | None
+        self, response: httpx.Response, body: bytes, kind: Kind, booking: tuple[str, str] | None
     ) -> tuple[FreightError, bool, float | None]:
-        """A non-2xx answer; the third value is the server's ``Retry-After`` to wait."""
+        """A non-2xx answer (``body`` its content, empty when too large to read); the third
+        value is the server's ``Retry-After`` to wait."""
         status = response.status_code
         request_id = response.headers.get("x-request-id")
         if 300 <= status < 400:
@@ -107,12 +160,12 @@ class Diagnosis:
         if booking is not None and status >= 500:
             reason = f"the service failed with HTTP {status}"
             return BookingOutcomeUnknownError(booking[0], booking[1], reason), False, None
-        body = _json_or_none(response.content)
+        data = _json_or_none(body)
         retry_after = (
             parse_retry_after(response.headers.get("retry-after")) if status == 429 else None
         )
         error = _redacted(
-            error_for_status(status, body, request_id=request_id, retry_after=retry_after)
+            error_for_status(status, data, request_id=request_id, retry_after=retry_after)
         )
         if status == 429 and kind != "book":
             capped = retry_after is not None and retry_after > self.retry_after_cap
@@ -136,6 +189,13 @@ class Diagnosis:
             status=response.status_code,
             request_id=response.headers.get("x-request-id"),
         )
+
+
+def _size(limit: int) -> str:
+    """``20 MiB``, ``512 KiB``: a byte limit as people read it."""
+    if limit >= 1024 * 1024:
+        return f"{limit / (1024 * 1024):g} MiB"
+    return f"{limit / 1024:g} KiB" if limit >= 1024 else f"{limit} bytes"
 
 
 def _json_or_none(content: bytes) -> Any:

@@ -41,4 +41,15 @@ class ClientOptions:
     """Per-read limit for GETs and POST /rates."""
     booking_timeout: float = 60.0
     """Read limit for bookings (carriers are slow; a timeout leaves the outcome unknown)."""
+    request_deadline: float | None = None
+    """Longest wait for one whole answer of a GET or POST /rates, from sending to its last
+    byte (a server dripping a byte a second never ends it). None: ``read_timeout``'s budget."""
+    booking_deadline: float | None = None
+    """The same for a booking (None: ``booking_timeout``); past it the outcome is unknown."""
+    document_deadline: float = 120.0
+    """The same for a document download (20 MiB at 200 KB/s fits)."""
+    max_answer_bytes: int = 10 * 1024 * 1024
+    """Largest API answer read (JSON), counted as it streams in: a larger one is refused
+    before it is read whole. A page of 50 shipments is about 100 KB."""
     max_document_bytes: int = 20 * 1024 * 1024
+    """Largest document (BOL, label) downloaded, counted as it streams in."""
