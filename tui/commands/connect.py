@@ -76,6 +76,8 @@ async def _profile_client(
         async with _demo_client(retry) as client:
             yield client
         return
+    if (problem := resolved.url_problem()) is not None:
+        raise UsageError(problem)  # before any credential is looked up, let alone sent
     if resolved.base_url is None or resolved.needs_base_url:
         raise NotSignedInError(
             f"profile {resolved.name!r} has no base URL yet: "

@@ -13,7 +13,12 @@ from tui.config.settings import (
     Environment,
     Profile,
 )
-from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
+from tui.config.urls import (
+    BaseURLError,
+    canonical_base_url,
+    is_placeholder,
+    production_url_problem,
+)
 
 ENV_PROFILE = "FREIGHT_PROFILE"
 ENV_BASE_URL = "FREIGHT_BASE_URL"
@@ -54,6 +59,16 @@ class ResolvedProfile:
     def needs_base_url(self) -> bool:
         """True while the base URL is the placeholder of a fresh config."""
         return self.base_url is not None and is_placeholder(self.base_url)
+
+    def url_problem(self, environment: Environment | None = None) -> str | None:
+        """Why this run must not reach its service — production over plain http — or None.
+
+        ``environment`` overrides the profile's (``auth login --environment``).
+        """
+        if (environment or self.environment) != "production" or self.base_url is None:
+            return None
+        problem = production_url_problem(self.base_url)
+        return f"profile {self.name!r} at {self.base_url}: {problem}" if problem else None
 
 
 def resolve_profile(

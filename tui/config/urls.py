@@ -1,7 +1,9 @@
-"""Canonical form of a service base URL, so one host is always spelled one way."""
+"""Canonical form of a service base URL, so one host is always spelled one way; and the rule
+that a production service is reached over https (loopback excepted, for a local tunnel)."""
 
 from __future__ import annotations
 
+import ipaddress
 from urllib.parse import urlsplit, urlunsplit
 
 _DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -17,7 +19,15 @@ def canonical_base_url(url: str) -> str:
     ``HTTPS://API.Example.com:443/v1/`` becomes ``https://api.example.com/v1``.
     """
     text = url.strip()
-    parts = urlsplit(text)
+    if not text.isprintable() or " " in text:
+        raise BaseURLError(
+            "base URL holds a space or a control character; type the address alone, "
+            "e.g. https://api.example.com"
+        )
+    try:
+        parts = urlsplit(text)
+    except ValueError as exc:  # `http://[::1`: a bracket never closed
+        raise BaseURLError(f"base URL is not a web address ({exc}): {text!r}") from None
     scheme = parts.scheme.lower()
     if scheme not in _DEFAULT_PORTS:
         raise BaseURLError(f"base URL must start with http:// or https://, got {text!r}")
@@ -37,7 +47,45 @@ def canonical_base_url(url: str) -> str:
     return urlunsplit((scheme, netloc, path, "", ""))
 
 
+def is_loopback(url: str) -> bool:
+    """True when the URL's host is this machine: ``localhost``, 127.0.0.0/8 or ``[::1]``."""
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def production_url_problem(url: str) -> str | None:
+    """Why a production service cannot be reached at ``url`` (None: it can).
+
+    Production means https: over http the API secret and every booking would cross the
+    network readable by anyone on the way. Plain http stays allowed to this machine itself,
+    for a local TLS tunnel (``stunnel``, ``ssh -L``) to the real service.
+    """
+    try:
+        scheme = urlsplit(url.strip()).scheme.lower()
+    except ValueError:
+        return None  # not a URL at all: canonical_base_url says so
+    if scheme != "http" or is_loopback(url):
+        return None
+    return (
+        "a production service must be reached over https://: with http:// the API secret "
+        "and every booking would cross the network unencrypted. Use the https:// address "
+        "(http:// is allowed only to this machine, e.g. http://127.0.0.1:8443 for a local "
+        "tunnel)"
+    )
+
+
 def is_placeholder(url: str) -> bool:
     """True for a URL under the reserved ``.invalid`` domain: a value still to be configured."""
-    host = (urlsplit(url).hostname or "").lower()
+    try:
+        host = (urlsplit(url).hostname or "").lower()
+    except ValueError:
+        return False
     return host == "invalid" or host.endswith(".invalid")

@@ -122,6 +122,10 @@ def login(
             f"profile {resolved.name!r} has no base URL yet: "
             f"freight login --profile {resolved.name} --base-url https://…"
         )
+    if (
+        problem := resolved.url_problem(login_environment(resolved, config, environment))
+    ) is not None:
+        raise UsageError(f"{problem}. Nothing was asked for or saved.")
     if env_credentials.any_set(os.environ):
         print(
             "Note: FREIGHT_* credential variables are set; while they are, they are used "
@@ -158,6 +162,19 @@ def login(
     if saved.warning:
         print(f"Warning: {saved.warning}", file=err)
     return 0
+
+
+def login_environment(
+    resolved: ResolvedProfile, config: AppConfig, environment: AccountEnvironment | None
+) -> AccountEnvironment:
+    """The environment a login saves: ``--environment``, else the profile's own, else
+    production (sandbox for a new profile named ``sandbox``)."""
+    if environment is not None:
+        return environment
+    current = config.profiles.get(resolved.name)
+    if current is not None:
+        return current.environment
+    return "sandbox" if resolved.name == "sandbox" else "production"
 
 
 def _remember_profile(

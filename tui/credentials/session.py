@@ -141,6 +141,8 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
         from tui.demo import build_demo_session
 
         return build_demo_session()
+    if (problem := resolved.url_problem()) is not None:
+        raise ConfigError(paths.config_file(), problem)
     connector = CredentialConnector(resolved, config, environ)
     ready = connector.has_env_credentials() or connector.maybe_saved()
     session = Session(

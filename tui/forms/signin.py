@@ -6,15 +6,27 @@ import re
 
 from tui.api.secret import Secret
 from tui.config.settings import DEMO_PROFILE, AccountEnvironment, AppConfig, Profile
-from tui.config.urls import BaseURLError, canonical_base_url, is_placeholder
+from tui.config.urls import (
+    BaseURLError,
+    canonical_base_url,
+    is_placeholder,
+    production_url_problem,
+)
 
 PROFILE_NAME = re.compile(r"^[A-Za-z0-9_-]{1,40}$")
 
 
 def field_errors(
-    name: str, url_text: str, client_id: str, secret: Secret
+    name: str,
+    url_text: str,
+    client_id: str,
+    secret: Secret,
+    environment: AccountEnvironment = "sandbox",
 ) -> tuple[dict[str, str], str]:
-    """Each field's problem (none: empty) and the canonical base URL ("" if it has none)."""
+    """Each field's problem (none: empty) and the canonical base URL ("" if it has none).
+
+    A production profile needs an https:// address (http:// only to this machine).
+    """
     errors: dict[str, str] = {}
     if not PROFILE_NAME.match(name):
         errors["profile"] = "letters, digits, - and _ only (up to 40)"
@@ -25,6 +37,8 @@ def field_errors(
         url = canonical_base_url(url_text)
         if is_placeholder(url):
             errors["base_url"] = "enter the service's real base URL"
+        elif environment == "production" and (problem := production_url_problem(url)):
+            errors["base_url"] = problem
     except BaseURLError as exc:
         errors["base_url"] = str(exc) if url_text else "the service's base URL is required"
     if not client_id:

@@ -252,7 +252,7 @@ F5 opens the demo on a local sandbox; no account is needed.
         secret = Secret(form.input("secret").value.strip())
         redact.register(secret)
         environment = form.environment
-        errors, url = field_errors(name, url_text, client_id, secret)
+        errors, url = field_errors(name, url_text, client_id, secret, environment)
         if not form.show_errors(errors):
             return None
         return name, url, environment, client_id, secret
