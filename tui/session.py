@@ -371,4 +371,19 @@ def client_options_for(profile: Profile) -> ClientOptions:
 
         changes["booking_aliases"] = merged(wire.booking_aliases)
         changes["parcel_aliases"] = merged(wire.parcel_aliases)
-    return ClientOptions(wire=replace(wire, **changes))  # type: ignore[arg-type]
+    return ClientOptions(wire=replace(wire, **changes), **_limits(profile))  # type: ignore[arg-type]
+
+
+def _limits(profile: Profile) -> dict[str, float | int]:
+    """The ``ClientOptions`` a profile's [limits] table changes."""
+    table = profile.limits
+    mib = 1024 * 1024
+    chosen: dict[str, float | int | None] = {
+        "read_timeout": table.read_timeout,
+        "request_deadline": table.deadline,
+        "booking_deadline": table.booking_deadline,
+        "document_deadline": table.document_deadline,
+        "max_answer_bytes": int(table.max_answer_mb * mib) if table.max_answer_mb else None,
+        "max_document_bytes": int(table.max_document_mb * mib) if table.max_document_mb else None,
+    }
+    return {key: value for key, value in chosen.items() if value is not None}

@@ -139,3 +139,20 @@ async def test_a_document_url_that_cannot_be_fetched_is_a_validation_error(
     async with FreightClient(server.base_url, TOKEN, transport=transport) as client:
         with pytest.raises(RequestValidationError, match="url"):
             await client.download_document(url)
+
+
+def test_a_profiles_limits_table_sets_the_clients_limits() -> None:
+    from tui.config.settings import Profile
+    from tui.session import client_options_for
+
+    base = {"name": "x", "base_url": "https://x.example", "environment": "sandbox"}
+    limits = {"deadline": 5, "booking_deadline": 90, "max_answer_mb": 2, "max_document_mb": 0.5}
+    options = client_options_for(Profile.model_validate({**base, "limits": limits}))
+    assert (options.request_deadline, options.booking_deadline) == (5, 90)
+    assert (options.max_answer_bytes, options.max_document_bytes) == (2 * MIB, MIB // 2)
+    assert options.read_timeout == 20  # what the table leaves out keeps its default
+    defaults = client_options_for(Profile.model_validate(base))
+    assert defaults.request_deadline is None
+    assert defaults.max_answer_bytes == 10 * MIB
+    with pytest.raises(ValueError, match="greater than 0"):
+        Profile.model_validate({**base, "limits": {"deadline": 0}})

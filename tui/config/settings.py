@@ -242,6 +242,24 @@ class WireSettings(_Model):
         return _known_search_params(value)
 
 
+class LimitSettings(_Model):
+    """How long this profile's server may take and how much it may send
+    ([profiles.NAME.limits]); what is left out keeps Freight's default (README "Security")."""
+
+    read_timeout: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds to wait for each read of an answer (default 20)."""
+    deadline: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds for one whole answer of a search, a detail or rates (default: read_timeout)."""
+    booking_deadline: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds for a booking's whole answer (default 60); past it the outcome is unknown."""
+    document_deadline: float | None = Field(default=None, gt=0, le=3600)
+    """Seconds for one document download (default 120)."""
+    max_answer_mb: float | None = Field(default=None, gt=0, le=1024)
+    """Largest API answer read, in MiB (default 10)."""
+    max_document_mb: float | None = Field(default=None, gt=0, le=1024)
+    """Largest document downloaded, in MiB (default 20)."""
+
+
 class Profile(_Model):
     """One service account: where it is and how its server spells things."""
 
@@ -257,6 +275,8 @@ class Profile(_Model):
     """Other names the booking response may use for a field, e.g. proNumber = ["pro"]."""
     wire: WireSettings = Field(default_factory=WireSettings)
     """How the server spells request values ([profiles.NAME.wire]); empty: the real service's."""
+    limits: LimitSettings = Field(default_factory=LimitSettings)
+    """Deadlines and size caps for this server ([profiles.NAME.limits]); empty: Freight's."""
     default_origin: Location | None = None
     """Where shipments usually leave from."""
     address_book: list[Location] = Field(default_factory=list)
