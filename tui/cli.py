@@ -14,7 +14,7 @@ from tui import __version__
 
 EXIT_HELP = (
     "Commands exit 0 when done, 1 partly done, 2 usage error, 3 not found, 4 not signed in "
-    "or not allowed, 5 service failure, 130 interrupted."
+    "or not allowed, 5 service failure, 70 unexpected error (a bug), 130 interrupted."
 )
 PRECEDENCE = (
     "Settings are taken, highest first, from: command-line flags, environment variables "
@@ -144,9 +144,25 @@ def add_logout(sub: Any, name: str, help_text: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``freight`` command; returns the exit status."""
+    """Entry point of the ``freight`` command; returns the exit status.
+
+    A command never ends in a traceback: what no command expected is exit 70, said in one
+    line, the details in the log file.
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command in (None, "sandbox"):
+        return _dispatch(parser, args)  # the app and the server have their own nets
+    try:
+        return _dispatch(parser, args)
+    except Exception as error:
+        from tui.commands import exits
+
+        return exits.report_bug(error, sys.stderr)
+
+
+def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
+    """Run what ``args`` asks for."""
     # Sub-command flags win over the top-level ones of the same name.
     for name in ("profile", "base_url", "demo", "debug"):
         sub_value = getattr(args, f"sub_{name}", None)

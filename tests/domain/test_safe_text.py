@@ -104,7 +104,7 @@ def test_printable_text_is_unchanged(raw: str) -> None:
         ("CON", "aux", "txt", "aux_-CON_.txt"),
         ("", "", "", "document.pdf"),
         ("\x1b]52;c;eA==\x07", "bol", "pdf", "bol.pdf"),
-        ("A\x07B", "bol", "pdf", "bol-A-x07B.pdf"),
+        ("A\x07B", "bol", "pdf", "bol-AB.pdf"),
         ("naïve", "bol", "pdf", "bol-na-ve.pdf"),
     ],
 )

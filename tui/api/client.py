@@ -13,6 +13,7 @@ from urllib.parse import quote
 
 import httpx
 from pydantic import ValidationError
+from pydantic_core import PydanticSerializationError
 
 from tui import __version__
 from tui.api.auth import BearerAuth
@@ -85,10 +86,11 @@ class FreightClient:
         checked = _checked_token(token)
         del token  # no frame of a traceback from here on holds the plain value
         if checked is None:
-            raise ValueError(
+            raise RequestValidationError(
+                {"token": "contains spaces or characters that cannot be sent"},
                 "The API token contains spaces or characters that cannot be sent (letters, "
                 "digits and punctuation only). Check for a pasted quote or line break and log "
-                "in again."
+                "in again.",
             )
         self._token = checked
         self.options = options or ClientOptions()
@@ -153,8 +155,7 @@ class FreightClient:
         its names and spellings intact; ``request`` is then what it was checked as.
         """
         req = _validated(RateRequest, request)
-        content = req.wire_json(self._wire) if body is None else json_bytes(body)
-        data = await self._call("POST", "rates", "rates", content=content)
+        data = await self._call("POST", "rates", "rates", content=_body(req, self._wire, body))
         return _parse(Quote, data)
 
     async def book(self, request: BookingRequest | Mapping[str, Any]) -> Booking:
@@ -180,7 +181,7 @@ class FreightClient:
                 "POST",
                 path,
                 "book",
-                content=req.wire_json(self._wire),
+                content=_body(req, self._wire),
                 booking=(req.quote_id, req.rate_id),
             )
         except BookingOutcomeUnknownError as exc:
@@ -216,6 +217,9 @@ class FreightClient:
             params.append((names.page_size, str(size)))
         if continuation_token:
             params.append((names.continuation_token, continuation_token))
+        for name, value in params:
+            if not _is_text(value):
+                raise RequestValidationError({name: _NOT_TEXT})
         data = await self._call("GET", "shipments", "get", params=params)
         return _parse(ShipmentPage, data)
 
@@ -245,6 +249,8 @@ class FreightClient:
     async def get_shipment(self, shipment_id: str) -> ShipmentDetail:
         """GET /shipments/{id} (the id percent-encoded)."""
         data = await self._call("GET", "shipments/" + _path_segment(shipment_id), "get")
+        if not data.get("id"):  # the server left it out: it is the one asked for
+            data = {**data, "id": shipment_id.strip()}
         return _parse(ShipmentDetail, data)
 
     async def get_tracking(self, shipment_id: str) -> list[TrackingEvent]:
@@ -494,13 +500,13 @@ def _origin(base_url: str) -> httpx.URL:
     problem = "expected http:// or https:// and a host name"
     try:
         url = httpx.URL(base_url.strip().rstrip("/") + "/")
-    except httpx.InvalidURL:
+    except (httpx.InvalidURL, ValueError, TypeError):
         url = None
     if url is not None and url.userinfo:
         problem = "it must not contain a user name or password"
     elif url is not None and url.scheme in ("http", "https") and url.host:
         return url
-    raise ValueError(f"Not a usable service address: {problem}.")
+    raise RequestValidationError({"baseUrl": problem}, f"Not a usable service address: {problem}.")
 
 
 def _checked_token(token: str | Secret) -> Secret | None:
@@ -585,11 +591,34 @@ def _tracking_events(data: Any) -> list[TrackingEvent]:
     return events
 
 
+_NOT_TEXT = "holds a byte that is not text (an undecodable character in the input)"
+
+
+def _is_text(value: str) -> bool:
+    """Whether ``value`` can be sent: no lone surrogate (a byte that was not UTF-8)."""
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _body(request: OutgoingModel, wire: Any, raw: Mapping[str, Any] | None = None) -> bytes:
+    """A request's JSON body (or ``raw``, the caller's own, as written); text that cannot be
+    sent is a ``RequestValidationError``."""
+    try:
+        return request.wire_json(wire) if raw is None else json_bytes(raw)
+    except (ValueError, PydanticSerializationError):  # a lone surrogate in some field
+        raise RequestValidationError({"request": _NOT_TEXT}) from None
+
+
 def _path_segment(value: str) -> str:
     """Percent-encode one path segment (``/``, ``?``, ``#``, ``%`` and dot segments too)."""
     value = value.strip()
     if not value:
         raise RequestValidationError({"shipmentId": "is required"})
+    if not _is_text(value):
+        raise RequestValidationError({"shipmentId": _NOT_TEXT})
     if value in (".", ".."):
         return value.replace(".", "%2E")
     return quote(value, safe="")

@@ -12,6 +12,11 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from tui.domain.safe_text import plain, plain_lines
+
+MESSAGE_LIMIT = 500
+"""The longest piece of a server's error text quoted in a message (a page of HTML is not)."""
+
 __all__ = [
     "ApiError",
     "AuthenticationError",
@@ -270,11 +275,13 @@ def error_for_status(
     if cls is None:
         cls = ServerError if status >= 500 else ApiError
     data = body if isinstance(body, Mapping) else {}
-    name = _text(data.get("name") or data.get("code") or data.get("error"))
-    request_id = _text(data.get("requestId") or data.get("request_id")) or request_id
+    # What the server wrote is shown as plain text (no escapes, no control characters) and
+    # cut to a readable length; the body as sent stays in ``body``.
+    name = _text(data.get("name") or data.get("code") or data.get("error"), limit=60)
+    request_id = _text(data.get("requestId") or data.get("request_id"), limit=80) or request_id
     server_message = next(
         (
-            str(data[key])
+            plain_lines(data[key], limit=MESSAGE_LIMIT)
             for key in ("message", "detail", "description", "error_description")
             if isinstance(data.get(key), str) and data[key]
         ),
@@ -283,7 +290,10 @@ def error_for_status(
     extra: dict[str, Any] = {}
     advice = cls.default_advice
     if cls is InvalidRequestError:
-        fields = fields_from_body(data)
+        fields = {
+            plain(key, limit=80): plain(value, limit=MESSAGE_LIMIT)
+            for key, value in fields_from_body(data).items()
+        }
         extra["fields"] = fields
         if fields:
             listed = "; ".join(f"{k}: {v}" for k, v in fields.items())
@@ -417,10 +427,10 @@ def _friendly(err: Mapping[str, Any]) -> str:
     return str(err.get("msg", "is not valid"))
 
 
-def _text(value: Any) -> str | None:
+def _text(value: Any, *, limit: int | None = None) -> str | None:
     if value is None or value == "":
         return None
-    return str(value)
+    return plain(value, limit=limit) or None
 
 
 def _join(value: Any) -> str:

@@ -13,6 +13,8 @@ from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 
 if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
+
     from tui.vocabulary import FieldSet
 
 LOCATION_TYPES = tuple(LocationType)
@@ -38,6 +40,13 @@ class CommandParser(argparse.ArgumentParser):
             fields, self.json_fields = self.json_fields(), None
             self.epilog = fields_help(fields) + ("\n\n" + self.epilog if self.epilog else "")
         return super().format_help()
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        # Usage errors quote what was typed: a control character or an undecodable byte of
+        # argv is shown as an escape, never sent to the terminal (nor a UnicodeEncodeError).
+        from tui.domain.safe_text import plain_lines
+
+        super()._print_message(plain_lines(message), file)
 
 
 def add_json_flag(parser: argparse.ArgumentParser, fields: Callable[[], FieldSet[Any]]) -> None:

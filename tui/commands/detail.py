@@ -121,14 +121,16 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if not detail.documents:
             print(f"Shipment {plain(detail.id)} has no documents to save.", file=err)
             return FAILED
+        from tui.api.errors import FreightError
         from tui.documents import save_documents
 
         folder = _folder(args.documents)
         try:
             saved = await save_documents(client.download_document, detail.documents, folder)
-        except OSError as exc:
-            print(f"freight: could not save the documents in {folder}: {exc}", file=err)
+        except (OSError, FreightError) as exc:  # a full disk, a document too large or gone
+            reason = plain(exc.strerror if isinstance(exc, OSError) and exc.strerror else exc)
+            print(f"freight: could not save the documents in {plain(folder)}: {reason}", file=err)
             return FAILED
     for document in saved:
-        print(f"Saved {document.kind} ({document.format}): {document.path}", file=err)
+        print(f"Saved {document.kind} ({document.format}): {plain(document.path)}", file=err)
     return OK

@@ -15,6 +15,8 @@ AUTH = 4
 """Not signed in, credentials refused (401), no subscription (402), not permitted (403)."""
 SERVICE = 5
 """The service failed or could not be reached: 5xx, 429 after retries, timeout, bad answer."""
+BUG = 70
+"""An error Freight did not expect (a bug): one line on stderr, the traceback in the log file."""
 INTERRUPTED = 130
 
 HELP = (
@@ -22,7 +24,8 @@ HELP = (
     "  0 done; 1 partly done (e.g. a document not saved)\n"
     "  2 usage error or invalid request; 3 not found\n"
     "  4 not signed in or not allowed (401, 402, 403)\n"
-    "  5 the service failed or could not be reached; 130 interrupted"
+    "  5 the service failed or could not be reached; 70 an unexpected error (a bug: the\n"
+    "  log file has the details); 130 interrupted"
 )
 
 
@@ -55,6 +58,31 @@ def status_of(error: BaseException) -> int:
     ):
         return AUTH
     return SERVICE
+
+
+def report_bug(error: BaseException, err: TextIO) -> int:
+    """The last resort: an error no command expected is logged whole and said in one line."""
+    import logging
+
+    from tui.credentials import redact
+    from tui.domain.safe_text import plain
+
+    log = logging.getLogger("tui.commands")
+    if log.hasHandlers():  # (else logging's last resort would print the traceback here)
+        log.error("unexpected error", exc_info=error)
+    try:
+        from tui.config.paths import log_file
+
+        where = f"the log file ({log_file()})"
+    except Exception:  # the paths themselves may be what failed
+        where = "the log file"
+    message = plain(redact.redact(str(error)), limit=200)
+    print(
+        f"freight: unexpected error ({type(error).__name__}: {message}). This is a bug in "
+        f"Freight; the details are in {where}.",
+        file=err,
+    )
+    return BUG
 
 
 def report(error: BaseException, err: TextIO) -> int:

@@ -48,22 +48,66 @@ def parse_item(text: str, number: int) -> dict[str, Any]:
     return item
 
 
+MAX_REQUEST_BYTES = 1024 * 1024
+"""The largest ``--request`` file read (a rate request is a few KB; /dev/zero is endless)."""
+MAX_REQUEST_DEPTH = 32
+"""The deepest nesting of objects and arrays a ``--request`` body may have (a rate request
+has four levels)."""
+
+
 def _read_request(source: str) -> dict[str, Any]:
+    """The JSON object of a ``--request`` file (or ``-``: stdin), in any common encoding."""
+    from tui.domain.safe_text import decode_text
+
+    shown = plain(source)
     try:
         if source == "-":
-            text = sys.stdin.read()
+            stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+            data = (
+                stream.read(MAX_REQUEST_BYTES + 1)
+                if stream is not None
+                else sys.stdin.read(MAX_REQUEST_BYTES + 1).encode("utf-8", "surrogateescape")
+            )
         else:
-            with open(source, encoding="utf-8") as file:
-                text = file.read()
+            with open(source, "rb") as file:
+                data = file.read(MAX_REQUEST_BYTES + 1)
     except OSError as exc:
-        raise UsageError(f"--request: cannot read {source}: {exc.strerror}") from None
+        raise UsageError(f"--request: cannot read {shown}: {exc.strerror or exc}") from None
+    except ValueError as exc:  # a NUL in the file name
+        raise UsageError(f"--request: cannot read {shown}: {exc}") from None
+    if len(data) > MAX_REQUEST_BYTES:
+        raise UsageError(
+            f"--request: {shown} is larger than {MAX_REQUEST_BYTES // 1024} KiB; a rate request "
+            "is a small JSON object"
+        )
+    text, _ = decode_text(data)
     try:
         body = json.loads(text, parse_float=Decimal)
     except json.JSONDecodeError as exc:
         raise UsageError(f"--request: not JSON ({exc.msg} at line {exc.lineno})") from None
+    except RecursionError:
+        raise UsageError(f"--request: nested deeper than {MAX_REQUEST_DEPTH} levels") from None
+    if _depth(body) > MAX_REQUEST_DEPTH:
+        raise UsageError(f"--request: nested deeper than {MAX_REQUEST_DEPTH} levels")
     if not isinstance(body, dict):
         raise UsageError("--request: must hold one JSON object (the rate request body)")
     return body
+
+
+def _depth(value: Any) -> int:
+    """How deeply objects and arrays nest in a JSON value (a scalar: 0), without recursion."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        if isinstance(item, dict | list):
+            level += 1
+            deepest = max(deepest, level)
+            if deepest > MAX_REQUEST_DEPTH:
+                return deepest
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, level) for child in children)
+    return deepest
 
 
 def request_of(args: argparse.Namespace) -> RateRequest:

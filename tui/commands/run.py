@@ -36,7 +36,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
 
         known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError)
         if not isinstance(error, known):
-            raise
+            return exits.report_bug(error, err)
         return exits.report(error, err)
 
 

@@ -15,6 +15,7 @@ from tui.commands.connect import open_client
 from tui.commands.dates import pickup_range
 from tui.commands.exits import OK, UsageError
 from tui.commands.text import Progress, money, table
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -125,7 +126,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
                 )
             finally:
                 progress.done()
-            print(f"Wrote {result.count} shipments to {result.path}", file=err)
+            print(f"Wrote {result.count} shipments to {plain(result.path)}", file=err)
             return OK
         try:
             if fmt is None:
@@ -135,7 +136,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
                     progress(len(listed))
                 progress.done()
                 table(COLUMNS, [row_of(s) for s in listed], out)
-                print(totals_line(listed), file=out)
+                print(plain(totals_line(listed)), file=out)  # currencies are the server's
                 return OK
             from tui.export import stream_shipments
 

@@ -14,6 +14,8 @@ through it.
 - `plain_cell` — a data file's cell (CSV): as `plain_lines`, but tab, CR and LF stay.
 - `json_escaped` — JSON text (``json.dumps(..., ensure_ascii=False)``) with every character a
   terminal acts on written as a ``\\uXXXX`` escape: still the same JSON, safe to print.
+- `decode_text` — a file's bytes as text, whatever wrote it: a BOM (UTF-8, UTF-16, UTF-32, as
+  PowerShell's ``>`` writes), else UTF-8, else Windows-1252 (Latin-1's superset).
 - `safe_name_part` / `safe_file_name` — a name with no separators, no leading dots, no reserved
   device names, length capped; `safe_file_name` includes the document's type and format.
 
@@ -26,6 +28,7 @@ import re
 
 __all__ = [
     "FILE_NAME_LIMIT",
+    "decode_text",
     "json_escaped",
     "plain",
     "plain_cell",
@@ -167,6 +170,41 @@ def json_escaped(dumped: str) -> str:
     return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", dumped)
 
 
+_BOMS = (
+    (b"\xef\xbb\xbf", "utf-8-sig"),
+    (b"\xff\xfe\x00\x00", "utf-32"),
+    (b"\x00\x00\xfe\xff", "utf-32"),
+    (b"\xff\xfe", "utf-16"),
+    (b"\xfe\xff", "utf-16"),
+)
+
+
+def decode_text(data: bytes) -> tuple[str, str]:
+    """The text of a file's bytes and the encoding read: never fails, never guesses wildly.
+
+    A byte-order mark says the encoding (the mark is dropped); text with no mark whose every
+    other byte is NUL is UTF-16 (little- or big-endian); otherwise UTF-8, and where that fails,
+    Windows-1252 (a Latin-1 export), and for its five undefined bytes Latin-1 itself.
+    """
+    for mark, encoding in _BOMS:
+        if data.startswith(mark):
+            try:
+                return data.decode(encoding), encoding
+            except UnicodeDecodeError:
+                continue
+    if len(data) >= 2 and len(data) % 2 == 0:
+        if data[1::2].count(0) == len(data) // 2 and data[0::2].count(0) == 0:
+            return data.decode("utf-16-le", errors="replace"), "utf-16-le"
+        if data[0::2].count(0) == len(data) // 2 and data[1::2].count(0) == 0:
+            return data.decode("utf-16-be", errors="replace"), "utf-16-be"
+    for encoding in ("utf-8", "cp1252"):
+        try:
+            return data.decode(encoding), encoding
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1"), "latin-1"
+
+
 # File names: ASCII letters, digits, dot, dash, underscore — safe on every filesystem a
 # warehouse PC or a USB stick uses, and never a separator.
 _UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
@@ -183,7 +221,8 @@ def safe_name_part(text: object, *, limit: int = FILE_NAME_LIMIT) -> str:
     """
     if text is None:
         return ""
-    name = _UNSAFE_NAME.sub("-", plain(text)).strip("-.")  # escape sequences go whole
+    text = _CONTROL.sub("", _SEQUENCE.sub("", str(text)))  # escape sequences and controls go
+    name = _UNSAFE_NAME.sub("-", text).strip("-.")
     name = re.sub(r"-{2,}", "-", name)[:limit].rstrip("-.")
     if name.split(".", 1)[0].lower() in _RESERVED:
         name = name + "_"
