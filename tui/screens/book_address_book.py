@@ -76,7 +76,7 @@ class BookAddressesScreen(FreightModal["Location | None"]):
             if self.entries:
                 yield OptionList(
                     *(
-                        Option(entry_line(entry, self.postal_code), id=str(index))
+                        Option(entry_line(entry, self.postal_code), id=str(index))  # Text
                         for index, entry in enumerate(self.entries)
                     ),
                     id="address-book-list",

@@ -58,7 +58,7 @@ def candidate_prompt(candidate: Candidate) -> Text:
         code for code in (shipment.origin.postal_code, shipment.destination.postal_code) if code
     )
     why = f"{ends} · {candidate.why}" if ends else candidate.why
-    return Text.assemble(shipment_line(shipment), "\n  ", (why, "dim"))
+    return Text.assemble(shipment_line(shipment), "\n  ", (plain(why), "dim"))
 
 
 class BookingCheckScreen(FreightModal[CheckResult | None]):

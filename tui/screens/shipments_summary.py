@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
+from tui.domain.safe_text import plain
 from tui.listing.status import LIFECYCLE, status_label, status_style
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -69,8 +70,8 @@ def summarize(shipments: Sequence[ShipmentRow]) -> Summary:
         if shipment.total is None or not shipment.total.is_finite():
             unpriced += 1
             continue
-        code = currency_of(shipment.currency)
-        name = shipment.carrier_label or "unknown"
+        code = plain(currency_of(shipment.currency))  # the server's words, shown as text
+        name = plain(shipment.carrier_label) or "unknown"
         carriers = sums.setdefault(code, {})
         carriers[name] = carriers.get(name, Decimal(0)) + shipment.total
         counts.setdefault(code, Counter())[name] += 1
@@ -170,7 +171,11 @@ in the list (`G`) to include more. `Esc` goes back.
         with VerticalScroll(id="summary-body"):
             scope = "all" if self._complete else "loaded so far"
             filters = f" · {self._filters}" if self._filters else ""
-            yield Static(f"{self.summary.count:,} shipments ({scope}){filters}", id="summary-title")
+            yield Static(
+                plain(f"{self.summary.count:,} shipments ({scope}){filters}"),
+                id="summary-title",
+                markup=False,  # the filters quote the search as typed
+            )
             yield Static("", id="summary-bars")
         yield FreightFooter()
 
