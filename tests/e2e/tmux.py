@@ -109,6 +109,14 @@ class TmuxTerminal:
             screen = again
         raise AssertionError(f"the screen did not settle within {timeout}s; screen:\n{screen}")
 
+    def tmux(self, *args: str) -> str:
+        """Any tmux command on this session's server (e.g. ``set-option``, ``list-buffers``)."""
+        return self._tmux(*args)
+
+    def pane_title(self) -> str:
+        """The pane's title, as the program (or an escape sequence it printed) set it."""
+        return self._tmux("display-message", "-p", "-t", self.name, "#{pane_title}").strip()
+
     def close(self) -> None:
         """Kill the session and its tmux server."""
         subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True, timeout=30)
