@@ -91,9 +91,8 @@ class Diagnosis:
     def deadline(self, kind: Kind, booking: tuple[str, str] | None, seconds: float) -> FreightError:
         """The whole answer did not come within the deadline (never retried)."""
         within = f"{seconds:g} second{'' if seconds == 1 else 's'}"
-        if booking is not None:
-            reason = f"no complete answer within {within}"
-            return BookingOutcomeUnknownError(booking[0], booking[1], reason)
+        if booking is not None:  # as a read timeout says it: the outcome is what matters
+            return BookingOutcomeUnknownError(booking[0], booking[1], "no answer in time")
         return DeadlineExceededError(
             f"The shipping service at {self.base_url.host} did not finish its answer within "
             f"{within}. Try again; if it keeps happening the service may be slow or down.",

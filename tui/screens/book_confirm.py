@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Input, Static
 
 from tui.domain.money import format_price
-from tui.domain.safe_text import plain
+from tui.domain.safe_text import plain, plain_lines
 from tui.screens.modal import FreightModal
 
 if TYPE_CHECKING:
@@ -123,7 +123,7 @@ type `BOOK` and press Enter.
         table.add_row("Transit", days)
         for label, text in self.rows:
             flagged = (label == "Hazmat" and text != "none") or "⚠" in text
-            table.add_row(label, Text(plain(text), style="bold" if flagged else ""))
+            table.add_row(label, Text(plain_lines(text), style="bold" if flagged else ""))
         table.add_row("Environment", Text(self.environment, style="bold"))
         return table
 
