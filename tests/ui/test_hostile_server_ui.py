@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,12 @@ from tests.hostile_server import MARKUP, NEVER_SHOWN, TOKEN, HostileServer
 from tests.ui.booking_flow import ltl_request, open_rates
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
-from tui.config.settings import AppConfig
+from tui.config.settings import AppConfig, LimitSettings
 from tui.demo_profile import demo_profile
+from tui.screens.book import BookScreen
+from tui.screens.book_check import BookingCheckScreen
+from tui.screens.book_confirm import BookConfirmScreen
+from tui.screens.result import ResultScreen
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
 from tui.session import Session
@@ -33,9 +38,19 @@ from tui.widgets.virtual_table import VirtualTable
 _ACTS = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
-def hostile_session(server: HostileServer, data_dir: Path) -> Session:
-    """A SANDBOX session whose client talks to the hostile server over httpx's ASGI transport."""
-    profile = demo_profile(server.base_url, data_dir).model_copy(update={"name": "hostile"})
+def hostile_session(
+    server: HostileServer,
+    data_dir: Path,
+    *,
+    socket: bool = False,
+    limits: Mapping[str, float] | None = None,
+) -> Session:
+    """A SANDBOX session on the hostile server: through httpx's ASGI transport, or with
+    ``socket`` over real HTTP to ``server.base_url`` (``serve()`` running); ``limits`` is the
+    profile's [limits] table."""
+    profile = demo_profile(server.base_url, data_dir).model_copy(
+        update={"name": "hostile", "limits": LimitSettings.model_validate(limits or {})}
+    )
 
     async def connect() -> tuple[str, str]:
         return server.base_url, TOKEN
@@ -46,7 +61,7 @@ def hostile_session(server: HostileServer, data_dir: Path) -> Session:
         config=AppConfig(),
         data_dir=data_dir,
         connect=connect,
-        transport=httpx.ASGITransport(app=server.app()),
+        transport=None if socket else httpx.ASGITransport(app=server.app()),
     )
 
 
@@ -164,3 +179,97 @@ def test_the_hostile_server_is_hostile() -> None:
     text = evil("x")
     assert all(attack in text for attack in ATTACKS)
     assert isinstance(FreightApp, type)
+
+
+async def _book(pilot: Any, app: FreightApp, scac: str) -> None:
+    """Rates, the offer of ``scac``, the prefilled form sent (ctrl+s), then confirmed."""
+    rates = await open_rates(pilot, ltl_request())
+    await wait_for(pilot, lambda: rates.quote is not None, what="the quote")
+    assert rates.quote is not None
+    rate = next(r for r in rates.quote.rates if r.carrier_code == scac)
+    table = rates.query_one(RatesTable)
+    table.move_cursor(row=table.get_row_index(rate.id), animate=False)
+    await pilot.pause()
+    await pilot.press("enter")
+    await wait_for(pilot, lambda: isinstance(app.screen, BookScreen), what="the booking form")
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: isinstance(app.screen, BookConfirmScreen), what="confirm")
+    assert_painted_safely(app)  # the carrier's name on the confirmation
+    await pilot.press("enter")
+
+
+async def test_a_hostile_booking_answer_is_shown_as_text_and_its_papers_stay_in_the_folder(
+    tmp_path: Path,
+) -> None:
+    server = HostileServer()
+    app = make_app(hostile_session(server, tmp_path / "data"))
+    async with app.run_test(size=(120, 30), notifications=True) as pilot:
+        await _book(pilot, app, "MKUP[x=")
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+        await settle(pilot)
+        result = assert_painted_safely(app)
+        assert "4415[x=227893" in result
+        assert server.requests["POST /book"] == 1
+
+        await pilot.press("s")  # save the documents and labels to the folder shown
+        status = app.screen.query_one("#result-status", Static)
+        await wait_for(pilot, lambda: "Saved" in str(status.content), what="the save")
+        assert_painted_safely(app)
+    written = {p for p in files_under(tmp_path) if "documents" in p.parts}
+    assert len(written) == 5  # each document under its own safe name
+    folders = {p.parent for p in written}
+    assert len(folders) == 1
+    assert all(not p.name.startswith(".") for p in written)
+
+
+async def test_a_booking_answer_that_never_comes_is_unknown_and_sent_once(tmp_path: Path) -> None:
+    server = HostileServer(booking_answer="never")
+    with server.serve():
+        session = hostile_session(
+            server, tmp_path / "data", socket=True, limits={"booking_deadline": 1}
+        )
+        app = make_app(session)
+        async with app.run_test(size=(120, 30), notifications=True) as pilot:
+            await _book(pilot, app, "PLNL")
+            await wait_for(
+                pilot,
+                lambda: isinstance(app.screen, BookingCheckScreen),
+                seconds=30,
+                what="the outcome-unknown check",
+            )
+            check = app.screen
+            assert isinstance(check, BookingCheckScreen)
+            await wait_for(pilot, lambda: check.found is not None, what="the search")
+            await settle(pilot)
+            assert_painted_safely(app)  # the candidates (the search ignores its query)
+            assert server.requests["POST /book"] == 1
+
+
+async def test_a_huge_or_dripping_listing_ends_with_a_message(tmp_path: Path) -> None:
+    server = HostileServer(huge={"/shipments"}, drip_seconds=0.2)
+    with server.serve():
+        limits = {"max_answer_mb": 1, "deadline": 1}
+        app = make_app(hostile_session(server, tmp_path / "data", socket=True, limits=limits))
+        async with app.run_test(size=(120, 30)) as pilot:
+            app.show_shipments()
+            await wait_for(pilot, lambda: isinstance(app.screen, ShipmentsScreen), what="list")
+            status = app.screen.query_one("#shipments-status", Static)
+            await wait_for(
+                pilot,
+                lambda: "larger than Freight reads" in str(status.content),
+                seconds=30,
+                what="the size cap",
+            )
+            assert_painted_safely(app)
+
+            server.huge.clear()
+            server.drip = {"/shipments"}
+            await pilot.press("r")
+            await wait_for(
+                pilot,
+                lambda: "did not finish its answer within 1 second" in str(status.content),
+                seconds=30,
+                what="the deadline",
+            )
+            assert_painted_safely(app)
+            assert app.is_running
