@@ -37,8 +37,11 @@ def field_errors(
         url = canonical_base_url(url_text)
         if is_placeholder(url):
             errors["base_url"] = "enter the service's real base URL"
-        elif environment == "production" and (problem := production_url_problem(url)):
-            errors["base_url"] = problem
+        elif environment == "production" and production_url_problem(url):
+            errors["base_url"] = (
+                "production needs https://: http:// would send the secret unencrypted "
+                "(it is allowed only to this machine, for a tunnel)"
+            )
     except BaseURLError as exc:
         errors["base_url"] = str(exc) if url_text else "the service's base URL is required"
     if not client_id:
