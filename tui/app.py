@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import gc
-from collections.abc import Callable, Iterable, MutableMapping
+from collections.abc import Callable, Iterable
 from functools import partial
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, NamedTuple, cast
+from typing import TYPE_CHECKING, Any, NamedTuple
 from weakref import WeakSet
 
 from textual import events
@@ -21,10 +21,10 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.session import Session
+from tui.textual_internals import EarlyFirstFrame, ansi_sequence_keys, mark_styled
 from tui.theming import has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
-    from rich.console import RenderableType
     from textual.dom import DOMNode
     from textual.notifications import SeverityLevel
 
@@ -48,19 +48,9 @@ def _quote_screen() -> Screen[Any]:
 
 
 def _styled_as_made(screen: Screen[Any]) -> Screen[Any]:
-    """`screen`, marked as styled by the app's sheet as it stands, when that sheet's
-    variables are the theme's as they stand (no theme change is waiting to be applied).
-
-    Textual parses every sheet anew and restyles the whole app when a mode's first screen
-    appears, in case the CSS changed since the screen was made. The quote screen is made by
-    its mode at that moment and its sheet is read with the app's (`CSS_PATH`): the parse and
-    the restyle were a tenth of the work before the first frame, and changed nothing.
-    """
-    from textual._context import active_app
-
-    app = active_app.get()
-    if app.stylesheet._variables == app.get_css_variables():
-        screen._css_update_count = app._css_update_count
+    """`screen`, marked as styled by the app's sheet as it stands (see
+    `textual_internals.mark_styled`): its sheet is read with the app's (`CSS_PATH`)."""
+    mark_styled(screen.app, screen)
     return screen
 
 
@@ -112,15 +102,13 @@ def read_alt_keys_at_once() -> None:
     sequences maps to its alt key, with no character: a field never types it. Only the
     WezTerm entries (or none) are replaced; calling it again changes nothing.
     """
-    from textual import _ansi_sequences
-
-    table = cast("MutableMapping[str, object]", _ansi_sequences.ANSI_SEQUENCES_KEYS)
+    table = ansi_sequence_keys()
     for sequence, key in ALT_KEYS_AT_ONCE.items():
         if table.get(sequence) in (None, WEZTERM_OPTION_KEYS.get(sequence)):
             table[sequence] = (AltKey(key),)
 
 
-class FreightApp(KeyFilter):
+class FreightApp(EarlyFirstFrame, KeyFilter):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
@@ -197,9 +185,6 @@ class FreightApp(KeyFilter):
         self._activities: dict[str, str] = {}
         self._resumed: WeakSet[Screen[Any]] = WeakSet()
         """Screens past their first resume (see `update_styles`)."""
-        self._first_frame_sent = False
-        self._frame_held = False
-        """See `_display`."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
         if has_16_colours(self):
@@ -288,33 +273,6 @@ class FreightApp(KeyFilter):
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
 
-    def _display(self, screen: Screen[Any], renderable: RenderableType | None) -> None:
-        """Send a frame: the first one even inside Textual's start-up batch update, and the
-        whole screen after a frame a batch held back.
-
-        Textual sends no frame while a batch update is open, and its start-up batch stays open
-        until every widget of the first screen is mounted and the footer has its keys: the
-        first screen, laid out and drawn well before that, waited. And a frame held back is
-        counted as sent, so the frames after it carry only later changes: the rest would
-        show only when something repaints it.
-        """
-        if renderable is None:
-            super()._display(screen, renderable)
-        elif not self._first_frame_sent:
-            self._first_frame_sent = True
-            held, self._batch_count = self._batch_count, 0
-            try:
-                super()._display(screen, renderable)
-            finally:
-                self._batch_count = held
-        elif self._batch_count:
-            self._frame_held = True
-        else:
-            if self._frame_held and screen is self.screen:
-                self._frame_held = False
-                renderable = screen._compositor.render_update(full=True) or renderable
-            super()._display(screen, renderable)
-
     def update_styles(self, node: DOMNode, animate: bool = True) -> None:
         """Restyle ``node`` and what is in it, unless mounting has just styled it anyway.
 
@@ -357,14 +315,14 @@ class FreightApp(KeyFilter):
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""
         if self.current_mode != "quote":
             self.switch_mode("quote")
-        stack = self._screen_stacks.get("quote", [])
-        while len(stack) > 1 and self.screen is not stack[0]:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        if new and stack:
+        base = self.screen_stack[0]
+        if new:
             from tui.screens.quote import QuoteScreen
 
-            if isinstance(stack[0], QuoteScreen):
-                stack[0].clear_form()
+            if isinstance(base, QuoteScreen):
+                base.clear_form()
 
     def show_rates(
         self, request: RateRequest | None = None, mode_filter: str | None = None
@@ -378,8 +336,7 @@ class FreightApp(KeyFilter):
         if request is not None:
             self.push_screen(RatesScreen(request, mode_filter=mode_filter))
             return
-        stack = self._screen_stacks.get("quote", [])
-        if any(isinstance(screen, RatesScreen) for screen in stack):
+        if any(isinstance(screen, RatesScreen) for screen in self.screen_stack):
             while not isinstance(self.screen, RatesScreen):
                 self.pop_screen()
         elif self.last_rates is not None:
@@ -409,13 +366,12 @@ class FreightApp(KeyFilter):
         """Go to the shipments list, optionally searching for `search`."""
         if self.current_mode != "shipments":
             self.switch_mode("shipments")
-        stack = self._screen_stacks.get("shipments", [])
-        while len(stack) > 1:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        if search is not None and stack:
+        if search is not None:
             from tui.screens.shipments import ShipmentsScreen
 
-            base = stack[0]
+            base = self.screen_stack[0]
             if isinstance(base, ShipmentsScreen):
                 self.call_after_refresh(base.apply_search, search)
 
@@ -424,7 +380,7 @@ class FreightApp(KeyFilter):
         from tui.screens.shipments import ShipmentsScreen
 
         self.show_shipments()
-        base = self._screen_stacks.get("shipments", [None])[0]
+        base = self.screen_stack[0]
         if isinstance(base, ShipmentsScreen):
             base.lookup_scanned(code)
 

@@ -10,7 +10,9 @@ from functools import cache
 
 from textual.binding import Binding
 from textual.dom import DOMNode
-from textual.keys import Keys, _character_to_key, _normalize_key_list
+from textual.keys import Keys
+
+from tui.textual_internals import key_of_character, merged_bindings, normalized_keys
 
 MODIFIERS = frozenset({"ctrl", "alt", "shift", "super", "meta", "hyper"})
 
@@ -47,13 +49,13 @@ def binding_places(extra: Iterable[type[DOMNode]] = ()) -> list[type[DOMNode]]:
 
 def _bindings(cls: type[DOMNode]) -> list[Binding]:
     """The class's bindings (its own and inherited), one per key."""
-    merged = cls._merge_bindings()
+    merged = merged_bindings(cls)
     return [binding for bindings in merged.key_to_bindings.values() for binding in bindings]
 
 
 @cache
 def _key_names() -> frozenset[str]:
-    printable = {_character_to_key(chr(code)) for code in range(32, 127)}
+    printable = {key_of_character(chr(code)) for code in range(32, 127)}
     return frozenset({key.value for key in Keys} | printable)
 
 
@@ -70,9 +72,7 @@ def keymap_problems(
 ) -> list[KeymapProblem]:
     """What is wrong with ``keymap``: ids no binding has, keys that do not exist, and keys
     given to two bindings of one screen or widget (in the keymap's order)."""
-    wanted = {
-        binding_id: _normalize_key_list(keys).split(",") for binding_id, keys in keymap.items()
-    }
+    wanted = {binding_id: normalized_keys(keys).split(",") for binding_id, keys in keymap.items()}
     order = list(keymap)
     problems: dict[str, KeymapProblem] = {}
     known: set[str] = set()

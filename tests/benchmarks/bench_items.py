@@ -39,29 +39,18 @@ _LAST_WORK = [0.0, 0.0]
 
 
 def _timestamp_paints() -> None:
-    """Record when a screen last sent a frame and when a widget last finished a message; no
-    cursor blink."""
-    from textual.message import Message
-    from textual.message_pump import MessagePump
-    from textual.screen import Screen
-    from textual.widgets import Input
+    """Record when a screen last sent a frame and when a widget last finished a message (the
+    app's cursors do not blink: it turns blinking off on focus)."""
+    from tui.textual_internals import after_every_frame, after_every_message
 
-    refresh = Screen._compositor_refresh
-
-    def timed(self: Screen[Any]) -> None:
-        refresh(self)
+    def painted() -> None:
         _LAST_PAINT[:] = [time.perf_counter(), time.process_time()]
 
-    Screen._compositor_refresh = timed  # type: ignore[method-assign]
-    dispatch = MessagePump._dispatch_message
-
-    async def timed_dispatch(self: MessagePump, message: Message) -> None:
-        await dispatch(self, message)
+    def worked() -> None:
         _LAST_WORK[:] = [time.perf_counter(), time.process_time()]
 
-    MessagePump._dispatch_message = timed_dispatch  # type: ignore[method-assign]
-    # A blinking cursor repaints twice a second and would never let the screen settle.
-    Input._toggle_cursor = lambda self: None  # type: ignore[method-assign]
+    after_every_frame(painted)
+    after_every_message(worked)
 
 
 def _draft(rows: int) -> dict[str, Any]:
@@ -86,8 +75,10 @@ async def _timed(app: Any, key: str, done: Callable[[], bool]) -> tuple[float, f
     last paint (CPU time shows the app's own work when other processes share the cores)."""
     from textual import events
 
+    from tui.textual_internals import send_as_terminal
+
     start, start_cpu = time.perf_counter(), time.process_time()
-    app._driver.send_message(events.Key(key, None))
+    send_as_terminal(app, events.Key(key, None))
     while not done():  # noqa: ASYNC110 - polling the grid
         await asyncio.sleep(0.002)
     shown = time.perf_counter()

@@ -53,15 +53,12 @@ _LAST_PAINT = [0.0]
 
 def _timestamp_paints() -> None:
     """Record when a screen last sent a frame to the (headless) terminal."""
-    from textual.screen import Screen
+    from tui.textual_internals import after_every_frame
 
-    refresh = Screen._compositor_refresh
-
-    def timed(self: Screen[Any]) -> None:
-        refresh(self)
+    def painted() -> None:
         _LAST_PAINT[0] = time.perf_counter()
 
-    Screen._compositor_refresh = timed  # type: ignore[method-assign]
+    after_every_frame(painted)
 
 
 async def measure(runs: int) -> tuple[list[float], list[float]]:
@@ -73,6 +70,7 @@ async def measure(runs: int) -> tuple[list[float], list[float]]:
     from tui.sandbox import SandboxConfig, start_in_thread
     from tui.screens.rates import RatesScreen
     from tui.session import Session
+    from tui.textual_internals import send_as_terminal
     from tui.widgets.rates_table import RatesTable
 
     _timestamp_paints()
@@ -86,7 +84,7 @@ async def measure(runs: int) -> tuple[list[float], list[float]]:
             await pilot.pause(0.3)
             for _ in range(runs):
                 start = time.perf_counter()
-                app._driver.send_message(events.Key("ctrl+r", None))  # type: ignore[union-attr]
+                send_as_terminal(app, events.Key("ctrl+r", None))
                 while True:
                     screen: Any = app.screen
                     if isinstance(screen, RatesScreen) and any(

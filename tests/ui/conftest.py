@@ -15,6 +15,7 @@ from tui.demo import DEMO_TOKEN
 from tui.key_filter import KeyFilter
 from tui.sandbox.app import SandboxApp
 from tui.session import Session
+from tui.textual_internals import wait_for_screen
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +60,7 @@ def keys_as_a_person_types(monkeypatch: pytest.MonkeyPatch) -> None:
                 await self.pause(0.01)
             if app.keys_released != released:
                 await self.pause()  # as press does once the key is in
-                await self._wait_for_screen()
+                await wait_for_screen(self)
                 await self.pause()
 
     monkeypatch.setattr(Pilot, "press", press_one_by_one)

@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from textual import events
-from textual.keys import _character_to_key
+
+from tui.textual_internals import key_of_character
 
 
 def key_for(character: str) -> events.Key:
     """The key event a terminal's parser makes of one typed character."""
-    name = character if character.isalnum() else _character_to_key(character)
+    name = character if character.isalnum() else key_of_character(character)
     return events.Key(name, character)
 
 

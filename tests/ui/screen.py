@@ -11,6 +11,8 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
+from tui.textual_internals import screen_render
+
 
 def screen_text(app: App[Any]) -> str:
     """The current screen as plain text, the way a user reads it."""
@@ -25,7 +27,7 @@ def screen_text(app: App[Any]) -> str:
         legacy_windows=False,
         safe_box=False,
     )
-    console.print(app.screen._compositor.render_update(full=True))
+    console.print(screen_render(app.screen))
     return console.export_text()
 
 

@@ -15,6 +15,7 @@ FIRST_FRAME_PROBE = """
 import asyncio, sys
 from tui.app import make_app
 from tui.demo import build_demo_session
+from tui.textual_internals import watch_frames
 
 HEAVY = (
     "pydantic", "httpx", "tomlkit", "zipcodes", "holidays", "tui.sandbox", "tui.config.settings"
@@ -23,15 +24,15 @@ HEAVY = (
 
 async def main():
     app = make_app(build_demo_session())
-    display = app._display
+    frames = []
 
-    def first_frame(screen, renderable):  # what is loaded when the first frame is written
-        if renderable is not None and not app._first_frame_sent:
-            print("first frame:", app.screen.query_one("#origin").postal_code)
+    def first_frame(screen):  # what is loaded when the first frame is written
+        if not frames:
+            frames.append(screen)
+            print("first frame:", screen.query_one("#origin").postal_code)
             print("loaded:", sorted(name for name in HEAVY if name in sys.modules))
-        display(screen, renderable)
 
-    app._display = first_frame
+    watch_frames(app, first_frame)
     app._after_first_frame = app.exit  # no sandbox, no typed config: the first frame only
     async with app.run_test() as pilot:
         await pilot.pause()

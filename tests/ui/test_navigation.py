@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import httpx
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.widgets import Input
 
 from tests.ui.booking_flow import counting_session, open_rates
@@ -15,6 +14,7 @@ from tui.screens.quote import QuoteScreen
 from tui.screens.rates import RatesScreen
 from tui.screens.shipments import ShipmentsScreen
 from tui.session import Session
+from tui.textual_internals import notifications, parse_terminal_input
 
 
 async def test_f3_brings_back_the_last_rates_without_asking_again(
@@ -43,7 +43,7 @@ async def test_f3_before_any_quote_says_there_are_no_rates(ui_session: Session) 
         await pilot.press("f3")
         await pilot.pause()
         assert isinstance(app.screen, QuoteScreen)
-        assert any("No rates yet" in str(n.message) for n in app._notifications)
+        assert any("No rates yet" in str(n.message) for n in notifications(app))
 
 
 async def test_f4_and_f2_switch_between_shipments_and_the_quote_form(ui_session: Session) -> None:
@@ -62,10 +62,9 @@ def test_escape_and_a_digit_read_as_alt_at_once_even_with_keys_right_behind() ->
     """What tmux, screen and xterm send for alt+1: ESC 1 (Textual alone reads `¡`); alt+letter
     too, with no wait for more."""
     read_alt_keys_at_once()
-    parser = XTermParser()
     keys = [
         (key.key, key.character)
-        for key in parser.feed("\x1b1ab\x1b3\x1bh\x1bl\x1b[A\x1bb")
+        for key in parse_terminal_input("\x1b1ab\x1b3\x1bh\x1bl\x1b[A\x1bb")
         if isinstance(key, events.Key)
     ]
     assert keys == [

@@ -15,6 +15,7 @@ from tui.app import FreightApp, make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.session import Session
+from tui.textual_internals import watch_frames
 from tui.widgets.items_editor import ItemsEditor, TextCell
 
 TOKEN = "demo.demo-secret"
@@ -451,15 +452,13 @@ async def test_a_row_not_being_edited_still_shows_its_wrong_field_in_red() -> No
 async def test_the_first_frame_draws_row_1_and_the_inputs_come_right_after() -> None:
     app = make_app(offline_session())
     frames: list[tuple[bool, str]] = []
-    display = app._display
 
-    def record(screen: Any, renderable: Any) -> None:
-        display(screen, renderable)
-        if renderable is not None and not frames and isinstance(app.screen, QuoteScreen):
-            editor = app.screen.query_one(ItemsEditor)
+    def record(screen: Any) -> None:
+        if not frames and isinstance(screen, QuoteScreen):
+            editor = screen.query_one(ItemsEditor)
             frames.append((editor.completed, row_line(screen_text(app), 1)))
 
-    app._display = record  # type: ignore[method-assign]
+    watch_frames(app, record)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         completed, first_row = frames[0]

@@ -11,6 +11,7 @@ from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.service_call import WorkerErrorsToHost
 from tui.session import Session
+from tui.textual_internals import notifications
 
 
 class FailingProbeScreen(WorkerErrorsToHost, Screen[None]):
@@ -33,6 +34,6 @@ async def test_a_failed_worker_is_reported_and_its_activity_cleared(ui_session: 
     async with app.run_test(size=(80, 24)) as pilot:
         await app.push_screen(FailingProbeScreen())
         await settle(pilot)
-        assert any("the probe slipped" in str(n.message) for n in app._notifications)
+        assert any("the probe slipped" in str(n.message) for n in notifications(app))
         assert "probing…" not in screen_text(app)
         assert app.is_running, "the app goes on"

@@ -8,13 +8,13 @@ from typing import Any
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.geometry import Size
 from textual.message import Message
 from textual.suggester import SuggestFromList
 from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.domain.locations import PACKAGE_TYPES
+from tui.textual_internals import SkipUnchangedResize, has_pending_messages
 from tui.widgets.item_line import PLACEHOLDERS, Column, ItemRow
 from tui.widgets.text_cell import TextCell
 
@@ -54,7 +54,7 @@ CELLS = _cells()
 `COLUMNS`, or num, times, mark, density, lb, cube. The header and the inputs both follow it."""
 
 
-class GridInput(Input):
+class GridInput(SkipUnchangedResize, Input):
     """An input of the editing row; its edits and its blur name the row they were made on.
 
     One set of inputs serves every row in turn, so a change or a blur handled after the
@@ -83,7 +83,6 @@ class GridInput(Input):
         self._strip = strip
         self._quiet = False
         self._blurred_rows: deque[ItemRow | None] = deque()
-        self._measured: tuple[Size, Size, Size, Size, bool] | None = None
         super().__init__(*args, **kwargs)
 
     def show(self, value: str) -> None:
@@ -97,7 +96,7 @@ class GridInput(Input):
 
     def idle(self) -> bool:
         """True when no key or event waits for this input (it may show another row)."""
-        return self._message_queue.empty()
+        return not has_pending_messages(self)
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, Input.Changed) and message.input is self:
@@ -121,16 +120,6 @@ class GridInput(Input):
         # Posted once the keys typed before the blur are in (and their edits ahead of it).
         row = self._blurred_rows.popleft() if self._blurred_rows else self._strip.row
         self.post_message(self.Left(self, row))
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        key = (size, virtual_size, container_size, self.virtual_size)
-        if self._measured is not None and self._measured[:4] == key:
-            return self._measured[4]
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        self._measured = (*key, resized)
-        return resized
 
 
 class ItemStrip(Horizontal):

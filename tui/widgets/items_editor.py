@@ -18,30 +18,25 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.geometry import Size
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import Static
 
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
+from tui.textual_internals import ResizeWithoutLayout, hand_on_refresh
 from tui.widgets.item_line import Column, ItemRow
 from tui.widgets.item_strip import CELLS, GridInput, ItemStrip
 from tui.widgets.text_cell import TextCell as TextCell
 
 
-class ItemsScroll(VerticalScroll):
+class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
     """The rows' scroll area: more or fewer rows repaint its scrollbar, not the screen's layout.
 
     Textual lays the screen out a second time whenever a scroll area's content height
     changes; nothing here depends on it but the scrollbar, which is laid out anyway when it
     appears or goes.
     """
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
 
 
 class ItemsEditor(Vertical):
@@ -669,4 +664,4 @@ def _settle(*widgets: Widget | None) -> None:
     round to it: a row that asks only after the frame costs a second layout of the screen."""
     for widget in widgets:
         if widget is not None and widget.is_mounted:
-            widget._check_refresh()
+            hand_on_refresh(widget)

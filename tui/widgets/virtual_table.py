@@ -18,6 +18,7 @@ from textual.strip import Strip
 
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
+from tui.textual_internals import update_scrollbars
 
 RowT = TypeVar("RowT")
 
@@ -453,7 +454,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             self.virtual_size = size
             return
         self.set_reactive(VirtualTable.virtual_size, size)
-        self._scroll_update(size)
+        update_scrollbars(self, size)
 
     def _layout_width_hint(self) -> int:
         return max(1, self.scrollable_content_region.width) if self.is_mounted else 1
