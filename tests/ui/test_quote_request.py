@@ -6,13 +6,12 @@ import subprocess
 import sys
 from decimal import Decimal
 
-from textual.widgets import Select
-
 from tests.ui.test_quote import fill_row, start, type_text
 from tui.app import make_app
 from tui.screens.quote import QuoteScreen
 from tui.screens.rates import RatesScreen
 from tui.session import Session
+from tui.widgets.drop_down import DropDown
 
 
 async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Session) -> None:
@@ -26,7 +25,7 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
         await fill_row(pilot, "2", "pal", "800", "48", "40", "47.5", "", "Machine parts")
         await pilot.press("enter")  # a new blank row: left empty, it is not sent
         await fill_row(pilot, "1", "cr", "350", "40", "30", "36", "100")
-        assert screen.query_one("#quote-mode", Select).value == "ltl"
+        assert screen.query_one("#quote-mode", DropDown).value == "ltl"
         await pilot.press("ctrl+r")
         await pilot.pause()
         rates = app.screen

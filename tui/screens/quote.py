@@ -15,7 +15,7 @@ from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.timer import Timer
 from textual.widget import Widget
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from tui.domain.accessorials import Accessorial, liftgate_for, parse_accessorials
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES
@@ -39,7 +39,7 @@ from tui.domain.quote_form import (
 from tui.forms import zip_places
 from tui.host import Host, host_of
 from tui.service_call import WorkerErrorsToHost
-from tui.widgets.drop_select import DropSelect
+from tui.widgets.drop_down import DropDown
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
@@ -196,12 +196,8 @@ packing group), and the emergency contact hazardous freight needs.
             yield LocationPicker("From", draft.origin_zip, draft.origin_type, id="origin")
             yield LocationPicker("To", draft.dest_zip, draft.dest_type, id="dest")
             yield Label("Show")
-            yield DropSelect(
-                [(label, key) for key, label in MODES.items()],
-                value=draft.mode,
-                allow_blank=False,
-                compact=True,
-                id="quote-mode",
+            yield DropDown(
+                [(label, key) for key, label in MODES.items()], draft.mode, id="quote-mode"
             )
         yield TextCell("", id="quote-places")
         yield ItemsEditor(draft.items, id="items")
@@ -241,8 +237,6 @@ packing group), and the emergency contact hazardous freight needs.
     async def _complete(self, release: Callable[[], None], to_items: bool) -> None:
         try:
             await self.editor.complete()
-            for select in self.query(DropSelect):
-                await select.complete()
             if to_items:
                 self.editor.input_for(0, "quantity").focus()
         finally:
@@ -282,9 +276,8 @@ packing group), and the emergency contact hazardous freight needs.
         """The form as typed right now."""
         origin = self.query_one("#origin", LocationPicker)
         dest = self.query_one("#dest", LocationPicker)
-        mode = self.query_one("#quote-mode", Select).value
         return QuoteDraft(
-            mode=mode if isinstance(mode, str) else "all",
+            mode=self.query_one("#quote-mode", DropDown).value,
             origin_zip=origin.postal_code,
             origin_type=origin.location_type,
             dest_zip=dest.postal_code,
@@ -458,7 +451,7 @@ packing group), and the emergency contact hazardous freight needs.
         self._changed()
 
     @on(LocationPicker.Changed)
-    @on(Select.Changed, "#quote-mode")
+    @on(DropDown.Changed, "#quote-mode")
     def _form_changed(self, event: Any) -> None:
         if isinstance(event, LocationPicker.Changed):
             self._offer_liftgate(event.picker)
@@ -675,7 +668,7 @@ packing group), and the emergency contact hazardous freight needs.
             self.shipment_input(name).value = getattr(draft, name)
         self.query_one("#origin", LocationPicker).set_location(draft.origin_zip, draft.origin_type)
         self.query_one("#dest", LocationPicker).set_location(draft.dest_zip, draft.dest_type)
-        self.query_one("#quote-mode", Select).value = draft.mode
+        self.query_one("#quote-mode", DropDown).value = draft.mode
         for row in self.editor.rows:
             await row.remove()
         for item in draft.items:

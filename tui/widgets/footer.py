@@ -1,86 +1,188 @@
-"""A footer that rebuilds its keys only when the keys it would show have changed."""
+"""The footer: the keys of the screen at hand on one line, drawn by one widget."""
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
-from textual.binding import Binding
-from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
+
+from rich.cells import cell_len
+from textual import events
+from textual.content import Content
+from textual.style import Style
+from textual.widget import Widget
+
+if TYPE_CHECKING:
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+_DIM = Style(dim=True)
+"""A key whose action is not available now."""
 
 
-class FreightFooter(Footer):
-    """Textual's footer, minus the rebuilds that would show the same keys again.
+class FooterKey(NamedTuple):
+    """One key as the footer shows it."""
 
-    The stock footer recomposes (unmounts and mounts every key, with a style pass for each)
-    on every bindings signal: a focus change, a screen resume, each `refresh_bindings()`.
-    Pushing a screen sends several of those in a row. This one coalesces the signals that
-    arrive before its next turn into one check, recomposes only when the keys shown or their
-    labels differ, and otherwise just dims or undims the keys whose action became unavailable
-    or available again. The first check waits for the screen's first frame (as the stock
-    footer does: the screen and its request come first); later ones are made at once, so the
-    keys change in the same frame as what changed them.
+    key: str
+    """The key to simulate when it is clicked."""
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
+
+
+class FreightFooter(Widget, can_focus=False):
+    """The keys of the focused widget and its screen, as Textual's `Footer` shows them (the
+    command palette's key on the right), drawn as one line of one widget.
+
+    Textual's footer is a container with a widget per key, built once the screen's bindings
+    are known (after its first frame) and rebuilt whenever they change. This one draws the
+    keys in the screen's first frame and repaints one line when they change. A click on a key
+    presses it; the pointer over one shows its tooltip.
     """
 
+    DEFAULT_CSS = """
+    FreightFooter {
+        dock: bottom;
+        height: 1;
+        color: $footer-foreground;
+        background: $footer-background;
+        pointer: pointer;
+    }
+    FreightFooter > .freight-footer--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    FreightFooter > .freight-footer--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    FreightFooter > .freight-footer--hover {
+        background: $block-hover-background;
+    }
+    FreightFooter > .freight-footer--separator {
+        color: $foreground 20%;
+    }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "freight-footer--key",
+        "freight-footer--description",
+        "freight-footer--hover",
+        "freight-footer--separator",
+    }
+    ALLOW_SELECT = False
+
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
-        super().__init__(compact=compact, id=id)
-        self._layout: object = None
-        self._enabled: dict[tuple[str, str], bool] = {}
-        self._check_pending = False
+        super().__init__(id=id)
+        self.compact = compact
+        self._hover_x: int | None = None
+        self._spans: list[tuple[int, int, FooterKey]] = []
+        """Where each key was drawn last: start and end column, the key."""
 
-    def compose(self) -> ComposeResult:
-        for widget in super().compose():
-            if isinstance(widget, FooterKey) and not widget.has_class("-command-palette"):
-                # Born with the footer's compact value, so the data binding changes nothing
-                # (the stock key starts compact, then restyles itself when it is bound).
-                widget.set_reactive(FooterKey.compact, self.compact)
-                widget.set_class(self.compact, "-compact", update=False)
-            yield widget
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
-        if not screen.app.app_focus:
-            return
-        if self.is_attached and screen is self.screen and not self._check_pending:
-            self._check_pending = True
-            if self._layout is None:  # nothing shown yet
-                self.call_after_refresh(self._update_keys)
-            else:
-                self.call_next(self._update_keys)
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
-    async def _update_keys(self) -> None:
-        self._check_pending = False
-        if not self.is_attached:
-            return
-        shown = self._shown_bindings()
-        layout = (
-            self.compact,
-            self.show_command_palette,
-            self.combine_groups,
-            tuple(
-                (binding.key, binding.action, binding.description, binding.group, tooltip)
-                for binding, _enabled, tooltip in shown
-            ),
-        )
-        enabled = {(binding.key, binding.action): on for binding, on, _tooltip in shown}
-        if layout != self._layout:
-            self._layout, self._enabled = layout, enabled
-            await self.recompose()
-            return
-        if enabled == self._enabled:
-            return
-        self._enabled = enabled
-        for key in self.query(FooterKey):
-            on = enabled.get((key.key, key.action))
-            if on is not None:
-                key._disabled = not on
-                key.set_class(not on, "-disabled")
+    def _bindings_changed(self, _screen: Screen[object]) -> None:
+        self.refresh()
 
-    def _shown_bindings(self) -> list[tuple[Binding, bool, str]]:
-        """The bindings compose would show, each with its enabled state and tooltip."""
-        palette = self.app.COMMAND_PALETTE_BINDING
-        return [
-            (binding, enabled, tooltip)
-            for _node, binding, enabled, tooltip in self.screen.active_bindings.values()
-            if binding.show or binding.key == palette
-        ]
+    def keys(self) -> tuple[list[FooterKey], FooterKey | None]:
+        """The keys to show, left to right (one per action), and the palette's key."""
+        app = self.app
+        palette = app.COMMAND_PALETTE_BINDING
+        shown: list[FooterKey] = []
+        actions: set[str] = set()
+        palette_key: FooterKey | None = None
+        for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
+            if binding.key == palette and app.ENABLE_COMMAND_PALETTE:
+                palette_key = self._key(binding, enabled, binding.tooltip or binding.description)
+            elif binding.show and binding.action not in actions:
+                actions.add(binding.action)
+                shown.append(self._key(binding, enabled, tooltip))
+        return shown, palette_key
+
+    def _key(self, binding: Binding, enabled: bool, tooltip: str) -> FooterKey:
+        display = self.app.get_key_display(binding)
+        return FooterKey(binding.key, display, binding.description, enabled, tooltip)
+
+    def _parts(self, key: FooterKey) -> tuple[str, str]:
+        """The key's two parts as drawn: the key, then its description."""
+        if not key.description:
+            return key.display, ""
+        if self.compact:
+            return key.display, f" {key.description}"
+        return f" {key.display} ", f"{key.description} "
+
+    def _styles(self, key: FooterKey, start: int, width: int) -> tuple[Style, Style]:
+        """The styles of the key's two parts, drawn from column `start`, `width` wide."""
+        key_style = self.get_visual_style("freight-footer--key")
+        description_style = self.get_visual_style("freight-footer--description")
+        hover = self._hover_x
+        if hover is not None and start <= hover < start + width:
+            hovered = Style(background=self.get_visual_style("freight-footer--hover").background)
+            key_style, description_style = key_style + hovered, description_style + hovered
+        if not key.enabled:
+            key_style, description_style = key_style + _DIM, description_style + _DIM
+        return key_style, description_style
+
+    def render(self) -> Content:
+        width = self.size.width
+        shown, palette = self.keys()
+        palette_width = 0
+        if palette is not None:  # "▏^p palette "
+            palette_width = 1 + cell_len(palette.display) + 1 + cell_len(palette.description) + 1
+        room = width - palette_width
+        parts: list[tuple[str, Style] | str] = []
+        spans: list[tuple[int, int, FooterKey]] = []
+        x = 0
+        for key in shown:
+            shown_key, description = self._parts(key)
+            key_width = cell_len(shown_key) + cell_len(description)
+            if x + key_width > room:
+                break
+            key_style, description_style = self._styles(key, x, key_width)
+            parts += [(shown_key, key_style), (description, description_style)]
+            spans.append((x, x + key_width, key))
+            x += key_width
+            if self.compact and x < room:
+                parts.append(" ")
+                x += 1
+        if palette is not None and palette_width <= width:
+            start = width - palette_width
+            key_style, description_style = self._styles(palette, start + 1, palette_width - 1)
+            parts += [
+                " " * (start - x),
+                ("▏", self.get_visual_style("freight-footer--separator")),
+                (palette.display, key_style),
+                (f" {palette.description}", description_style),
+                " ",
+            ]
+            spans.append((start + 1, width, palette))
+        self._spans = spans
+        return Content.assemble(*parts)
+
+    def key_at(self, x: int) -> FooterKey | None:
+        """The key drawn at column `x`, if any."""
+        return next((key for start, end, key in self._spans if start <= x < end), None)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        key = self.key_at(event.x)
+        self.tooltip = key.tooltip if key is not None and key.tooltip else None
+        if self._hover_x != event.x:
+            self._hover_x = event.x
+            self.refresh()
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hover_x = None
+        self.tooltip = None
+        self.refresh()
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        key = self.key_at(event.x)
+        if key is None:
+            return
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()

@@ -10,10 +10,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Label
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
-from tui.widgets.drop_select import DropSelect
+from tui.widgets.drop_down import DropDown
 
 
 class LocationPicker(Horizontal):
@@ -48,7 +48,7 @@ ctrl+a (or F10) picks a saved address from the address book.
     LocationPicker > Input.-invalid {
         background: $error 35%;
     }
-    LocationPicker > Select {
+    LocationPicker > DropDown {
         width: 14;
     }
     """
@@ -116,21 +116,15 @@ ctrl+a (or F10) picks a saved address from the address book.
             select_on_focus=False,
             classes="zip",
         )
-        yield DropSelect(
-            self.OPTIONS,
-            value=self._location_type,
-            allow_blank=False,
-            compact=True,
-            classes="location-type",
-        )
+        yield DropDown(self.OPTIONS, self._location_type, classes="location-type")
 
     @property
     def zip_input(self) -> Input:
         return self.query_one(Input)
 
     @property
-    def type_select(self) -> Select[str]:
-        return self.query_one(Select)
+    def type_select(self) -> DropDown:
+        return self.query_one(DropDown)
 
     @property
     def postal_code(self) -> str:
@@ -140,8 +134,7 @@ ctrl+a (or F10) picks a saved address from the address book.
     def location_type(self) -> str:
         if not self.is_mounted:
             return self._location_type
-        value = self.type_select.value
-        return value if isinstance(value, str) else DEFAULT_LOCATION_TYPE
+        return self.type_select.value
 
     def set_location(self, postal_code: str, location_type: str) -> None:
         """Fill both parts (from the address book)."""
@@ -164,8 +157,8 @@ ctrl+a (or F10) picks a saved address from the address book.
             raise SkipAction
         self.screen.focus_next()
 
-    @on(Select.Changed)
-    def _type_changed(self, event: Select.Changed) -> None:
+    @on(DropDown.Changed)
+    def _type_changed(self, event: DropDown.Changed) -> None:
         event.stop()
         self.post_message(self.Changed(self))
 
