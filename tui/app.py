@@ -216,18 +216,36 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
-        """Build what the first frame did without (the typed config), then connect."""
+        """Start what the first frame did without: the demo's sandbox at once; the typed
+        config and the client once their modules are loaded, off the event loop."""
+        gc.enable()  # the launcher held it off until now
+        for start in self.session.after_first_frame:
+            start()
+        self.run_worker(self._load_modules, thread=True, group="modules", exit_on_error=False)
+
+    def _load_modules(self) -> None:
+        """Import, in a thread, what the typed config, the client and the first ctrl+r need
+        (pydantic, httpx, the rates screen: a third of a second): on the event loop, keys
+        typed meanwhile would show only once it was done."""
+        try:
+            import tui.api.client
+            import tui.config.settings
+            import tui.forms.quote_request
+            import tui.screens.rates  # noqa: F401
+        finally:  # an import that fails here fails again, where it is reported, in _settle
+            if self.is_running:
+                self.call_from_thread(self._settle)
+
+    def _settle(self) -> None:
+        """Build the typed config (ending the app on a config error), then connect."""
         from tui.config.plain import ConfigError
 
-        gc.enable()  # the launcher held it off until now
         try:
             self.session.settle()
         except ConfigError as error:
             self.config_error = error
             self.exit(return_code=2)
             return
-        for start in self.session.after_first_frame:
-            start()
         if self.session.has_connection:
             self._warm_up()
         else:
@@ -249,9 +267,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             self.handle_api_error(error)
         finally:
             self.set_activity("connect", None)
-        # Load now, while the user types, what the first ctrl+r would otherwise wait for.
-        import tui.forms.quote_request
-        import tui.screens.rates  # noqa: F401
 
     async def on_unmount(self) -> None:
         await self.session.aclose()

@@ -29,6 +29,9 @@ def test_keys_typed_during_the_start_land_in_the_grid(tmp_path: Path, wait: floa
         # destination ZIP, past its dock type and the mode, into row 1's Qty, Pkg, Lb/unit.
         time.sleep(wait)
         term.send("30303", "Tab", "Tab", "Tab", "4", "Tab", "crate", "Tab", "350")
-        screen = wait_until(term, lambda screen: "350" in _row_1(screen), 10)
+        # Each field repaints in its own time (the screen is busy starting the sandbox): wait
+        # for both ends of what was typed, then check where every key landed.
+        screen = wait_until(
+            term, lambda screen: "350" in _row_1(screen) and "To 30303" in screen, 10
+        )
         assert _row_1(screen).split()[1:5] == ["1", "4", "crate", "350"], screen
-        assert "To 30303" in screen, screen

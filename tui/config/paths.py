@@ -29,6 +29,11 @@ def data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
+def cache_dir() -> Path:
+    """Tables derived from installed data, rebuilt when missing (safe to delete)."""
+    return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False))
+
+
 def log_dir() -> Path:
     """The folder of the log file."""
     return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))

@@ -3,13 +3,36 @@
 The data takes a second or two to read, so nothing here touches it until `load()` is called
 (the quote screen does that in a thread after its first frame); until then `place()` says
 nothing rather than "unknown".
+
+The `zipcodes` package builds its 42,000 records in compiled code that holds the interpreter
+lock for most of a second: read in a thread of the app, it froze the screen (keys typed at
+start-up showed only after it). So a child process reads it once and writes the few fields
+used here as a table in the cache dir; the app reads that table, in a thread, in plain
+Python that lets the screen run.
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 from dataclasses import dataclass
 from datetime import date, datetime
+from pathlib import Path
+
+FIELDS = ("zip_code", "city", "state", "timezone")
+"""The columns of the table, in order."""
+
+_WRITE_TABLE = """
+import os, sys, zipcodes
+path, fields = sys.argv[1], sys.argv[2].split(",")
+part = f"{path}.{os.getpid()}.part"
+with open(part, "w", encoding="utf-8") as out:
+    for row in zipcodes.list_all():
+        cells = (" ".join(str(row.get(field) or "").split()) for field in fields)
+        out.write("\\t".join(cells) + "\\n")
+os.replace(part, path)
+"""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,23 +53,69 @@ _lock = threading.Lock()
 _index: dict[str, ZipPlace] | None = None
 
 
+def table_path() -> Path:
+    """The table of the installed `zipcodes` data, in the cache dir."""
+    from importlib.metadata import version
+
+    from tui.config.paths import cache_dir
+
+    return cache_dir() / f"zip-places-{version('zipcodes')}.tsv"
+
+
+def write_table(path: Path) -> None:
+    """Write the table at `path` from the `zipcodes` data, in a child process."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    subprocess.run(
+        [sys.executable, "-c", _WRITE_TABLE, str(path), ",".join(FIELDS)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
+
+
+def read_table(path: Path) -> dict[str, ZipPlace]:
+    """The places of the table at `path`, by ZIP."""
+    index: dict[str, ZipPlace] = {}
+    places: dict[tuple[str, str, str], ZipPlace] = {}
+    with path.open(encoding="utf-8") as table:
+        for line in table:
+            code, city, state, timezone = line.rstrip("\n").split("\t")
+            key = (city, state, timezone)
+            found = places.get(key)
+            if found is None:
+                found = places[key] = ZipPlace(city=city.title(), state=state, timezone=timezone)
+            index[code] = found
+    return index
+
+
+def _from_package() -> dict[str, ZipPlace]:
+    import zipcodes
+
+    rows = zipcodes.list_all()  # type: ignore[no-untyped-call]
+    return {
+        str(row["zip_code"]): ZipPlace(
+            city=str(row.get("city") or "").title(),
+            state=str(row.get("state") or ""),
+            timezone=str(row.get("timezone") or ""),
+        )
+        for row in rows
+    }
+
+
 def load() -> None:
-    """Read the ZIP data once (blocking: call it off the UI thread)."""
+    """Read the ZIP data once (blocking: call it off the UI thread): from the table in the
+    cache dir, written first if missing; straight from the package if that fails."""
     global _index
     with _lock:
         if _index is not None:
             return
-        import zipcodes
-
-        rows = zipcodes.list_all()  # type: ignore[no-untyped-call]
-        _index = {
-            str(row["zip_code"]): ZipPlace(
-                city=str(row.get("city") or "").title(),
-                state=str(row.get("state") or ""),
-                timezone=str(row.get("timezone") or ""),
-            )
-            for row in rows
-        }
+        try:
+            path = table_path()
+            if not path.is_file():
+                write_table(path)
+            _index = read_table(path)
+        except (OSError, ValueError, subprocess.SubprocessError):
+            _index = _from_package()
 
 
 def use_index(index: dict[str, ZipPlace] | None) -> None:
