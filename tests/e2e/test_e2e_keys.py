@@ -181,3 +181,22 @@ def test_sign_in_help_keys_keep_what_was_typed(tmp_path: Path) -> None:
         term.send("Escape")
         screen = wait_until(term, help_closed)
         assert field(screen, "Base URL") == "http://127.0.0.1:9", screen
+
+
+def test_esc_in_the_shipment_search_clears_it_and_returns_to_the_list(tmp_path: Path) -> None:
+    """80x24: `/`, a word, Esc: the search is cleared and the list has focus, so the next `e`
+    opens the export instead of typing an "e" into the search."""
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        wait_for_demo(term)
+        term.send("F4")
+        wait_until(term, lambda screen: SHIPMENTS in screen and list_focused(screen), 30)
+        term.send("/")
+        term.type("Chicago")
+        term.wait_for("Search Chicago")
+        searched = term.wait_for('· "Chicago"', timeout=20)
+        assert not list_focused(searched)  # the search field has focus
+        screen = press_escape(term, list_focused)
+        assert "Search Chicago" not in screen
+        term.send("e")
+        exported = term.wait_for("Save to", timeout=10)
+        assert "Search e" not in exported

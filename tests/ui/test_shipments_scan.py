@@ -15,6 +15,7 @@ from tests.ui.test_shipments_support import app_on, open_shipments, service_clie
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
+from tui.screens.shipments_export import ExportDialog
 
 
 async def deep_listing(sandbox: SandboxApp, **wanted: bool) -> dict[str, Any]:
@@ -166,12 +167,14 @@ async def test_esc_clears_the_search(sandbox: SandboxApp) -> None:
         assert isinstance(screen, ShipmentsScreen)
         await pilot.press("slash", *"Chicago")
         await wait_for(pilot, lambda: '"Chicago"' in str(table.border_title), what="searched")
-        await pilot.press("escape")
+        await pilot.press("escape")  # cleared, and back on the list at once
         search = screen.query_one("#search-input", Input)
         assert search.value == ""
-        await wait_for(pilot, lambda: '"Chicago"' not in str(table.border_title), what="cleared")
-        await pilot.press("escape")  # nothing to clear: back to the list
         assert screen.focused is table
+        await wait_for(pilot, lambda: '"Chicago"' not in str(table.border_title), what="cleared")
+        await pilot.press("e")  # the list's key: the export, not an "e" in the search
+        await wait_for(pilot, lambda: isinstance(app.screen, ExportDialog), what="the export")
+        assert search.value == ""
 
 
 async def test_an_empty_result_says_so_instead_of_searching(sandbox: SandboxApp) -> None:

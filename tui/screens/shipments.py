@@ -347,11 +347,12 @@ Esc clears the search.
         self.filters_bar.focus_search()
 
     def action_escape(self) -> None:
-        """Esc clears the search (from its field or the list), else goes back to the list."""
+        """Esc clears the search (from its field or the list) and goes back to the list, so
+        the next key is the list's (`e` exports; it is not typed into the search)."""
         bar = self.filters_bar
         if bar.filters.text:
             bar.set_search("")
-        elif not self.table.has_focus:
+        if not self.table.has_focus:
             self.table.focus()
 
     def on_key(self, event: events.Key) -> None:
