@@ -145,7 +145,8 @@ async def test_quote_values_prefill_the_form(ui_session: Session) -> None:
     request = ltl_request().model_copy(
         update={
             "pickup_date": day,
-            "origin_reference_number": "PO-9",
+            "origin_reference_number": "S-9",  # the quote's Ref: the shipper's own
+            "dest_reference_number": "PO-77",  # the quote's PO: the consignee's order
             "dest_instructions": "Leave at door B",
         }
     )
@@ -157,16 +158,22 @@ async def test_quote_values_prefill_the_form(ui_session: Session) -> None:
         assert isinstance(book, BookScreen)
         assert book.pickup.input("date").value == day.isoformat()
         assert book.pickup.pickup_date() == day
-        assert book.origin.input("reference").value == "PO-9"
+        assert book.pickup.input("reference").value == "S-9"  # the reference, not a PO
+        assert book.origin.input("reference").value == ""
+        assert book.dest.input("reference").value == "PO-77"
         assert book.dest.input("instructions").value == "Leave at door B"
         assert book.origin.input("company").value == "Acme Dock Co"  # the profile still fills
         later = next_business_day(day)
         await type_into(pilot, book.pickup.input("date"), later.isoformat())
         await pilot.press("tab")
         note = str(book.query_one("#pickup-date-note").render())
-        assert (
-            note == f"{later:%a %Y-%m-%d} · quoted for {day:%a %Y-%m-%d}: the carrier may re-rate"
-        )
+        assert note.startswith(f"{later:%a %Y-%m-%d}")  # (a day many carriers close says so)
+        assert note.endswith(f" · quoted for {day:%a %Y-%m-%d}: the carrier may re-rate")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, BookConfirmScreen), what="confirm")
+        confirm = flat(screen_text(app))
+        assert "References yours S-9 · delivery PO PO-77" in confirm
+        assert "pickup PO" not in confirm
 
 
 async def test_confirmation_lists_accessorials_and_hazmat(ui_session: Session) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from tests.ui.booking_flow import choose_rate, deterministic_sandbox, open_rates
+from tests.ui.booking_flow import choose_rate, deterministic_sandbox, ltl_request, open_rates
 from tui.app import make_app
 from tui.sandbox import SandboxConfig
 from tui.session import Session
@@ -35,7 +35,13 @@ async def _book_with_an_error(pilot: Pilot[Any]) -> None:
 
 
 async def _confirm(pilot: Pilot[Any]) -> None:
-    await _book(pilot)
+    """The quote's Ref and PO go to the booking: `yours S-1 · delivery PO PO-77`."""
+    quoted = ltl_request().model_copy(
+        update={"origin_reference_number": "S-1", "dest_reference_number": "PO-77"}
+    )
+    rates = await open_rates(pilot, quoted)
+    await choose_rate(pilot, rates, "ltl")
+    await pilot.pause()
     await pilot.press("ctrl+s")
     await pilot.pause()
 

@@ -101,7 +101,10 @@ def shown_fields(typed: Location, old: Location, values: Mapping[str, str]) -> d
 
 
 def request_values(request: RateRequest, side: str) -> dict[str, str]:
-    """What the quote already says of one end (`origin` or `dest`): blanks left out."""
+    """What the quote already says of one end (`origin` or `dest`): blanks left out.
+
+    The quote's origin reference is the shipper's own reference (its `Ref`), which goes in
+    the booking's reference field (`quoted_reference`), not in the origin's PO / order."""
     values = {
         "company": getattr(request, f"{side}_company"),
         "address": ", ".join(
@@ -112,7 +115,7 @@ def request_values(request: RateRequest, side: str) -> dict[str, str]:
         "contact": getattr(request, f"{side}_contact_name"),
         "phone": getattr(request, f"{side}_contact_phone"),
         "email": getattr(request, f"{side}_contact_email"),
-        "reference": getattr(request, f"{side}_reference_number"),
+        "reference": request.dest_reference_number if side == "dest" else None,
         "instructions": getattr(request, f"{side}_instructions"),
     }
     opens = getattr(request, f"{side}_dock_hours_open")
@@ -120,6 +123,12 @@ def request_values(request: RateRequest, side: str) -> dict[str, str]:
     if opens is not None and closes is not None:
         values["dock_open"], values["dock_close"] = time_text(opens), time_text(closes)
     return {name: value for name, value in values.items() if value}
+
+
+def quoted_reference(request: RateRequest) -> str | None:
+    """The shipper's reference the quote carried (its `Ref`, sent as `originReferenceNumber`),
+    for the booking's own reference field."""
+    return request.origin_reference_number or None
 
 
 def find_location(

@@ -75,6 +75,9 @@ class BookDraft:
                 form.set_values(quoted)
         if request.pickup_date is not None:
             screen.pickup.set_values({"date": request.pickup_date.isoformat()})
+        reference = book_form.quoted_reference(request)
+        if reference:
+            screen.pickup.set_values({"reference": reference})
 
     def restore(self) -> None:
         """Put back what was typed for this quote (or this lane) and not sent."""
