@@ -6,10 +6,25 @@ import json
 import os
 import re
 import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+
+
+@dataclass(frozen=True)
+class DraftRead:
+    """What reading a draft found: its data, when it was saved, and a damaged one kept aside."""
+
+    data: dict[str, Any] | None = None
+    saved_at: datetime | None = None
+    """When the draft was last written (aware), for the word that says it came back."""
+    damaged: bool = False
+    """The file was there but was no draft (torn, not JSON, not an object)."""
+    set_aside: Path | None = None
+    """Where the damaged file was moved (None: it could not be moved, or nothing was damaged)."""
 
 
 class DraftStore:
@@ -29,16 +44,49 @@ class DraftStore:
         write_atomically(self._path(name), text)
 
     def load(self, name: str) -> dict[str, Any] | None:
-        """Return the saved draft, or None when there is none or it cannot be read."""
+        """Return the saved draft, or None when there is none or it cannot be read (a damaged
+        one is moved aside first: see `read`)."""
+        return self.read(name).data
+
+    def read(self, name: str) -> DraftRead:
+        """The saved draft and when it was saved. A damaged draft is never left to be
+        overwritten by the next save: it is renamed `<name>.json.damaged-<UTC time>` beside
+        it, and the answer says so (the caller tells the user)."""
+        path = self._path(name)
         try:
-            data = json.loads(self._path(name).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return None
-        return data if isinstance(data, dict) else None
+            raw = path.read_bytes()
+            saved_at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+        except OSError:
+            return DraftRead()
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except ValueError:  # not JSON, not UTF-8, torn
+            data = None
+        if isinstance(data, dict):
+            return DraftRead(data, saved_at)
+        return DraftRead(damaged=True, set_aside=_set_aside(path))
 
     def clear(self, name: str) -> None:
         """Forget the draft (after the form was used up, e.g. a booking went through)."""
         self._path(name).unlink(missing_ok=True)
+
+
+def _set_aside(path: Path) -> Path | None:
+    """Rename a damaged draft out of the way (`….damaged-20261125T143200Z`); None if it failed."""
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    target = path.with_name(f"{path.name}.damaged-{stamp}")
+    try:
+        os.replace(path, target)
+    except OSError:
+        return None
+    return target
+
+
+def damaged_note(what: str, read: DraftRead) -> str:
+    """What to tell the user of a damaged draft of `what` (`the quote`)."""
+    if read.set_aside is not None:
+        return f"The saved draft of {what} was damaged; it was kept as {read.set_aside.name}."
+    return f"The saved draft of {what} was damaged and could not be kept aside."
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -200,3 +200,13 @@ def test_esc_in_the_shipment_search_clears_it_and_returns_to_the_list(tmp_path: 
         term.send("e")
         exported = term.wait_for("Save to", timeout=10)
         assert "Search e" not in exported
+
+
+def test_a_restored_quote_draft_says_so_in_the_terminal(tmp_path: Path) -> None:
+    """80x24: the demo comes back with the quote as it was left, and says so."""
+    drafts = tmp_path / "data" / "freight-tui" / "drafts" / "demo"
+    drafts.mkdir(parents=True)
+    (drafts / "quote.json").write_text('{"origin_zip": "60607", "dest_zip": "30303"}')
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        screen = wait_until(term, lambda s: "Restored the quote" in s and "Atlanta" in s, 30)
+        assert "Quote draft" in screen

@@ -490,3 +490,28 @@ async def test_keys_typed_while_the_screen_completes_wait_and_land_in_order() ->
         assert draft.dest_zip == "30303"
         assert (draft.items[0].quantity, draft.items[0].package) == ("4", "crate")
         assert focused_field(app) == "items.0.package"
+
+
+async def test_a_restored_draft_says_so_and_a_damaged_one_is_kept_aside() -> None:
+    session = offline_session()
+    session.drafts.save(DRAFT_NAME, QuoteDraft(origin_zip="60607", dest_zip="30303").to_dict())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        assert screen.draft().dest_zip == "30303"
+        await wait_for(pilot, lambda: "Quote draft" in screen_text(app), what="the word")
+        [said] = [str(n.message) for n in app._notifications]
+        assert said.startswith("Restored the quote you were typing (saved ")
+        assert said.endswith("To start afresh: ctrl+p, Clear the quote.")
+    path = session.drafts.directory / f"{DRAFT_NAME}.json"
+    path.write_bytes(b'{"dest_zip": "303')  # torn
+    again = make_app(offline_session())
+    async with again.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await start(pilot)
+        assert screen.draft().dest_zip == ""  # an empty form…
+        await wait_for(pilot, lambda: "Quote draft" in screen_text(again), what="the warning")
+        [said] = [str(n.message) for n in again._notifications]
+        assert said.startswith("The saved draft of the quote was damaged; it was kept as ")
+    [kept] = [p for p in session.drafts.directory.iterdir() if ".damaged-" in p.name]
+    assert kept.read_bytes() == b'{"dest_zip": "303'  # …and the damaged one kept, as it was
+    assert kept.name.startswith(f"{DRAFT_NAME}.json.damaged-")

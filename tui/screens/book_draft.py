@@ -81,8 +81,13 @@ class BookDraft:
 
     def restore(self) -> None:
         """Put back what was typed for this quote (or this lane) and not sent."""
+        from tui.drafts import damaged_note
+
         screen = self.screen
-        draft = screen.host.session.drafts.load(book_form.DRAFT_NAME)
+        read = screen.host.session.drafts.read(book_form.DRAFT_NAME)
+        if read.damaged:
+            screen.set_status(damaged_note("the booking form", read), True)
+        draft = read.data
         if not draft:
             return
         fit = book_form.draft_fits(draft, screen.quote, screen.rate, screen.request)

@@ -47,6 +47,8 @@ from tui.widgets.location_picker import LocationPicker
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 if TYPE_CHECKING:
+    from textual.notifications import SeverityLevel
+
     from tui.screens.quote_address_book import Side
     from tui.screens.quote_item_details import ItemDetails
     from tui.screens.quote_templates import TemplateChoice
@@ -150,6 +152,8 @@ packing group), and the emergency contact hazardous freight needs.
         self._accessorials: tuple[Accessorial, ...] = ()
         self._emergency = ("", "")
         self._types: dict[str, str] = {}
+        self._draft_word: tuple[str, SeverityLevel] | None = None
+        """What to say of the draft the form came back from, once it is on screen."""
 
     @property
     def host(self) -> Host:
@@ -159,13 +163,32 @@ packing group), and the emergency contact hazardous freight needs.
     # -- building --------------------------------------------------------------------------
 
     def _initial_draft(self) -> QuoteDraft:
+        from tui.drafts import damaged_note
+
         session = self.host.session
-        saved = session.drafts.load(DRAFT_NAME)
-        if saved is not None:
-            draft = QuoteDraft.from_dict(saved)
+        read = session.drafts.read(DRAFT_NAME)
+        if read.damaged:
+            self._draft_word = (damaged_note("the quote", read), "warning")
+        if read.data is not None:
+            draft = QuoteDraft.from_dict(read.data)
             self._touched = draft.filled_fields()
+            if draft != self._fresh_draft():
+                when = read.saved_at.astimezone() if read.saved_at is not None else None
+                saved = f" (saved {when:%a %H:%M})" if when is not None else ""
+                self._draft_word = (
+                    f"Restored the quote you were typing{saved}. To start afresh: ctrl+p, "
+                    "Clear the quote.",
+                    "information",
+                )
             return draft
         return self._fresh_draft()
+
+    def _say_draft_word(self) -> None:
+        """Say that the form came back from its draft (or that a damaged one was kept aside)."""
+        if self._draft_word is not None:
+            message, severity = self._draft_word
+            self._draft_word = None
+            self.notify(message, title="Quote draft", severity=severity, timeout=8)
 
     def _fresh_draft(self) -> QuoteDraft:
         """An empty form from the default origin, with its usual pickup accessorials."""
@@ -233,6 +256,7 @@ packing group), and the emergency contact hazardous freight needs.
         self.call_after_refresh(self._complete, self.host.hold_input(), to_items)
         if not calendar_loaded():
             self.call_after_refresh(self._load_calendar)
+        self.call_after_refresh(self._say_draft_word)
 
     async def _complete(self, release: Callable[[], None], to_items: bool) -> None:
         try:
