@@ -10,6 +10,7 @@ from tests.fake_lp import install_fake_lp, install_fake_lpstat
 from tests.ui.booking_flow import book_to_result, parcel_request, value_after
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import make_app
+from tui.domain.display_paths import display_path
 from tui.screens.result import KEY_BOUNCE_SECONDS, ResultScreen
 from tui.session import Session
 
@@ -49,7 +50,8 @@ async def test_saving_writes_the_bol_and_labels_to_the_folder(ui_session: Sessio
         for path in files:
             head = path.read_bytes()[:5]
             assert head == b"%PDF-" if path.suffix == ".pdf" else head.startswith(b"^XA")
-        assert squash(f"Saved {len(files)} files to {folder}") in squash(screen_text(app))
+        shown = display_path(folder, 50)  # home as ~, a long folder shortened in the middle
+        assert squash(f"Saved {len(files)} files to {shown}") in squash(screen_text(app))
 
 
 async def test_saving_to_a_folder_typed_by_the_user(ui_session: Session, tmp_path: Path) -> None:

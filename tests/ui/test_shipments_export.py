@@ -11,9 +11,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import httpx
+import pytest
 from textual.widgets import Input, Select
 
-from tests.ui.screen import wait_for
+from tests.ui.screen import screen_text, wait_for
 from tests.ui.test_shipments_support import (
     app_on,
     open_shipments,
@@ -21,8 +22,9 @@ from tests.ui.test_shipments_support import (
     shipments_screen,
 )
 from tui.app import FreightApp
+from tui.domain.display_paths import display_path
 from tui.sandbox.app import SandboxApp
-from tui.screens.shipments_export import ExportDialog
+from tui.screens.shipments_export import PATH_WIDTH, ExportDialog
 from tui.screens.shipments_summary import ShipmentsSummaryScreen, summarize
 
 
@@ -87,7 +89,9 @@ async def test_export_writes_every_page_of_the_filter_as_csv_with_a_bom(
         assert [r["id"] for r in records] == expected
         assert len(expected) > loaded  # not only the rows loaded on screen
         assert {r["status"] for r in records} == {"canceled"}
-        assert f"Wrote {len(expected):,} shipments to {target}" in str(
+        shown = display_path(target, PATH_WIDTH)
+        assert shown.endswith("/canceled.csv")  # the file name whole, the middle shortened
+        assert f"Wrote {len(expected):,} shipments to {shown}" in str(
             app.screen.query_one("#shipments-status").render()
         )
 
@@ -152,7 +156,8 @@ async def test_export_shows_its_progress_and_escape_stops_it_writing_nothing(
         await wait_for(pilot, lambda: not list(target.parent.glob(".all.csv.*")), what="temp gone")
         assert target.read_text(encoding="utf-8") == "an older export\n"  # left as it was
         status = str(app.screen.query_one("#shipments-status").render())
-        assert f"Export stopped after 150 shipments: {target} was not written" in status
+        where = display_path(target, PATH_WIDTH)
+        assert f"Export stopped after 150 shipments: {where} was not written" in status
         assert "exporting" not in app.activity_text
         gate.release.set()
 
@@ -203,3 +208,33 @@ def test_summary_of_nothing_is_empty() -> None:
     assert summary.spend == []
     assert summary.total_in("USD") == Decimal(0)
     assert summary.by_status == []
+
+
+async def test_a_long_export_path_reads_from_home_and_is_shortened_in_the_middle(
+    sandbox: SandboxApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """80x24, a deep home folder: the field starts at `~`, and the line that says where the
+    file went keeps its start and its whole file name, shortened in the middle."""
+    home = tmp_path / "home" / "warehouse-operator-with-a-long-name"
+    monkeypatch.setenv("HOME", str(home))
+    data = home / ".local" / "share" / "freight-tui"
+    app = app_on(httpx.ASGITransport(app=sandbox), data_dir=data)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        before = screen.paging.generation
+        app.screen.query_one("#status-filter", Select).value = "canceled"
+        await wait_for(pilot, lambda: screen.paging.generation > before and not screen.is_loading)
+        await pilot.press("e")
+        field = _dialog(app).query_one("#export-path", Input)
+        assert field.value.startswith("~/.local/share/freight-tui/exports/freight-shipments-")
+        deep = data / "exports" / "by-customer" / "acme-industrial-supply" / "canceled.csv"
+        field.value = str(deep)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
+        assert deep.exists()
+        line = next(row for row in screen_text(app).splitlines() if "shipments to" in row).strip()
+        assert line.startswith("Wrote ")
+        assert " to ~/.local/" in line
+        assert "…" in line
+        assert line.endswith("/canceled.csv")

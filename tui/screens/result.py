@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 
 from tui import documents
+from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
@@ -207,7 +208,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             yield Static(self._documents_text(), id="result-documents", markup=False)
             with Horizontal(id="result-folder-row"):
                 yield Label("Folder")
-                yield Input(str(self._default_folder()), id="result-folder", compact=True)
+                folder = home_relative(self._default_folder())
+                yield Input(folder, id="result-folder", compact=True)
         yield Static("", id="result-status", markup=False)  # messages quote [sections]
         yield FreightFooter()
 
@@ -347,7 +349,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.saved = report.saved
         folder = report.saved[0].path.parent if report.saved else self._folder()
         count = len(report.saved)
-        text = f"Saved {count} file{'s' if count != 1 else ''} to {folder}."
+        text = f"Saved {count} file{'s' if count != 1 else ''} to {display_path(folder, 50)}."
         failed = report.failed
         if report.outcomes:
             sent = len(report.outcomes) - len(failed)
@@ -367,7 +369,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.busy = False
         self._printing_requested = False
         if isinstance(error, OSError):
-            self._set_status(f"Could not save: {error.strerror or error} ({self._folder()}).", True)
+            where = display_path(self._folder(), 40)
+            self._set_status(f"Could not save: {error.strerror or error} ({where}).", True)
         else:
             self._set_status(message, True)
 

@@ -14,6 +14,7 @@ from textual.timer import Timer
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines, visible
 from tui.host import Host, host_of
 from tui.listing.detail_text import (
@@ -333,9 +334,9 @@ def _documents_report(report: DocumentsReport, printing: bool) -> tuple[str, boo
         return NO_PRINTER, True
     if not printing:
         names = ", ".join(s.path.name for s in report.saved)
-        return f"Saved {names} to {report.folder}", False
+        return f"Saved {names} to {display_path(report.folder, 40)}", False
     if not report.outcomes:
-        return f"Saved to {report.folder}; no printer takes this format.", False
+        return f"Saved to {display_path(report.folder, 40)}; no printer takes this format.", False
     failed = report.failed
     if failed:
         return f"⚠ print failed: {failed[0].detail}", True

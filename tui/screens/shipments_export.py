@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input, Label, Select
 
+from tui.domain.display_paths import display_path, home_relative
 from tui.host import host_of
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
@@ -32,6 +33,8 @@ CHOICES: tuple[tuple[str, str], ...] = (
 """The format menu: label and choice."""
 SUFFIXES = {"csv": ".csv", "csv-plain": ".csv", "json": ".json", "jsonl": ".jsonl"}
 PROGRESS_EVERY = 0.2
+PATH_WIDTH = 48
+"""Characters a path may take in a message (the rest of an 80-column line is its words)."""
 """Seconds between two updates of the count on screen (not one per shipment)."""
 
 
@@ -110,7 +113,7 @@ way: a stopped export writes nothing, and a file already at the path is left as 
                     CHOICES, value="csv", allow_blank=False, id="export-format", compact=True
                 )
             yield Label("Save to (Enter to write every page, Esc to cancel)")
-            yield Input(str(self._request.default_path), id="export-path", compact=True)
+            yield Input(home_relative(self._request.default_path), id="export-path", compact=True)
             yield Label("", id="export-status")
 
     def on_mount(self) -> None:
@@ -145,7 +148,7 @@ way: a stopped export writes nothing, and a file already at the path is left as 
             return
         path = Path(text).expanduser()
         if path.is_dir():
-            self._say(f"{path} is a folder: add a file name.", error=True)
+            self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
             return
         choice = str(self.query_one("#export-format", Select).value)
         fmt: ExportFormat = "csv" if choice == "csv-plain" else choice  # type: ignore[assignment]
@@ -186,12 +189,13 @@ way: a stopped export writes nothing, and a file already at the path is left as 
 
     def _finished(self, result: ExportResult) -> None:
         self._stop_ticker()
-        self.dismiss(f"Wrote {result.count:,} shipments to {result.path}")
+        self.dismiss(f"Wrote {result.count:,} shipments to {display_path(result.path, PATH_WIDTH)}")
 
     def _failed(self, error: Exception, message: str) -> None:
         self._stop_ticker()
         if isinstance(error, OSError):
-            message = f"Could not write {self._path}: {error.strerror or error}"
+            where = display_path(self._path or "", PATH_WIDTH)
+            message = f"Could not write {where}: {error.strerror or error}"
         self._say(f"{message} — nothing was written", error=True)
         self.query_one("#export-path", Input).disabled = False
         self.query_one("#export-format", Select).disabled = False
@@ -202,7 +206,8 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         if self.running:
             self._call.cancel()
             self.dismiss(
-                f"Export stopped after {self._count:,} shipments: {self._path} was not written"
+                f"Export stopped after {self._count:,} shipments: "
+                f"{display_path(self._path or '', PATH_WIDTH)} was not written"
             )
         else:
             self.dismiss(None)
