@@ -97,3 +97,13 @@ def test_log_lines_never_carry_a_registered_token_or_bearer_value(
     assert "other.token" not in text
     assert text.count("***") == 3
     assert redact("acct.very-secret-value") == "acct.very-secret-value"  # no longer registered
+
+
+@pytest.mark.parametrize(
+    ("retry_after", "wait"),
+    [(1.0, "Wait 1 second and"), (2.0, "Wait 2 seconds"), (0.5, "0.5 seconds")],
+)
+def test_the_429_advice_counts_its_seconds(retry_after: float, wait: str) -> None:
+    error = error_for_status(429, {}, retry_after=retry_after)
+    assert wait in str(error)
+    assert "1 seconds" not in str(error)

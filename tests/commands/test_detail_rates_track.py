@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -168,7 +169,8 @@ def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
     listed = _delivered_ltl_with_numbers(freight)
     by_pro = freight("track", listed["proNumber"])
     assert by_pro.status == 0, by_pro.err
-    assert "Status:   delivered" in by_pro.out
+    assert re.search(r"^Status: +delivered$", by_pro.out, re.MULTILINE)
+    assert re.search(r"^Last event: +\S+ delivered Delivered", by_pro.out, re.MULTILINE)
     assert "delivered" in by_pro.out.split("TIME", 1)[1]
     by_bol = freight("track", listed["bolNumber"], "--format", "json")
     tracked = json.loads(by_bol.out)
@@ -190,4 +192,13 @@ def test_track_of_a_blank_number_is_a_usage_error(freight: Runner, number: str) 
 def test_track_unknown_number_exits_3(freight: Runner) -> None:
     result = freight("track", "NO-SUCH-PRO-123")
     assert result.status == 3
-    assert "no shipment has the PRO, BOL or tracking number 'NO-SUCH-PRO-123'" in result.err
+    assert "no shipment has the PRO, BOL, tracking number or id 'NO-SUCH-PRO-123'" in result.err
+
+
+def test_a_refused_token_from_the_environment_is_named_in_the_advice(freight: Runner) -> None:
+    result = freight("shipments", "--limit", "1", token="nobody.not-a-secret")
+    assert result.status == 4
+    assert "did not accept the credentials in FREIGHT_API_TOKEN" in result.err
+    assert "Run `freight login`" not in result.err
+    assert "not-a-secret" not in result.err
+    assert "HTTP 401" in result.err

@@ -65,6 +65,30 @@ def test_login_checks_saves_in_the_keyring_and_status_says_where(
     assert _leaks("demo-secret", isolated_home, login, status) == []
 
 
+def test_the_first_profile_signed_in_to_becomes_the_default(
+    live_sandbox: RunningSandbox, isolated_home: Path
+) -> None:
+    url = live_sandbox.base_url
+    login = _freight(
+        "auth", "login", "--profile", "acme", "--base-url", url, "--environment", "sandbox",
+        stdin="demo\ndemo-secret\n",
+    )  # fmt: skip
+    assert login.returncode == 0, login.stderr
+    assert "the default profile" in login.stdout
+    status = _freight("auth", "status")  # no --profile: the default's
+    assert status.returncode == 0, status.stderr
+    assert "acme" in status.stdout
+    assert "Client ID:   demo" in status.stdout
+    second = _freight(
+        "auth", "login", "--profile", "other", "--base-url", url, stdin="demo\ndemo-secret\n"
+    )
+    assert second.returncode == 0, second.stderr
+    assert "default profile" not in second.stdout  # the first one stays the default
+    assert (
+        'default_profile = "acme"' in (isolated_home / "config/freight-tui/config.toml").read_text()
+    )
+
+
 def test_rejected_login_saves_nothing_and_leaks_the_secret_nowhere(
     live_sandbox: RunningSandbox, isolated_home: Path
 ) -> None:

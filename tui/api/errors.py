@@ -106,6 +106,11 @@ class ApiError(FreightError):
         )
 
 
+def seconds_text(seconds: float) -> str:
+    """`1 second`, `2 seconds`, `0.5 seconds`."""
+    return f"{seconds:g} second" + ("" if seconds == 1 else "s")
+
+
 class AuthenticationError(ApiError):
     """401: the token is missing or not valid."""
 
@@ -305,7 +310,7 @@ def error_for_status(
             advice = f"This quote and rate were booked before, as shipment {shipment_id}."
     elif cls is RateLimitedError:
         extra["retry_after"] = retry_after
-        wait = f"{retry_after:g} seconds" if retry_after is not None else "a moment"
+        wait = seconds_text(retry_after) if retry_after is not None else "a moment"
         advice = f"{advice} Wait {wait} and try again."
     parts = [advice]
     if server_message and server_message not in advice:

@@ -20,6 +20,7 @@ from tui.api.errors import (
     ResponseTooLargeError,
     TransportError,
     error_for_status,
+    seconds_text,
 )
 from tui.api.logs import redact
 from tui.api.retry import parse_retry_after
@@ -73,7 +74,7 @@ class Diagnosis:
             return (
                 RequestTimeoutError(
                     f"The shipping service at {host} did not answer within "
-                    f"{self.read_timeout:g} seconds. Try again; if it keeps happening the "
+                    f"{seconds_text(self.read_timeout)}. Try again; if it keeps happening the "
                     "service may be slow or down."
                 ),
                 False,

@@ -216,11 +216,13 @@ def add_commands(sub: Any) -> None:
     track = _command(
         sub,
         "track",
-        "find a shipment by PRO, BOL or tracking number; print its status and events",
+        "find a shipment by PRO, BOL, tracking number or id; print its status and events",
         "Find the shipment whose PRO, BOL, tracking number or id is exactly the one given.\n"
         "  for pro in $(cat pros.txt); do freight track $pro --format json; done",
     )
-    track.add_argument("number", metavar="NUMBER", nargs="?", help="PRO, BOL or tracking number")
+    track.add_argument(
+        "number", metavar="NUMBER", nargs="?", help="PRO, BOL, tracking number or shipment id"
+    )
     _format(track, ("table", "json", "jsonl"), "track")
 
     from tui.commands.batch_args import add_batch_commands

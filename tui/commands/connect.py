@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import TYPE_CHECKING
 
@@ -12,6 +12,7 @@ from tui.commands.exits import NotSignedInError, UsageError
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
+    from tui.api.errors import AuthenticationError
     from tui.api.options import ClientOptions, RetryPolicy
 
 
@@ -55,11 +56,26 @@ async def _demo_client(retry: RetryPolicy | None = None) -> AsyncIterator[Freigh
         sandbox.stop()
 
 
+def environment_refused(error: AuthenticationError, env: Mapping[str, str]) -> str:
+    """A 401 for credentials from the environment: the advice names the variable they came
+    from (`freight login` saves other credentials, which that variable hides)."""
+    from tui.api.errors import AuthenticationError
+    from tui.credentials.env import CLIENT_ID, CLIENT_SECRET, TOKEN
+
+    where = TOKEN if env.get(TOKEN, "").strip() else f"{CLIENT_ID} and {CLIENT_SECRET}"
+    advice = (
+        f"The service did not accept the credentials in {where}. Set a valid client ID and "
+        "secret there, or unset it to use the profile's saved credentials (freight login)."
+    )
+    return str(error).replace(AuthenticationError.default_advice, advice)
+
+
 @asynccontextmanager
 async def _profile_client(
     args: argparse.Namespace, retry: RetryPolicy | None = None
 ) -> AsyncIterator[FreightClient]:
     from tui.api.client import FreightClient
+    from tui.api.errors import AuthenticationError
     from tui.config.resolve import ProfileError, resolve_profile
     from tui.config.settings import ConfigError, Profile, load_config
     from tui.credentials import redact
@@ -96,4 +112,9 @@ async def _profile_client(
     )
     options = _with_retry(client_options_for(profile), retry)
     async with FreightClient(resolved.base_url, credentials.token(), options=options) as client:
-        yield client
+        try:
+            yield client
+        except AuthenticationError as error:
+            if credentials.source != "environment":
+                raise
+            raise NotSignedInError(environment_refused(error, os.environ)) from None

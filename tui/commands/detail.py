@@ -57,9 +57,9 @@ def print_detail(detail: ShipmentDetail, out: TextIO) -> None:
             ("Carrier", " ".join(p for p in (carrier.name, carrier.scac) if p) if carrier else ""),
             ("Total", money(cost.total, cost.currency) if cost else ""),
             ("Created", detail.created_date.isoformat() if detail.created_date else ""),
-            ("Pickup", _day(pickup_day(detail))),
+            ("Pickup", day_text(pickup_day(detail))),
             *([("Pickup note", detail.pickup_date_message)] if detail.pickup_date_message else []),
-            ("Delivery", _day(tracking.delivery_date if tracking else None)),
+            ("Delivery", day_text(tracking.delivery_date if tracking else None)),
             ("From", address_text(detail.origin)),
             ("To", address_text(detail.destination)),
             ("Quote", detail.quote_id or ""),
@@ -92,7 +92,7 @@ def _folder(text: str) -> Path:
     return Path(text).expanduser()
 
 
-def _day(value: object) -> str:
+def day_text(value: object) -> str:
     """`2026-11-30`: a pickup or delivery day as the service wrote it (the day at the dock,
     as the list and the CSV give it)."""
     from datetime import date, datetime

@@ -1,7 +1,8 @@
 """``freight track NUMBER``: find a shipment by PRO, BOL or tracking number; status and events.
 
-The events come from the shipment detail. TODO(lead): when ``FreightClient.get_tracking()``
-is merged, read status and events from it here (see ``_tracking``).
+The search finds the number; a server whose search does not match it (ids, on some) is asked
+for the shipment by id. The events come from the tracking endpoint (``get_tracking``: the
+shipment detail's own on a server without one).
 """
 
 from __future__ import annotations
@@ -10,9 +11,10 @@ import argparse
 from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.connect import open_client
-from tui.commands.detail import events_table
+from tui.commands.detail import day_text, events_table
 from tui.commands.exits import OK, NotFound, UsageError
 from tui.commands.text import fields
+from tui.listing.detail_text import pickup_day
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -47,9 +49,38 @@ async def find(client: FreightClient, number: str) -> list[Shipment]:
     return found
 
 
-async def _tracking(client: FreightClient, shipment: Shipment) -> ShipmentDetail:
-    """Status and events of one shipment (for now from its detail)."""
-    return await client.get_shipment(shipment.id)
+async def by_id(client: FreightClient, number: str) -> ShipmentDetail | None:
+    """The shipment whose id is ``number`` (GET /shipments/{id}), or None when there is none."""
+    from tui.api.errors import NotFoundError, RequestValidationError
+
+    try:
+        return await client.get_shipment(number.strip())
+    except (NotFoundError, RequestValidationError):
+        return None
+
+
+async def _tracking(client: FreightClient, detail: ShipmentDetail) -> ShipmentDetail:
+    """The detail with the tracking endpoint's events when it has more than the detail's."""
+    from tui.api.errors import ApiError
+
+    try:
+        events = await client.get_tracking(detail.id)
+    except ApiError:
+        return detail
+    if len(events) <= len(detail.events):
+        return detail
+    return detail.model_copy(update={"events": events})
+
+
+def _last_event(detail: ShipmentDetail) -> str:
+    """`2026-11-22T07:40-06:00 in-transit Arrived at terminal, Memphis, TN` (the newest)."""
+    dated = [e for e in detail.events if e.time is not None]
+    if not dated:
+        return ""
+    event = max(dated, key=lambda e: e.time or 0)
+    moment = event.time.isoformat(timespec="minutes") if event.time else ""
+    words = " ".join(p for p in (event.status, event.description) if p)
+    return f"{moment} {words}" + (f", {event.location}" if event.location else "")
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
@@ -62,9 +93,15 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         raise UsageError("NUMBER: give a PRO, BOL or tracking number (it is blank)")
     async with open_client(args) as client:
         found = await find(client, args.number)
-        if not found:
-            raise NotFound(f"no shipment has the PRO, BOL or tracking number {args.number!r}")
-        details = [await _tracking(client, shipment) for shipment in found]
+        details = [await client.get_shipment(shipment.id) for shipment in found]
+        if not details:
+            detail = await by_id(client, args.number)
+            if detail is None:
+                raise NotFound(
+                    f"no shipment has the PRO, BOL, tracking number or id {args.number!r}"
+                )
+            details = [detail]
+        details = [await _tracking(client, detail) for detail in details]
     if output.format != "table":
         records = [TRACK_FIELDS.record(d, output.fields) for d in details]
         write_records(records, output.format, out, one=True)
@@ -81,9 +118,13 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 ("BOL", detail.bol_number or ""),
                 ("Tracking", (tracking.tracking_number if tracking else None) or ""),
                 ("Carrier", (carrier.name if carrier else None) or ""),
+                ("Pickup", day_text(pickup_day(detail))),
+                ("Delivery", day_text(tracking.delivery_date if tracking else None)),
+                ("Last event", _last_event(detail) or "none listed"),
             ],
             out,
         )
-        print("", file=out)
-        events_table(detail.events, out)
+        if detail.events:
+            print("", file=out)
+            events_table(detail.events, out)
     return OK

@@ -13,6 +13,7 @@ from tui.api.secret import Secret
 from tui.config import paths
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
 from tui.config.settings import (
+    DEMO_PROFILE,
     AccountEnvironment,
     AppConfig,
     ConfigError,
@@ -20,6 +21,7 @@ from tui.config.settings import (
     load_config,
     save_config,
 )
+from tui.config.urls import is_placeholder
 from tui.credentials import diagnosis, index, redact
 from tui.credentials import env as env_credentials
 from tui.credentials.check import check_credentials
@@ -183,11 +185,17 @@ def _remember_profile(
     out: TextIO,
     environment: AccountEnvironment | None = None,
 ) -> None:
-    """Add a new profile, or a changed base URL or environment, to the config file."""
+    """Add a new profile, or a changed base URL or environment, to the config file; the
+    first profile signed in to becomes the default (while the default is still the fresh
+    config's placeholder, a bare `freight auth status` would look there and find nothing)."""
     assert resolved.base_url is not None
     current = config.profiles.get(resolved.name)
     same_env = environment is None or (current is not None and current.environment == environment)
+    first = _default_is_placeholder(config) and config.default_profile != resolved.name
     if current is not None and current.canonical_url == resolved.base_url and same_env:
+        if first:
+            path = save_config(config.model_copy(update={"default_profile": resolved.name}))
+            print(f"Made {resolved.name!r} the default profile in {path}.", file=out)
         return
     if current is None:
         chosen: AccountEnvironment = environment or (
@@ -207,9 +215,20 @@ def _remember_profile(
             changed.append(f"environment ({environment.upper()})")
         profile = current.model_copy(update=changes)
         note = f"Set the {' and '.join(changed)} of profile {resolved.name!r}"
-    updated = config.model_copy(update={"profiles": {**config.profiles, resolved.name: profile}})
-    path = save_config(updated)
+    update: dict[str, object] = {"profiles": {**config.profiles, resolved.name: profile}}
+    if first:
+        update["default_profile"] = resolved.name
+        note += ", the default profile"
+    path = save_config(config.model_copy(update=update))
     print(f"{note} in {path}.", file=out)
+
+
+def _default_is_placeholder(config: AppConfig) -> bool:
+    """The default profile is the fresh config's, its base URL not yet set (or it is gone)."""
+    default = config.profiles.get(config.default_profile)
+    if config.default_profile == DEMO_PROFILE:
+        return False
+    return default is None or is_placeholder(default.base_url)
 
 
 # -- logout ---------------------------------------------------------------------------------
