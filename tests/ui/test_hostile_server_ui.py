@@ -24,6 +24,7 @@ from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
 from tui.config.settings import AppConfig, LimitSettings
 from tui.demo_profile import demo_profile
+from tui.domain.display_paths import display_path
 from tui.screens.book import BookScreen
 from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
@@ -137,7 +138,9 @@ async def test_list_and_detail_show_hostile_text_as_text(tmp_path: Path) -> None
         status = app.screen.query_one("#detail-status", Static)
         await wait_for(pilot, lambda: "Saved" in str(status.content), what="the save")
         folder = tmp_path / "data" / "documents" / "4415-x-227893"
-        assert str(folder) in str(status.content)
+        # (shortened in the middle on an 80-column line: its start and its own name whole)
+        assert display_path(folder, 40) in str(status.content)
+        assert str(status.content).endswith(f"/{folder.name}")
         files = files_under(tmp_path)
         saved = {p for p in files if p.parts[:3] == ("data", "documents", "4415-x-227893")}
         assert len(saved) == 5
