@@ -13,6 +13,7 @@ from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import (
     DelayFirstTransport,
     FailingTransport,
+    HeldSearches,
     app_on,
     open_shipments,
     service_client,
@@ -151,26 +152,29 @@ async def test_pickup_shortcut_fills_the_dates(
         assert "pickup 2026-11-16–2026-11-22" in str(shipments_screen(app).table.border_title)
 
 
-async def test_free_text_search_after_slash_is_debounced_and_filters(
-    sandbox: SandboxApp, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # A pause long enough that a busy machine's slow key presses still make one burst.
-    monkeypatch.setattr("tui.widgets.shipments_filters.DEBOUNCE_SECONDS", 2.0)
+async def test_free_text_search_after_slash_asks_at_once_and_filters(sandbox: SandboxApp) -> None:
     every = await all_listed(sandbox)
     city = every[7]["origin"]["city"]
     expected = {s["id"] for s in await all_listed(sandbox, search=city)}
-    app = app_on(httpx.ASGITransport(app=sandbox))
+    transport = HeldSearches(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
         screen = shipments_screen(app)
-        before = screen.paging.generation
+        transport.hold = True
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
         assert app.focused.id == "search-input"
-        await pilot.press(*city)
-        assert screen.paging.generation <= before + 1  # the first key searched, the rest wait
-        await wait_for(pilot, lambda: screen.filters_bar.posted.text == city)
-        assert screen.paging.generation == before + 2  # ... for one search when typing stops
+        await pilot.press(city[0])
+        await wait_for(pilot, lambda: transport.texts == [city[0]], what="the first key's search")
+        await pilot.press(*city[1:])  # typed while the first key's search is in flight
+        assert screen.filters_bar.posted.text == city
+        await pilot.pause()
+        assert transport.texts == [city[0]], "one search in flight, the latest text waits"
+        transport.release_one()
+        await wait_for(pilot, lambda: transport.texts == [city[0], city], what="the waiting one")
+        transport.hold = False
+        transport.release_one()  # (continuation pages are not held)
         await wait_for(pilot, lambda: not screen.is_loading)
         await load_everything(pilot, app)
         assert {row.id for row in table.rows()} == expected
@@ -178,6 +182,31 @@ async def test_free_text_search_after_slash_is_debounced_and_filters(
             assert city in (row.origin.city, row.destination.city) or city.lower() in (
                 f"{row.origin.company} {row.destination.company}".lower()
             )
+
+
+async def test_the_answer_for_text_typed_before_is_never_shown(sandbox: SandboxApp) -> None:
+    transport = HeldSearches(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        before = [row.id for row in table.rows()]
+        transport.hold = True
+        screen.filters_bar.set_search("Zzzz-no-such-text")
+        await wait_for(pilot, lambda: len(transport.texts) == 1, what="the first search")
+        asked = screen.paging.generation
+        screen.filters_bar.set_search("")
+        screen.filters_bar.set_search("Q")
+        screen.filters_bar.set_search("")  # back to the start: the latest filters win
+        await wait_for(pilot, lambda: screen.paging.generation == asked + 3, what="3 changes")
+        transport.release_one()  # "no such text" answers: nothing matches, and it is dropped
+        await wait_for(pilot, lambda: len(transport.texts) == 2, what="the waiting search")
+        assert transport.texts[-1] == ""
+        assert [row.id for row in table.rows()] == before, "the empty answer was not shown"
+        transport.hold = False
+        transport.release_one()
+        await wait_for(pilot, lambda: not screen.is_loading)
+        assert [row.id for row in table.rows()] == before
 
 
 async def test_apply_search_shows_the_list_filtered_to_a_quote_id(sandbox: SandboxApp) -> None:
@@ -218,10 +247,10 @@ async def test_a_late_page_for_old_filters_is_dropped(sandbox: SandboxApp) -> No
         app.screen.query_one("#status-filter", Select).value = "canceled"
         await wait_for(pilot, lambda: transport.first_seen.is_set(), what="held request")
         app.screen.query_one("#status-filter", Select).value = "delivered"
-        await wait_for(pilot, lambda: not screen.is_loading and screen.paging.pages > 0)
+        await pilot.pause()
+        assert screen.is_loading, "the delivered search waits for the canceled one"
         transport.release.set()
-        await pilot.pause(0.2)
-        await wait_for(pilot, lambda: not screen.is_loading)
+        await wait_for(pilot, lambda: not screen.is_loading and screen.paging.pages > 0)
         statuses = {row.status for row in table.rows()}
         assert statuses == {"delivered"}
         assert "delivered" in str(table.border_title)

@@ -11,7 +11,12 @@ from textual.widgets import Input, Select
 from tests.ui.booking_flow import CountingTransport
 from tests.ui.scanning import key_for, scan
 from tests.ui.screen import wait_for
-from tests.ui.test_shipments_support import app_on, open_shipments, service_client
+from tests.ui.test_shipments_support import (
+    app_on,
+    open_shipments,
+    service_client,
+    shipments_screen,
+)
 from tui.sandbox.app import SandboxApp
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
@@ -141,7 +146,7 @@ async def test_a_short_fast_burst_is_typing_not_a_scan(sandbox: SandboxApp) -> N
         assert app.screen is screen
 
 
-async def test_enter_on_a_pro_in_the_search_field_opens_it_with_one_search(
+async def test_enter_on_a_pro_in_the_search_field_opens_it_with_no_search_of_its_own(
     sandbox: SandboxApp,
 ) -> None:
     entry = await deep_listing(sandbox, proNumber=True)
@@ -152,11 +157,17 @@ async def test_enter_on_a_pro_in_the_search_field_opens_it_with_one_search(
         await pilot.press("slash")
         assert isinstance(app.focused, Input)
         await pilot.press(*entry["proNumber"])  # the list searches as it is typed…
+        screen = shipments_screen(app)
+        await wait_for(
+            pilot,
+            lambda: screen.filters_bar.posted.text == entry["proNumber"] and not screen.is_loading,
+            what="the search for the whole PRO",
+        )
         before = transport.count("/shipments")
-        await pilot.press("enter")  # …and Enter sends the search still waiting, once
+        await pilot.press("enter")  # …and Enter opens the row it found: no search of its own
         await detail_opened(pilot, app, entry["id"])
         await pilot.pause(0.3)  # a second search would have been sent by now
-        assert transport.count("/shipments") - before == 1
+        assert transport.count("/shipments") == before
 
 
 async def test_esc_clears_the_search(sandbox: SandboxApp) -> None:

@@ -81,6 +81,28 @@ class DelayFirstTransport(httpx.AsyncBaseTransport):
         return await self.inner.handle_async_request(request)
 
 
+class HeldSearches(httpx.AsyncBaseTransport):
+    """While `hold` is set, each search waits for `release_one()`; `texts` lists the search
+    text of every search sent while held, in order."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.hold = False
+        self.texts: list[str] = []
+        self._released = asyncio.Semaphore(0)
+
+    def release_one(self) -> None:
+        """Let one held search (the one in flight) be answered."""
+        self._released.release()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        first_page = "continuationToken" not in str(request.url)
+        if self.hold and first_page and request.url.path.endswith("/shipments"):
+            self.texts.append(request.url.params.get("search", ""))
+            await self._released.acquire()
+        return await self.inner.handle_async_request(request)
+
+
 class FailingTransport(httpx.AsyncBaseTransport):
     """Answers searches with `failure` while `failing` is set (the client retries GETs)."""
 

@@ -145,6 +145,10 @@ Esc clears the search.
             self, "shipments-page", on_answer=self._page_loaded, on_error=self._page_failed
         )
         self._pending_search: str | None = None
+        self._first_in_flight = False
+        """The request in flight is a first page (a search, not the next page of one)."""
+        self._search_waiting = False
+        """Filters changed while a first page was in flight: ask when it is answered."""
         self._open_when_loaded: str | None = None
         """A code submitted in the search field while its search was loading."""
         self._wide: bool | None = None
@@ -229,11 +233,28 @@ Esc clears the search.
         self.table.focus()
 
     def _start_search(self) -> None:
-        """Ask for the first page of the current filters; older answers will be dropped."""
-        self.paging.restart()
+        """Ask for the first page of the current filters, at once when no search is in
+        flight; else as soon as it is answered (its answer, for older filters, is dropped).
+
+        So typing asks with no fixed wait, keeps at most one search in flight and one waiting
+        (for the latest filters), and never shows the rows of text typed before."""
+        self.paging.restart()  # answers for older filters are dropped from now on
+        if self._pages.in_flight and self._first_in_flight:
+            self._search_waiting = True
+            self.table.tail_text = "searching…"
+            return
         self._request(None, first=True)
 
+    def _ask_waiting_search(self) -> bool:
+        """Send the search that waited for the one in flight; True if there was one."""
+        if not self._search_waiting:
+            return False
+        self._search_waiting = False
+        self._request(None, first=True)
+        return True
+
     def _request(self, token: str | None, *, first: bool) -> None:
+        self._first_in_flight = first
         self.paging.requested()
         self.table.tail_text = "searching…" if first else "loading more…"
         if first or self.paging.failed_token is not None:
@@ -250,7 +271,8 @@ Esc clears the search.
         self._pages.start(page, activity="searching shipments…" if first else None)
 
     def _page_loaded(self, message: PageAnswer) -> None:
-        if not self.paging.current(message.generation):
+        self._first_in_flight = False
+        if self._ask_waiting_search() or not self.paging.current(message.generation):
             return  # an answer for filters the user has since changed
         table = self.table
         self.paging.loaded(message.continuation_token)
@@ -273,6 +295,9 @@ Esc clears the search.
             self._request(self.paging.token, first=False)
 
     def _page_failed(self, _error: Exception, text: str) -> None:
+        self._first_in_flight = False
+        if self._ask_waiting_search():
+            return  # the failed search was for filters the user has since changed
         self.paging.failed_at(self._asked)
         self._open_when_loaded = None
         self.table.tail_text = f"⚠ {text} — press r to retry"

@@ -5,14 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from time import monotonic
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.timer import Timer
 from textual.widgets import Input, Label, Select
 
 from tui.domain.shipments import MODES
@@ -22,8 +20,6 @@ from tui.widgets.typeahead import TypeaheadFocus
 
 if TYPE_CHECKING:
     from tui.api.models import ShipmentQuery
-
-DEBOUNCE_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -59,7 +55,8 @@ class ShipmentFilters:
 
 
 class ShipmentFiltersBar(TypeaheadFocus):
-    """Two compact lines of filters; posts `FiltersChanged` (text and dates debounced)."""
+    """Two compact lines of filters; posts `FiltersChanged` as each change is made (the
+    screen keeps the searches in order: see `ShipmentsScreen`)."""
 
     HELP: ClassVar[str | None] = """\
 ## Filters
@@ -116,8 +113,6 @@ Enter on a scanned number opens that shipment.
         super().__init__(id=id)
         self._today = today
         self._posted = ShipmentFilters()
-        self._debounce: Timer | None = None
-        self._last_typed = 0.0
         self._setting_shortcut = False
 
     def compose(self) -> ComposeResult:
@@ -232,9 +227,6 @@ Enter on a scanned number opens that shipment.
 
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
-        if self._debounce is not None:
-            self._debounce.stop()
-            self._debounce = None
         errors = self._date_errors()
         self.query_one("#filters-error", Label).update("  ".join(errors))
         if errors:
@@ -243,18 +235,6 @@ Enter on a scanned number opens that shipment.
         if filters != self._posted:
             self._posted = filters
             self.post_message(self.FiltersChanged(self, filters))
-
-    def _post_later(self) -> None:
-        """Debounce typing: a key after a pause searches at once, a burst once at its end."""
-        now = monotonic()
-        quiet = now - self._last_typed > DEBOUNCE_SECONDS
-        self._last_typed = now
-        if quiet and self._debounce is None:
-            self.post_now()
-            return
-        if self._debounce is not None:
-            self._debounce.stop()
-        self._debounce = self.set_timer(DEBOUNCE_SECONDS, self.post_now)
 
     @on(Select.Changed, "#status-filter, #mode-filter")
     def _select_changed(self, event: Select.Changed) -> None:
@@ -275,7 +255,7 @@ Enter on a scanned number opens that shipment.
     @on(Input.Changed, "#search-input")
     def _text_changed(self, event: Input.Changed) -> None:
         event.stop()
-        self._post_later()
+        self.post_now()
 
     @on(Input.Changed, ".date-input")
     def _date_changed(self, event: Input.Changed) -> None:
@@ -290,7 +270,7 @@ Enter on a scanned number opens that shipment.
                 select.value = shortcut
             self._setting_shortcut = False
         if len(event.value) in (0, 10):
-            self._post_later()
+            self.post_now()
 
     @on(Input.Submitted, ".date-input")
     def _date_submitted(self, event: Input.Submitted) -> None:
