@@ -60,6 +60,12 @@ def _shipments_screen() -> Screen[Any]:
     return ShipmentsScreen()
 
 
+def _batch_screen() -> Screen[Any]:
+    from tui.screens.batch import BatchScreen
+
+    return BatchScreen()
+
+
 WEZTERM_OPTION_KEYS = {
     "\x1b1": "¡",
     "\x1b2": "™",
@@ -115,7 +121,7 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
     # The first screen's sheet is read with the app's: read when the screen first shows, it
     # would make Textual parse every sheet read so far once more.
     CSS_PATH = ["app.tcss", "screens/quote.tcss"]
-    MODES = {"quote": _quote_screen, "shipments": _shipments_screen}
+    MODES = {"quote": _quote_screen, "shipments": _shipments_screen, "batch": _batch_screen}
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
     # key: its character is the digit) never types into a field.
@@ -154,6 +160,15 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             "Shipments",
             id="app.shipments",
             tooltip="Find shipments (alt+3)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "f12,alt+4",
+            "show_batch",
+            "Batch",
+            id="app.batch",
+            tooltip="A file of orders at once (alt+4)",
             show=False,
             priority=True,
         ),
@@ -326,6 +341,10 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         if not self.screen.is_modal:
             self.show_shipments()
 
+    def action_show_batch(self) -> None:
+        if not self.screen.is_modal:
+            self.show_batch()
+
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""
         if self.current_mode != "quote":
@@ -390,6 +409,20 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             if isinstance(base, ShipmentsScreen):
                 self.call_after_refresh(base.apply_search, search)
 
+    def show_batch(self, path: str | None = None) -> None:
+        """Go to the batch of orders; with `path`, open that order file there."""
+        if self.current_mode != "batch":
+            self.switch_mode("batch")
+        stack = self._screen_stacks.get("batch", [])
+        while len(stack) > 1:
+            self.pop_screen()
+        if path is not None and stack:
+            from tui.screens.batch import BatchScreen
+
+            base = stack[0]
+            if isinstance(base, BatchScreen):
+                self.call_after_refresh(base.open_path, path)
+
     def open_scanned(self, code: str) -> None:
         """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
         from tui.screens.shipments import ShipmentsScreen
@@ -434,6 +467,11 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             "Shipments",
             f"Find, filter and track shipments ({key('app.shipments', 'F4')})",
             self.show_shipments,
+        )
+        yield SystemCommand(
+            "Batch",
+            f"A file of orders: rate, choose, book ({key('app.batch', 'F12')})",
+            self.show_batch,
         )
         palette_commands = getattr(screen, "palette_commands", None)
         if callable(palette_commands):

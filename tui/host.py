@@ -79,6 +79,9 @@ class Host(Protocol):
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching."""
 
+    def show_batch(self, path: str | None = None) -> None:
+        """Go to the batch of orders; with `path`, open that order file there."""
+
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
         """Show one shipment's detail."""
 

@@ -278,6 +278,20 @@ class Session:
                 )
             return self._client
 
+    async def batch_client(self) -> FreightClient:
+        """A client of its own for a batch (close it after): it waits out no 429 itself, the
+        batch's one pace does that for all of its requests."""
+        from dataclasses import replace
+
+        from tui.api.client import FreightClient
+
+        await self.client()  # the same errors as the one client when not signed in
+        assert self._connect is not None
+        base_url, token = await self._connect()
+        options = self._client_options()
+        options = replace(options, retry=replace(options.retry, rate_attempts=1))
+        return FreightClient(base_url, token, transport=self._transport, options=options)
+
     def _client_options(self) -> ClientOptions:
         """Client settings for the "not shown" parts of the interface, from the profile."""
         return client_options_for(self.profile)

@@ -201,9 +201,16 @@ class Batch:
         progress: Callable[[Progress], None] | None = None,
         rerate: bool = False,
         keys: Sequence[str] | None = None,
+        on_state: Callable[[OrderState], None] | None = None,
     ) -> None:
-        """Rate the orders that need it (see ``to_rate``); each saved as it is known."""
+        """Rate the orders that need it (see ``to_rate``); each saved as it is known (then
+        handed to ``on_state``)."""
         from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
+
+        def save(state: OrderState) -> None:
+            self.store.save(self.info.id, [state])
+            if on_state is not None:
+                on_state(state)
 
         await rate_orders(
             client,
@@ -211,7 +218,7 @@ class Batch:
             self.states,
             self.rules,
             self.mapping,
-            save=lambda state: self.store.save(self.info.id, [state]),
+            save=save,
             pace=pace,
             concurrency=concurrency or DEFAULT_CONCURRENCY,
             progress=progress,

@@ -124,7 +124,11 @@ class SqliteBatchStore:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         fresh = not path.exists()
-        self._conn = sqlite3.connect(path, timeout=30, isolation_level=None)
+        # One connection, used by one task at a time (a screen opens a batch in a thread and
+        # rates it on the event loop).
+        self._conn = sqlite3.connect(
+            path, timeout=30, isolation_level=None, check_same_thread=False
+        )
         if fresh:
             os.chmod(path, 0o600)
         self._conn.execute("PRAGMA journal_mode=WAL")

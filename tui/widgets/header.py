@@ -74,7 +74,12 @@ class FreightHeader(Widget):
         elif width >= 110:
             keys = [
                 f"{_key(keymap, f'app.{name}', default)} {name}"
-                for name, default in (("quote", "F2"), ("rates", "F3"), ("shipments", "F4"))
+                for name, default in (
+                    ("quote", "F2"),
+                    ("rates", "F3"),
+                    ("shipments", "F4"),
+                    ("batch", "F12"),
+                )
             ]
             right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
         else:

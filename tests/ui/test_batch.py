@@ -1,0 +1,310 @@
+"""The Batch screen by keyboard at 80x24: open a file (path completed), review the columns,
+rate on the sandbox, filter and sort, pick another rate for an order, paste rows, write the
+results, stop a run, and find an unfinished batch again."""
+
+from __future__ import annotations
+
+import csv
+import dataclasses
+import io
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import TextArea
+
+from tests.batch.conftest import WMS_EXPORT
+from tests.ui.screen import screen_text, settle, wait_for
+from tui.app import FreightApp, make_app
+from tui.demo import DEMO_TOKEN
+from tui.sandbox import SandboxConfig, create_app
+from tui.sandbox.app import SandboxApp
+from tui.screens import batch as batch_screen
+from tui.screens.batch import BatchScreen
+from tui.screens.batch_mapping import BatchMappingScreen
+from tui.screens.batch_order import BatchOrderScreen
+from tui.screens.batch_paste import BatchPasteScreen
+from tui.session import Session
+
+NOON_MONDAY = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
+
+
+@pytest.fixture
+def monday(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The batch judges ship dates on the sandbox's Monday, whatever today is."""
+    monkeypatch.setattr(batch_screen, "now", lambda: NOON_MONDAY)
+
+
+@pytest.fixture
+def sandbox(sandbox_config: SandboxConfig) -> Iterator[SandboxApp]:
+    app = create_app(dataclasses.replace(sandbox_config, now=lambda: NOON_MONDAY, shipments=5))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def session(sandbox: SandboxApp, monday: None) -> Session:
+    return Session.for_testing(
+        "http://sandbox.test", DEMO_TOKEN, transport=httpx.ASGITransport(app=sandbox)
+    )
+
+
+@pytest.fixture
+def wms(tmp_path: Path) -> Path:
+    copy = tmp_path / "orders" / "wms-export.csv"
+    copy.parent.mkdir()
+    copy.write_bytes(WMS_EXPORT.read_bytes())
+    return copy
+
+
+def batch_of(app: FreightApp) -> BatchScreen:
+    screen = app.screen
+    assert isinstance(screen, BatchScreen), screen
+    return screen
+
+
+async def open_file(pilot: Pilot[Any], path: Path, *, review: bool = True) -> BatchScreen:
+    """alt+4, type the path, Enter; use the columns as guessed when they are shown."""
+    app = pilot.app
+    assert isinstance(app, FreightApp)
+    await pilot.press("alt+4")
+    await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="the batch screen")
+    screen = batch_of(app)
+    field = screen.path_input
+    field.value = ""
+    field.focus()
+    await pilot.press(*str(path))
+    await pilot.press("enter")
+    if review:
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: screen.current_batch is not None, what="the orders")
+    await pilot.pause()
+    return screen
+
+
+async def rate(pilot: Pilot[Any], screen: BatchScreen) -> None:
+    await pilot.press("r")
+    await wait_for(pilot, lambda: screen.is_rating, what="rating to start")
+    await wait_for(pilot, lambda: not screen.is_rating, seconds=60, what="rating to end")
+    await settle(pilot)
+
+
+async def test_a_whole_batch_by_keyboard_at_80x24(session: Session, wms: Path) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        text = screen_text(app)
+        assert "120 orders · 113 pending · 7 invalid" in text
+        assert "wms-export.csv · 197 rows · comma, utf-8 BOM" in text
+        await rate(pilot, screen)
+        text = screen_text(app)
+        assert "120 orders · 113 rated · 7 invalid" in text
+        batch = screen.current_batch
+        assert batch is not None
+        [(currency, total)] = batch.totals().items()
+        assert f"total {total:,.2f} {currency}" in text
+        assert "SO-104200 rated" in text
+        # the highlighted order's problem is said under the table
+        screen.table.move_cursor_to_key("SO-104212")
+        await pilot.pause()
+        assert "row 24, Zip: is blank on the order's first row" in screen_text(app)
+        # Enter: the order's own rates; pick the dearest instead of the rule's
+        screen.table.move_cursor_to_key("SO-104201")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchOrderScreen), what="the order")
+        assert "Order SO-104201 · rated" in screen_text(app)
+        state = batch.state("SO-104201")
+        ok_totals = sorted(r.total for r in state.rates if r.ok)
+        assert len(ok_totals) >= 2
+        await pilot.press("down", "enter")  # the next cheapest, by hand
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="back")
+        state = batch.state("SO-104201")
+        assert state.chosen_by == "hand"
+        assert state.choice is not None
+        assert state.choice.total == ok_totals[1]
+        assert f"{ok_totals[1]:,.2f}" in screen_text(app)
+
+
+async def test_filter_and_sort_the_review(session: Session, wms: Path) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await pilot.press("slash", *"invalid")
+        await pilot.pause()
+        assert screen.table.row_count == 7
+        assert "7 orders · 7 invalid (filter: 120 in all)" in screen_text(app)
+        await pilot.press("escape")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert screen.table.row_count == 120
+        await pilot.press("s")  # by status: invalid orders come after pending ones
+        await pilot.pause()
+        assert screen.table.row_at(0).status == "invalid" or screen.table.row_at(119).status in (
+            "invalid",
+            "pending",
+        )
+
+
+@pytest.fixture
+def tuesday(wms: Path) -> Path:
+    """Another export with the same headers."""
+    other = wms.with_name("tuesday.csv")
+    other.write_bytes(wms.read_bytes())
+    return other
+
+
+async def test_the_columns_saved_are_used_again_without_a_review(
+    session: Session, wms: Path, tuesday: Path
+) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, wms)
+    other = tuesday
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, other, review=False)
+        assert "columns 'wms-export'" in screen_text(app)
+        assert screen.current_batch is not None
+
+
+async def test_changing_a_column_in_the_review(session: Session, tmp_path: Path) -> None:
+    path = tmp_path / "o.csv"
+    path.write_text(
+        "Order,Zip,Heft,Dims,Unit Type\nA1,30303,800,48x40x48,Pallet\n", encoding="utf-8"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(path), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen))
+        review = app.screen
+        assert isinstance(review, BatchMappingScreen)
+        review.table.move_cursor_to_key("weight")
+        await pilot.press("enter")  # the columns to choose from
+        await pilot.pause()
+        assert "Heft  (800)" in screen_text(app)
+        await pilot.press("down", "down", "down", "enter")  # (none), Order, Zip, Heft
+        await pilot.pause()
+        assert review.mapping.columns["weight"] == "Heft"
+        await pilot.press("u")  # kilograms
+        assert review.mapping.weight_unit == "kg"
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+        batch = screen.current_batch
+        assert batch is not None
+        order = batch.order("A1")
+        assert order is not None
+        assert order.valid
+        assert order.weight_lb == Decimal("1763.7")  # 800 kg
+
+
+async def test_pasted_rows_are_read(session: Session) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.table.focus()
+        await pilot.press("v")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchPasteScreen))
+        app.screen.query_one(TextArea).insert(
+            "Order\tZip\tWeight\tLength\tWidth\tHeight\tUnit Type\n"
+            "P1\t30303\t800\t48\t40\t48\tPallet\nP2\t75207\t400\t48\t40\t48\tCrate\n"
+        )
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+        await pilot.pause()
+        assert "2 orders · 2 pending" in screen_text(app)
+        assert "pasted rows · 2 rows · tab" in screen_text(app)
+
+
+async def test_the_path_completes_with_tab(session: Session, wms: Path) -> None:
+    (wms.parent / "notes.pdf").write_bytes(b"%PDF-")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        field = batch_of(app).path_input
+        field.focus()
+        await pilot.press(*f"{wms.parent}/w")
+        await wait_for(pilot, lambda: field._suggestion == str(wms), what="the suggestion")
+        await pilot.press("tab")
+        assert field.value == str(wms)
+
+
+async def test_results_are_written_beside_the_file(session: Session, wms: Path) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await rate(pilot, screen)
+        await pilot.press("e")
+        await pilot.pause()
+        batch = screen.current_batch
+        assert batch is not None
+        set_aside = sum(len(o.rows) for o in batch.orders if not o.valid)
+    written = wms.with_name("wms-export-results.csv")
+    rows = list(csv.reader(io.StringIO(written.read_bytes().decode("utf-8-sig"), newline="")))
+    assert rows[0][-13:-11] == ["Status", "Carrier"]
+    statuses = [row[-13] for row in rows[1:]]
+    assert statuses.count("invalid") == set_aside  # the 7 bad rows and their orders' others
+    assert statuses.count("rated") == 197 - set_aside
+    assert rows[23][-1].startswith("row 24, Zip:")
+
+
+async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
+    session: Session, sandbox_config: SandboxConfig, tmp_path: Path
+) -> None:
+    lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
+    lines += [f"C{n:02d},30303,{500 + n},48,40,48,Pallet" for n in range(40)]
+    path = tmp_path / "many.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, path)
+        batch = screen.current_batch
+        assert batch is not None
+        await pilot.press("r")
+        await wait_for(
+            pilot, lambda: batch.counts().get("rated", 0) >= 3, seconds=30, what="some rated"
+        )
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not screen.is_rating, what="the stop")
+        rated = batch.counts()["rated"]
+        assert rated < 40
+        assert "Stopped: " in screen_text(app)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        await wait_for(pilot, lambda: screen.path_input.value == str(path), what="the offer")
+        assert "Unfinished batch of" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+        again = screen.current_batch
+        assert again is not None
+        assert again.counts()["rated"] == rated
+
+
+async def test_f12_and_alt_4_reach_the_batch_and_f2_goes_back(session: Session) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert "F12 batch" in screen_text(app)
+        await pilot.press("f12")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="batch")
+        await pilot.press("f2")
+        await wait_for(pilot, lambda: not isinstance(app.screen, BatchScreen), what="quote")
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="batch again")

@@ -1,0 +1,608 @@
+"""Batch: a file of orders (or pasted rows) read, reviewed, rated, chosen and written back, on
+the batch engine (``tui.batch``) the command line uses too."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+from textual import events, on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
+from textual.screen import Screen
+from textual.widgets import Input, Label, ProgressBar, Static
+from textual.worker import Worker
+
+from tui.batch.view import (
+    ReviewRow,
+    counts_text,
+    filter_words,
+    review_row,
+    totals_text,
+)
+from tui.domain.money import format_money
+from tui.domain.safe_text import plain
+from tui.host import Host, host_of
+from tui.listing.table_column import Column
+from tui.service_call import WorkerErrorsToHost
+from tui.widgets.footer import FreightFooter
+from tui.widgets.header import FreightHeader
+from tui.widgets.path_input import PathInput
+from tui.widgets.virtual_table import VirtualTable
+
+if TYPE_CHECKING:
+    from tui.batch.engine import Batch
+    from tui.batch.fields import ColumnMapping
+    from tui.batch.model import OrderState
+    from tui.batch.rating import Progress
+    from tui.batch.source import Sheet
+    from tui.batch.store import SqliteBatchStore
+
+_STATUS_STYLE = {
+    "rated": "green",
+    "booked": "bold cyan",
+    "invalid": "bold red",
+    "failed": "red",
+    "unknown": "bold yellow",
+    "no-rate": "yellow",
+    "pending": "dim",
+}
+"""Each status's colour (the word says it too: never colour alone)."""
+_SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
+_PLACEHOLDER = "path of an order file (.csv, .tsv, .xlsx); Tab completes"
+
+
+def now() -> datetime:
+    """The time the batch's ship dates are judged by (tests replace it)."""
+    return datetime.now(UTC)
+
+
+def _money(row: ReviewRow) -> str:
+    if row.total is None:
+        return ""
+    text = format_money(row.total)
+    return text if row.currency == "USD" else f"{text} {row.currency}"
+
+
+def review_columns() -> list[Column[ReviewRow]]:
+    """The review table's columns; the least needed go first when the terminal is narrow
+    (at 80 columns: order, status, destination, pieces, pounds, flags, carrier, days, total)."""
+    return [
+        Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
+               min_width=6, max_width=12),
+        Column("status", "Status", lambda r: r.status, width=7,
+               style=lambda r: _STATUS_STYLE.get(r.status)),
+        Column("destination", "To", lambda r: r.destination, min_width=8, max_width=16,
+               flex=True),
+        Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
+               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
+        Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
+               sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
+               priority=-1),
+        Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
+               priority=-6),
+        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=12, priority=-3),
+        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=6),
+               min_width=4, max_width=6),
+        Column("carrier_name", "Carrier", lambda r: r.carrier, min_width=8, max_width=24,
+               priority=-7),
+        Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
+               priority=-5),
+        Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
+               sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
+        Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
+               min_width=9, max_width=16, justify="right"),
+    ]  # fmt: skip
+
+
+class BatchScreen(WorkerErrorsToHost, Screen[None]):
+    """Open an order file (or paste rows), review the mapping, rate, choose, write results."""
+
+    AUTO_FOCUS = "#batch-path"
+
+    HELP: ClassVar[str | None] = """\
+## Batch
+
+A day's orders at once. Type the path of an order export (**Tab** completes it) and
+**Enter**, or `v` to paste rows. A file whose headers are new shows its columns for review
+first (`m` opens it again). `r` rates every order not rated yet (and those that failed),
+at the service's pace; **Esc** stops it and keeps what is done. The table shows each order's
+destination, pieces, pounds, class, flags (`HZ` hazmat, `LG` liftgate, `AP` appointment,
+`IN` inside, `RES` residential, `LTD` limited access), carrier, days and total; its lower
+border the totals per currency. **Enter** on an order shows its problems and its own rates
+to choose another. `/` filters, `s`/`S` sort, `e` writes the results file beside the input.
+The batch is saved as it goes: open the same file again (even after a crash) to go on.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+o", "open", "File", show=False, id="batch.open",
+                tooltip="Type an order file's path"),
+        Binding("v", "paste", "Paste", id="batch.paste", tooltip="Paste rows of orders"),
+        Binding("m", "mapping", "Columns", id="batch.mapping", tooltip="Review the columns"),
+        Binding("r", "rate", "Rate", id="batch.rate",
+                tooltip="Rate the orders not rated yet (and the failed ones)"),
+        Binding("R", "rerate", "Rate all", show=False, id="batch.rerate",
+                tooltip="Rate every order again (not the booked ones)"),
+        Binding("e", "results", "Results", id="batch.results",
+                tooltip="Write the results file beside the input"),
+        Binding("slash", "filter", "Filter", id="batch.filter", tooltip="Filter the orders"),
+        Binding("s", "sort_next", "Sort", show=False, id="batch.sort",
+                tooltip="Sort by the next column"),
+        Binding("S", "sort_reverse", "Reverse", show=False, id="batch.sort_reverse",
+                tooltip="Reverse the sort direction"),
+        Binding("escape", "escape", "Stop", show=False, id="batch.escape",
+                tooltip="Stop rating (keeps what is done), or clear the filter"),
+    ]  # fmt: skip
+
+    DEFAULT_CSS = """
+    BatchScreen {
+        & #batch-bar { height: 1; padding: 0 1; }
+        & #batch-bar Label { width: auto; padding: 0 1 0 0; color: $text-muted; }
+        & #batch-path { width: 2fr; }
+        & #batch-filter { width: 1fr; margin: 0 0 0 1; }
+        & #batch-info { height: 1; padding: 0 1; color: $text-muted; }
+        & #batch-table {
+            border: round $primary-darken-1;
+            border-title-color: $text;
+            border-subtitle-color: $text;
+            scrollbar-size-vertical: 1;
+            padding: 0;
+        }
+        & #batch-table:focus { border: heavy $accent; }
+        & #batch-progress-row { height: 1; padding: 0 1; display: none; }
+        & #batch-progress-row.-running { display: block; }
+        & #batch-progress { width: 30; }
+        & #batch-progress-text { width: 1fr; padding: 0 0 0 1; }
+        & #batch-status { height: 1; padding: 0 1; color: $text-muted; }
+        & #batch-status.-error { color: $text-error; }
+    }
+    """
+
+    def __init__(self, path: str | None = None) -> None:
+        super().__init__()
+        self.current_batch: Batch | None = None
+        self.sheet: Sheet | None = None
+        self._path_text = path
+        self._store: SqliteBatchStore | None = None
+        self._rows: dict[str, ReviewRow] = {}
+        self._filter: list[str] = []
+        self._rating: Worker[None] | None = None
+        self._sort = 0
+        self._status_shown: tuple[str, bool] = ("", False)
+
+    # -- layout ---------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Batch")
+        with Horizontal(id="batch-bar"):
+            yield Label("File")
+            yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
+            yield Input(id="batch-filter", placeholder="/ filter", compact=True)
+        yield Static("", id="batch-info", markup=False)
+        yield VirtualTable[ReviewRow](
+            review_columns(),
+            lambda row: row.key,
+            empty_text="no orders yet: type an order file's path above, or v to paste rows",
+            id="batch-table",
+        )
+        with Horizontal(id="batch-progress-row"):
+            yield ProgressBar(id="batch-progress", show_eta=False, show_percentage=True)
+            yield Static("", id="batch-progress-text", markup=False)
+        yield Static("", id="batch-status", markup=False)
+        yield FreightFooter()
+
+    @property
+    def host(self) -> Host:
+        """The app, as far as this screen may use it."""
+        return host_of(self)
+
+    @property
+    def table(self) -> VirtualTable[ReviewRow]:
+        return cast("VirtualTable[ReviewRow]", self.query_one("#batch-table", VirtualTable))
+
+    @property
+    def path_input(self) -> PathInput:
+        return self.query_one("#batch-path", PathInput)
+
+    @property
+    def is_rating(self) -> bool:
+        """True while a rating run is going."""
+        return self._rating is not None and self._rating.is_running
+
+    def on_mount(self) -> None:
+        self.table.border_title = "Orders"
+        if self._path_text:
+            self.open_path(self._path_text)
+        else:
+            self.run_worker(self._offer_resume(), group="batch-resume", exit_on_error=False)
+
+    def _info(self, text: str) -> None:
+        self.query_one("#batch-info", Static).update(text)
+
+    def _status(self, text: str, *, error: bool = False) -> None:
+        """The line under the table (changed only when it says something else: an update
+        lays the screen out again)."""
+        if (text, error) == self._status_shown:
+            return
+        self._status_shown = (text, error)
+        status = self.query_one("#batch-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+
+    # -- the store, and resuming ----------------------------------------------------------
+
+    def _the_store(self) -> SqliteBatchStore:
+        if self._store is None:
+            from tui.batch.store import SqliteBatchStore
+
+            self._store = SqliteBatchStore.in_dir(self.host.session.data_dir)
+        return self._store
+
+    async def _offer_resume(self) -> None:
+        """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
+        session): its path in the field, a word on what is left."""
+        profile = self.host.session.profile_name
+
+        def latest() -> Any:
+            found = [b for b in self._the_store().batches(profile) if b.unfinished]
+            return found[0] if found else None
+
+        info = await asyncio.to_thread(latest)
+        if info is None or self.current_batch is not None or info.source.startswith("pasted:"):
+            return
+        counts = ", ".join(f"{n} {s}" for s, n in sorted(info.counts.items()))
+        when = info.updated.astimezone().strftime("%a %H:%M")
+        field = self.path_input
+        if not field.value:
+            field.value = info.source
+            field.cursor_position = len(field.value)
+        self._info(
+            f"Unfinished batch of {when}: {Path(info.source).name} ({counts}). Enter goes on."
+        )
+
+    # -- opening --------------------------------------------------------------------------
+
+    @on(Input.Submitted, "#batch-path")
+    def _path_submitted(self, message: Input.Submitted) -> None:
+        if message.value.strip():
+            self.open_path(message.value.strip())
+
+    def open_path(self, text: str) -> None:
+        """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        self.path_input.value = text
+        self.run_worker(
+            self._read(Path(text).expanduser(), None),
+            group="batch-read",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def open_text(self, text: str) -> None:
+        """Read pasted rows of orders."""
+        self.run_worker(
+            self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
+        )
+
+    async def _read(self, path: Path | None, text: str | None) -> None:
+        from tui.batch.fields import guess_mapping
+        from tui.batch.mappings import MappingStore
+        from tui.batch.source import SourceError, parse_text, read_file
+
+        profile = self.host.session.profile_name
+        store = MappingStore.in_dir(self.host.session.data_dir)
+
+        def read() -> tuple[Sheet, ColumnMapping, bool]:
+            sheet = read_file(path) if path is not None else parse_text(text or "")
+            saved = store.for_headers(profile, sheet.headers)
+            return sheet, saved or guess_mapping(sheet.headers), saved is not None
+
+        self.host.set_activity("batch", "reading the orders…")
+        try:
+            sheet, mapping, saved = await asyncio.to_thread(read)
+        except SourceError as error:
+            where = plain(str(path)) if path is not None else "the pasted text"
+            self._status(f"{where}: {error}", error=True)
+            return
+        finally:
+            self.host.set_activity("batch", None)
+        self._status("")
+        if saved:
+            await self._open(path, text, sheet, mapping)
+            return
+        self._review(path, text, sheet, mapping)
+
+    def _review(
+        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+    ) -> None:
+        from tui.screens.batch_mapping import BatchMappingScreen
+
+        def reviewed(result: ColumnMapping | None) -> None:
+            if result is None:
+                if self.current_batch is None:
+                    self._status("Not read: the columns were not confirmed (m to review them).")
+                return
+            self.run_worker(
+                self._open(path, text, sheet, result),
+                group="batch-read",
+                exclusive=True,
+                exit_on_error=False,
+            )
+
+        self.app.push_screen(BatchMappingScreen(mapping, sheet), reviewed)
+
+    async def _open(
+        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+    ) -> None:
+        from dataclasses import replace
+
+        from tui.batch.engine import Batch, source_id
+        from tui.batch.mappings import MappingStore
+        from tui.batch.orders import context_for
+        from tui.domain.safe_text import safe_name_part
+
+        session = self.host.session
+        profile = session.profile
+        name = mapping.name or safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
+        mapping = replace(mapping, name=name)
+
+        def open_batch() -> Batch:
+            MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
+            moment = now()
+            context = context_for(profile, moment.astimezone().date(), moment)
+            return Batch.open(
+                self._the_store(), profile.name, source_id(path, text), sheet, mapping, context
+            )
+
+        self.host.set_activity("batch", "checking the orders…")
+        try:
+            batch = await asyncio.to_thread(open_batch)
+        except (OSError, ValueError) as error:
+            self._status(f"Not read: {plain(str(error))}", error=True)
+            return
+        finally:
+            self.host.set_activity("batch", None)
+        self.current_batch, self.sheet = batch, sheet
+        self._show_all()
+        self.table.focus()
+
+    def _show_all(self) -> None:
+        batch, sheet = self.current_batch, self.sheet
+        if batch is None or sheet is None:
+            return
+        self._rows = {o.key: review_row(o, batch.state(o.key)) for o in batch.orders}
+        self._apply_filter()
+        name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
+        encoding = sheet.encoding.replace("-sig", " BOM")
+        self._info(
+            f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
+            + (", decimal commas" if sheet.decimal_comma else "")
+            + f" · columns {plain(batch.mapping.name, limit=20)!r} · {batch.rules.text}"
+        )
+
+    def _apply_filter(self) -> None:
+        rows = [row for row in self._rows.values() if row.matches(self._filter)]
+        table = self.table
+        key = table.cursor_key
+        table.set_rows(rows)
+        if key is not None:
+            table.move_cursor_to_key(key)
+        self._update_borders(rows)
+
+    def _update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
+        shown = list(rows) if rows is not None else self.table.rows()
+        title = counts_text(shown)
+        if self._filter and len(shown) != len(self._rows):
+            title += f" (filter: {len(self._rows)} in all)"
+        self.table.border_title = title
+        self.table.border_subtitle = totals_text(shown)
+
+    def _changed(self, state: OrderState) -> None:
+        """One order's new state: its row again, the borders again."""
+        if self.current_batch is None:
+            return
+        row = review_row(self.current_batch.order(state.key), state)
+        self._rows[state.key] = row
+        if row.matches(self._filter):
+            self.table.append_rows([row])
+        self._update_borders()
+
+    # -- the highlighted order ------------------------------------------------------------
+
+    @on(VirtualTable.RowHighlighted, "#batch-table")
+    def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
+        row = cast("ReviewRow | None", message.row)
+        if row is not None and not self.is_rating:
+            self._status(row.problem, error=row.status in ("invalid", "failed"))
+
+    @on(VirtualTable.RowSelected, "#batch-table")
+    def _selected(self, message: VirtualTable.RowSelected) -> None:
+        from tui.batch.model import BOOKED_OR_MAYBE
+        from tui.screens.batch_order import BatchOrderScreen
+
+        batch = self.current_batch
+        if batch is None:
+            return
+        key = cast("ReviewRow", message.row).key
+        state = batch.state(key)
+
+        def picked(rate_id: str | None) -> None:
+            if rate_id is None or self.current_batch is None:
+                return
+            try:
+                self._changed(self.current_batch.pick(key, rate_id))
+            except ValueError as error:
+                self.notify(str(error), severity="warning", timeout=5)
+
+        bookable = state.status not in BOOKED_OR_MAYBE
+        self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable), picked)
+
+    # -- actions --------------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        self.path_input.focus()
+
+    def action_paste(self) -> None:
+        from tui.screens.batch_paste import BatchPasteScreen
+
+        def pasted(text: str | None) -> None:
+            if text:
+                self.open_text(text)
+
+        self.app.push_screen(BatchPasteScreen(), pasted)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """Rows pasted on the table (not in a field) are read at once."""
+        if "\n" in event.text.strip() and not isinstance(self.focused, Input):
+            event.stop()
+            self.open_text(event.text)
+
+    def action_mapping(self) -> None:
+        if self.current_batch is None or self.sheet is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating:
+            self.notify("Rating: stop it first (Esc).", timeout=3)
+            return
+        path = Path(self.sheet.source) if self.sheet.kind != "text" else None
+        text = None
+        if path is None:
+            self.notify("The columns of pasted rows: paste them again to change.", timeout=4)
+            return
+        self._review(path, text, self.sheet, self.current_batch.mapping)
+
+    def action_rate(self) -> None:
+        self._start_rating(rerate=False)
+
+    def action_rerate(self) -> None:
+        self._start_rating(rerate=True)
+
+    def _start_rating(self, *, rerate: bool) -> None:
+        batch = self.current_batch
+        if batch is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating:
+            return
+        if not batch.to_rate(rerate=rerate):
+            self.notify("Every order is rated (R rates them all again).", timeout=4)
+            return
+        self._rating = self.run_worker(
+            self._rate(batch, rerate), group="batch-rate", exclusive=True, exit_on_error=False
+        )
+
+    async def _rate(self, batch: Batch, rerate: bool) -> None:
+        from tui.api.errors import FreightError
+        from tui.batch.pace import Pace
+        from tui.batch.rating import FatalRatingError
+        from tui.batch.store import BatchBusyError
+
+        row = self.query_one("#batch-progress-row")
+        bar = self.query_one("#batch-progress", ProgressBar)
+        total = len(batch.to_rate(rerate=rerate))
+        bar.update(total=total, progress=0)
+        row.add_class("-running")
+        self.host.set_activity("batch", f"rating {total} orders…")
+        self._status("Esc stops; what is rated stays.")
+        last: Progress | None = None
+
+        def progress(now: Progress) -> None:
+            nonlocal last
+            last = now
+            bar.update(total=now.total, progress=now.done)
+            self.query_one("#batch-progress-text", Static).update(now.text)
+
+        client = None
+        try:
+            client = await self.host.session.batch_client()
+            with batch.store.claim(batch.info.id):
+                await batch.rate(
+                    client,
+                    pace=Pace(20.0),
+                    progress=progress,
+                    rerate=rerate,
+                    on_state=self._changed,
+                )
+        except BatchBusyError as error:
+            self._status(str(error), error=True)
+        except FatalRatingError as error:
+            cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
+            self._status(self.host.handle_api_error(cause), error=True)
+        except FreightError as error:
+            self._status(self.host.handle_api_error(error), error=True)
+        except asyncio.CancelledError:
+            done = last.done if last else 0
+            self._status(f"Stopped: {done} rated and kept; r goes on.")
+            raise
+        else:
+            text = last.text if last is not None else "Rated."
+            self._status(text + " · Enter on an order: its rates")
+        finally:
+            row.remove_class("-running")
+            self.host.set_activity("batch", None)
+            if client is not None:
+                await client.aclose()
+
+    def action_escape(self) -> None:
+        if self.is_rating and self._rating is not None:
+            self._rating.cancel()
+            return
+        if self._filter:
+            filter_input = self.query_one("#batch-filter", Input)
+            filter_input.value = ""
+            self.table.focus()
+
+    def action_filter(self) -> None:
+        self.query_one("#batch-filter", Input).focus()
+
+    @on(Input.Changed, "#batch-filter")
+    def _filter_changed(self, message: Input.Changed) -> None:
+        self._filter = filter_words(message.value)
+        if self._rows:
+            self._apply_filter()
+
+    @on(Input.Submitted, "#batch-filter")
+    def _filter_submitted(self, _message: Input.Submitted) -> None:
+        self.table.focus()
+
+    def action_sort_next(self) -> None:
+        self._sort = (self._sort + 1) % len(_SORTS)
+        self.table.sort_by(_SORTS[self._sort], reverse=False)
+        self.notify(f"Sorted by {_SORTS[self._sort]}", timeout=2)
+
+    def action_sort_reverse(self) -> None:
+        self.table.sort_by(_SORTS[self._sort], reverse=not self.table.sort_reverse)
+
+    def action_results(self) -> None:
+        batch, sheet = self.current_batch, self.sheet
+        if batch is None or sheet is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        from tui.batch.results import write_results
+
+        if sheet.kind == "text":
+            target = self.host.session.data_dir / "pasted-orders-results.csv"
+        else:
+            source = Path(sheet.source)
+            target = source.with_name(f"{source.stem}-results.csv")
+        try:
+            write_results(target, sheet, batch.orders, batch.states)
+        except OSError as error:
+            self._status(f"Not written: {target}: {error.strerror or error}", error=True)
+            return
+        self.notify(f"Results written to {plain(str(target))}", timeout=6)
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """The batch's own commands in the palette."""
+        yield SystemCommand("Open orders", "Type an order file's path", self.action_open)
+        yield SystemCommand("Paste orders", "Paste rows of orders", self.action_paste)
+        yield SystemCommand("Rate the batch", "Rate the orders not rated yet", self.action_rate)
+        yield SystemCommand("Batch results", "Write the results file", self.action_results)
+
+    def on_unmount(self) -> None:
+        if self._store is not None:
+            self._store.close()
+            self._store = None
