@@ -298,3 +298,141 @@ def test_kill_9_while_rating_then_resume_loses_nothing_and_rates_nothing_twice(
     after = _rated_quotes(data_home)
     assert len(after) == 60
     assert all(after[key] == quote for key, quote in before.items())  # not rated again
+
+
+def test_book_books_the_rated_orders_and_saves_and_prints_their_paperwork(
+    freight: Runner, configured: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.fake_lp import install_fake_lp, install_fake_lpstat
+
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    install_fake_lpstat(tmp_path / "bin", monkeypatch, "office")
+    path = orders_file(tmp_path)
+    assert freight("batch", "rate", str(path)).status == 0
+    docs = tmp_path / "paperwork"
+    result = freight(
+        "batch", "book", str(path), "--documents", str(docs), "--print", "--format", "json"
+    )
+    assert result.status == 0, result.err
+    records = json.loads(result.out)
+    assert [r["status"] for r in records] == ["booked", "booked"]
+    assert all(r["proNumber"] and r["bolNumber"] and r["reference"] for r in records)
+    folder = docs / "batch-orders"
+    saved = sorted(p.name for p in folder.iterdir())
+    assert saved
+    assert all(name.startswith(("A1-", "A2-")) for name in saved)
+    calls = lp.calls()
+    assert len(calls) == 1  # the batch's PDFs as one job
+    printed = [arg for arg in calls[0].argv if arg.endswith(".pdf")]
+    assert len(printed) == sum(name.endswith(".pdf") for name in saved)
+    assert "paperwork" in result.err
+    again = freight("batch", "book", str(path), "--format", "jsonl")
+    assert again.status == 0
+    assert "nothing to book" in again.err
+    references = [json.loads(line)["reference"] for line in again.out.splitlines()]
+    assert references == [r["reference"] for r in records]
+
+
+def test_production_asks_for_the_count_and_the_totals(
+    freight: Runner,
+    configured: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    configured.write_text(
+        configured.read_text(encoding="utf-8").replace(
+            'environment = "sandbox"', 'environment = "production"'
+        ),
+        encoding="utf-8",
+    )
+    path = orders_file(tmp_path)
+    rated = json.loads(freight("batch", "rate", str(path), "--format", "json").out)
+    total = sum(Decimal(r["total"]) for r in rated)
+    script = freight("batch", "book", str(path))
+    assert script.status == 2
+    assert "only with --yes" in script.err
+    import tui.commands.batch_book
+
+    monkeypatch.setattr(tui.commands.batch_book, "stdin_is_terminal", lambda: True)
+    wrong = freight("batch", "book", str(path), stdin="3\n")
+    assert wrong.status == 1
+    assert "Book 2 orders on PRODUCTION" in wrong.err
+    assert "the number typed is not the number of orders" in wrong.err
+    bad_total = freight("batch", "book", str(path), stdin=f"2\n{total + 1}\n")
+    assert bad_total.status == 1
+    assert "the total typed is not the USD total" in bad_total.err
+    status = json.loads(freight("batch", "status", str(path), "--format", "json").out)
+    assert [r["status"] for r in status] == ["rated", "rated"]
+    right = freight("batch", "book", str(path), stdin=f"2\n{total:,.2f}\n")
+    assert right.status == 0, right.err
+    assert "booked" in right.out
+
+
+def _booked(data_home: Path) -> dict[str, str]:
+    path = data_home / "freight-tui" / "batches.sqlite3"
+    if not path.exists():
+        return {}
+    try:
+        with sqlite3.connect(path, timeout=5) as conn:
+            rows = conn.execute("SELECT key, state FROM orders WHERE status = 'booked'").fetchall()
+    except sqlite3.OperationalError:
+        return {}
+    return {key: json.loads(state)["reference"] for key, state in rows}
+
+
+@pytest.mark.slow
+def test_kill_9_while_booking_then_resume_books_every_order_once(
+    live_sandbox: RunningSandbox, configured: Path, isolated_home: Path, tmp_path: Path
+) -> None:
+    lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
+    lines += [f"K{n:02d},30303,{400 + n},48,40,48,Pallet" for n in range(24)]
+    path = orders_file(tmp_path, "\n".join(lines) + "\n")
+    env = {
+        **os.environ,
+        "FREIGHT_BASE_URL": live_sandbox.base_url,
+        "FREIGHT_API_TOKEN": DEMO_TOKEN,
+        "XDG_CONFIG_HOME": str(isolated_home / "config"),
+        "XDG_DATA_HOME": str(isolated_home / "data"),
+        "XDG_STATE_HOME": str(isolated_home / "state"),
+        "XDG_CACHE_HOME": str(isolated_home / "cache"),
+    }
+    base = [sys.executable, "-m", "tui", "batch"]
+    rated = subprocess.run([*base, "rate", str(path)], env=env, capture_output=True, timeout=300)
+    assert rated.returncode == 0, rated.stderr
+    slow = [*base, "book", str(path), "--requests-per-second", "3", "--concurrency", "2"]
+    process = subprocess.Popen(slow, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    data_home = isolated_home / "data"
+    deadline = time.monotonic() + 120
+    before: dict[str, str] = {}
+    while time.monotonic() < deadline and len(before) < 5:
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        time.sleep(0.05)
+        before = _booked(data_home)
+    process.send_signal(signal.SIGKILL)
+    process.wait()
+    assert 5 <= len(before) < 24
+    finished = subprocess.run(
+        [*base, "book", str(path), "--format", "json"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert finished.returncode == 0, finished.stderr
+    records = json.loads(finished.stdout)
+    assert [r["status"] for r in records] == ["booked"] * 24
+    after = _booked(data_home)
+    assert all(after[key] == reference for key, reference in before.items())
+    # every order's reference names exactly one shipment on the service: none booked twice
+    import asyncio
+
+    from tui.api.client import FreightClient
+    from tui.api.models import ShipmentQuery
+
+    async def shipments_of(reference: str) -> int:
+        async with FreightClient(live_sandbox.base_url, DEMO_TOKEN) as client:
+            page = await client.search_shipments(ShipmentQuery(text=reference))
+            return len(page.shipments)
+
+    counts = {r["order"]: asyncio.run(shipments_of(r["reference"])) for r in records}
+    assert counts == {f"K{n:02d}": 1 for n in range(24)}

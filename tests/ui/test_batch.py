@@ -4,6 +4,7 @@ results, stop a run, and find an unfinished batch again."""
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import dataclasses
 import io
@@ -16,7 +17,7 @@ from typing import Any
 import httpx
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import TextArea
+from textual.widgets import Input, TextArea
 
 from tests.batch.conftest import WMS_EXPORT
 from tests.ui.screen import screen_text, settle, wait_for
@@ -90,8 +91,12 @@ async def open_file(pilot: Pilot[Any], path: Path, *, review: bool = True) -> Ba
 
 async def rate(pilot: Pilot[Any], screen: BatchScreen) -> None:
     await pilot.press("r")
-    await wait_for(pilot, lambda: screen.is_rating, what="rating to start")
-    await wait_for(pilot, lambda: not screen.is_rating, seconds=60, what="rating to end")
+
+    def finished() -> bool:
+        worker = screen._rating
+        return worker is not None and worker.is_finished
+
+    await wait_for(pilot, finished, seconds=60, what="rating to end")
     await settle(pilot)
 
 
@@ -262,27 +267,44 @@ async def test_results_are_written_beside_the_file(session: Session, wms: Path) 
     assert rows[23][-1].startswith("row 24, Zip:")
 
 
+class HoldAfter(httpx.AsyncBaseTransport):
+    """Answers the first ``free`` rate requests, then holds every later one until released
+    (so a test can stop a run while requests are in flight, on any machine)."""
+
+    def __init__(self, app: SandboxApp, free: int) -> None:
+        self.inner = httpx.ASGITransport(app=app)
+        self.free = free
+        self.released = asyncio.Event()
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/rates":
+            if self.free <= 0:
+                await self.released.wait()
+            self.free -= 1
+        return await self.inner.handle_async_request(request)
+
+
 async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
-    session: Session, sandbox_config: SandboxConfig, tmp_path: Path
+    sandbox: SandboxApp, monday: None, tmp_path: Path
 ) -> None:
     lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
     lines += [f"C{n:02d},30303,{500 + n},48,40,48,Pallet" for n in range(40)]
     path = tmp_path / "many.csv"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    hold = HoldAfter(sandbox, free=5)
+    session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=hold)
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_file(pilot, path)
         batch = screen.current_batch
         assert batch is not None
         await pilot.press("r")
-        await wait_for(
-            pilot, lambda: batch.counts().get("rated", 0) >= 3, seconds=30, what="some rated"
-        )
+        await wait_for(pilot, lambda: batch.counts().get("rated") == 5, what="five rated")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not screen.is_rating, what="the stop")
-        rated = batch.counts()["rated"]
-        assert rated < 40
-        assert "Stopped: " in screen_text(app)
+        assert batch.counts() == {"rated": 5, "pending": 35}
+        assert "Stopped: 5 rated and kept; r goes on." in screen_text(app)
+    hold.released.set()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("alt+4")
@@ -294,7 +316,7 @@ async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
         await wait_for(pilot, lambda: screen.current_batch is not None)
         again = screen.current_batch
         assert again is not None
-        assert again.counts()["rated"] == rated
+        assert again.counts() == {"rated": 5, "pending": 35}
 
 
 async def test_f12_and_alt_4_reach_the_batch_and_f2_goes_back(session: Session) -> None:
@@ -308,3 +330,75 @@ async def test_f12_and_alt_4_reach_the_batch_and_f2_goes_back(session: Session) 
         await wait_for(pilot, lambda: not isinstance(app.screen, BatchScreen), what="quote")
         await pilot.press("alt+4")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="batch again")
+
+
+async def test_book_and_print_the_batch(
+    session: Session, wms: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.fake_lp import install_fake_lp
+    from tui.screens.batch_confirm import BatchConfirmScreen
+
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await rate(pilot, screen)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
+        assert "Book 113 orders for " in screen_text(app)
+        assert "on DEMO (profile demo)" in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.is_booking, what="booking to start")
+        await wait_for(pilot, lambda: not screen.is_booking, seconds=120, what="booking to end")
+        await settle(pilot)
+        batch = screen.current_batch
+        assert batch is not None
+        assert batch.counts() == {"booked": 113, "invalid": 7}
+        assert "120 orders · 113 booked · 7 invalid" in screen_text(app)
+        assert "Booked 113 of 113" in screen_text(app)
+        await pilot.press("p")
+        await wait_for(pilot, lambda: len(lp.calls()) == 1, what="one print job")
+        await pilot.press("b")
+        await pilot.pause()
+        assert not isinstance(app.screen, BatchConfirmScreen)  # nothing left to book
+    pdfs = [arg for arg in lp.calls()[0].argv if arg.endswith(".pdf")]
+    assert len(pdfs) >= 113  # every order's BOL (and its PDF labels) in the one job
+    assert all(Path(p).name.startswith("SO-") for p in pdfs)
+
+
+async def test_production_books_only_once_the_count_and_totals_are_typed(
+    sandbox: SandboxApp, monday: None, tmp_path: Path
+) -> None:
+    from tui.screens.batch_confirm import BatchConfirmScreen
+
+    session = Session.for_testing(
+        "http://sandbox.test",
+        DEMO_TOKEN,
+        transport=httpx.ASGITransport(app=sandbox),
+        environment="PRODUCTION",
+    )
+    path = tmp_path / "two.csv"
+    path.write_text(
+        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
+        "T1,30303,800,48,40,48,Pallet\nT2,75207,500,48,40,48,Crate\n",
+        encoding="utf-8",
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, path)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        [(currency, total)] = batch.totals().items()
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
+        await pilot.press("3", "enter", *f"{total}", "enter")
+        await pilot.pause()
+        assert "Type the number of orders: 2." in screen_text(app)
+        assert isinstance(app.screen, BatchConfirmScreen)
+        confirm = app.screen
+        confirm.query_one("#count", Input).value = "2"
+        confirm.query_one(f"#total-{currency}", Input).focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not isinstance(app.screen, BatchConfirmScreen))
+        await wait_for(pilot, lambda: batch.counts().get("booked") == 2, seconds=60)

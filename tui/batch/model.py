@@ -130,15 +130,17 @@ class Order:
         """A digest of what its rates depend on: a changed one must be rated again."""
         if self.request is None:
             return ""
-        data = self.request.wire_dict()
-        kept = {k: data.get(k) for k in _RATED_KEYS if data.get(k) is not None}
+        # The model's own values, not the wire's spelling: a client that spells a request
+        # otherwise (a new version, a profile's [wire]) does not make every order new.
+        data = self.request.model_dump(include=set(_RATED_KEYS), exclude_none=True)
+        kept = {k: data[k] for k in _RATED_KEYS if k in data}
         text = json.dumps(kept, sort_keys=True, separators=(",", ":"), default=str)
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
 _RATED_KEYS: Final = (
-    "originPostalCode", "destPostalCode", "originType", "destType", "items", "pickupDate",
-    "charges", "originCountry", "destCountry",
+    "origin_postal_code", "dest_postal_code", "origin_type", "dest_type", "items",
+    "pickup_date", "charges", "origin_country", "dest_country",
 )  # fmt: skip
 
 

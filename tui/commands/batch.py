@@ -39,11 +39,18 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _sample(args, out)
     from tui.batch.store import BatchBusyError
 
-    batch, sheet = _prepare(args)
+    batch, sheet, profile = _prepare(args)
     try:
         if action == "rate":
             with batch.store.claim(batch.info.id):
                 await _rate(args, batch, err)
+        elif action == "book":
+            from tui.commands.batch_book import book
+
+            with batch.store.claim(batch.info.id):
+                refused = await book(args, batch, profile, err)
+            if refused is not None:
+                return refused
         _write(args, batch, sheet, out)
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
     except BatchBusyError as exc:
@@ -89,13 +96,14 @@ def _sample(args: argparse.Namespace, out: TextIO) -> int:
 # -- reading -------------------------------------------------------------------------------
 
 
-def _prepare(args: argparse.Namespace) -> tuple[Batch, Sheet]:
-    """The batch of the file (read, mapped, reconciled with its saved state) and its sheet."""
+def _prepare(args: argparse.Namespace) -> tuple[Batch, Sheet, Profile]:
+    """The batch of the file (read, mapped, reconciled with its saved state), its sheet, and
+    the profile it belongs to."""
     profile = _profile(args)
     path = Path(args.file).expanduser()
     sheet = _read(args, path)
     mapping = _mapping(args, profile.name, sheet, path)
-    return _open(args, profile, path, sheet, mapping), sheet
+    return _open(args, profile, path, sheet, mapping), sheet, profile
 
 
 def _profile(args: argparse.Namespace) -> Profile:

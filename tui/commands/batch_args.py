@@ -18,7 +18,7 @@ FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
-    """``freight batch fields|sample|rate|status``."""
+    """``freight batch fields|sample|rate|status|book``."""
     batch = sub.add_parser(
         "batch",
         help="rate, choose and book a whole file of orders (CSV, TSV, .xlsx)",
@@ -87,6 +87,48 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
     )
     _reading(status)
     _output(status)
+
+    book = _action(
+        actions,
+        add_target_flags,
+        "book",
+        "book the rated orders of FILE not booked yet",
+        "Book every rated order of FILE not booked yet (the rate each one was given), each "
+        "under its own reference, and save its BOL and labels. A batch cut short goes on: a "
+        "booking sent with no answer is searched for, never sent again. A production profile "
+        "asks to type the count of orders and the total per currency first.\n"
+        "  freight --demo batch book orders.csv --documents ~/bols --print",
+    )
+    _reading(book)
+    book.add_argument(
+        "--yes",
+        action="store_true",
+        help="book without asking (a production profile needs it when standard input is not "
+        "a terminal)",
+    )
+    book.add_argument(
+        "--documents",
+        metavar="DIR",
+        help="save every BOL and label into DIR/batch-<file name>, named by order "
+        "(default: the data dir's documents folder)",
+    )
+    book.add_argument(
+        "--print",
+        dest="print_documents",
+        action="store_true",
+        help="print the batch's paperwork: its PDFs as one lp job, its ZPL labels as another",
+    )
+    book.add_argument(
+        "--concurrency", type=int, metavar="N", help="bookings in flight at once (default 4)"
+    )
+    book.add_argument(
+        "--requests-per-second",
+        dest="rps",
+        type=float,
+        metavar="R",
+        help="the pace of requests (default 20; a 429 slows it)",
+    )
+    _output(book)
 
 
 def _action(

@@ -85,9 +85,9 @@ def review_columns() -> list[Column[ReviewRow]]:
                priority=-1),
         Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
                priority=-6),
-        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=12, priority=-3),
-        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=6),
-               min_width=4, max_width=6),
+        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
+        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
+               width=4),
         Column("carrier_name", "Carrier", lambda r: r.carrier, min_width=8, max_width=24,
                priority=-7),
         Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
@@ -96,6 +96,7 @@ def review_columns() -> list[Column[ReviewRow]]:
                sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
         Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
                min_width=9, max_width=16, justify="right"),
+        Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
     ]  # fmt: skip
 
 
@@ -115,18 +116,27 @@ destination, pieces, pounds, class, flags (`HZ` hazmat, `LG` liftgate, `AP` appo
 `IN` inside, `RES` residential, `LTD` limited access), carrier, days and total; its lower
 border the totals per currency. **Enter** on an order shows its problems and its own rates
 to choose another. `/` filters, `s`/`S` sort, `e` writes the results file beside the input.
+`b` books the rated orders not booked yet, each once under its own reference (PRODUCTION
+asks to type the count and each currency's total first), and saves every BOL and label in
+one folder, named by order; `p` prints them (the PDFs as one job, ZPL labels as another).
 The batch is saved as it goes: open the same file again (even after a crash) to go on.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+o", "open", "File", show=False, id="batch.open",
                 tooltip="Type an order file's path"),
-        Binding("v", "paste", "Paste", id="batch.paste", tooltip="Paste rows of orders"),
-        Binding("m", "mapping", "Columns", id="batch.mapping", tooltip="Review the columns"),
+        Binding("v", "paste", "Paste", show=False, id="batch.paste",
+                tooltip="Paste rows of orders"),
+        Binding("m", "mapping", "Columns", show=False, id="batch.mapping",
+                tooltip="Review the columns"),
         Binding("r", "rate", "Rate", id="batch.rate",
                 tooltip="Rate the orders not rated yet (and the failed ones)"),
         Binding("R", "rerate", "Rate all", show=False, id="batch.rerate",
                 tooltip="Rate every order again (not the booked ones)"),
+        Binding("b", "book", "Book", id="batch.book",
+                tooltip="Book the rated orders not booked yet"),
+        Binding("p", "print", "Print", id="batch.print",
+                tooltip="Print the batch's paperwork (its PDFs as one job)"),
         Binding("e", "results", "Results", id="batch.results",
                 tooltip="Write the results file beside the input"),
         Binding("slash", "filter", "Filter", id="batch.filter", tooltip="Filter the orders"),
@@ -171,6 +181,8 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         self._rows: dict[str, ReviewRow] = {}
         self._filter: list[str] = []
         self._rating: Worker[None] | None = None
+        self._booking: Worker[None] | None = None
+        self._folder: Path | None = None
         self._sort = 0
         self._status_shown: tuple[str, bool] = ("", False)
 
@@ -485,7 +497,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        if self.is_rating:
+        if self.is_rating or self.is_booking:
             return
         if not batch.to_rate(rerate=rerate):
             self.notify("Every order is rated (R rates them all again).", timeout=4)
@@ -546,9 +558,162 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             if client is not None:
                 await client.aclose()
 
+    # -- booking and paperwork ------------------------------------------------------------
+
+    @property
+    def is_booking(self) -> bool:
+        """True while a booking run is going."""
+        return self._booking is not None and self._booking.is_running
+
+    def action_book(self) -> None:
+        from tui.batch.book import booking_totals, to_book
+        from tui.screens.batch_confirm import BatchConfirmScreen
+
+        batch = self.current_batch
+        if batch is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating or self.is_booking:
+            return
+        if self.host.booking_in_flight:
+            self.notify("A booking is in flight: wait for its answer.", timeout=4)
+            return
+        orders = to_book(batch)
+        if not orders:
+            self.notify("Nothing to book: no order is rated and not booked (r rates).", timeout=4)
+            return
+        fresh = [o for o in orders if batch.state(o.key).status == "rated"]
+        session = self.host.session
+
+        def decided(go: bool | None) -> None:
+            if go:
+                self._booking = self.run_worker(
+                    self._book(batch), group="batch-book", exclusive=True, exit_on_error=False
+                )
+
+        if not fresh:  # only bookings to settle: nothing new is sent
+            decided(True)
+            return
+        self.app.push_screen(
+            BatchConfirmScreen(
+                len(fresh),
+                booking_totals(batch, fresh),
+                session.environment,
+                session.profile_name,
+            ),
+            decided,
+        )
+
+    async def _book(self, batch: Batch) -> None:
+        from tui.api.errors import FreightError
+        from tui.batch.book import book_orders, documents_folder, to_book
+        from tui.batch.pace import Pace
+        from tui.batch.store import BatchBusyError
+        from tui.booking import BookingEngine
+        from tui.ledger import BookingLedger
+
+        session = self.host.session
+        row = self.query_one("#batch-progress-row")
+        bar = self.query_one("#batch-progress", ProgressBar)
+        bar.update(total=len(to_book(batch)), progress=0)
+        row.add_class("-running")
+        self.host.booking_in_flight = True
+        self.host.set_activity("batch", "booking the batch…")
+        self._status("Booking: each order once, under its own reference.")
+        folder = documents_folder(session.data_dir / "documents", batch)
+        self._folder = folder
+        last = None
+
+        def progress(now: Any) -> None:
+            nonlocal last
+            last = now
+            bar.update(total=now.total, progress=now.done)
+            self.query_one("#batch-progress-text", Static).update(now.text)
+
+        client = None
+        try:
+            client = await session.batch_client()
+            engine = BookingEngine(
+                client, BookingLedger.in_dir(session.data_dir), session.profile_name
+            )
+            with batch.store.claim(batch.info.id):
+                await book_orders(
+                    batch,
+                    engine,
+                    client,
+                    folder=folder,
+                    pace=Pace(20.0),
+                    progress=progress,
+                    on_state=self._changed,
+                )
+        except BatchBusyError as error:
+            self._status(str(error), error=True)
+        except FreightError as error:
+            self._status(self.host.handle_api_error(error), error=True)
+        except asyncio.CancelledError:
+            self._status(
+                "Stopped: what was booked stays; b goes on (a booking in flight is "
+                "searched for first)."
+            )
+            raise
+        else:
+            text = last.text if last is not None else "Booked."
+            self._status(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
+        finally:
+            row.remove_class("-running")
+            self.host.booking_in_flight = False
+            self.host.set_activity("batch", None)
+            if client is not None:
+                await client.aclose()
+
+    def action_print(self) -> None:
+        batch = self.current_batch
+        if batch is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        self.run_worker(
+            self._print(batch), group="batch-print", exclusive=True, exit_on_error=False
+        )
+
+    async def _print(self, batch: Batch) -> None:
+        from tui.batch.book import documents_folder, paperwork_files, print_calls, run_print
+
+        session = self.host.session
+        folder = documents_folder(session.data_dir / "documents", batch)
+        files = await asyncio.to_thread(paperwork_files, batch, folder)
+        if not files:
+            self.notify("No paperwork yet: b books the batch and saves it.", timeout=4)
+            return
+        printers = session.config.printers
+        calls = print_calls(
+            files,
+            document_printer=printers.document_printer,
+            label_printer=printers.label_printer,
+            label_format=printers.label_format,
+        )
+        if not calls:
+            self.notify("Nothing to print: ZPL labels need a label printer.", timeout=5)
+            return
+        self.host.set_activity("print", "printing…")
+        try:
+            for call in calls:
+                ok, said = await run_print(call)
+                where = call.printer or "the default printer"
+                done = "Printed" if ok else "Not printed"
+                self.notify(
+                    f"{done}: {len(call.paths)} files to {where}: {said}",
+                    severity="information" if ok else "error",
+                    timeout=6,
+                )
+        finally:
+            self.host.set_activity("print", None)
+
     def action_escape(self) -> None:
         if self.is_rating and self._rating is not None:
             self._rating.cancel()
+            return
+        if self.is_booking and self._booking is not None:
+            self._booking.cancel()
             return
         if self._filter:
             filter_input = self.query_one("#batch-filter", Input)
@@ -600,6 +765,8 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         yield SystemCommand("Open orders", "Type an order file's path", self.action_open)
         yield SystemCommand("Paste orders", "Paste rows of orders", self.action_paste)
         yield SystemCommand("Rate the batch", "Rate the orders not rated yet", self.action_rate)
+        yield SystemCommand("Book the batch", "Book the rated orders", self.action_book)
+        yield SystemCommand("Print the batch", "Print its paperwork", self.action_print)
         yield SystemCommand("Batch results", "Write the results file", self.action_results)
 
     def on_unmount(self) -> None:

@@ -1,0 +1,214 @@
+"""Booking a batch through the one booking engine on the sandbox: each order under its own
+reference, never twice (a rerun, a crash after sending, another batch of the same orders),
+an unknown outcome searched for before anything is sent again, the paperwork in one folder."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from tests.batch.conftest import write
+from tests.batch.test_engine import NOON_MONDAY, client_for, open_batch
+from tui.api.client import FreightClient
+from tui.batch.book import (
+    book_orders,
+    booking_request,
+    documents_folder,
+    paperwork_files,
+    print_calls,
+    to_book,
+)
+from tui.batch.engine import Batch
+from tui.batch.pace import Pace
+from tui.booking import BookingEngine
+from tui.ledger import BookingLedger
+from tui.sandbox import SandboxConfig, create_app
+from tui.sandbox.app import SandboxApp
+
+ORDERS = (
+    "Order,Ship From Zip,Consignee,Address,City,State,Zip,Contact,Phone,Handling Units,"
+    "Unit Type,Weight,Length,Width,Height,Liftgate,Customer PO,Hazmat UN,Hazard Class\n"
+    "B1,60607,Peach Retail,88 Peachtree St NE,Atlanta,GA,30303,Sam Lee,404-555-0199,2,Pallet,"
+    "1600,48,40,48,Y,PO-1,,\n"
+    "B2,30336,Lone Star DC,2400 Irving Blvd,Dallas,TX,75207,Alex Ruiz,214-555-0110,1,Drum,"
+    "450,24,24,36,,PO-2,UN1263,3\n"
+    "B3,60607,J. Rivera,17 Maple Ave,Oak Park,IL,60302,Jordan Rivera,708-555-0123,1,Crate,"
+    "295,36,30,30,Y,,,\n"
+)
+
+
+class Gate(httpx.AsyncBaseTransport):
+    """Passes to the sandbox; counts bookings; ``lose`` loses the answer of some (the booking
+    is made, its answer never arrives)."""
+
+    def __init__(self, app: SandboxApp, lose: Callable[[dict[str, Any]], bool] | None = None):
+        self.inner = httpx.ASGITransport(app=app)
+        self.lose = lose
+        self.bookings: list[dict[str, Any]] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        body = await request.aread()
+        response = await self.inner.handle_async_request(request)
+        if request.url.path.startswith("/book"):
+            sent = json.loads(body)
+            self.bookings.append(sent)
+            if self.lose is not None and self.lose(sent):
+                await response.aread()
+                raise httpx.ReadTimeout("the answer was lost", request=request)
+        return response
+
+
+@pytest.fixture
+def sandbox(sandbox_config: SandboxConfig) -> Iterator[SandboxApp]:
+    app = create_app(dataclasses.replace(sandbox_config, now=lambda: NOON_MONDAY, shipments=5))
+    yield app
+    app.close()
+
+
+async def rated(tmp_path: Path, client: FreightClient, name: str = "orders.csv") -> Batch:
+    batch = open_batch(tmp_path, write(tmp_path / name, ORDERS))
+    await batch.rate(client, pace=Pace(None))
+    assert batch.counts() == {"rated": 3}
+    return batch
+
+
+def engine_for(tmp_path: Path, client: FreightClient) -> BookingEngine:
+    return BookingEngine(client, BookingLedger.in_dir(tmp_path / "data"), "demo")
+
+
+async def test_every_rated_order_is_booked_once_with_its_paperwork(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = Gate(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        folder = documents_folder(tmp_path / "docs", batch)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None))
+        assert batch.counts() == {"booked": 3}
+        assert len(gate.bookings) == 3
+        # a rerun books nothing: every order is booked
+        assert to_book(batch) == []
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None))
+        assert len(gate.bookings) == 3
+    sent = {body["originReferenceNumber"]: body for body in gate.bookings}
+    assert set(sent) == {"B1", "B2", "B3"}  # the order number is the shipper's reference
+    assert sent["B1"]["destReferenceNumber"] == "PO-1"
+    assert sent["B1"]["destCompany"] == "Peach Retail"
+    assert sent["B1"]["destContactPhone"] == "404-555-0199"
+    assert sent["B2"]["originCompany"] == "Acme Dock Co"  # the Atlanta dock's address
+    assert sent["B2"]["originAddress"] == "4500 Fulton Industrial Blvd SW"
+    assert sent["B2"]["emergencyName"] == "Acme Safety Desk"
+    assert sent["B2"]["schedulePickup"] is True
+    references = {batch.state(k).reference for k in ("B1", "B2", "B3")}
+    assert len(references) == 3
+    assert {body["reference"] for body in gate.bookings} == references
+    for key in ("B1", "B2", "B3"):
+        state = batch.state(key)
+        assert state.pro_number
+        assert state.bol_number
+        assert state.documents
+        assert all(name.startswith(f"{key}-") for name in state.documents)
+    files = paperwork_files(batch, folder)
+    assert folder.name == "batch-orders"
+    assert {p.parent for p in files} == {folder}
+    assert any(p.read_bytes().startswith(b"%PDF-") for p in files)
+    calls = print_calls(files, document_printer="office", label_printer="zebra")
+    assert [(c.printer, c.raw) for c in calls] == [("office", False), ("zebra", True)]
+    assert sum(len(c.paths) for c in calls) == len(files)  # two jobs for the whole batch
+    records = [r for r in batch.records() if r["status"] == "booked"]
+    assert {r["proNumber"] for r in records} == {batch.state(k).pro_number for k in sent}
+
+
+async def test_a_lost_answer_is_searched_for_and_never_sent_again(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    lost = {"B2"}
+    gate = Gate(sandbox, lose=lambda body: body["originReferenceNumber"] in lost)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None))
+        assert len(gate.bookings) == 3
+        state = batch.state("B2")
+        # the engine searched at once and found it by its reference: booked, proven
+        assert state.status == "booked"
+        assert state.pro_number
+        assert any("found by a search" in note for note in state.notes)
+        lost.clear()
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None))
+        assert len(gate.bookings) == 3
+
+
+async def test_a_kill_after_sending_is_settled_by_the_next_run(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    """The process dies after the booking went out and before the batch heard back: the
+    batch says `booking` with its reference; the next run searches, never sends again."""
+    gate = Gate(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        order = batch.order("B1")
+        assert order is not None
+        state = batch.state("B1").updated(status="booking", reference="FRT00000000B1")
+        batch.save(state)
+        # what the dead process did: its ledger line, then the request (answer never heard)
+        request = booking_request(order, state)
+        record = engine.ledger.sent("demo", request.quote_id, request.rate_id, "FRT00000000B1")
+        await client.book(request.model_copy(update={"reference": record.reference}))
+        assert len(gate.bookings) == 1
+        batch.store.close()
+        again = open_batch(tmp_path, tmp_path / "orders.csv")
+        assert again.state("B1").status == "booking"
+        await book_orders(again, engine, client, folder=None, pace=Pace(None))
+    assert again.counts() == {"booked": 3}
+    assert len(gate.bookings) == 3  # B1 once (before the kill), B2 and B3 once each
+    assert again.state("B1").reference == "FRT00000000B1"
+
+
+async def test_an_order_booked_in_another_batch_is_not_booked_again(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = Gate(sandbox)
+    async with client_for(gate) as client:
+        first = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(first, engine, client, folder=None, pace=Pace(None))
+        first.store.close()
+        renamed = await rated(tmp_path, client, "orders-copy.csv")
+        await book_orders(renamed, engine, client, folder=None, pace=Pace(None))
+    assert len(gate.bookings) == 3
+    assert renamed.counts() == {"failed": 3}
+    assert "booked (or its booking unsettled) in another batch (orders.csv)" in (
+        renamed.state("B1").error_text
+    )
+
+
+async def test_an_expired_quote_is_refused_with_what_to_do(
+    tmp_path: Path, sandbox_config: SandboxConfig
+) -> None:
+    from datetime import timedelta
+
+    moments = [NOON_MONDAY]
+    app = create_app(
+        dataclasses.replace(
+            sandbox_config, now=lambda: moments[-1], shipments=5, quote_ttl=timedelta(hours=1)
+        )
+    )
+    try:
+        gate = Gate(app)
+        async with client_for(gate) as client:
+            batch = await rated(tmp_path, client)
+            moments.append(NOON_MONDAY + timedelta(hours=2))
+            await book_orders(batch, engine_for(tmp_path, client), client, folder=None)
+    finally:
+        app.close()
+    assert batch.counts() == {"failed": 3}
+    assert "the quote expired before it was booked: rate it again" in batch.state("B1").error_text

@@ -1,0 +1,481 @@
+"""Book a batch's chosen rates through the one booking engine (``tui.booking``), and keep the
+paperwork of every order in one folder.
+
+Each order is booked under its own reference, kept in the batch's state before anything is
+sent: a rerun (after a crash, a kill, a dropped session) gives the same reference to the
+engine, which never sends a reference twice: one the ledger holds as booked is skipped, one
+sent with no answer is searched for. An order whose number a booking of another batch of the
+profile already holds is not booked again. Requests keep the batch's one pace; a 429 pauses
+them all.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RowError
+from tui.batch.pace import Pace
+from tui.domain.safe_text import plain, safe_file_name, safe_name_part
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.api.models import BookingRequest, Document, ParcelBookingRequest
+    from tui.batch.engine import Batch
+    from tui.booking import BookingEngine, BookingOutcome
+
+DEFAULT_BOOKING_CONCURRENCY: Final = 4
+MAX_LIMITED_TRIES: Final = 12
+
+
+@dataclass(frozen=True)
+class BookProgress:
+    """How far a booking run is."""
+
+    done: int
+    total: int
+    booked: int
+    elapsed: float
+
+    @property
+    def text(self) -> str:
+        """``Booked 5 of 12 · 0:10 left``."""
+        from tui.batch.rating import format_seconds
+
+        tail = ""
+        if 0 < self.done < self.total and self.elapsed > 0:
+            left = (self.total - self.done) * self.elapsed / self.done
+            tail = f" · {format_seconds(left)} left"
+        problems = self.done - self.booked
+        extra = f" · {problems} not booked" if problems else ""
+        return f"Booked {self.booked} of {self.total}{extra}{tail}"
+
+
+def to_book(batch: Batch) -> list[Order]:
+    """The orders a booking run takes: rated ones (with a rate chosen), and those whose
+    booking was sent with no answer known (settled first, never sent again)."""
+    out = []
+    for order in batch.orders:
+        state = batch.state(order.key)
+        if order.request is None and state.status not in ("booking", "unknown"):
+            continue
+        if state.status in ("booking", "unknown") or (
+            state.status == "rated" and state.choice is not None
+        ):
+            out.append(order)
+    return out
+
+
+def booking_totals(batch: Batch, orders: Sequence[Order]) -> dict[str, Decimal]:
+    """The chosen totals of ``orders`` per currency (what a confirmation names)."""
+    out: dict[str, Decimal] = {}
+    for order in orders:
+        choice = batch.state(order.key).choice
+        if choice is not None:
+            out[choice.currency] = out.get(choice.currency, Decimal(0)) + choice.total
+    return out
+
+
+def booking_request(order: Order, state: OrderState) -> BookingRequest | ParcelBookingRequest:
+    """The booking of an order's chosen rate: both ends' addresses and contacts, the order
+    number as the shipper's reference, the PO as the consignee's, the emergency contact of
+    hazardous freight, the pickup day (the accessorials are the quote's: its rates were
+    priced with them). Raises RequestValidationError."""
+    from tui.api.models import BookingRequest, ParcelBookingRequest
+    from tui.api.models.ends import EndFields
+
+    assert order.request is not None
+    choice = state.choice
+    assert choice is not None
+    ends = {
+        name: getattr(order.request, name)
+        for name in EndFields.model_fields
+        if getattr(order.request, name) is not None
+    }
+    pickup = order.request.pickup_date
+    if choice.mode == "parcel":
+        return ParcelBookingRequest.build(
+            {**ends, "quote_id": state.quote_id, "rate_id": choice.id, "pickup_date": pickup}
+        )
+    return BookingRequest.build(
+        {
+            **ends,
+            "quote_id": state.quote_id,
+            "rate_id": choice.id,
+            "schedule_pickup": True,
+            "pickup_date": pickup,
+        }
+    )
+
+
+def documents_folder(root: Path, batch: Batch) -> Path:
+    """The one folder of a batch's paperwork: ``batch-<file name>`` under ``root``."""
+    source = batch.info.source
+    stem = "pasted" if source.startswith("pasted:") else Path(source).stem
+    return root / f"batch-{safe_name_part(stem, limit=60) or 'orders'}"
+
+
+async def book_orders(
+    batch: Batch,
+    engine: BookingEngine,
+    client: FreightClient,
+    *,
+    folder: Path | None,
+    pace: Pace | None = None,
+    concurrency: int = DEFAULT_BOOKING_CONCURRENCY,
+    progress: Callable[[BookProgress], None] | None = None,
+    on_state: Callable[[OrderState], None] | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> None:
+    """Book every order ``to_book`` gives, each saved as it changes; paperwork into ``folder``
+    (None: not saved). Cancelling stops at once: a booking in flight is searched for by the
+    next run."""
+    pace = pace or Pace()
+    orders = to_book(batch)
+    queue: asyncio.Queue[Order] = asyncio.Queue()
+    for order in orders:
+        queue.put_nowait(order)
+    total = len(orders)
+    started = clock()
+    done = booked = 0
+
+    def keep(state: OrderState) -> None:
+        batch.save(state)
+        if on_state is not None:
+            on_state(state)
+
+    def report() -> None:
+        if progress is not None:
+            progress(BookProgress(done, total, booked, clock() - started))
+
+    async def one(order: Order) -> None:
+        nonlocal done, booked
+        state, given = await _book_one(batch, engine, client, order, pace, keep)
+        if state.status == "booked" and folder is not None and not state.documents:
+            state = await _save_paperwork(client, order.key, state, folder, keep, given)
+        done += 1
+        booked += state.status == "booked"
+        report()
+
+    async def worker() -> None:
+        while True:
+            try:
+                order = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            await one(order)
+
+    report()
+    async with asyncio.TaskGroup() as group:
+        for _ in range(max(1, min(concurrency, total or 1))):
+            group.create_task(worker())
+
+
+async def _book_one(
+    batch: Batch,
+    engine: BookingEngine,
+    client: FreightClient,
+    order: Order,
+    pace: Pace,
+    keep: Callable[[OrderState], None],
+) -> tuple[OrderState, list[Document]]:
+    """Book one order (or settle its booking); the state after, and the documents the
+    booking's answer named."""
+    from tui.api.errors import RateLimitedError, RequestValidationError
+    from tui.ledger import Lane, new_reference
+
+    state = batch.state(order.key)
+    if state.status not in BOOKED_OR_MAYBE:
+        elsewhere = batch.store.booked_elsewhere(batch.profile, order.key, batch.info.id)
+        if elsewhere:
+            where = Path(elsewhere[0].source).name
+            reason = (
+                f"order {order.key} is booked (or its booking unsettled) in another batch "
+                f"({where}): not booked again"
+            )
+            after = state.updated(status="failed", errors=(RowError(None, None, None, reason),))
+            keep(after)
+            return after, []
+        state = state.updated(
+            status="booking", reference=state.reference or new_reference(), errors=()
+        )
+        keep(state)  # the reference is kept before anything can be sent
+    choice = state.choice
+    if order.request is None or choice is None:
+        # Its booking was sent before; the file no longer says it: search, never send.
+        return await _settle_only(engine, state, keep), []
+    try:
+        request = booking_request(order, state)
+    except RequestValidationError as error:
+        from tui.batch.orders import field_error
+
+        errors = tuple(
+            field_error(order.rows, batch.mapping, path, message)
+            for path, message in error.fields.items()
+        )
+        after = state.updated(status="failed", errors=errors)
+        keep(after)
+        return after, []
+    lane = Lane(
+        order.request.origin_postal_code,
+        order.request.dest_postal_code,
+        choice.carrier,
+        choice.carrier_code or None,
+        order.request.pickup_date,
+    )
+    for _ in range(MAX_LIMITED_TRIES):
+        await pace.turn()
+        outcome = await engine.book(request, lane=lane, reference=state.reference)
+        cause = getattr(outcome, "error", None)
+        if outcome.status == "failed" and isinstance(cause, RateLimitedError):
+            pace.limited(cause.retry_after)
+            continue
+        pace.ok()
+        after = _state_after(batch, order, state, outcome)
+        keep(after)
+        booking = getattr(outcome, "booking", None)
+        given = list(getattr(booking, "documents", None) or getattr(booking, "labels", None) or [])
+        return after, given
+    after = state.updated(
+        status="failed",
+        errors=(RowError(None, None, None, "the service kept answering 429 (too many requests)"),),
+    )
+    keep(after)
+    return after, []
+
+
+async def _settle_only(
+    engine: BookingEngine, state: OrderState, keep: Callable[[OrderState], None]
+) -> OrderState:
+    from tui.api.errors import FreightError
+
+    record = engine.record(state.reference)
+    if record is None:
+        after = state.updated(status="rated" if state.choice else "pending")
+        keep(after)
+        return after
+    try:
+        outcome: BookingOutcome = await engine.settle(record)
+    except FreightError as error:
+        after = state.updated(
+            status="unknown", errors=(RowError(None, None, None, plain(str(error))),)
+        )
+        keep(after)
+        return after
+    after = _booked_or_unknown(state, outcome)
+    keep(after)
+    return after
+
+
+def _state_after(
+    batch: Batch, order: Order, state: OrderState, outcome: BookingOutcome
+) -> OrderState:
+    from tui.api.errors import QuoteExpiredError
+    from tui.batch.orders import field_error
+
+    if outcome.status in ("booked", "unknown"):
+        return _booked_or_unknown(state, outcome)
+    if outcome.status == "refused":
+        if isinstance(outcome.error, QuoteExpiredError):
+            reason = "the quote expired before it was booked: rate it again (r, or --rerate)"
+            errors: tuple[RowError, ...] = (RowError(None, None, None, reason),)
+        elif outcome.already_booked is not None:
+            shipment = (
+                f" as shipment {plain(outcome.already_booked)}" if outcome.already_booked else ""
+            )
+            reason = f"the service says this rate was booked before{shipment}: not booked again"
+            errors = (RowError(None, None, None, reason),)
+        elif outcome.fields:
+            errors = tuple(
+                field_error(order.rows, batch.mapping, plain(path, limit=80), plain(m, limit=300))
+                for path, m in outcome.fields.items()
+            )
+        else:
+            errors = (RowError(None, None, None, plain(outcome.message, limit=500)),)
+        return state.updated(status="failed", errors=errors)
+    reason = plain(getattr(outcome, "reason", ""), limit=500)  # failed: nothing was booked
+    return state.updated(status="failed", errors=(RowError(None, None, None, reason),))
+
+
+def _booked_or_unknown(state: OrderState, outcome: BookingOutcome) -> OrderState:
+    from tui.booking import BookedOutcome
+
+    if isinstance(outcome, BookedOutcome):
+        booking = outcome.booking
+        tracking: tuple[str, ...] = state.tracking_numbers
+        confirmation = state.pickup_confirmation
+        if booking is not None:
+            numbers = getattr(booking, "tracking_numbers", None) or []
+            single = getattr(booking, "tracking_number", None)
+            tracking = tuple(plain(n, limit=40) for n in (numbers or ([single] if single else [])))
+            confirmation = plain(getattr(booking, "pickup_confirmation", None) or "", limit=40)
+            if booking.pickup_date is not None:
+                state = state.updated(pickup_date=booking.pickup_date.isoformat())
+        elif outcome.found is not None and outcome.found.tracking_number and not tracking:
+            tracking = (plain(outcome.found.tracking_number, limit=40),)
+        note = "found by a search after no answer came" if outcome.found is not None else ""
+        return state.updated(
+            status="booked",
+            shipment_id=plain(outcome.shipment_id or state.shipment_id, limit=80),
+            pro_number=plain(outcome.pro_number or state.pro_number, limit=40),
+            bol_number=plain(outcome.bol_number or state.bol_number, limit=40),
+            tracking_numbers=tracking,
+            pickup_confirmation=confirmation,
+            errors=(),
+            notes=tuple(dict.fromkeys((*state.notes, note))) if note else state.notes,
+        )
+    candidates = len(getattr(outcome, "candidates", ()))
+    searched = getattr(outcome, "searched", False)
+    found = (
+        f"; {candidates} shipment(s) may be it: check them (Shipments) before booking again"
+        if candidates
+        else ("; a search found nothing yet" if searched else "")
+    )
+    reason = plain(getattr(outcome, "reason", "no answer came"), limit=300)
+    return state.updated(
+        status="unknown",
+        errors=(RowError(None, None, None, f"booking outcome unknown: {reason}{found}"),),
+    )
+
+
+async def _save_paperwork(
+    client: FreightClient,
+    key: str,
+    state: OrderState,
+    folder: Path,
+    keep: Callable[[OrderState], None],
+    given: list[Document],
+) -> OrderState:
+    """Download the order's BOL and labels into the batch's folder, named by order: those the
+    booking's answer named, else those of the shipment's detail."""
+    from tui.api.errors import FreightError
+
+    documents = list(given)
+    try:
+        if not documents and state.shipment_id:
+            detail = await client.get_shipment(state.shipment_id)
+            documents = list(detail.documents)
+    except FreightError as error:
+        return _note(state, f"paperwork not saved: {plain(str(error), limit=200)}", keep)
+    names: list[str] = []
+    try:
+        await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
+        for document in documents:
+            content = await client.download_document(document.url)
+            name = await asyncio.to_thread(_write_new, folder, key, document, content)
+            names.append(name)
+    except (FreightError, OSError) as error:
+        text = getattr(error, "strerror", None) or str(error)
+        state = state.updated(documents=tuple(names))
+        return _note(state, f"paperwork not all saved: {plain(text, limit=200)}", keep)
+    after = state.updated(documents=tuple(names))
+    keep(after)
+    return after
+
+
+def _note(state: OrderState, note: str, keep: Callable[[OrderState], None]) -> OrderState:
+    after = state.updated(notes=tuple(dict.fromkeys((*state.notes, note))))
+    keep(after)
+    return after
+
+
+def _write_new(folder: Path, key: str, document: Document, content: bytes) -> str:
+    """Write one document as ``<order>-<kind>.<format>`` (numbered when taken); its name."""
+    from tui.documents import document_format, document_kind
+
+    kind = document_kind(document, "document")
+    fmt = document_format(document)
+    order = safe_name_part(key, limit=40) or "order"
+    base = safe_file_name(f"{order}-{kind}", kind, fmt)
+    stem, _, extension = base.rpartition(".")
+    name, counter = base, 2
+    while (folder / name).exists():
+        name = f"{stem}-{counter}.{extension}"
+        counter += 1
+    fd, temp = tempfile.mkstemp(prefix=".part-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(content)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(temp, 0o644)
+        os.replace(temp, folder / name)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+    return name
+
+
+# -- printing -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PrintCall:
+    """One ``lp`` job holding many files: the batch's PDFs, or its ZPL labels raw."""
+
+    printer: str | None
+    paths: tuple[Path, ...]
+    raw: bool
+
+    def command(self) -> list[str]:
+        """The ``lp`` argv."""
+        argv = ["lp"] if self.printer is None else ["lp", "-d", self.printer]
+        if self.raw:
+            argv += ["-o", "raw"]
+        return [*argv, "--", *(str(p) for p in self.paths)]
+
+
+def print_calls(
+    files: Sequence[Path],
+    *,
+    document_printer: str | None,
+    label_printer: str | None,
+    label_format: str = "zpl",
+) -> list[PrintCall]:
+    """The jobs that print every file of a batch: one for its PDFs (to the document printer,
+    or the system default with none set), one for its ZPL labels (raw, to a ZPL label
+    printer; none without one)."""
+    pdfs = tuple(p for p in files if p.suffix.lower() != ".zpl")
+    zpl = tuple(p for p in files if p.suffix.lower() == ".zpl")
+    calls = []
+    if pdfs:
+        calls.append(PrintCall(document_printer, pdfs, raw=False))
+    if zpl and label_printer and label_format == "zpl":
+        calls.append(PrintCall(label_printer, zpl, raw=True))
+    return calls
+
+
+async def run_print(call: PrintCall) -> tuple[bool, str]:
+    """Run one ``lp`` job; whether it was taken, and what ``lp`` said."""
+    try:
+        process = await asyncio.create_subprocess_exec(
+            *call.command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
+        )
+    except OSError as error:
+        return False, f"cannot run lp: {error.strerror or error}"
+    try:
+        out, err = await asyncio.wait_for(process.communicate(), 60)
+    except TimeoutError:
+        process.kill()
+        await process.wait()
+        return False, "lp did not answer in time"
+    text = plain((out or err).decode(errors="replace").strip(), limit=200)
+    return process.returncode == 0, text or f"lp exited {process.returncode}"
+
+
+def paperwork_files(batch: Batch, folder: Path) -> list[Path]:
+    """Every saved document of the batch's orders, in the file's order."""
+    files: list[Path] = []
+    for order in batch.orders:
+        for name in batch.state(order.key).documents:
+            path = folder / name
+            if path.is_file():
+                files.append(path)
+    return files

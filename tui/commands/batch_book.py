@@ -1,0 +1,160 @@
+"""``freight batch book``: the rated orders of a batch booked through the one booking engine,
+their paperwork saved (and printed) in one folder."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from tui.commands.exits import FAILED, UsageError
+
+if TYPE_CHECKING:
+    from tui.batch.engine import Batch
+    from tui.config.settings import Profile
+
+
+async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: TextIO) -> int | None:
+    """Book the batch's rated orders; None when it went ahead, else the exit status (the
+    confirmation was not given)."""
+    from tui.api.options import RetryPolicy
+    from tui.batch.book import (
+        DEFAULT_BOOKING_CONCURRENCY,
+        book_orders,
+        booking_totals,
+        documents_folder,
+        to_book,
+    )
+    from tui.batch.pace import Pace
+    from tui.booking import BookingEngine
+    from tui.commands.connect import open_client
+    from tui.config.paths import data_dir
+    from tui.ledger import BookingLedger
+
+    if args.concurrency is not None and not 1 <= args.concurrency <= 16:
+        raise UsageError("--concurrency: from 1 to 16")
+    if args.rps is not None and not 0 < args.rps <= 1000:
+        raise UsageError("--requests-per-second: more than 0, at most 1000")
+    orders = to_book(batch)
+    if not orders:
+        print("freight: nothing to book: no order is rated and not booked", file=err)
+        return None
+    fresh = [o for o in orders if batch.state(o.key).status == "rated"]
+    if profile.environment == "production" and fresh and not args.yes:
+        if not stdin_is_terminal():
+            raise UsageError(
+                "a production profile books from a script only with --yes (no terminal to "
+                "confirm on)"
+            )
+        if not await _confirmed(len(fresh), booking_totals(batch, fresh), profile.name, err):
+            return FAILED
+    folder = documents_folder(_documents_root(args.documents, data_dir()), batch)
+    line = _Line(err)
+    async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+        engine = BookingEngine(client, BookingLedger.in_dir(data_dir()), profile.name)
+        try:
+            await book_orders(
+                batch,
+                engine,
+                client,
+                folder=folder,
+                pace=Pace(args.rps if args.rps is not None else 20.0),
+                concurrency=args.concurrency or DEFAULT_BOOKING_CONCURRENCY,
+                progress=line,
+            )
+        finally:
+            line.done()
+    saved = sum(len(batch.state(o.key).documents) for o in batch.orders)
+    if saved:
+        print(f"freight: paperwork ({saved} files) in {folder}", file=err)
+    if args.print_documents:
+        await _print(batch, folder, err)
+    return None
+
+
+async def _confirmed(count: int, totals: dict[str, Decimal], name: str, err: TextIO) -> bool:
+    """PRODUCTION: the count of orders and each currency's total typed back."""
+    from tui.commands.text import money
+
+    listed = ", ".join(money(amount, currency) for currency, amount in sorted(totals.items()))
+    print(
+        f"Book {count} orders on PRODUCTION (profile {name}) for {listed}. Real shipments, "
+        "real charges.",
+        file=err,
+    )
+    typed = await asyncio.to_thread(_ask, err, f"Type the number of orders ({count}): ")
+    if typed.strip() != str(count):
+        print("freight: not booked: the number typed is not the number of orders", file=err)
+        return False
+    for currency, amount in sorted(totals.items()):
+        typed = await asyncio.to_thread(_ask, err, f"Type the total in {currency}: ")
+        try:
+            value = Decimal(typed.strip().replace(",", "").removesuffix(currency).strip())
+        except InvalidOperation:
+            value = Decimal(-1)
+        if value != amount:
+            print(f"freight: not booked: the total typed is not the {currency} total", file=err)
+            return False
+    return True
+
+
+def stdin_is_terminal() -> bool:
+    """Whether the confirmation can be typed (tests say yes with text waiting on stdin)."""
+    return sys.stdin.isatty()
+
+
+def _documents_root(given: str | None, data: Path) -> Path:
+    return Path(given).expanduser() if given else data / "documents"
+
+
+def _ask(err: TextIO, prompt: str) -> str:
+    err.write(prompt)
+    err.flush()
+    return sys.stdin.readline()
+
+
+async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
+    from tui.batch.book import paperwork_files, print_calls, run_print
+    from tui.config.settings import load_config
+
+    files = paperwork_files(batch, folder)
+    if not files:
+        print("freight: nothing to print: no paperwork was saved", file=err)
+        return
+    printers = load_config().printers
+    calls = print_calls(
+        files,
+        document_printer=printers.document_printer,
+        label_printer=printers.label_printer,
+        label_format=printers.label_format,
+    )
+    skipped = len(files) - sum(len(c.paths) for c in calls)
+    for call in calls:
+        ok, said = await run_print(call)
+        what = f"{len(call.paths)} files to {call.printer or 'the default printer'}"
+        print(f"freight: {'printed' if ok else 'not printed'}: {what}: {said}", file=err)
+    if skipped:
+        print(f"freight: {skipped} ZPL labels not printed: no ZPL label printer set", file=err)
+
+
+class _Line:
+    """``Booked 5 of 12 · 0:10 left`` on stderr, in place, only on a terminal."""
+
+    def __init__(self, err: TextIO) -> None:
+        self.err = err
+        self.enabled = err.isatty()
+        self.shown = False
+
+    def __call__(self, progress: Any) -> None:
+        if self.enabled:
+            self.shown = True
+            self.err.write("\r\x1b[K" + progress.text)
+            self.err.flush()
+
+    def done(self) -> None:
+        if self.shown:
+            self.err.write("\r\x1b[K")
+            self.err.flush()
