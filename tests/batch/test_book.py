@@ -16,6 +16,7 @@ import pytest
 from tests.batch.conftest import write
 from tests.batch.test_engine import NOON_MONDAY, client_for, open_batch
 from tui.api.client import FreightClient
+from tui.api.models import BookingRequest
 from tui.batch.book import (
     book_orders,
     booking_request,
@@ -161,6 +162,7 @@ async def test_a_kill_after_sending_is_settled_by_the_next_run(
         batch.save(state)
         # what the dead process did: its ledger line, then the request (answer never heard)
         request = booking_request(order, state)
+        assert isinstance(request, BookingRequest)  # an LTL rate
         record = engine.ledger.sent("demo", request.quote_id, request.rate_id, "FRT00000000B1")
         await client.book(request.model_copy(update={"reference": record.reference}))
         assert len(gate.bookings) == 1
