@@ -283,6 +283,27 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         finally:
             self.set_activity("connect", None)
 
+        await self._offer_unfinished_batch()
+
+    async def _offer_unfinished_batch(self) -> None:
+        """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""
+        import asyncio
+
+        from tui.batch.view import unfinished_batch, unfinished_text
+
+        session = self.session
+        try:
+            info = await asyncio.to_thread(unfinished_batch, session.data_dir, session.profile_name)
+        except Exception:  # a damaged store is the Batch screen's to report, not the start's
+            return
+        if info is not None:
+            key = self.session.keymap.get("app.batch", "F12").split(",")[0]
+            self.notify(
+                f"Unfinished batch {unfinished_text(info)}. {key} (or alt+4) goes on.",
+                title="Batch",
+                timeout=10,
+            )
+
     async def on_unmount(self) -> None:
         await self.session.aclose()
 

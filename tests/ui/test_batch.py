@@ -402,3 +402,22 @@ async def test_production_books_only_once_the_count_and_totals_are_typed(
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, BatchConfirmScreen))
         await wait_for(pilot, lambda: batch.counts().get("booked") == 2, seconds=60)
+
+
+async def test_the_next_start_says_a_batch_is_unfinished(session: Session, wms: Path) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await rate(pilot, screen)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(
+            pilot,
+            lambda: any("Unfinished batch" in str(n.message) for n in app._notifications),
+            what="the notice",
+        )
+        notice = next(str(n.message) for n in app._notifications if "Unfinished" in str(n.message))
+        assert (
+            notice
+            == "Unfinished batch wms-export.csv: 7 invalid, 113 rated. F12 (or alt+4) goes on."
+        )

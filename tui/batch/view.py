@@ -18,6 +18,7 @@ from tui.domain.safe_text import plain
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.source import Sheet
+    from tui.batch.store import BatchInfo
 
 ORDER_FILE_SUFFIXES: Final = (".csv", ".tsv", ".txt", ".tab", ".xlsx", ".xlsm")
 STATUS_ORDER: Final = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
@@ -216,3 +217,26 @@ def complete_path(text: str, cwd: Path | None = None) -> str | None:
     if len(common) <= len(name):
         return None
     return text[: len(text) - len(name)] + common
+
+
+def unfinished_batch(data_dir: Path, profile: str) -> BatchInfo | None:
+    """The latest batch of the profile left unfinished (orders rated and not booked, a
+    booking not settled), or None; no store is made where there is none."""
+    from tui.batch.store import FILE_NAME, SqliteBatchStore
+
+    path = data_dir / FILE_NAME
+    if not path.exists():
+        return None
+    store = SqliteBatchStore(path)
+    try:
+        found = [b for b in store.batches(profile) if b.unfinished]
+    finally:
+        store.close()
+    return found[0] if found else None
+
+
+def unfinished_text(info: BatchInfo) -> str:
+    """``wms-export.csv: 113 rated, 7 invalid``."""
+    name = "pasted rows" if info.source.startswith("pasted:") else Path(info.source).name
+    counts = ", ".join(f"{n} {s}" for s, n in sorted(info.counts.items()))
+    return f"{plain(name, limit=40)}: {counts}"

@@ -266,15 +266,14 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         info = await asyncio.to_thread(latest)
         if info is None or self.current_batch is not None or info.source.startswith("pasted:"):
             return
-        counts = ", ".join(f"{n} {s}" for s, n in sorted(info.counts.items()))
+        from tui.batch.view import unfinished_text
+
         when = info.updated.astimezone().strftime("%a %H:%M")
         field = self.path_input
         if not field.value:
             field.value = info.source
             field.cursor_position = len(field.value)
-        self._info(
-            f"Unfinished batch of {when}: {Path(info.source).name} ({counts}). Enter goes on."
-        )
+        self._info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
 
     # -- opening --------------------------------------------------------------------------
 
