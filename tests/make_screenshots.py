@@ -59,9 +59,44 @@ async def _shoot(app: Any, out: Path, name: str, size: tuple[int, int]) -> None:
     print(f"wrote {out / filename}")
 
 
+async def _batch(pilot: Any, app: Any, out: Path, size: tuple[int, int]) -> None:
+    """The demo's sample orders on the Batch screen: the columns, the batch rated, an order."""
+    from tui.commands.batch import sample_path
+    from tui.screens.batch import BatchScreen
+    from tui.screens.batch_mapping import BatchMappingScreen
+
+    os.chdir(sample_path().parent)  # the path typed is the file's name alone
+    await pilot.press("alt+4")
+    await _settle(pilot)
+    screen = app.screen
+    assert isinstance(screen, BatchScreen)
+    screen.path_input.focus()
+    await _type(pilot, "demo-orders.csv")
+    await pilot.press("enter")
+    while not isinstance(app.screen, BatchMappingScreen):
+        await pilot.pause(0.05)
+    await _settle(pilot)
+    await _shoot(app, out, "batch-columns", size)
+    await pilot.press("ctrl+s")
+    while screen.current_batch is None:
+        await pilot.pause(0.05)
+    await pilot.press("r")
+    while screen._rating is None or not screen._rating.is_finished:
+        await pilot.pause(0.05)
+    await _settle(pilot)
+    screen.table.move_cursor_to_key("DEMO-1007")  # an order set aside: its reason below
+    await _settle(pilot)
+    await _shoot(app, out, "batch", size)
+    screen.table.move_cursor_to_key("DEMO-1001")
+    await pilot.press("enter")
+    await _settle(pilot)
+    await _shoot(app, out, "batch-order", size)
+
+
 async def _run(out: Path, size: tuple[int, int]) -> None:
     import httpx
 
+    import tui.screens.batch
     import tui.screens.quote
     from tui.app import make_app
     from tui.demo import DEMO_TOKEN
@@ -73,6 +108,7 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
             db_path=Path(tmp) / "sandbox.sqlite3", shipments=300, seed=7, now=lambda: FIXED_NOW
         )
         tui.screens.quote.now = lambda: FIXED_NOW  # the quote's pickup day, on the same clock
+        tui.screens.batch.now = lambda: FIXED_NOW  # the batch's too
         transport = httpx.ASGITransport(app=create_app(config))
         session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
         app = make_app(session)
@@ -100,6 +136,8 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
             await pilot.press("f1")
             await _settle(pilot)
             await _shoot(app, out, "help", size)
+            await pilot.press("escape")
+            await _batch(pilot, app, out, size)
 
         signed_out = Session(
             environment="SANDBOX",
