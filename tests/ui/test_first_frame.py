@@ -80,11 +80,11 @@ async def test_a_config_error_found_after_the_first_frame_ends_the_app_with_its_
 async def test_the_demo_takes_theme_and_keys_from_the_config_in_its_first_frame() -> None:
     file = paths.config_file()
     file.parent.mkdir(parents=True)
-    file.write_text('theme = "nord"\n[keymap]\n"app.help" = "f12"\n')
+    file.write_text('theme = "nord"\n[keymap]\n"app.help" = "f11"\n')
     session = build_demo_session()
     session.after_first_frame.clear()
     app = make_app(session)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.pause()
         assert app.theme == "nord"
-        assert screen_text(app).splitlines()[0].rstrip().endswith("f12 help")
+        assert screen_text(app).splitlines()[0].rstrip().endswith("f11 help")

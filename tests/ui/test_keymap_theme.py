@@ -54,16 +54,16 @@ async def test_a_remapped_key_works_the_old_one_does_not_and_help_shows_it() -> 
 
 
 async def test_remapped_app_keys_show_in_the_header_and_the_general_help() -> None:
-    app = _app(AppConfig(keymap={"app.shipments": "ctrl+g", "app.help": "f12"}))
+    app = _app(AppConfig(keymap={"app.shipments": "ctrl+g", "app.help": "f11"}))
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
-        assert "ctrl+g shipments · f12 help" in screen_text(app).splitlines()[0]
-        await pilot.press("f12")
+        assert "ctrl+g shipments · F12 batch · f11 help" in screen_text(app).splitlines()[0]
+        await pilot.press("f11")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "^g shipments" in app.screen.body  # type: ignore[attr-defined]
         commands = {c.title: c.help for c in app.get_system_commands(app.screen)}
         assert commands["Shipments"].endswith("(ctrl+g)")
-        assert commands["Help"].endswith("(f12)")
+        assert commands["Help"].endswith("(f11)")
 
 
 async def test_the_palette_offers_textuals_commands_beside_ours() -> None:
