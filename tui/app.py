@@ -434,13 +434,12 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         """Go to the batch of orders; with `path`, open that order file there."""
         if self.current_mode != "batch":
             self.switch_mode("batch")
-        stack = self._screen_stacks.get("batch", [])
-        while len(stack) > 1:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
-        if path is not None and stack:
+        if path is not None:
             from tui.screens.batch import BatchScreen
 
-            base = stack[0]
+            base = self.screen_stack[0]
             if isinstance(base, BatchScreen):
                 self.call_after_refresh(base.open_path, path)
 

@@ -31,6 +31,7 @@ from tui.screens.batch_mapping import BatchMappingScreen
 from tui.screens.batch_order import BatchOrderScreen
 from tui.screens.batch_paste import BatchPasteScreen
 from tui.session import Session
+from tui.textual_internals import notifications
 
 NOON_MONDAY = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
 
@@ -93,7 +94,7 @@ async def rate(pilot: Pilot[Any], screen: BatchScreen) -> None:
     await pilot.press("r")
 
     def finished() -> bool:
-        worker = screen._rating
+        worker = screen.rating_worker
         return worker is not None and worker.is_finished
 
     await wait_for(pilot, finished, seconds=60, what="rating to end")
@@ -243,7 +244,9 @@ async def test_the_path_completes_with_tab(session: Session, wms: Path) -> None:
         field = batch_of(app).path_input
         field.focus()
         await pilot.press(*f"{wms.parent}/w")
-        await wait_for(pilot, lambda: field._suggestion == str(wms), what="the suggestion")
+        await wait_for(
+            pilot, lambda: str(wms) in screen_text(app), what="the suggestion drawn in the field"
+        )
         await pilot.press("tab")
         assert field.value == str(wms)
 
@@ -413,10 +416,10 @@ async def test_the_next_start_says_a_batch_is_unfinished(session: Session, wms: 
     async with app.run_test(size=(80, 24)) as pilot:
         await wait_for(
             pilot,
-            lambda: any("Unfinished batch" in str(n.message) for n in app._notifications),
+            lambda: any("Unfinished batch" in str(n.message) for n in notifications(app)),
             what="the notice",
         )
-        notice = next(str(n.message) for n in app._notifications if "Unfinished" in str(n.message))
+        notice = next(str(n.message) for n in notifications(app) if "Unfinished" in str(n.message))
         assert (
             notice
             == "Unfinished batch wms-export.csv: 7 invalid, 113 rated. F12 (or alt+4) goes on."

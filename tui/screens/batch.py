@@ -221,6 +221,11 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         return self.query_one("#batch-path", PathInput)
 
     @property
+    def rating_worker(self) -> Worker[None] | None:
+        """The last rating run's worker (None before the first)."""
+        return self._rating
+
+    @property
     def is_rating(self) -> bool:
         """True while a rating run is going."""
         return self._rating is not None and self._rating.is_running

@@ -49,8 +49,8 @@ As you type, the rest of a folder or file name is suggested: **Tab** or **→** 
         super().__init__(placeholder=placeholder, suggester=PathSuggester(), compact=True, id=id)
 
     def action_complete(self) -> None:
-        if self._suggestion and self._suggestion != self.value:
-            self.value = self._suggestion
-            self.cursor_position = len(self.value)
-        else:
+        before = self.value
+        if self.cursor_at_end:
+            self.action_cursor_right()  # takes the suggestion, when there is one
+        if self.value == before:
             self.screen.focus_next()
