@@ -235,20 +235,28 @@ async def test_pasted_rows_are_read(session: Session) -> None:
         assert "pasted rows · 2 rows · tab" in screen_text(app)
 
 
-async def test_the_path_completes_with_tab(session: Session, wms: Path) -> None:
+async def test_the_path_completes_with_tab(
+    session: Session, wms: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     (wms.parent / "notes.pdf").write_bytes(b"%PDF-")
+    monkeypatch.chdir(wms.parent.parent)  # a short path, drawn whole in the field
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("alt+4")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
         field = batch_of(app).path_input
         field.focus()
-        await pilot.press(*f"{wms.parent}/w")
+        await pilot.press(*"orders/w")
         await wait_for(
-            pilot, lambda: str(wms) in screen_text(app), what="the suggestion drawn in the field"
+            pilot,
+            lambda: "orders/wms-export.csv" in screen_text(app),
+            what="the suggestion drawn in the field",
         )
+        assert field.value == "orders/w"
         await pilot.press("tab")
-        assert field.value == str(wms)
+        assert field.value == "orders/wms-export.csv"
+        await pilot.press("tab")  # nothing more to complete: on to the next field
+        assert not field.has_focus
 
 
 async def test_results_are_written_beside_the_file(session: Session, wms: Path) -> None:
