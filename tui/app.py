@@ -17,15 +17,20 @@ from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
+from tui.config.plain import DEFAULT_THEME
 from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.session import Session
 from tui.textual_internals import EarlyFirstFrame, ansi_sequence_keys, mark_styled
-from tui.theming import has_16_colours, status_colours, theme_problem
+from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
     from textual.dom import DOMNode
+    from textual.filter import LineFilter
     from textual.notifications import SeverityLevel
 
     from tui.api.models import (
@@ -39,6 +44,7 @@ if TYPE_CHECKING:
         Shipment,
     )
     from tui.host import Host, LastRates
+    from tui.readable import ReadableColours
 
 
 def _quote_screen() -> Screen[Any]:
@@ -202,8 +208,13 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         """Screens past their first resume (see `update_styles`)."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
+        self._readable: ReadableColours | None = None
         if has_16_colours(self):
             self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
+            if theme == DEFAULT_THEME:  # the default at 16 colours is an ANSI theme
+                import os
+
+                self.theme = ansi_theme(os.environ)
         use_colours(status_colours(self))
         if keymap := session.keymap:
             self.set_keymap(keymap)
@@ -504,6 +515,16 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         yield from super().get_system_commands(screen)  # its Quit is our action_quit
 
     # -- theme ----------------------------------------------------------------------------
+
+    def get_line_filters(self) -> Sequence[LineFilter]:
+        """Textual's filters, then the one that shows colours as this terminal can (rounded
+        by eye on 256 or 16 colours) and keeps every text readable (`tui.readable`)."""
+        readable = self._readable
+        if readable is None:
+            from tui.readable import readable_filter
+
+            readable = self._readable = readable_filter(self.console.color_system, self.no_color)
+        return [*super().get_line_filters(), readable]
 
     def watch_theme(self, _name: str) -> None:
         """Statuses take the new theme's colours before the screen repaints."""

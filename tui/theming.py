@@ -1,8 +1,10 @@
 """Colours from the Textual theme: status and environment styles, and theme-name checks.
 
-Statuses and the header's environment badge take the current theme's variables. A terminal
-with 16 colours gets its own ANSI colours instead (a theme's pastel shades all round to grey
-there), each status a different one, and PRODUCTION is the one filled, loud badge.
+Statuses and the header's environment badge take the current theme's variables, each kept at
+4.5:1 or more against the theme's background. A terminal with 16 colours, or an ANSI theme
+(the terminal's own background, dark or light), gets ANSI colours that read on both instead,
+each status a different one, and PRODUCTION is the one filled, loud badge. At 16 colours the
+default theme is an ANSI one (``ansi_theme``).
 """
 
 from __future__ import annotations
@@ -31,7 +33,11 @@ STATUS_ANSI = ANSI_COLOURS
 
 ENV_VARIABLES: Mapping[str, str] = {"DEMO": "text-success", "SANDBOX": "text-warning"}
 """Quiet badges: coloured words on the header; only PRODUCTION is filled."""
-ENV_ANSI: Mapping[str, str] = {"DEMO": "green", "SANDBOX": "yellow"}
+ENV_ANSI: Mapping[str, str] = {"DEMO": "bright_blue", "SANDBOX": "magenta"}
+"""The quiet badges in ANSI colours that read on a dark and a light terminal alike."""
+
+READABLE = 4.5
+"""Contrast a status or badge word keeps against the theme's background."""
 
 
 def builtin_theme_names() -> list[str]:
@@ -49,6 +55,18 @@ def theme_problem(name: str) -> str | None:
 def has_16_colours(app: App[Any]) -> bool:
     """True on a terminal with only the 16 ANSI colours (TERM=xterm, the Linux console)."""
     return app.console.color_system in ("standard", "windows")
+
+
+def ansi_theme(environ: Mapping[str, str]) -> str:
+    """The ANSI theme for this terminal: ``ansi-light`` when ``COLORFGBG`` (set by rxvt,
+    Konsole and others) says the background is light, else ``ansi-dark``."""
+    background = environ.get("COLORFGBG", "").rsplit(";", 1)[-1].strip()
+    return "ansi-light" if background in ("7", "15") else "ansi-dark"
+
+
+def _ansi_colours(app: App[Any]) -> bool:
+    """True when the statuses take ANSI colours: 16 colours, or an ANSI theme."""
+    return has_16_colours(app) or app.current_theme.ansi
 
 
 _VARIABLES: dict[str, dict[str, str]] = {}
@@ -80,36 +98,82 @@ def _hex(colour: Color) -> str:
     return f"#{colour.r:02X}{colour.g:02X}{colour.b:02X}"
 
 
+def _readable(colour: Color | None, background: Color | None) -> bool:
+    if colour is None or background is None or colour.ansi is not None:
+        return colour is not None
+    return _contrast(colour, background) >= READABLE
+
+
+def luminance(rgb: tuple[int, int, int]) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """WCAG 2 contrast ratio of two colours (1 to 21)."""
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def _contrast(a: Color, b: Color) -> float:
+    return contrast(a.rgb, b.rgb)
+
+
+def _text_on(variables: Mapping[str, str], background: Color | None) -> str:
+    """The theme's foreground where it reads on its background, else black or white."""
+    foreground = _colour(variables, "foreground")
+    if _readable(foreground, background) and foreground is not None:
+        return _hex(foreground)
+    if background is None:
+        return "default"
+    return _hex(background.get_contrast_text(1.0))
+
+
 def status_colours(app: App[Any]) -> dict[str, str]:
     """The colour of each status in ``app``'s theme on its terminal (Rich colour names).
 
     A status whose variable gives a colour another status already has (textual-dark's accent
-    is its warning) takes the theme's foreground, so no two statuses look alike.
+    is its warning), or one that does not read at 4.5:1 on the background, takes the theme's
+    foreground, so no two statuses look alike and each can be read.
     """
-    if has_16_colours(app):
+    if _ansi_colours(app):
         return dict(STATUS_ANSI)
     variables = _theme_variables(app)
+    background = _colour(variables, "background")
     colours: dict[str, str] = {}
     for status, name in STATUS_VARIABLES.items():
         colour = _colour(variables, name)
-        text = _hex(colour) if colour is not None else STATUS_ANSI[status]
+        if colour is None:
+            text = STATUS_ANSI[status]
+        elif _readable(colour, background):
+            text = _hex(colour)
+        else:
+            text = _text_on(variables, background)
         if text in colours.values():
-            fallback = _colour(variables, "foreground")
-            text = _hex(fallback) if fallback is not None else STATUS_ANSI[status]
+            text = _text_on(variables, background)
         colours[status] = text
     return colours
 
 
 def env_style(app: App[Any], env: str) -> str:
     """The Rich style of the environment word in the header."""
-    sixteen = has_16_colours(app)
+    ansi = _ansi_colours(app)
     variables = _theme_variables(app)
     if env == "PRODUCTION":
         error = _colour(variables, "error")
-        if sixteen or error is None or error.ansi is not None:
+        if ansi or error is None or error.ansi is not None:
             return "bold bright_white on red"
         return f"bold {_hex(error.get_contrast_text())} on {_hex(error)}"
-    if sixteen:
+    if ansi:
         return f"bold {ENV_ANSI.get(env, 'default')}"
+    background = _colour(variables, "background")
     colour = _colour(variables, ENV_VARIABLES.get(env, "foreground"))
+    if not _readable(colour, background):
+        return f"bold {_text_on(variables, background)}"
     return f"bold {_hex(colour)}" if colour is not None else "bold"

@@ -11,10 +11,11 @@ from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
 from tui.config.settings import AppConfig, load_config
 from tui.listing.status import status_style
+from tui.readable import XTERM_16 as XTERM
 from tui.screens.help import HelpScreen
 from tui.screens.quote import QuoteScreen
 from tui.session import Session
-from tui.theming import STATUS_ANSI, env_style
+from tui.theming import STATUS_ANSI, contrast, env_style
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor
 
@@ -119,10 +120,33 @@ async def test_a_16_colour_terminal_gets_six_distinct_ansi_status_colours(
         await settle(pilot)
         assert app.console.color_system == "standard"
         colours = [Style.parse(status_style(name) or "").color for name in STATUS_ANSI]
-        numbers = {colour.number for colour in colours if colour is not None}
-        assert len(numbers) == 6
+        assert len({colour.name for colour in colours if colour is not None}) == 6
+        for colour in colours:  # on the terminal's own background, dark or light
+            assert colour is not None
+            if not colour.is_default:
+                shown = XTERM[colour.number or 0]
+                assert contrast(shown, (0, 0, 0)) >= 3
+                assert contrast(shown, (255, 255, 255)) >= 3
         assert env_style(app, "PRODUCTION") == "bold bright_white on red"
         assert " on " not in env_style(app, "SANDBOX")
+
+
+async def test_a_16_colour_terminal_starts_in_an_ansi_theme_unless_one_is_chosen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    monkeypatch.delenv("COLORFGBG", raising=False)
+    async with _app(AppConfig()).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.theme == "ansi-dark"
+    monkeypatch.setenv("COLORFGBG", "0;15")  # rxvt, Konsole: black on white
+    async with _app(AppConfig()).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.theme == "ansi-light"
+    async with _app(AppConfig(theme="nord")).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.theme == "nord"
+    monkeypatch.setenv("COLORTERM", "truecolor")
+    async with _app(AppConfig()).run_test(size=(80, 24)) as pilot:
+        assert pilot.app.theme == "textual-dark"
 
 
 async def test_a_theme_picked_in_the_palette_is_used_and_saved_to_the_config() -> None:

@@ -21,14 +21,16 @@ _GLYPHS = {
 }
 
 ANSI_COLOURS: Mapping[str, str] = {
-    "pending": "yellow",
-    "awarded": "cyan",
+    "pending": "bright_black",
+    "awarded": "magenta",
     "confirmed": "bright_blue",
-    "picked-up": "magenta",
-    "delivered": "green",
+    "picked-up": "bright_magenta",
+    "delivered": "default",
     "canceled": "red",
 }
-"""Each status's colour on a 16-colour terminal: six different ANSI colours."""
+"""Each status's colour on a 16-colour terminal or in an ANSI theme, where the background is
+the terminal's own, dark or light: six different looks, each readable at 3:1 on both (yellow,
+cyan and green are not, on white), the terminal's own text for delivered."""
 
 _COLOURS: dict[str, str] = dict(ANSI_COLOURS)
 """Rich colour of each status: the terminal's own until the app gives its theme's."""

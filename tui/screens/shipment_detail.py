@@ -119,6 +119,8 @@ Scanning another PRO, tracking number or BOL opens that shipment.
             self, "shipment-tracking", on_answer=self._events_loaded, on_error=self._events_failed
         )
         self._printing = False
+        self._timeline: tuple[list[TrackingEvent], str] | None = None
+        """The tracking events shown and where they came from (painted again on a new theme)."""
         self._papers: ServiceCall[DocumentsReport] = ServiceCall(
             self, "shipment-documents", on_answer=self._papers_done, on_error=self._papers_failed
         )
@@ -152,7 +154,22 @@ Scanning another PRO, tracking number or BOL opens that shipment.
 
     def on_mount(self) -> None:
         self.query_one("#documents", OptionList).focus()
+        self.watch(self.app, "theme", self._recolour, init=False)
         self._load()
+
+    def _recolour(self) -> None:
+        """A new theme: the status words are painted into the text, so paint them again
+        (after the app has taken the theme's status colours)."""
+        self.call_after_refresh(self._paint_statuses)
+
+    def _paint_statuses(self) -> None:
+        detail = self.detail
+        if detail is not None:
+            self.query_one("#detail-title", Static).update(title_line(detail, self.listing))
+            self.query_one("#detail-timeline", Static).update(timeline(detail.status))
+        if self._timeline is not None:
+            events, source = self._timeline
+            self.query_one("#detail-events", Static).update(timeline_text(events, source=source))
 
     def on_unmount(self) -> None:
         if self._auto is not None:
@@ -200,6 +217,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._events.start(lambda client: client.get_tracking(shipment_id))
 
     def _events_loaded(self, events: list[TrackingEvent]) -> None:
+        self._timeline = (events, "")
         shown = self.query_one("#detail-events", Static)
         text = timeline_text(events)
         if str(shown.render()) != str(text):  # an unchanged timeline repaints nothing
@@ -209,6 +227,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         """No tracking answer: the detail's own events (or none), and no error for that."""
         events = list(self.detail.events) if self.detail is not None else []
         note = "from the shipment record" if events else ""
+        self._timeline = (events, note)
         self.query_one("#detail-events", Static).update(timeline_text(events, source=note))
 
     def _failed(self, _error: Exception, text: str) -> None:

@@ -181,6 +181,12 @@ in the list (`G`) to include more. `Esc` goes back.
 
     def on_mount(self) -> None:
         self._draw()
+        # The status colours are painted into the bars: a new theme paints them again, after
+        # the app has taken its status colours.
+        self.watch(self.app, "theme", self._recolour, init=False)
+
+    def _recolour(self) -> None:
+        self.call_after_refresh(self._draw)
 
     def on_resize(self, event: events.Resize) -> None:
         self._draw()
