@@ -587,6 +587,26 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             markup=False,
         )
 
+    # -- files saved ----------------------------------------------------------------------
+
+    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
+        """A document, label, export or batch result was written at ``path`` on this machine.
+
+        In a browser (``freight serve``) it is also delivered to the browser as a download;
+        in a terminal the file on disk is what the user gets, and nothing more happens.
+        """
+        if not self.is_web:
+            return
+        try:
+            self.deliver_binary(path, save_filename=download_name(path), mime_type=mime_type)
+        except OSError as error:
+            self.notify(
+                f"{path.name} is saved here, but could not go to the browser: "
+                f"{error.strerror or error}",
+                severity="warning",
+                timeout=8,
+            )
+
     # -- errors that concern every screen -------------------------------------------------
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -670,3 +690,10 @@ def make_app(session: Session) -> FreightApp:
     """
     check_settings(session)
     return FreightApp(session)
+
+
+def download_name(path: Path) -> str:
+    """The file's name as a browser download: letters, digits, ``.``, ``-`` and ``_`` (the
+    download's header carries it unquoted), never empty."""
+    name = "".join(c if c.isascii() and (c.isalnum() or c in ".-_") else "_" for c in path.name)
+    return name.strip(".") or "download"

@@ -79,6 +79,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="requests per second per token before 429 (default 20)",
     )
 
+    serve = sub.add_parser(
+        "serve",
+        help="open the app in a web browser (needs the web extra)",
+        description=(
+            "Serve Freight to web browsers: each page opened runs the app on this machine, "
+            "with this machine's credentials and printers; documents saved there also "
+            "download to the browser. Binds to loopback (127.0.0.1) unless --allow-remote; "
+            "from another machine use an SSH tunnel: ssh -L 8000:localhost:8000 this-host, "
+            "then open http://localhost:8000. Needs: pip install 'freight-tui[web]'."
+        ),
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="address to bind (default 127.0.0.1, loopback)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="allow a --host that other machines reach (anyone who reaches the port works "
+        "with this machine's credentials)",
+    )
+    serve.add_argument(
+        "--public-url",
+        metavar="URL",
+        help="the address browsers use when a proxy serves the page (default: the one they "
+        "reached)",
+    )
+    add_target_flags(serve)
+
     add_login(sub, "login", "save a profile's client ID and secret (same as auth login)")
     add_logout(sub, "logout", "forget a profile's saved credentials (same as auth logout)")
 
@@ -176,6 +205,10 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
         from tui.sandbox.serve import main as sandbox_main
 
         return sandbox_main(args)
+    if args.command == "serve":
+        from tui.web.serve import main as serve_main
+
+        return serve_main(args)
     if args.command == "completion":
         from tui.commands.completion import script
 

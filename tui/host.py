@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Protocol, cast
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+    from pathlib import Path
     from typing import Any
 
     from textual.dom import DOMNode
@@ -91,6 +92,10 @@ class Host(Protocol):
     def hold_input(self) -> Callable[[], None]:
         """Keep keys and pastes waiting until the returned function is called (a screen
         mounting the rest of itself after its first frame); then they go on, in order."""
+
+    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
+        """A document, export or batch result was written at ``path``: in a browser
+        (``freight serve``) it also goes to the browser as a download."""
 
     def worker_failed(self, worker: Worker[Any]) -> None:
         """The safety net: a worker died of an error nothing caught; say so, log it."""

@@ -347,6 +347,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             self._set_status(NO_PRINTER, True)
             return
         self.saved = report.saved
+        for document in report.saved:
+            self.host.file_saved(document.path)
         folder = report.saved[0].path.parent if report.saved else self._folder()
         count = len(report.saved)
         text = f"Saved {count} file{'s' if count != 1 else ''} to {display_path(folder, 50)}."

@@ -327,6 +327,8 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         )
 
     def _papers_done(self, report: DocumentsReport) -> None:
+        for document in report.saved:
+            self.host.file_saved(document.path)
         text, problem = _documents_report(report, self._printing)
         self._set_status(text, error=problem)
 

@@ -1,0 +1,1 @@
+"""``freight serve``: the app in a web browser, through textual-serve (the ``web`` extra)."""
