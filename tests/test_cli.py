@@ -40,6 +40,24 @@ def test_help_names_the_demo_and_the_precedence() -> None:
     assert "command-line flags, environment variables" in words
 
 
+def test_help_names_the_config_file_variable() -> None:
+    words = " ".join(_freight("--help").stdout.split())
+    assert "FREIGHT_CONFIG names another one" in words
+
+
+@pytest.mark.parametrize(
+    "args", [("--demo", "auth", "status"), ("auth", "status", "--demo")], ids=["before", "after"]
+)
+def test_demo_applies_to_auth_status(args: tuple[str, ...]) -> None:
+    result = _freight(*args)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0].startswith("Profile:     demo")
+    assert "DEMO (a local sandbox; no credentials needed)" in result.stdout
+    refused = _freight("--demo", "login")
+    assert refused.returncode == 2
+    assert "the demo needs no login" in refused.stderr
+
+
 def test_unknown_flag_is_a_usage_error() -> None:
     result = _freight("--no-such-flag")
     assert result.returncode == 2

@@ -20,13 +20,14 @@ PRECEDENCE = (
     "Settings are taken, highest first, from: command-line flags, environment variables "
     "(FREIGHT_PROFILE, FREIGHT_BASE_URL, FREIGHT_API_TOKEN or FREIGHT_CLIENT_ID with "
     "FREIGHT_CLIENT_SECRET, FREIGHT_CREDENTIAL_STORE), then the config file "
-    "(see `freight config path`)."
+    "(FREIGHT_CONFIG names another one; see `freight config path`). FREIGHT_LOG_LEVEL sets "
+    "the log file's level."
 )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for ``freight`` and all its sub-commands."""
-    from tui.commands.args import CommandParser, add_commands
+    from tui.commands.args import CommandParser, add_commands, add_target_flags
 
     parser = CommandParser(
         prog="freight",
@@ -123,6 +124,13 @@ def build_parser() -> argparse.ArgumentParser:
         "status", help="where the credentials come from (never the secret)"
     )
     _profile_flag(status)
+    status.add_argument(
+        "--demo",
+        dest="sub_demo",
+        action="store_true",
+        default=None,
+        help="the built-in demo's status (a local sandbox; no credentials)",
+    )
 
     config = sub.add_parser("config", help="configuration commands")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)

@@ -44,6 +44,23 @@ def test_theme_and_keymap_are_read_in_either_toml_spelling_and_written_back() ->
     assert make_app(session).theme == "gruvbox"
 
 
+def test_saving_a_theme_to_a_fresh_config_writes_only_the_theme(tmp_path: Path) -> None:
+    file = tmp_path / "config.toml"
+    save_config(load_config(file).model_copy(update={"theme": "nord"}), file)
+    assert file.read_text(encoding="utf-8").strip() == 'theme = "nord"'  # no placeholder URL
+    again = load_config(file)
+    assert again.theme == "nord"
+    assert again == load_config(tmp_path / "absent.toml").model_copy(update={"theme": "nord"})
+    kept = tmp_path / "kept.toml"
+    kept.write_text(
+        '[profiles.sandbox]\nbase_url = "https://sandbox.example.invalid"\n'
+        'environment = "sandbox"\n',
+        encoding="utf-8",
+    )
+    save_config(load_config(kept).model_copy(update={"theme": "nord"}), kept)
+    assert "[profiles.sandbox]" in kept.read_text(encoding="utf-8")  # a file that has it keeps it
+
+
 def test_no_theme_is_textual_dark_and_no_keymap_changes_nothing(tmp_path: Path) -> None:
     config = load_config(tmp_path / "absent.toml")
     assert config.theme == "textual-dark"

@@ -431,6 +431,11 @@ def config_error_at(file: Path, key: Sequence[str], message: str) -> ConfigError
 def _config_data(config: AppConfig, *, lean: bool) -> dict[str, Any]:
     """The config as TOML-ready data; ``lean`` leaves out values equal to their defaults."""
     data = config.model_dump(mode="python", exclude_none=True, exclude_defaults=lean)
+    if lean and config.profiles == default_profiles():
+        # A fresh config's placeholder profile is not written for it (saving a theme writes
+        # the theme); a file that has it keeps it.
+        data.pop("profiles", None)
+        return data
     data["profiles"] = {
         key: profile.model_dump(
             mode="python", exclude_none=True, exclude_defaults=lean, exclude={"name"}

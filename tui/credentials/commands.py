@@ -11,6 +11,7 @@ from typing import TextIO
 
 from tui.api.secret import Secret
 from tui.config import paths
+from tui.config.plain import DEMO_PROFILE
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
 from tui.config.settings import (
     DEMO_PROFILE,
@@ -53,7 +54,7 @@ def main(args: argparse.Namespace) -> int:
         config = load_config()
         insecure = bool(getattr(args, "insecure_storage", False))
         resolved = resolve_profile(
-            args.profile,
+            DEMO_PROFILE if getattr(args, "demo", False) else args.profile,
             args.base_url,
             os.environ,
             config,
