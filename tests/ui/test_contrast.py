@@ -8,6 +8,7 @@ colour system shows them (xterm's palette; a dark and a light default background
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,14 @@ from rich.style import Style
 from textual.theme import BUILTIN_THEMES
 
 from tests.ui.contrast import DARK, LIGHT, cell_colours, ratio
-from tests.ui.contrast_tour import COLOUR_SYSTEMS, STOPS, fix_clock, measure
+from tests.ui.contrast_tour import (
+    COLOUR_SYSTEMS,
+    STOPS,
+    Worst,
+    fix_clock,
+    measure,
+    worst_per_theme,
+)
 from tui.readable import Palette, ReadableColours
 
 MINIMUM = 3.0
@@ -33,6 +41,8 @@ async def test_every_screen_reads_in_every_theme(
     fix_clock(monkeypatch.setattr)
     themes = sorted(BUILTIN_THEMES)
     found = await measure(system, themes)
+    if report := os.environ.get("FREIGHT_CONTRAST_REPORT"):  # the worst cell of each theme
+        _report(Path(report), system, found)
     assert {stop for _, stop in found} == set(STOPS)
     assert {theme for theme, _ in found} == set(themes)
     unreadable = sorted(
@@ -41,6 +51,15 @@ async def test_every_screen_reads_in_every_theme(
         if cell is not None and cell.ratio < MINIMUM
     )
     assert not unreadable, "\n".join(text for _, text in unreadable[:20])
+
+
+def _report(path: Path, system: str, found: Worst) -> None:
+    lines = [
+        f"{system:9} {theme:20} {stop:18} {cell.describe() if cell else '-'}\n"
+        for theme, (stop, cell) in sorted(worst_per_theme(found).items())
+    ]
+    with path.open("a", encoding="utf-8") as out:
+        out.writelines(lines)
 
 
 def _shown(style: Style, system: ColorSystem) -> float:
