@@ -21,9 +21,7 @@ The xterm palette stands for "the terminal's own": 16 colours and the 256-colour
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from rich.color import Color as RichColor
@@ -126,14 +124,16 @@ def distance(a: RGB, b: RGB) -> float:
     return (la[0] - lb[0]) ** 2 + (la[1] - lb[1]) ** 2 + (la[2] - lb[2]) ** 2
 
 
-@dataclass(frozen=True)
 class Shown:
     """A colour as the terminal shows it: on a dark terminal, and on a light one (the same
     unless it is the terminal's default)."""
 
-    colour: RichColor | None
-    dark: RGB
-    light: RGB
+    __slots__ = ("colour", "dark", "light")  # a plain class: no dataclass made at import
+
+    def __init__(self, colour: RichColor | None, dark: RGB, light: RGB) -> None:
+        self.colour = colour
+        self.dark = dark
+        self.light = light
 
 
 def _grey(rgb: RGB) -> bool:
@@ -218,14 +218,14 @@ def _dimmed(text: Shown, back: Shown) -> Shown:
     )
 
 
-_DRAWING = re.compile("[ \u2500-\u259f]*")
+_DRAWING = " " + "".join(chr(code) for code in range(0x2500, 0x25A0))
 
 
 def _drawing(text: str) -> bool:
     """True for blanks, lines and blocks (borders, bars, scroll bars): nothing to read, and
     their colours are the drawing (a tall border is a half block the colour of what is
     beside it)."""
-    return _DRAWING.fullmatch(text) is not None
+    return not text.strip(_DRAWING)
 
 
 class ReadableColours(LineFilter):
