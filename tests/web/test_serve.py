@@ -180,7 +180,7 @@ class Page:
         raw = b"".join(self.received[since:])
         return _ESCAPES.sub(b"", raw).decode("utf-8", errors="replace")
 
-    def wait_for(self, condition: Callable[[], bool], what: str, seconds: float = 60) -> None:
+    def wait_for(self, condition: Callable[[], bool], what: str, seconds: float = 180) -> None:
         deadline = time.monotonic() + seconds
         while not condition():
             if time.monotonic() > deadline:
@@ -188,7 +188,7 @@ class Page:
                 raise AssertionError(f"timed out waiting for {what}")
             self.page.wait_for_timeout(100)
 
-    def wait_for_text(self, text: str, since: int = 0, seconds: float = 60) -> None:
+    def wait_for_text(self, text: str, since: int = 0, seconds: float = 180) -> None:
         self.wait_for(lambda: text in self.drawn(since), repr(text), seconds)
 
     def keys(self, *keys: str) -> None:
