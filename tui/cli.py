@@ -6,6 +6,7 @@ Imports stay lazy so ``freight --help`` and the first frame of the app load litt
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -239,7 +240,11 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
 
 def _on_a_terminal() -> bool:
-    """Both standard input and output are a terminal (the app draws on one and reads keys)."""
+    """Both standard input and output are a terminal (the app draws on one and reads keys),
+    or a web page stands for one: ``freight serve`` runs each page's app over pipes with
+    Textual's web driver (textual-serve names it in ``TEXTUAL_DRIVER``)."""
+    if "web_driver" in os.environ.get("TEXTUAL_DRIVER", ""):
+        return True
     try:
         return sys.stdin.isatty() and sys.stdout.isatty()
     except (AttributeError, ValueError):  # closed or replaced by something without isatty
