@@ -11,7 +11,6 @@ from typing import TextIO
 
 from tui.api.secret import Secret
 from tui.config import paths
-from tui.config.plain import DEMO_PROFILE
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
 from tui.config.settings import (
     DEMO_PROFILE,
