@@ -34,7 +34,8 @@ COLOUR_SYSTEMS: dict[str, dict[str, str | None]] = {
 STOPS = (
     "quote", "accessorials", "item details", "address book", "rates", "book", "book confirm",
     "result", "shipments", "shipments filters", "shipments totals", "export",
-    "shipment detail", "help", "command palette", "sign-in",
+    "shipment detail", "help", "command palette", "batch columns", "batch", "batch order",
+    "sign-in",
 )  # fmt: skip
 """Every stop of the tour, in order."""
 
@@ -69,6 +70,7 @@ def fix_clock(setattr_: Callable[[str, Any], None]) -> None:
     setattr_("tui.screens.quote.now", lambda: FIXED_NOW)
     setattr_("tui.screens.book.today", FIXED_NOW.date)
     setattr_("tui.screens.shipments.today", FIXED_NOW.date)
+    setattr_("tui.screens.batch.now", lambda: FIXED_NOW)
 
 
 async def _type(pilot: Pilot[Any], text: str) -> None:
@@ -143,6 +145,45 @@ async def signed_in_tour(pilot: Pilot[Any]) -> Stops:
     await _press(pilot, "f1")
     await _press(pilot, "ctrl+p")
     yield "command palette", "CommandPalette"
+    await _press(pilot, "escape")
+    async for stop in _batch(pilot):
+        yield stop
+
+
+async def _until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None:
+    for _ in range(1200):
+        if done():
+            await _settle(pilot)
+            return
+        await pilot.pause(0.05)
+    raise LostTourError(f"timed out waiting for {what}")
+
+
+async def _batch(pilot: Pilot[Any]) -> Stops:
+    """The demo's sample orders on the Batch screen: its columns, the batch rated, an order."""
+    from tui.commands.batch import sample_path
+    from tui.screens.batch import BatchScreen
+
+    app = pilot.app
+    await _press(pilot, "alt+4")
+    screen = app.screen
+    assert isinstance(screen, BatchScreen), screen
+    screen.path_input.value = str(sample_path())
+    screen.path_input.focus()
+    await _press(pilot, "enter")
+    await _until(pilot, lambda: type(app.screen).__name__ == "BatchMappingScreen", "columns")
+    yield "batch columns", "BatchMappingScreen"
+    await pilot.press("ctrl+s")
+    await _until(pilot, lambda: screen.current_batch is not None, "the batch read")
+    await pilot.press("r")
+    await _until(
+        pilot,
+        lambda: screen.rating_worker is not None and screen.rating_worker.is_finished,
+        "the batch rated",
+    )
+    yield "batch", "BatchScreen"
+    await _press(pilot, "enter")
+    yield "batch order", "BatchOrderScreen"
     await _press(pilot, "escape")
 
 

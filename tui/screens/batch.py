@@ -762,6 +762,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         except OSError as error:
             self._status(f"Not written: {target}: {error.strerror or error}", error=True)
             return
+        self.host.file_saved(target)  # in a browser, it also goes to the browser
         self.notify(f"Results written to {plain(str(target))}", timeout=6)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
