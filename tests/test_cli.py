@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tui import __version__
-from tui.cli import build_parser
+from tui.cli import app_arguments, build_parser
 from tui.sandbox.threaded import RunningSandbox
 
 
@@ -273,3 +273,39 @@ def test_a_pipe_for_output_is_no_terminal_either() -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert "freight: the app needs a terminal" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        [],
+        ["--demo"],
+        ["--debug", "--demo"],
+        ["--profile", "acme"],
+        ["--profile=acme", "--base-url", "https://x.example"],
+        ["--base-url=https://x.example/v1", "--debug"],
+    ],
+)
+def test_the_app_s_flags_read_without_the_full_parser_read_as_it_reads_them(
+    argv: list[str],
+) -> None:
+    fast = app_arguments(argv)
+    assert fast is not None
+    assert vars(fast) == vars(build_parser().parse_args(argv))
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["shipments"],
+        ["--demo", "sandbox"],
+        ["--help"],
+        ["--version"],
+        ["--dem"],
+        ["--profile"],
+        ["--profile", "--demo"],
+        ["--demo=yes"],
+    ],
+)
+def test_anything_else_goes_to_the_full_parser(argv: list[str]) -> None:
+    assert app_arguments(argv) is None

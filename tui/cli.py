@@ -181,12 +181,42 @@ def add_logout(sub: Any, name: str, help_text: str) -> None:
     _profile_flag(logout)
 
 
+APP_FLAGS = ("--demo", "--debug")
+APP_OPTIONS = ("--profile", "--base-url")
+
+
+def app_arguments(argv: Sequence[str]) -> argparse.Namespace | None:
+    """The app's flags (``--demo``, ``--debug``, ``--profile NAME``, ``--base-url URL``) as
+    the full parser reads them, when `argv` holds nothing else; else None.
+
+    The app's first frame waits for the arguments: building the parser of every command
+    (forty-odd) took a twentieth of the time to it.
+    """
+    args = argparse.Namespace(command=None, demo=False, profile=None, base_url=None, debug=False)
+    rest = list(argv)
+    while rest:
+        arg = rest.pop(0)
+        name, equals, value = arg.partition("=")
+        if arg in APP_FLAGS:
+            setattr(args, arg[2:], True)
+        elif name in APP_OPTIONS and equals:
+            setattr(args, name[2:].replace("-", "_"), value)
+        elif arg in APP_OPTIONS and rest and not rest[0].startswith("-"):
+            setattr(args, arg[2:].replace("-", "_"), rest.pop(0))
+        else:
+            return None
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``freight`` command; returns the exit status.
 
     A command never ends in a traceback: what no command expected is exit 70, said in one
     line, the details in the log file.
     """
+    fast = app_arguments(sys.argv[1:] if argv is None else argv)
+    if fast is not None:
+        return _dispatch(None, fast)  # the app has its own net
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command in (None, "sandbox"):
@@ -199,8 +229,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exits.report_bug(error, sys.stderr)
 
 
-def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    """Run what ``args`` asks for."""
+def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) -> int:
+    """Run what ``args`` asks for (`parser`: the full one, None when only the app's flags
+    were given)."""
     # Sub-command flags win over the top-level ones of the same name.
     for name in ("profile", "base_url", "demo", "debug"):
         sub_value = getattr(args, f"sub_{name}", None)
@@ -221,7 +252,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
     if args.command == "completion":
         from tui.commands.completion import script
 
-        sys.stdout.write(script(args.shell, parser))
+        sys.stdout.write(script(args.shell, parser or build_parser()))
         return 0
     if args.command in ("shipments", "shipment", "rates", "track", "batch"):
         from tui.commands.run import main as command_main
@@ -232,7 +263,7 @@ def _dispatch(parser: argparse.ArgumentParser, args: argparse.Namespace) -> int:
 
         return credentials_main(args)
     if not _on_a_terminal():
-        sys.stderr.write(no_terminal_text(parser))
+        sys.stderr.write(no_terminal_text(parser or build_parser()))
         return 2
     from tui.launch import run_app
 
