@@ -5,6 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any
 
+import pytest
 from textual import events
 from textual.color import Color
 from textual.pilot import Pilot
@@ -16,6 +17,7 @@ from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.session import Session
 from tui.textual_internals import watch_frames
+from tui.widgets.item_strip import ItemStrip, grid_columns
 from tui.widgets.items_editor import ItemsEditor, TextCell
 
 TOKEN = "demo.demo-secret"
@@ -515,3 +517,24 @@ async def test_a_restored_draft_says_so_and_a_damaged_one_is_kept_aside() -> Non
     [kept] = [p for p in session.drafts.directory.iterdir() if ".damaged-" in p.name]
     assert kept.read_bytes() == b'{"dest_zip": "303'  # …and the damaged one kept, as it was
     assert kept.name.startswith(f"{DRAFT_NAME}.json.damaged-")
+
+
+@pytest.mark.parametrize(("size", "wide"), [((80, 24), False), ((120, 40), True)])
+async def test_the_grid_s_table_puts_each_cell_where_the_inputs_are_laid_out(
+    size: tuple[int, int], wide: bool
+) -> None:
+    """The header and the rows drawn before the inputs exist follow `grid_columns`; the
+    inputs are laid out by Textual from the CSS the same table writes: the two agree."""
+    app = make_app(offline_session())
+    async with app.run_test(size=size) as pilot:
+        screen = await start(pilot)
+        await wait_for(pilot, lambda: screen.editor.completed, what="the grid's inputs")
+        editor = screen.editor
+        assert editor.wide is wide
+        strip = next(iter(editor.query(ItemStrip)))
+        laid_out = strip.columns()
+        table = grid_columns(strip.region.width, wide)
+        assert [(c.key, c.x) for c in laid_out] == [(c.key, c.x) for c in table]
+        assert [c.width for c in laid_out[:-1]] == [c.width for c in table[:-1]]
+        head = next(line for line in screen_text(app).splitlines() if " Qty " in line)
+        assert ("Line lb" in head) is wide

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, NamedTuple
 
 from textual import events
 from textual.app import ComposeResult
@@ -33,25 +33,93 @@ COLUMNS: tuple[tuple[str, str], ...] = (
 """(field, header text) in the order the grid shows them."""
 
 
-def _cells() -> tuple[tuple[str, str, str], ...]:
-    cells = [("num", " #", "cell-num")]
+class Cell(NamedTuple):
+    """One cell of a grid row: what it holds, its header, and where it sits."""
+
+    key: str
+    """A field of `COLUMNS`, or num, times, mark, density, lb, cube."""
+    header: str
+    classes: str
+    width: int
+    """Columns wide (0: the rest of the row)."""
+    wide: int
+    """Columns wide in a wide grid (see `ItemsEditor`)."""
+    gap: int = 0
+    """Blank columns after it."""
+    right: bool = False
+    """Its header and drawn value end at its right edge."""
+
+    @property
+    def wide_only(self) -> bool:
+        """Shown only in a wide grid."""
+        return "wide-only" in self.classes.split()
+
+
+def _cells() -> tuple[Cell, ...]:
+    layout = {  # width, wide width, gap, right-aligned
+        "quantity": (4, 5, 1, True),
+        "package": (9, 11, 1, False),
+        "weight": (7, 9, 1, True),
+        "length": (4, 6, 0, False),
+        "width": (4, 6, 0, False),
+        "height": (4, 6, 1, False),
+        "freight_class": (5, 6, 0, False),
+        "description": (0, 0, 0, False),
+    }
+    cells = [Cell("num", " #", "cell-num", 3, 3)]
     for name, header in COLUMNS:
-        cells.append((name, header, f"cell-{name}"))
+        cells.append(Cell(name, header, f"cell-{name}", *layout[name]))
         if name in ("length", "width"):
-            cells.append(("times", "×", "cell-times"))
+            cells.append(Cell("times", "×", "cell-times", 1, 1))
         if name == "freight_class":
             cells += [
-                ("mark", "", "cell-mark"),
-                ("density", "pcf", "cell-density"),
-                ("lb", "Line lb", "cell-lb wide-only"),
-                ("cube", "ft³", "cell-cube wide-only"),
+                Cell("mark", "", "cell-mark", 1, 2),
+                Cell("density", "pcf", "cell-density", 7, 7, 1, True),
+                Cell("lb", "Line lb", "cell-lb wide-only", 8, 8, 1, True),
+                Cell("cube", "ft³", "cell-cube wide-only", 7, 7, 1, True),
             ]
     return tuple(cells)
 
 
 CELLS = _cells()
-"""(column key, header text, classes) of every cell of a row, left to right: a field of
-`COLUMNS`, or num, times, mark, density, lb, cube. The header and the inputs both follow it."""
+"""Every cell of a row, left to right, and where it sits: the one table the header, the
+drawn rows and the inputs follow (the inputs are sized by `cells_css`)."""
+
+
+def grid_columns(width: int, wide: bool) -> tuple[Column, ...]:
+    """Where each cell of a row `width` columns wide sits (in the wide grid when `wide`)."""
+    columns: list[Column] = []
+    x = 0
+    for cell in CELLS:
+        if cell.wide_only and not wide:
+            continue
+        cell_width = (cell.wide if wide else cell.width) or max(1, width - x)
+        columns.append(Column(cell.key, x, cell_width))
+        x += cell_width + cell.gap
+    return tuple(columns)
+
+
+def cells_css(scope: str) -> str:
+    """The CSS that sizes the cells of a row as `CELLS` says, within `scope` (a selector);
+    `scope.-wide` sizes them for the wide grid."""
+    rules: dict[str, str] = {}
+    wide_rules: dict[str, str] = {}
+    for cell in CELLS:
+        name = cell.classes.split()[0]
+        width = f"{cell.width}" if cell.width else "1fr"
+        gap = f" margin-right: {cell.gap};" if cell.gap else ""
+        align = " text-align: right;" if cell.right else ""
+        rules[name] = f"{scope} .{name} {{ width: {width};{gap}{align} }}"
+        if cell.wide != cell.width:
+            wide_rules[name] = f"{scope}.-wide .{name} {{ width: {cell.wide}; }}"
+    return "\n".join(
+        [
+            *rules.values(),
+            *wide_rules.values(),
+            f"{scope} .wide-only {{ display: none; }}",
+            f"{scope}.-wide .wide-only {{ display: block; }}",
+        ]
+    )
 
 
 class GridInput(SkipUnchangedResize, Input):
@@ -138,7 +206,8 @@ class ItemStrip(Horizontal):
     def compose(self) -> ComposeResult:
         item = self.row.item if self.row is not None else None
         fields = dict(COLUMNS)
-        for key, _header, classes in CELLS:
+        for cell_spec in CELLS:
+            key, classes = cell_spec.key, cell_spec.classes
             cell: Widget
             if key in fields:
                 cell = self.inputs[key] = GridInput(

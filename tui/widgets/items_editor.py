@@ -17,16 +17,16 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.color import Color
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.textual_internals import ResizeWithoutLayout, hand_on_refresh
 from tui.widgets.item_line import Column, ItemRow
-from tui.widgets.item_strip import CELLS, GridInput, ItemStrip
+from tui.widgets.item_strip import CELLS, GridInput, ItemStrip, cells_css, grid_columns
 from tui.widgets.text_cell import TextCell as TextCell
 
 
@@ -37,6 +37,36 @@ class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
     changes; nothing here depends on it but the scrollbar, which is laid out anyway when it
     appears or goes.
     """
+
+
+WIDE_CLASS = "-wide"
+"""The class of a wide screen (see its HORIZONTAL_BREAKPOINTS), and of the grid on it."""
+
+
+class ItemsHead(Widget):
+    """The grid's header line, one widget: each column's name where `CELLS` puts it."""
+
+    DEFAULT_CSS = """
+    ItemsHead {
+        height: 1;
+        color: $text-muted;
+        text-style: bold;
+    }
+    """
+
+    def __init__(self, editor: ItemsEditor, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._editor = editor
+
+    def render(self) -> Content:
+        headers = {cell.key: cell for cell in CELLS}
+        line = ""
+        for column in grid_columns(self.size.width, self._editor.wide):
+            cell = headers[column.key]
+            text = cell.header[: column.width]
+            text = text.rjust(column.width) if cell.right else text.ljust(column.width)
+            line = line.ljust(column.x) + text
+        return Content(line[: self.size.width])
 
 
 class ItemsEditor(Vertical):
@@ -163,30 +193,16 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     ItemsEditor .item-row {
         height: 1;
     }
-    ItemsEditor .item-row > *, ItemsEditor #items-head > * {
+    ItemsEditor .item-row > * {
         height: 1;
-    }
-    ItemsEditor .cell-quantity, ItemsEditor .cell-package, ItemsEditor .cell-weight,
-    ItemsEditor .cell-height {
-        margin-right: 1;
     }
     ItemsEditor .item-row Input.-invalid {
         background: $error 35%;
     }
-    ItemsEditor .cell-num { width: 3; color: $text-muted; }
-    ItemsEditor .cell-quantity { width: 4; text-align: right; }
-    ItemsEditor .cell-package { width: 9; }
-    ItemsEditor .cell-weight { width: 7; text-align: right; }
-    ItemsEditor .cell-length, ItemsEditor .cell-width, ItemsEditor .cell-height { width: 4; }
-    ItemsEditor .cell-times { width: 1; color: $text-muted; }
-    ItemsEditor .cell-freight_class { width: 5; }
-    ItemsEditor .cell-mark { width: 1; color: $text-muted; }
-    ItemsEditor .cell-density { width: 7; text-align: right; margin-right: 1; }
-    ItemsEditor .cell-lb { width: 8; text-align: right; margin-right: 1; }
-    ItemsEditor .cell-cube { width: 7; text-align: right; margin-right: 1; }
-    ItemsEditor .cell-description { width: 1fr; }
-    ItemsEditor .wide-only { display: none; }
-    """
+    ItemsEditor .cell-num, ItemsEditor .cell-times, ItemsEditor .cell-mark {
+        color: $text-muted;
+    }
+    """ + cells_css("ItemsEditor")
 
     class Changed(Message):
         """Rows were edited; `rows_changed` when rows were added, removed or moved."""
@@ -221,14 +237,11 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         self._container = ItemsScroll(id="items-rows", can_focus=False)
         self._strips: list[ItemStrip] = []
         self._columns: tuple[Column, ...] = ()
-        self._head: list[tuple[str, Static]] = []
 
     def compose(self) -> ComposeResult:
-        with Horizontal(id="items-head"):
-            for key, header, classes in CELLS:
-                cell = Static(header, classes=classes)
-                self._head.append((key, cell))
-                yield cell
+        # Before anything is styled: the wide grid from the start spares a restyle.
+        self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS, update=False)
+        yield ItemsHead(self, id="items-head")
         rows = [ItemRow(item, self) for item in self._initial_items]
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
@@ -323,21 +336,19 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         return None
 
     def columns(self) -> Sequence[Column]:
-        """Where the drawn rows put each cell: where the inputs' strip has them."""
-        if not self._columns:  # the first frame draws the rows right after the first layout
-            self._columns = self._active.columns() or self._head_columns()
-        return self._columns
+        """Where the drawn rows put each cell: where the inputs' strip has them, and before
+        it is laid out (the first frame), where the grid's table puts them."""
+        if not self._columns:
+            self._columns = self._active.columns()
+        return self._columns or grid_columns(self.content_size.width, self.wide)
 
-    def _head_columns(self) -> tuple[Column, ...]:
-        """Where the header puts each cell (the inputs' cells have the same classes)."""
-        if not self._head:
-            return ()
-        origin = self._head[0][1].region.x
-        return tuple(
-            Column(key, cell.region.x - origin, cell.region.width)
-            for key, cell in self._head
-            if cell.display and cell.region.width
-        )
+    @property
+    def wide(self) -> bool:
+        """The wide grid (wider cells, and the line's weight and cube): on a wide screen."""
+        return self.has_class(WIDE_CLASS)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS)
 
     # -- showing ---------------------------------------------------------------------------
 
