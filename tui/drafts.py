@@ -6,16 +6,14 @@ import json
 import os
 import re
 import tempfile
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
 
 
-@dataclass(frozen=True)
-class DraftRead:
+class DraftRead(NamedTuple):
     """What reading a draft found: its data, when it was saved, and a damaged one kept aside."""
 
     data: dict[str, Any] | None = None

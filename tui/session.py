@@ -5,9 +5,9 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 from tui.config.plain import DEFAULT_THEME
 from tui.drafts import DraftStore
@@ -36,8 +36,7 @@ ENV_WORDS: dict[str, EnvironmentWord] = {
 Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
 
 
-@dataclass(frozen=True)
-class OriginSketch:
+class OriginSketch(NamedTuple):
     """The default origin as a new quote starts from it."""
 
     postal_code: str
@@ -46,8 +45,7 @@ class OriginSketch:
     """Its usual accessorials, by name."""
 
 
-@dataclass(frozen=True)
-class SessionSketch:
+class SessionSketch(NamedTuple):
     """The profile and config as far as the first frame needs them, and how to build the
     typed ones later.
 
@@ -63,7 +61,7 @@ class SessionSketch:
     """The typed profile and config; raises ConfigError when the config file does not check."""
     theme: str = DEFAULT_THEME
     """The config's theme."""
-    keymap: Mapping[str, str] = field(default_factory=dict)
+    keymap: Mapping[str, str] = MappingProxyType({})
     """The config's ``[keymap]``: keys by binding id."""
 
 

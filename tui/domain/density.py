@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
 from decimal import Decimal
+from typing import NamedTuple
 
 CUBIC_INCHES_PER_FOOT = Decimal(1728)
 
@@ -33,8 +33,7 @@ def density_pcf(
     return weight_per_unit * CUBIC_INCHES_PER_FOOT / inches
 
 
-@dataclass(frozen=True, slots=True)
-class ItemLine:
+class ItemLine(NamedTuple):
     """One freight line: `quantity` units of one size (in) and per-unit weight (lb)."""
 
     quantity: int
@@ -59,8 +58,7 @@ class ItemLine:
         return density_pcf(self.weight, self.length, self.width, self.height)
 
 
-@dataclass(frozen=True, slots=True)
-class LineTotals:
+class LineTotals(NamedTuple):
     """What a shipment adds up to: handling units, pounds, cubic feet and average density."""
 
     handling_units: int

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from decimal import Decimal
-from typing import Any, Final
+from typing import Any, Final, NamedTuple
 
 from tui.domain.accessorials import Accessorial, parse_accessorials
 from tui.domain.density import ItemLine, LineTotals, summarize
@@ -209,8 +209,7 @@ class ItemDraft:
         return override if override is not None else self.implied_class()
 
 
-@dataclass(frozen=True, slots=True)
-class FieldError:
+class FieldError(NamedTuple):
     """A message for one field; `field` is `origin_zip`, `dest_zip` or `items.N.name`."""
 
     field: str

@@ -7,8 +7,8 @@ show at the field; each `validate_*` wraps it and returns that message, or None 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import NamedTuple
 
 ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
 HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
@@ -30,8 +30,7 @@ def parse_zip(text: str) -> str:
     return value
 
 
-@dataclass(frozen=True, slots=True)
-class PhoneNumber:
+class PhoneNumber(NamedTuple):
     """A North American number in E.164 (`+13125550142`) with an optional extension."""
 
     e164: str

@@ -16,9 +16,9 @@ from __future__ import annotations
 import subprocess
 import sys
 import threading
-from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
+from typing import NamedTuple
 
 FIELDS = ("zip_code", "city", "state", "timezone")
 """The columns of the table, in order."""
@@ -35,8 +35,7 @@ os.replace(part, path)
 """
 
 
-@dataclass(frozen=True, slots=True)
-class ZipPlace:
+class ZipPlace(NamedTuple):
     """Where a ZIP code is: `Chicago, IL`, and its time zone (`America/Chicago`)."""
 
     city: str

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Protocol
+from dataclasses import replace
+from typing import Any, ClassVar, NamedTuple, Protocol
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -31,8 +31,7 @@ PLACEHOLDERS: dict[str, str] = {
 RIGHT_ALIGNED = frozenset({"density", "lb", "cube"})
 
 
-@dataclass(frozen=True, slots=True)
-class Column:
+class Column(NamedTuple):
     """Where one cell of a row sits; `key` is a field, or num, times, mark, density, lb, cube."""
 
     key: str
@@ -40,8 +39,7 @@ class Column:
     width: int
 
 
-@dataclass(frozen=True, slots=True)
-class Derived:
+class Derived(NamedTuple):
     """What a row's fields imply, as the grid shows it."""
 
     mark: str
