@@ -18,8 +18,10 @@ from tests.batch.test_engine import NOON_MONDAY, client_for, open_batch
 from tui.api.client import FreightClient
 from tui.api.models import BookingRequest
 from tui.batch.book import (
+    book_again,
     book_orders,
     booking_request,
+    claimed,
     documents_folder,
     paperwork_files,
     print_calls,
@@ -214,3 +216,69 @@ async def test_an_expired_quote_is_refused_with_what_to_do(
         app.close()
     assert batch.counts() == {"failed": 3}
     assert "the quote expired before it was booked: rate it again" in batch.state("B1").error_text
+
+
+class Unanswered(Gate):
+    """Passes to the sandbox, but ``drop`` bookings never reach it and get a 502: the outcome
+    is unknown and no search can find them."""
+
+    def __init__(self, app: SandboxApp, drop: set[str]) -> None:
+        super().__init__(app)
+        self.drop = drop
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/book"):
+            sent = json.loads(await request.aread())
+            if sent["originReferenceNumber"] in self.drop:
+                self.bookings.append(sent)
+                return httpx.Response(502, json={"message": "bad gateway"})
+        return await super().handle_async_request(request)
+
+
+async def test_an_unknown_booking_the_user_disowns_is_booked_again_under_a_new_reference(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = Unanswered(sandbox, drop={"B2"})
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), keys=["B2"])
+        assert batch.counts() == {"unknown": 1, "rated": 2}  # keys: only B2 was sent
+        first = batch.state("B2").reference
+        with pytest.raises(ValueError, match="no booking of unknown outcome"):
+            book_again(batch, "B1", first)
+        with pytest.raises(ValueError, match="not FRT"):
+            book_again(batch, "B2", "FRT-not-it")
+        # a rerun only searches: nothing is sent again by accident
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), keys=["B2"])
+        assert len(gate.bookings) == 1
+        assert batch.state("B2").status == "unknown"
+        again = book_again(batch, "B2", first)
+        assert again.status == "rated"
+        assert again.reference != first
+        gate.drop.clear()
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), keys=["B2"])
+        assert len(gate.bookings) == 2
+        assert batch.state("B2").status == "booked"
+        assert {body["reference"] for body in gate.bookings} == {first, again.reference}
+
+
+async def test_an_unknown_booking_the_user_recognises_is_booked_with_its_shipments_numbers(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = Unanswered(sandbox, drop={"B3"})
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), keys=["B3"])
+        state = batch.state("B3")
+        record = engine.record(state.reference)
+        assert record is not None
+        assert claimed(batch, "B3", record).status == "unknown"  # the ledger says unknown
+        found = (await client.search_shipments({})).shipments[0]
+        outcome = await engine.confirm(record, found, "same lane")
+        assert outcome.record is not None
+        after = claimed(batch, "B3", outcome.record)
+        assert after.status == "booked"
+        assert after.shipment_id == found.id
+        assert batch.state("B3").status == "booked"

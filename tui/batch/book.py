@@ -15,7 +15,7 @@ import asyncio
 import os
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
     from tui.api.models import BookingRequest, Document, ParcelBookingRequest
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
+    from tui.ledger import BookingRecord
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
 MAX_LIMITED_TRIES: Final = 12
@@ -58,11 +59,14 @@ class BookProgress:
         return f"Booked {self.booked} of {self.total}{extra}{tail}"
 
 
-def to_book(batch: Batch) -> list[Order]:
-    """The orders a booking run takes: rated ones (with a rate chosen), and those whose
-    booking was sent with no answer known (settled first, never sent again)."""
+def to_book(batch: Batch, keys: Collection[str] | None = None) -> list[Order]:
+    """The orders a booking run takes (of ``keys``, when given): rated ones (with a rate
+    chosen), and those whose booking was sent with no answer known (settled first, never
+    sent again)."""
     out = []
     for order in batch.orders:
+        if keys is not None and order.key not in keys:
+            continue
         state = batch.state(order.key)
         if order.request is None and state.status not in ("booking", "unknown"):
             continue
@@ -71,6 +75,47 @@ def to_book(batch: Batch) -> list[Order]:
         ):
             out.append(order)
     return out
+
+
+def book_again(batch: Batch, key: str, reference: str) -> OrderState:
+    """An order whose booking's outcome stayed unknown, and none of the shipments a search
+    found is it (the user said so, having seen the search's answer): it is to be booked again
+    under a new reference (the next booking run sends it; it may make a second shipment).
+    Raises ValueError when the order is not such an order."""
+    from tui.ledger import new_reference
+
+    state = batch.state(key)
+    if state.status not in ("booking", "unknown") or state.choice is None:
+        raise ValueError(f"order {key} has no booking of unknown outcome to replace")
+    if state.reference != reference:
+        raise ValueError(f"order {key} was booked under {state.reference}, not {reference}")
+    note = f"booked again: no shipment found was its booking under {reference}"
+    after = state.updated(
+        status="rated",
+        reference=new_reference(),
+        errors=(),
+        notes=tuple(dict.fromkeys((*state.notes, note))),
+    )
+    batch.save(after)
+    return after
+
+
+def claimed(batch: Batch, key: str, record: BookingRecord) -> OrderState:
+    """An order whose booking's outcome was unknown, once the user said a shipment found is
+    it (the ledger's ``record`` then says booked): booked, with that shipment's numbers."""
+    state = batch.state(key)
+    if record.reference != state.reference or record.outcome != "booked":
+        return state
+    after = state.updated(
+        status="booked",
+        shipment_id=plain(record.shipment_id or state.shipment_id, limit=80),
+        pro_number=plain(record.pro_number or state.pro_number, limit=40),
+        bol_number=plain(record.bol_number or state.bol_number, limit=40),
+        errors=(),
+        notes=tuple(dict.fromkeys((*state.notes, "said to be this shipment by the user"))),
+    )
+    batch.save(after)
+    return after
 
 
 def booking_totals(batch: Batch, orders: Sequence[Order]) -> dict[str, Decimal]:
@@ -133,12 +178,13 @@ async def book_orders(
     progress: Callable[[BookProgress], None] | None = None,
     on_state: Callable[[OrderState], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    keys: Collection[str] | None = None,
 ) -> None:
-    """Book every order ``to_book`` gives, each saved as it changes; paperwork into ``folder``
-    (None: not saved). Cancelling stops at once: a booking in flight is searched for by the
-    next run."""
+    """Book every order ``to_book`` gives (of ``keys``, when given), each saved as it
+    changes; paperwork into ``folder`` (None: not saved). Cancelling stops at once: a booking
+    in flight is searched for by the next run."""
     pace = pace or Pace()
-    orders = to_book(batch)
+    orders = to_book(batch, keys)
     queue: asyncio.Queue[Order] = asyncio.Queue()
     for order in orders:
         queue.put_nowait(order)
