@@ -15,6 +15,13 @@ FILE_NAME: Final = "batch-mappings.json"
 _NAME = re.compile(r"^[\w .,()+&'-]{1,60}$")
 
 
+def name_problem(name: str) -> str:
+    """Why a mapping cannot be saved under ``name`` ('' when it can)."""
+    if _NAME.match(name):
+        return ""
+    return f"mapping name {name!r}: up to 60 letters, digits, spaces and . , ( ) + & ' -"
+
+
 class MappingStore:
     """Saved mappings: ``{"v": 1, "profiles": {profile: {name: mapping}}}``."""
 
@@ -63,10 +70,8 @@ class MappingStore:
         """Keep ``mapping`` under ``name`` (replacing one of that name). Raises ValueError."""
         from tui.drafts import write_atomically
 
-        if not _NAME.match(name):
-            raise ValueError(
-                f"mapping name {name!r}: up to 60 letters, digits, spaces and . , ( ) + & ' -"
-            )
+        if problem := name_problem(name):
+            raise ValueError(problem)
         data = self._read()
         profiles = data["profiles"]
         saved = profiles.get(profile)

@@ -176,6 +176,17 @@ def mapping_lines(mapping: ColumnMapping, sheet: Sheet) -> list[MappingLine]:
     return out
 
 
+def preview_text(orders: Sequence[Order]) -> tuple[str, bool]:
+    """``120 orders: 113 ready · 7 set aside (first: row 24, Zip: …)``, and whether any order
+    is set aside: what the orders read with a mapping look like, before any is rated."""
+    bad = [order for order in orders if not order.valid]
+    text = f"{len(orders)} orders: {len(orders) - len(bad)} ready"
+    if bad:
+        first = bad[0].errors[0].message if bad[0].errors else ""
+        text += f" · {len(bad)} set aside" + (f" (first: {first})" if first else "")
+    return text, bool(bad)
+
+
 def unmapped_headers(mapping: ColumnMapping, sheet: Sheet) -> list[str]:
     """The file's columns no field reads."""
     from tui.batch.source import header_key
@@ -187,8 +198,21 @@ def unmapped_headers(mapping: ColumnMapping, sheet: Sheet) -> list[str]:
 def complete_path(text: str, cwd: Path | None = None) -> str | None:
     """``text`` completed as far as the folder's entries agree (a folder gets its ``/``); only
     folders and order files count. None when nothing completes it further."""
-    if not text:
+    candidates = path_choices(text, cwd)
+    if not candidates:
         return None
+    name = os.path.expanduser(text).rpartition(os.sep)[2]
+    common = os.path.commonprefix(candidates)  # noqa: RUF071 - names, character by character
+    if len(common) <= len(name):
+        return None
+    return text[: len(text) - len(name)] + common
+
+
+def path_choices(text: str, cwd: Path | None = None) -> list[str]:
+    """The folders (with their ``/``) and order files whose names start as the last part of
+    ``text`` does, in name order (hidden ones only when it starts with a dot)."""
+    if not text:
+        return []
     expanded = os.path.expanduser(text)
     base = Path(cwd or Path.cwd())
     folder_text, _, name = expanded.rpartition(os.sep)
@@ -198,7 +222,7 @@ def complete_path(text: str, cwd: Path | None = None) -> str | None:
     try:
         entries = list(os.scandir(folder))
     except OSError:
-        return None
+        return []
     candidates: list[str] = []
     for entry in entries:
         if not entry.name.startswith(name) or (entry.name.startswith(".") and not name):
@@ -211,12 +235,7 @@ def complete_path(text: str, cwd: Path | None = None) -> str | None:
             candidates.append(entry.name + os.sep)
         elif entry.name.lower().endswith(ORDER_FILE_SUFFIXES):
             candidates.append(entry.name)
-    if not candidates:
-        return None
-    common = os.path.commonprefix(candidates)  # noqa: RUF071 - names, character by character
-    if len(common) <= len(name):
-        return None
-    return text[: len(text) - len(name)] + common
+    return sorted(candidates, key=str.casefold)
 
 
 def unfinished_batch(data_dir: Path, profile: str) -> BatchInfo | None:
