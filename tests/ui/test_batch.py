@@ -432,3 +432,162 @@ async def test_the_next_start_says_a_batch_is_unfinished(session: Session, wms: 
             notice
             == "Unfinished batch wms-export.csv: 7 invalid, 113 rated. F12 (or alt+4) goes on."
         )
+
+
+async def test_the_column_review_says_how_the_orders_read_and_names_the_mapping(
+    session: Session, wms: Path, tuesday: Path
+) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(wms), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen))
+        review = app.screen
+        assert isinstance(review, BatchMappingScreen)
+        await wait_for(pilot, lambda: "set aside" in screen_text(app), what="the preview")
+        text = screen_text(app)
+        assert "120 orders: 113 ready · 7 set aside (first: row 24, Zip:" in text
+        assert "⏎ Change" in text
+        assert "saved as “wms-export”" in text
+        review.table.move_cursor_to_key("dest_zip")
+        await pilot.press("enter", "enter")  # (none: dest_zip is not in the file)
+        await wait_for(pilot, lambda: "113 ready" not in screen_text(app), what="a new preview")
+        await wait_for(pilot, lambda: "0 ready" in screen_text(app), what="every order set aside")
+        await pilot.press("enter")
+        await pilot.press(*["down"] * 8, "enter")  # Zip again
+        await wait_for(pilot, lambda: "113 ready" in screen_text(app))
+        await pilot.press("n", "ctrl+u", *"Dock 3 export", "enter")
+        await wait_for(pilot, lambda: "saved as “Dock 3 export”" in screen_text(app))
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, tuesday, review=False)
+        assert "columns 'Dock 3 export'" in screen_text(app)
+
+
+async def test_an_order_set_aside_says_why_in_its_row(session: Session, wms: Path) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_file(pilot, wms)
+        line = next(row for row in screen_text(app).splitlines() if "SO-104212" in row)
+        assert "invalid row 24, Zip:" in line
+
+
+async def test_an_orders_rates_in_the_rates_table_and_rated_again(
+    session: Session, wms: Path
+) -> None:
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        before = batch.state("SO-104200")
+        screen.table.move_cursor_to_key("SO-104200")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchOrderScreen))
+        order_screen = app.screen
+        assert isinstance(order_screen, BatchOrderScreen)
+        text = screen_text(app)
+        assert "sorted by total ▲" in text
+        assert "$ " in text  # the cheapest marked
+        assert "not offered" in text  # the carriers that cannot take it, and why
+        assert "Chosen by the rule: " in text
+        await pilot.press("d")  # sorted by days: the rates table's own keys
+        await pilot.pause()
+        assert "sorted by days ▲" in screen_text(app)
+        await pilot.press("r")
+        await wait_for(
+            pilot, lambda: order_screen.state.quote_id != before.quote_id, what="new rates"
+        )
+        assert batch.state("SO-104200").quote_id == order_screen.state.quote_id
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+
+
+async def test_rows_pasted_into_the_path_field_are_read_and_offered_again(
+    session: Session,
+) -> None:
+    from textual import events
+
+    rows = (
+        "Order\tZip\tWeight\tLength\tWidth\tHeight\tUnit Type\n"
+        "P1\t30303\t800\t48\t40\t48\tPallet\nP2\t75207\t400\t48\t40\t48\tCrate\n"
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.post_message(events.Paste(rows))
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen))
+        assert screen.path_input.value == ""  # not typed into the path
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        assert batch.counts() == {"rated": 2}
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        await wait_for(pilot, lambda: "batch-pasted" in screen.path_input.value, what="offer")
+        assert "pasted rows: " in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.current_batch is not None)
+        again = screen.current_batch
+        assert again is not None
+        assert again.counts() == {"rated": 2}  # the same batch, as it was
+
+
+async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again(
+    sandbox: SandboxApp, monday: None, tmp_path: Path
+) -> None:
+    from tests.ui.booking_flow import CountingTransport
+    from tui.screens.batch_confirm import BatchConfirmScreen
+    from tui.screens.book_check import BookingCheckScreen
+
+    transport = CountingTransport(httpx.ASGITransport(app=sandbox))
+    session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
+    path = tmp_path / "one.csv"
+    path.write_text(
+        "Order,Zip,Weight,Length,Width,Height,Unit Type\nU1,30303,800,48,40,48,Pallet\n",
+        encoding="utf-8",
+    )
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, path)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        # The service takes the booking and no usable answer comes back: it never got there.
+        transport.replace["/book"] = [httpx.Response(502, json={"message": "bad gateway"})]
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: batch.state("U1").status == "unknown", 60, "unknown")
+        await wait_for(pilot, lambda: not screen.is_booking)
+        first = batch.state("U1").reference
+        assert "booking outcome unknown" in batch.state("U1").error_text
+        screen.table.move_cursor_to_key("U1")
+        await pilot.press("enter")  # the booking check: a search, and what it found
+        await wait_for(pilot, lambda: isinstance(app.screen, BookingCheckScreen))
+        check = app.screen
+        assert isinstance(check, BookingCheckScreen)
+        await wait_for(pilot, lambda: check.outcome is not None, what="the search")
+        assert "No shipment found for" in screen_text(app)
+        await pilot.press("b")  # none of these is mine: book it again
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
+        assert "Book 1 order for " in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: batch.state("U1").status == "booked", 60, "booked")
+        state = batch.state("U1")
+        assert state.reference != first
+        assert any("booked again" in note for note in state.notes)
+        assert transport.count("/book") == 2

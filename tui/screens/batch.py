@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterable
 from datetime import UTC, datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -29,6 +30,7 @@ from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.listing.table_column import Column
 from tui.service_call import WorkerErrorsToHost
+from tui.widgets.batch_tables import BatchOrdersTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
@@ -61,11 +63,23 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _mapping_name(path: Path | None) -> str:
+    """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
+    from tui.domain.safe_text import safe_name_part
+
+    return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
+
+
 def _money(row: ReviewRow) -> str:
     if row.total is None:
         return ""
     text = format_money(row.total)
     return text if row.currency == "USD" else f"{text} {row.currency}"
+
+
+def _where(row: ReviewRow) -> str:
+    """Where the order goes; for one set aside, why (its row and column to fix)."""
+    return row.problem if row.status == "invalid" and row.problem else row.destination
 
 
 def review_columns() -> list[Column[ReviewRow]]:
@@ -76,8 +90,7 @@ def review_columns() -> list[Column[ReviewRow]]:
                min_width=6, max_width=12),
         Column("status", "Status", lambda r: r.status, width=7,
                style=lambda r: _STATUS_STYLE.get(r.status)),
-        Column("destination", "To", lambda r: r.destination, min_width=8, max_width=16,
-               flex=True),
+        Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
                sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
         Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
@@ -185,6 +198,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         self._folder: Path | None = None
         self._sort = 0
         self._status_shown: tuple[str, bool] = ("", False)
+        self._info_text = ""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -195,7 +209,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
             yield Input(id="batch-filter", placeholder="/ filter", compact=True)
         yield Static("", id="batch-info", markup=False)
-        yield VirtualTable[ReviewRow](
+        yield BatchOrdersTable(
             review_columns(),
             lambda row: row.key,
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
@@ -238,7 +252,23 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             self.run_worker(self._offer_resume(), group="batch-resume", exit_on_error=False)
 
     def _info(self, text: str) -> None:
+        self._info_text = text
         self.query_one("#batch-info", Static).update(text)
+
+    @on(PathInput.Choices, "#batch-path")
+    def _choices(self, message: PathInput.Choices) -> None:
+        """The names that fit the path typed, on the line under it (until the next Tab)."""
+        line = self.query_one("#batch-info", Static)
+        if message.names:
+            shown = "  ".join(plain(name, limit=40) for name in message.names[:30])
+            line.update(f"Tab again moves on · {shown}")
+        else:
+            line.update(self._info_text)
+
+    @on(PathInput.RowsPasted, "#batch-path")
+    def _rows_pasted(self, message: PathInput.RowsPasted) -> None:
+        """Rows of orders pasted into the path field are read as orders."""
+        self.open_text(message.text)
 
     def _status(self, text: str, *, error: bool = False) -> None:
         """The line under the table (changed only when it says something else: an update
@@ -269,15 +299,22 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             return found[0] if found else None
 
         info = await asyncio.to_thread(latest)
-        if info is None or self.current_batch is not None or info.source.startswith("pasted:"):
+        if info is None or self.current_batch is not None:
             return
+        from tui.batch.pasted import kept_file
         from tui.batch.view import unfinished_text
 
+        source = info.source
+        kept = kept_file(self.host.session.data_dir, source)
+        if kept is not None:  # pasted rows: offered when their text was kept
+            if not await asyncio.to_thread(kept.exists):
+                return
+            source = str(kept)
         when = info.updated.astimezone().strftime("%a %H:%M")
         field = self.path_input
         if not field.value:
-            field.value = info.source
-            field.cursor_position = len(field.value)
+            field.value = source
+            field.select_all()  # Enter goes on; typing another path replaces it
         self._info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
 
     # -- opening --------------------------------------------------------------------------
@@ -289,7 +326,16 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        from tui.batch.pasted import is_kept, read_kept
+
         self.path_input.value = text
+        path = Path(text).expanduser()
+        if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
+            try:
+                self.open_text(read_kept(path))
+            except (OSError, UnicodeDecodeError) as error:
+                self._status(f"{plain(text)}: {plain(str(error))}", error=True)
+            return
         self.run_worker(
             self._read(Path(text).expanduser(), None),
             group="batch-read",
@@ -348,7 +394,19 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
                 exit_on_error=False,
             )
 
-        self.app.push_screen(BatchMappingScreen(mapping, sheet), reviewed)
+        from dataclasses import replace
+
+        from tui.batch.orders import context_for, read_orders
+        from tui.batch.view import preview_text
+
+        moment = now()
+        context = context_for(self.host.session.profile, moment.astimezone().date(), moment)
+
+        def preview(candidate: ColumnMapping) -> tuple[str, bool]:
+            return preview_text(read_orders(sheet, candidate, context))
+
+        named = replace(mapping, name=mapping.name or _mapping_name(path))
+        self.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
 
     async def _open(
         self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
@@ -358,17 +416,23 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         from tui.batch.engine import Batch, source_id
         from tui.batch.mappings import MappingStore
         from tui.batch.orders import context_for
-        from tui.domain.safe_text import safe_name_part
 
         session = self.host.session
         profile = session.profile
-        name = mapping.name or safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
+        name = mapping.name or _mapping_name(path)
         mapping = replace(mapping, name=name)
 
         def open_batch() -> Batch:
             MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
             moment = now()
             context = context_for(profile, moment.astimezone().date(), moment)
+            if text is not None:
+                from contextlib import suppress
+
+                from tui.batch.pasted import keep
+
+                with suppress(OSError):  # (not kept: the batch works, it is not offered again)
+                    keep(session.data_dir, text)  # so the batch can be resumed like a file's
             return Batch.open(
                 self._the_store(), profile.name, source_id(path, text), sheet, mapping, context
             )
@@ -413,6 +477,10 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         title = counts_text(shown)
         if self._filter and len(shown) != len(self._rows):
             title += f" (filter: {len(self._rows)} in all)"
+        table = self.table
+        if table.sort_column not in (None, "position") or table.sort_reverse:
+            label = next((c.label for c in table.columns if c.key == table.sort_column), "")
+            title += f" · by {label or 'order'} {'▼' if table.sort_reverse else '▲'}"
         self.table.border_title = title
         self.table.border_subtitle = totals_text(shown)
 
@@ -444,6 +512,9 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             return
         key = cast("ReviewRow", message.row).key
         state = batch.state(key)
+        unsettled = state.status in ("booking", "unknown") and not self.is_booking
+        if unsettled and self._check_unknown(batch, key):
+            return
 
         def picked(rate_id: str | None) -> None:
             if rate_id is None or self.current_batch is None:
@@ -454,7 +525,57 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
                 self.notify(str(error), severity="warning", timeout=5)
 
         bookable = state.status not in BOOKED_OR_MAYBE
-        self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable), picked)
+        busy = self.is_rating or self.is_booking
+        rerate = None if busy else partial(self._rate_one, batch, key)
+        self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable, rerate), picked)
+
+    def _check_unknown(self, batch: Batch, key: str) -> bool:
+        """An order whose booking got no answer: search for it and let the user say which
+        shipment is it, or that none is and it is to be booked again (the booking check the
+        Book screen uses). False when the ledger has no record of its booking."""
+        from tui.ledger import BookingLedger
+        from tui.screens.book_check import BookingCheckScreen, CheckResult
+
+        session = self.host.session
+        reference = batch.state(key).reference
+        try:
+            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
+        except OSError:
+            record = None
+        if record is None:
+            return False
+
+        def checked(chosen: CheckResult | None) -> None:
+            from tui.batch.book import book_again, claimed
+
+            if chosen == "mine":
+                again = BookingLedger.in_dir(session.data_dir).latest(reference)
+                if again is not None:
+                    self._changed(claimed(batch, key, again))
+            elif chosen == "again":
+                try:
+                    self._changed(book_again(batch, key, reference))
+                except ValueError as error:
+                    self._status(str(error), error=True)
+                    return
+                self._confirm_and_book(batch, [key])
+
+        self.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
+        return True
+
+    async def _rate_one(self, batch: Batch, key: str) -> OrderState:
+        """Rate one order again (from its own view): its new state, shown here too."""
+        from tui.batch.pace import Pace
+
+        client = await self.host.session.batch_client()
+        try:
+            with batch.store.claim(batch.info.id):
+                await batch.rate(
+                    client, pace=Pace(20.0), keys=[key], rerate=True, on_state=self._changed
+                )
+        finally:
+            await client.aclose()
+        return batch.state(key)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -570,19 +691,24 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         return self._booking is not None and self._booking.is_running
 
     def action_book(self) -> None:
-        from tui.batch.book import booking_totals, to_book
-        from tui.screens.batch_confirm import BatchConfirmScreen
-
         batch = self.current_batch
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
+        self._confirm_and_book(batch, None)
+
+    def _confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
+        """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
+        so; bookings to settle only are searched for without asking (nothing new is sent)."""
+        from tui.batch.book import booking_totals, to_book
+        from tui.screens.batch_confirm import BatchConfirmScreen
+
         if self.is_rating or self.is_booking:
             return
         if self.host.booking_in_flight:
             self.notify("A booking is in flight: wait for its answer.", timeout=4)
             return
-        orders = to_book(batch)
+        orders = to_book(batch, keys)
         if not orders:
             self.notify("Nothing to book: no order is rated and not booked (r rates).", timeout=4)
             return
@@ -592,8 +718,10 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         def decided(go: bool | None) -> None:
             if go:
                 self._booking = self.run_worker(
-                    self._book(batch), group="batch-book", exclusive=True, exit_on_error=False
+                    self._book(batch, keys), group="batch-book", exclusive=True, exit_on_error=False
                 )
+            elif keys is not None:
+                self._status("Not booked: b books it with the others.")
 
         if not fresh:  # only bookings to settle: nothing new is sent
             decided(True)
@@ -608,7 +736,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
             decided,
         )
 
-    async def _book(self, batch: Batch) -> None:
+    async def _book(self, batch: Batch, keys: list[str] | None = None) -> None:
         from tui.api.errors import FreightError
         from tui.batch.book import book_orders, documents_folder, to_book
         from tui.batch.pace import Pace
@@ -619,7 +747,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         session = self.host.session
         row = self.query_one("#batch-progress-row")
         bar = self.query_one("#batch-progress", ProgressBar)
-        bar.update(total=len(to_book(batch)), progress=0)
+        bar.update(total=len(to_book(batch, keys)), progress=0)
         row.add_class("-running")
         self.host.booking_in_flight = True
         self.host.set_activity("batch", "booking the batch…")
@@ -649,6 +777,7 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
                     pace=Pace(20.0),
                     progress=progress,
                     on_state=self._changed,
+                    keys=keys,
                 )
         except BatchBusyError as error:
             self._status(str(error), error=True)
@@ -740,10 +869,11 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
     def action_sort_next(self) -> None:
         self._sort = (self._sort + 1) % len(_SORTS)
         self.table.sort_by(_SORTS[self._sort], reverse=False)
-        self.notify(f"Sorted by {_SORTS[self._sort]}", timeout=2)
+        self._update_borders()
 
     def action_sort_reverse(self) -> None:
         self.table.sort_by(_SORTS[self._sort], reverse=not self.table.sort_reverse)
+        self._update_borders()
 
     def action_results(self) -> None:
         batch, sheet = self.current_batch, self.sheet

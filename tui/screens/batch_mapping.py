@@ -3,6 +3,7 @@ a field is changed to another column, a value for every row, or nothing."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, cast
@@ -27,6 +28,7 @@ from tui.batch.view import MappingLine, mapping_lines, unmapped_headers
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
 from tui.screens.modal import FreightModal
+from tui.widgets.batch_tables import BatchColumnsTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.virtual_table import VirtualTable
 
@@ -51,10 +53,12 @@ class BatchMappingScreen(FreightModal[ColumnMapping | None]):
     HELP: ClassVar[str | None] = """\
 ## Columns
 
-Each field and the column it is read from, with the value of the file's first row.
+Each field and the column it is read from, with the value of the file's first row; the
+line above says how many orders read right with it and the first problem.
 **Enter** changes the highlighted field: another column, a value for every row, or none.
 `w` weights per unit or per line, `u` pounds or kilograms, `d` inches or centimetres.
-**ctrl+s** uses the mapping (it is saved for files with these headers); **Esc** cancels.
+`n` names the mapping. **ctrl+s** uses it: it is saved for this profile under its name and
+used again, without this review, for files with the same headers. **Esc** cancels.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -66,6 +70,8 @@ Each field and the column it is read from, with the value of the file's first ro
                 tooltip="Weights in pounds or kilograms"),
         Binding("d", "dim_unit", "in/cm", id="mapping.dim_unit",
                 tooltip="Sizes in inches or centimetres"),
+        Binding("n", "name", "Name", show=False, id="mapping.name",
+                tooltip="Name the mapping (saved under it)"),
     ]  # fmt: skip
 
     DEFAULT_CSS = """
@@ -78,6 +84,16 @@ Each field and the column it is read from, with the value of the file's first ro
         border-title-color: $text;
     }
     BatchMappingScreen #mapping-table { height: 1fr; }
+    BatchMappingScreen #mapping-preview {
+        height: 1;
+        padding: 0 1;
+        color: $text-muted;
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    BatchMappingScreen #mapping-preview.-problem { color: $text-warning; }
+    BatchMappingScreen #mapping-name { display: none; }
+    BatchMappingScreen #mapping-name.-open { display: block; }
     BatchMappingScreen #mapping-units { height: 1; color: $text-muted; padding: 0 1; }
     BatchMappingScreen #mapping-choice { display: none; height: auto; max-height: 12; }
     BatchMappingScreen #mapping-choice.-open { display: block; }
@@ -85,20 +101,28 @@ Each field and the column it is read from, with the value of the file's first ro
     BatchMappingScreen #mapping-value.-open { display: block; }
     """
 
-    def __init__(self, mapping: ColumnMapping, sheet: Sheet) -> None:
+    def __init__(
+        self,
+        mapping: ColumnMapping,
+        sheet: Sheet,
+        preview: Callable[[ColumnMapping], tuple[str, bool]] | None = None,
+    ) -> None:
+        """``preview``: what the orders read with a mapping look like (run in a thread)."""
         super().__init__()
         self.mapping = mapping
         self.sheet = sheet
+        self.preview = preview
         self._editing: str | None = None
+        self._previewed: ColumnMapping | None = None
 
     def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            name = "pasted rows" if self.sheet.kind == "text" else Path(self.sheet.source).name
-            box.border_title = f"Columns of {plain(name, limit=50)}"
-            yield VirtualTable[MappingLine](_columns(), lambda m: m.field, id="mapping-table")
+        with Vertical(id="mapping-box"):
+            yield Static("", id="mapping-preview", markup=False)
+            yield BatchColumnsTable(_columns(), lambda m: m.field, id="mapping-table")
             yield Static("", id="mapping-units")
             yield OptionList(id="mapping-choice")
             yield Input(id="mapping-value", compact=True, placeholder="the value of every row")
+            yield Input(id="mapping-name", compact=True, placeholder="the mapping's name")
             yield FreightFooter(compact=True)
 
     @property
@@ -110,6 +134,12 @@ Each field and the column it is read from, with the value of the file's first ro
         self.table.focus()
 
     def _refresh(self) -> None:
+        name = "pasted rows" if self.sheet.kind == "text" else Path(self.sheet.source).name
+        title = f"Columns of {plain(name, limit=40)}"
+        if self.mapping.name:
+            title += f" · saved as “{plain(self.mapping.name, limit=30)}” (n)"
+        self.query_one("#mapping-box").border_title = title
+        self._preview()
         self.table.append_rows(mapping_lines(self.mapping, self.sheet))
         left = unmapped_headers(self.mapping, self.sheet)
         unused = f" · not read: {', '.join(plain(h, limit=20) for h in left)}" if left else ""
@@ -190,15 +220,55 @@ Each field and the column it is read from, with the value of the file's first ro
         self.mapping = replace(self.mapping, dim_unit=units[self.mapping.dim_unit])
         self._refresh()
 
+    def _preview(self) -> None:
+        """Read the orders with the mapping as it is now, in a thread; say how they read."""
+        if self.preview is None or self._previewed == self.mapping:
+            return
+        mapping = self._previewed = self.mapping
+        preview = self.preview
+
+        async def read() -> None:
+            import asyncio
+
+            text, problem = await asyncio.to_thread(preview, mapping)
+            if mapping == self.mapping:  # not one changed since
+                line = self.query_one("#mapping-preview", Static)
+                line.update(text)
+                line.set_class(problem, "-problem")
+
+        self.query_one("#mapping-preview", Static).update("reading the orders…")
+        self.run_worker(read(), group="mapping-preview", exclusive=True, exit_on_error=False)
+
+    def action_name(self) -> None:
+        """Type the name the mapping is saved under."""
+        field = self.query_one("#mapping-name", Input)
+        field.value = self.mapping.name
+        field.add_class("-open")
+        field.focus()
+
+    @on(Input.Submitted, "#mapping-name")
+    def _named(self, message: Input.Submitted) -> None:
+        from tui.batch.mappings import name_problem
+
+        name = message.value.strip()
+        if problem := name_problem(name):
+            self.notify(problem, severity="warning", timeout=6)
+            return
+        message.input.remove_class("-open")
+        self.mapping = replace(self.mapping, name=name)
+        self._refresh()
+        self.table.focus()
+
     def action_use(self) -> None:
         self.dismiss(self.mapping)
 
     def action_cancel(self) -> None:
         choice = self.query_one("#mapping-choice", OptionList)
         value = self.query_one("#mapping-value", Input)
-        if choice.has_class("-open") or value.has_class("-open"):
-            choice.remove_class("-open")
-            value.remove_class("-open")
+        name = self.query_one("#mapping-name", Input)
+        if any(part.has_class("-open") for part in (choice, value, name)):
+            for part in (choice, value, name):
+                part.remove_class("-open")
             self._editing = None
             self.table.focus()
             return

@@ -1,10 +1,11 @@
-"""One order of a batch: what the file says of it, what is wrong, and its own rates; Enter
-on a rate chooses it instead of the rule's choice."""
+"""One order of a batch: what the file says of it, what is wrong, and its own rates in the rates
+table (cheapest and fastest marked, sortable, the carriers that could not take it and why);
+Enter on a rate chooses it instead of the rule's choice, r asks every carrier again."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-from typing import TYPE_CHECKING, ClassVar, cast
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,49 +13,53 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from tui.batch.model import RateOption
-from tui.domain.money import format_money
 from tui.domain.safe_text import plain
-from tui.listing.table_column import Column
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
-from tui.widgets.virtual_table import VirtualTable
+from tui.widgets.rates_table import NotOfferedList, RatesTable
 
 if TYPE_CHECKING:
-    from tui.batch.model import Order, OrderState
+    from tui.api.models import Rate
+    from tui.batch.model import Order, OrderState, RateOption
+
+Rerate = Callable[[], Awaitable["OrderState"]]
+"""Rates the order again and gives its new state (raises what the service raised)."""
 
 
-def _columns(chosen: str) -> list[Column[RateOption]]:
+def as_rates(options: Sequence[RateOption]) -> list[Rate]:
+    """The offers the batch kept for an order, as the rates table shows offers (without their
+    charges: the batch keeps what choosing needs)."""
+    from tui.api.models import Rate
+
     return [
-        Column("mark", "", lambda r: "✓" if r.id == chosen else "", width=1),
-        Column("carrier", "Carrier", lambda r: r.carrier, min_width=10, max_width=26, flex=True),
-        Column("code", "SCAC", lambda r: r.carrier_code, width=4, priority=-1),
-        Column(
-            "service",
-            "Service",
-            lambda r: r.service if r.ok else plain(r.message, limit=60),
-            min_width=8,
-            max_width=24,
-            flex=True,
-        ),
-        Column(
-            "days",
-            "Days",
-            lambda r: str(r.days) if r.days is not None and r.ok else "",
-            sort_key=lambda r: r.days,
-            width=4,
-            justify="right",
-        ),
-        Column(
-            "total",
-            "Total",
-            lambda r: f"{format_money(r.total)} {r.currency}" if r.ok else "",
-            sort_key=lambda r: (not r.ok, r.currency, r.total if r.ok else Decimal(0)),
-            min_width=8,
-            max_width=14,
-            justify="right",
-        ),
+        Rate(
+            id=option.id,
+            status="ok" if option.ok else "unavailable",
+            mode=option.mode or None,
+            total=option.total,
+            days=option.days,
+            carrier=option.carrier,
+            carrier_code=option.carrier_code or None,
+            service_type=option.service or None,
+            message=option.message or None,
+            currency=option.currency or "USD",
+        )
+        for option in options
     ]
+
+
+class BatchRatesTable(RatesTable):
+    """The rates table of one order of a batch: Enter chooses, it does not book."""
+
+    HELP = """\
+## The order's rates
+
+Every carrier's offer for this order when it was rated; `$` marks the cheapest (in each
+currency), `»` the fastest, `✓` the rate booked. Sort with **t** total, **d** days,
+**c** carrier, **s** SCAC, **v** service, **m** mode (again: reverse). **Enter** chooses the
+highlighted offer for the order instead of the rule's (kept when the rules change); the
+batch books it with the others.
+"""
 
 
 class BatchOrderScreen(FreightModal[str | None]):
@@ -64,46 +69,56 @@ class BatchOrderScreen(FreightModal[str | None]):
 ## Order
 
 The order's lines as read, what is wrong with them (row, column, reason), and every rate the
-carriers gave it, cheapest first; ✓ marks the one chosen. **Enter** chooses the highlighted
-rate instead (kept when the rules change). **Esc** closes.
+carriers gave it, cheapest first. **Enter** chooses the highlighted rate instead of the
+rule's; **r** asks every carrier again for this order; **Esc** closes.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close", id="batch_order.close", tooltip="Back to the batch"),
+        Binding(
+            "r", "rerate", "Rate again", id="batch_order.rerate", tooltip="Rate this order again"
+        ),
     ]
 
     DEFAULT_CSS = """
     BatchOrderScreen > Vertical {
-        width: 78;
+        width: 80;
         max-width: 100%;
         height: auto;
         max-height: 100%;
         border: round $primary;
         border-title-color: $text;
     }
-    BatchOrderScreen #order-facts { height: auto; max-height: 8; padding: 0 1; }
+    BatchOrderScreen #order-facts { height: auto; max-height: 6; padding: 0 1; }
     BatchOrderScreen #order-rates { height: auto; max-height: 12; }
+    BatchOrderScreen #order-not-offered { height: auto; max-height: 6; }
     BatchOrderScreen #order-rate { height: auto; max-height: 2; padding: 0 1; color: $text-muted; }
+    BatchOrderScreen #order-rate.-problem { color: $text-error; }
     """
 
-    def __init__(self, order: Order | None, state: OrderState, bookable: bool) -> None:
+    def __init__(
+        self,
+        order: Order | None,
+        state: OrderState,
+        bookable: bool,
+        rerate: Rerate | None = None,
+    ) -> None:
+        """``bookable``: its rate may change (not booked); ``rerate``: how to rate it again
+        (None while the batch is being rated or booked)."""
         super().__init__()
         self.order = order
         self.state = state
         self.bookable = bookable
+        self.rerate = rerate
 
     def compose(self) -> ComposeResult:
         state = self.state
         with Vertical() as box:
             box.border_title = f"Order {plain(state.key, limit=30)} · {state.status}"
             yield Static(self._facts(), id="order-facts", markup=False)
-            rated = sorted(state.rates, key=lambda r: (not r.ok, r.currency, r.total, r.carrier))
-            if rated:
-                table = VirtualTable[RateOption](
-                    _columns(state.chosen), lambda r: r.id, id="order-rates"
-                )
-                yield table
-                yield Static("", id="order-rate", markup=False)
+            yield BatchRatesTable(id="order-rates")
+            yield NotOfferedList(id="order-not-offered")
+            yield Static("", id="order-rate", markup=False)
             yield FreightFooter(compact=True)
 
     def _facts(self) -> str:
@@ -126,38 +141,99 @@ rate instead (kept when the rules change). **Esc** closes.
         lines.extend(plain(note) for note in state.notes)
         if state.rates and not self.bookable:
             lines.append("Booked (or its booking not settled): the choice stays.")
-        return "\n".join(lines) or "Not rated yet: r rates the batch."
+        return "\n".join(lines) or "Not rated yet: r rates it."
+
+    @property
+    def table(self) -> RatesTable:
+        return self.query_one(BatchRatesTable)
 
     def on_mount(self) -> None:
-        found = self.query("#order-rates")
-        if found:
-            table = cast("VirtualTable[RateOption]", found.first(VirtualTable))
-            table.set_rows(
-                sorted(self.state.rates, key=lambda r: (not r.ok, r.currency, r.total, r.carrier))
-            )
-            if self.state.chosen:
-                table.move_cursor_to_key(self.state.chosen)
-            table.focus()
+        self._show_rates()
+        self.table.focus()
 
-    @on(VirtualTable.RowHighlighted, "#order-rates")
-    def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
+    def _show_rates(self) -> None:
+        table = self.table
+        state = self.state
+        if not self.bookable and state.chosen:
+            table.booked = {state.chosen: "booked" if state.status == "booked" else "unknown"}
+        table.set_rates(as_rates(state.rates))
+        if not state.rates:
+            table.set_status("not rated yet")
+        elif state.chosen and any(r.id == state.chosen for r in table.view.offered):
+            table.move_cursor(row=table.get_row_index(state.chosen), animate=False)
+        self._say_choice()
+
+    def _say_choice(self, problem: str = "") -> None:
         from tui.batch.view import rate_line
 
-        rate = cast("RateOption | None", message.row)
-        if rate is not None:
-            text = rate_line(rate) if rate.ok else f"{rate.carrier}: {plain(rate.message)}"
-            self.query_one("#order-rate", Static).update(text)
+        line = self.query_one("#order-rate", Static)
+        choice = self.state.choice
+        if problem:
+            text = problem
+        elif choice is None:
+            text = "No rate chosen: Enter chooses the highlighted offer."
+        else:
+            how = "by hand" if self.state.chosen_by == "hand" else "by the rule"
+            text = f"Chosen {how}: {plain(rate_line(choice))}"
+            if self.bookable:
+                text += " · Enter chooses another"
+        line.update(text)
+        line.set_class(bool(problem), "-problem")
 
-    @on(VirtualTable.RowSelected, "#order-rates")
-    def _picked(self, message: VirtualTable.RowSelected) -> None:
-        rate = cast("RateOption", message.row)
+    @on(RatesTable.ViewChanged, "#order-rates")
+    def _view_changed(self, message: RatesTable.ViewChanged) -> None:
+        self.query_one(NotOfferedList).show_rates(message.view.not_offered)
+
+    @on(RatesTable.BookRequested, "#order-rates")
+    def _picked(self, message: RatesTable.BookRequested) -> None:
+        message.stop()
+        rate = message.rate
         if not self.bookable:
-            self.notify("This order is booked: its rate cannot change.", timeout=4)
+            self._say_choice("This order is booked (or its booking unsettled): its rate stays.")
             return
-        if not rate.ok:
-            self.notify(f"{rate.carrier} cannot carry it: {rate.message}", timeout=5)
+        if not rate.is_ok:
+            self._say_choice(f"{plain(rate.carrier)} cannot carry it: {plain(rate.message)}")
             return
         self.dismiss(rate.id)
+
+    def action_rerate(self) -> None:
+        """Ask every carrier again for this order (its rule's choice made anew)."""
+        if not self.bookable:
+            self._say_choice("This order is booked: it is not rated again.")
+            return
+        if self.rerate is None:
+            self._say_choice("The batch is being rated or booked: wait for it, or stop it.")
+            return
+        self.table.set_status("rating…")
+        self._say_choice("Asking every carrier again for this order…")
+        self.run_worker(
+            self._rate_again(self.rerate),
+            group="batch-order-rerate",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    async def _rate_again(self, rerate: Rerate) -> None:
+        from tui.host import host_of
+
+        try:
+            state = await rerate()
+        except Exception as error:  # the service's answer, said where the user looks
+            message = host_of(self).handle_api_error(error)
+            self.table.set_status(None)
+            self._say_choice(f"Not rated again: {plain(message, limit=200)}")
+            return
+        self.state = state
+        self.table.set_status(None)
+        self.query_one("#order-facts", Static).update(self._facts())
+        self._show_rates()
+        if state.status != "rated" and state.errors:
+            self._say_choice(state.error_text)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rerate":
+            return self.bookable and self.order is not None and self.order.valid
+        return True
 
     def action_close(self) -> None:
         self.dismiss(None)
