@@ -591,3 +591,69 @@ async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again
         assert state.reference != first
         assert any("booked again" in note for note in state.notes)
         assert transport.count("/book") == 2
+
+
+async def test_file_text_is_shown_as_text_never_markup(session: Session, tmp_path: Path) -> None:
+    path = tmp_path / "odd.csv"
+    path.write_text(
+        "Order,Consignee,City,State,Zip,Weight,Length,Width,Height,Unit Type\n"
+        "[bold]X[/],[@click=app.quit]Co,Dal\x1b]52;c;SGk=\x07las,TX,75207,800,48,40,48,Pallet\n"
+        "[red]Y,Plain Co,Atlanta,GA,30303,-5,48,40,48,Pallet\n",
+        encoding="utf-8",
+    )
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_file(pilot, path)
+        await rate(pilot, screen)
+        screen.table.move_cursor_to_key("[red]Y")
+        await pilot.pause()
+        shown = screen_text(app)
+        assert "[bold]X[/]" in shown
+        assert "[red]Y" in shown
+        assert "Dallas TX 75207" in shown
+        assert "\x1b" not in shown
+        screen.table.move_cursor_to_key("[bold]X[/]")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchOrderScreen))
+        assert "Order [bold]X[/] · rated" in screen_text(app)
+        assert app.return_code is None  # [@click=app.quit] did nothing
+
+
+async def test_a_hostile_servers_rates_and_bookings_are_shown_as_text(tmp_path: Path) -> None:
+    from tests.hostile_server import MARKUP, HostileServer
+    from tests.ui.test_hostile_server_ui import assert_painted_safely, hostile_session
+    from tui.screens.batch_confirm import BatchConfirmScreen
+
+    server = HostileServer()
+    session = hostile_session(server, tmp_path / "data")
+    path = tmp_path / "two.csv"
+    path.write_text(
+        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
+        "H1,30303,800,48,40,48,Pallet\nH2,75207,500,48,40,48,Crate\n",
+        encoding="utf-8",
+    )
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await open_file(pilot, path)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        assert batch.counts() == {"rated": 2}
+        text = assert_painted_safely(app)
+        assert "Markup Freight[@" in text  # the carrier's name, as the characters it is
+        screen.table.move_cursor_to_key("H1")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchOrderScreen))
+        text = assert_painted_safely(app)
+        assert MARKUP.split("]")[0] in text  # "[@click=app.pwned()" drawn, no link made
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
+        assert_painted_safely(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: batch.counts().get("booked") == 2, 60, "booked")
+        await wait_for(pilot, lambda: not screen.is_booking)
+        await settle(pilot)
+        assert_painted_safely(app)
+    assert server.requests["POST /book"] == 2

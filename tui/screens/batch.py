@@ -14,6 +14,7 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Label, ProgressBar, Static
 from textual.worker import Worker
@@ -34,6 +35,7 @@ from tui.widgets.batch_tables import BatchOrdersTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
+from tui.widgets.rates_table import SANDBOX_SUFFIX
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
@@ -44,16 +46,25 @@ if TYPE_CHECKING:
     from tui.batch.source import Sheet
     from tui.batch.store import SqliteBatchStore
 
-_STATUS_STYLE = {
-    "rated": "green",
-    "booked": "bold cyan",
-    "invalid": "bold red",
-    "failed": "red",
-    "unknown": "bold yellow",
-    "no-rate": "yellow",
-    "pending": "dim",
+_STATUS_COLOUR = {
+    "rated": "confirmed",
+    "booked": "delivered",
+    "invalid": "canceled",
+    "failed": "canceled",
+    "unknown": "pending",
+    "no-rate": "pending",
 }
-"""Each status's colour (the word says it too: never colour alone)."""
+"""The shipment status whose colour each batch status wears: the theme's (or the terminal's
+own on 16 colours), as the shipments list has them; the word says it too."""
+
+
+def _status_style(row: ReviewRow) -> str | None:
+    from tui.listing.status import status_style
+
+    colour = _STATUS_COLOUR.get(row.status)
+    return status_style(colour) if colour else None
+
+
 _SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
 _PLACEHOLDER = "path of an order file (.csv, .tsv, .xlsx); Tab completes"
 
@@ -89,7 +100,7 @@ def review_columns() -> list[Column[ReviewRow]]:
         Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
                min_width=6, max_width=12),
         Column("status", "Status", lambda r: r.status, width=7,
-               style=lambda r: _STATUS_STYLE.get(r.status)),
+               style=_status_style),
         Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
                sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
@@ -101,7 +112,8 @@ def review_columns() -> list[Column[ReviewRow]]:
         Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
         Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
                width=4),
-        Column("carrier_name", "Carrier", lambda r: r.carrier, min_width=8, max_width=24,
+        Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
+               min_width=8, max_width=18,
                priority=-7),
         Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
                priority=-5),
@@ -481,8 +493,9 @@ The batch is saved as it goes: open the same file again (even after a crash) to 
         if table.sort_column not in (None, "position") or table.sort_reverse:
             label = next((c.label for c in table.columns if c.key == table.sort_column), "")
             title += f" · by {label or 'order'} {'▼' if table.sort_reverse else '▲'}"
-        self.table.border_title = title
-        self.table.border_subtitle = totals_text(shown)
+        # (titles are markup unless they are Content: currencies are the server's text)
+        self.table.border_title = Content(title)
+        self.table.border_subtitle = Content(totals_text(shown))
 
     def _changed(self, state: OrderState) -> None:
         """One order's new state: its row again, the borders again."""

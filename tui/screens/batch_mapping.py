@@ -12,6 +12,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -138,7 +139,7 @@ used again, without this review, for files with the same headers. **Esc** cancel
         title = f"Columns of {plain(name, limit=40)}"
         if self.mapping.name:
             title += f" · saved as “{plain(self.mapping.name, limit=30)}” (n)"
-        self.query_one("#mapping-box").border_title = title
+        self.query_one("#mapping-box").border_title = Content(title)  # file text: never markup
         self._preview()
         self.table.append_rows(mapping_lines(self.mapping, self.sheet))
         left = unmapped_headers(self.mapping, self.sheet)

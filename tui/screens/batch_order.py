@@ -11,6 +11,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.content import Content
 from textual.widgets import Static
 
 from tui.domain.safe_text import plain
@@ -114,7 +115,8 @@ rule's; **r** asks every carrier again for this order; **Esc** closes.
     def compose(self) -> ComposeResult:
         state = self.state
         with Vertical() as box:
-            box.border_title = f"Order {plain(state.key, limit=30)} · {state.status}"
+            # (a title is markup unless it is Content: the order number is the file's text)
+            box.border_title = Content(f"Order {plain(state.key, limit=30)} · {state.status}")
             yield Static(self._facts(), id="order-facts", markup=False)
             yield BatchRatesTable(id="order-rates")
             yield NotOfferedList(id="order-not-offered")
