@@ -133,18 +133,23 @@ class BatchScreen(WorkerErrorsToHost, Screen[None]):
     HELP: ClassVar[str | None] = """\
 ## Batch
 
-A day's orders at once. Type the path of an order export (**Tab** completes it) and
-**Enter**, or `v` to paste rows. A file whose headers are new shows its columns for review
-first (`m` opens it again). `r` rates every order not rated yet (and those that failed),
-at the service's pace; **Esc** stops it and keeps what is done. The table shows each order's
-destination, pieces, pounds, class, flags (`HZ` hazmat, `LG` liftgate, `AP` appointment,
-`IN` inside, `RES` residential, `LTD` limited access), carrier, days and total; its lower
-border the totals per currency. **Enter** on an order shows its problems and its own rates
-to choose another. `/` filters, `s`/`S` sort, `e` writes the results file beside the input.
-`b` books the rated orders not booked yet, each once under its own reference (PRODUCTION
-asks to type the count and each currency's total first), and saves every BOL and label in
-one folder, named by order; `p` prints them (the PDFs as one job, ZPL labels as another).
-The batch is saved as it goes: open the same file again (even after a crash) to go on.
+A day's orders at once. Type the path of an order export (**Tab** completes it; when
+several names fit, Tab lists them) and **Enter**, or `v` to paste rows (or paste them into
+the path field). A file whose headers are new shows its columns for review first, with how
+the orders read with them (`m` opens it again; `n` there names the mapping). `r` rates every
+order not rated yet (and those that failed), at the service's pace; **Esc** stops it and
+keeps what is done. The table shows each order's destination, pieces, pounds, class, flags
+(`HZ` hazmat, `LG` liftgate, `AP` appointment, `IN` inside, `RES` residential, `LTD` limited
+access), carrier, days and total; its lower border the totals per currency; an order set
+aside shows its row's reason. **Enter** on an order shows its problems and its own rates to
+choose another (`r` there rates it again); on an order whose booking got no answer, Enter
+searches for it: `y` says a shipment found is it, `b` books it again under a new reference.
+`/` filters, `s`/`S` sort, `e` writes the results file beside the input. `b` books the rated
+orders not booked yet, each once under its own reference (PRODUCTION asks to type the count
+and each currency's total first), and saves every BOL and label in one folder, named by
+order; `p` prints them (the PDFs as one job, ZPL labels as another). The batch is saved as
+it goes: open the same file again (even after a crash) to go on; the latest one left
+unfinished (pasted rows too) is offered in the path field.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
