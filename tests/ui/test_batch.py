@@ -400,7 +400,7 @@ async def test_production_books_only_once_the_count_and_totals_are_typed(
         await rate(pilot, screen)
         batch = screen.current_batch
         assert batch is not None
-        [(currency, total)] = batch.totals().items()
+        [(_currency, total)] = batch.totals().items()
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
         await pilot.press("3", "enter", *f"{total}", "enter")
@@ -409,7 +409,7 @@ async def test_production_books_only_once_the_count_and_totals_are_typed(
         assert isinstance(app.screen, BatchConfirmScreen)
         confirm = app.screen
         confirm.query_one("#count", Input).value = "2"
-        confirm.query_one(f"#total-{currency}", Input).focus()
+        confirm.query_one("#total-0", Input).focus()  # the first currency's total
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, BatchConfirmScreen))
         await wait_for(pilot, lambda: batch.counts().get("booked") == 2, seconds=60)
@@ -657,3 +657,22 @@ async def test_a_hostile_servers_rates_and_bookings_are_shown_as_text(tmp_path: 
         await settle(pilot)
         assert_painted_safely(app)
     assert server.requests["POST /book"] == 2
+
+
+async def test_production_confirmation_takes_any_currency_the_server_names(
+    session: Session,
+) -> None:
+    from tui.screens.batch_confirm import BatchConfirmScreen
+
+    totals = {"U.S.$ [b]": Decimal("12.50"), "CAD": Decimal("7")}
+    answers: list[bool | None] = []
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(BatchConfirmScreen(2, totals, "PRODUCTION", "acme"), answers.append)
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
+        text = screen_text(app)
+        assert "12.50 U.S.$ [b]" in text  # (sorted: CAD first)
+        assert "Type them, then Enter books · Esc goes back, nothing sent" in text
+        await pilot.press("2", "enter", "7", "enter", *"12.50", "enter")
+        await wait_for(pilot, lambda: answers == [True], what="the confirmation")

@@ -49,10 +49,12 @@ orders, then each currency's total, to confirm.
         border: thick $accent;
         padding: 0 1;
     }
-    BatchConfirmScreen.-production > Vertical { border: thick #d70000; }
+    /* the header's PRODUCTION colour */
+    BatchConfirmScreen.-production > Vertical { border: thick $error; }
     BatchConfirmScreen #batch-confirm-text { height: auto; margin-bottom: 1; }
     BatchConfirmScreen Input { margin-bottom: 1; }
     BatchConfirmScreen #batch-confirm-problem { height: auto; color: $text-error; }
+    BatchConfirmScreen #batch-confirm-hint { height: auto; color: $text-muted; }
     """
 
     def __init__(
@@ -82,9 +84,14 @@ orders, then each currency's total, to confirm.
             yield Static(text, id="batch-confirm-text", markup=False)
             if self.production:
                 yield Input(placeholder=f"type the number of orders ({self.count})", id="count")
-                for currency in self.totals:
-                    yield Input(placeholder=f"type the total in {currency}", id=f"total-{currency}")
+                # (ids by place: a currency code is the server's text, not an identifier)
+                for index, currency in enumerate(self.totals):
+                    yield Input(placeholder=f"type the total in {currency}", id=f"total-{index}")
                 yield Static("", id="batch-confirm-problem", markup=False)
+            hint = "Enter books · Esc goes back, nothing sent"
+            if self.production:
+                hint = "Type them, then Enter books · Esc goes back, nothing sent"
+            yield Static(hint, id="batch-confirm-hint", markup=False)
 
     def on_mount(self) -> None:
         self.set_class(self.production, "-production")
@@ -107,8 +114,8 @@ orders, then each currency's total, to confirm.
             return None
         if self.query_one("#count", Input).value.strip() != str(self.count):
             return f"Type the number of orders: {self.count}."
-        for currency, amount in self.totals.items():
-            typed = self.query_one(f"#total-{currency}", Input).value
+        for index, (currency, amount) in enumerate(self.totals.items()):
+            typed = self.query_one(f"#total-{index}", Input).value
             if _amount(typed, currency) != amount:
                 return f"Type the total in {currency} as shown."
         return None
