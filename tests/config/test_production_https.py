@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.clock import pythonpath
 from tui.api.secret import Secret
 from tui.cli import main
 from tui.config.urls import (
@@ -79,7 +80,7 @@ def test_the_sign_in_form_says_so_at_the_address_field() -> None:
 
 
 def _freight(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath(ROOT)}
     return subprocess.run(
         [sys.executable, "-m", "tui", *args],
         input=stdin,

@@ -12,6 +12,7 @@ from pathlib import Path
 import keyring.core
 import pytest
 
+from tests.clock import pythonpath
 from tui.credentials.file_store import credentials_file
 from tui.sandbox.threaded import RunningSandbox
 
@@ -21,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def _freight(
     *args: str, stdin: str = "", env: dict[str, str] | None = None
 ) -> subprocess.CompletedProcess[str]:
-    environ = {**os.environ, "PYTHONPATH": str(ROOT), **(env or {})}
+    environ = {**os.environ, "PYTHONPATH": pythonpath(ROOT), **(env or {})}
     return subprocess.run(
         [sys.executable, "-m", "tui", *args],
         input=stdin,

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.clock import pythonpath
 from tui.sandbox.threaded import RunningSandbox
 
 pytestmark = pytest.mark.skipif(
@@ -30,7 +31,9 @@ def _in_dbus_session(script: str, home: Path, password: str) -> subprocess.Compl
         for k, v in os.environ.items()
         if k not in ("PYTHON_KEYRING_BACKEND", "DBUS_SESSION_BUS_ADDRESS")
     }
-    env.update(HOME=str(home), PYTHONPATH=str(ROOT), FREIGHT_PY=sys.executable, KEYRING_PW=password)
+    env.update(
+        HOME=str(home), PYTHONPATH=pythonpath(ROOT), FREIGHT_PY=sys.executable, KEYRING_PW=password
+    )
     unlock = (
         'printf %s "$KEYRING_PW" | gnome-keyring-daemon --unlock --components=secrets >/dev/null; '
     )

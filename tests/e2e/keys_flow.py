@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.clock import pythonpath
 from tests.e2e.tmux import TmuxTerminal
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,7 +23,7 @@ def app_env(tmp_path: Path, term: str = "xterm-256color") -> dict[str, str]:
         "XDG_STATE_HOME": str(tmp_path / "state"),
         "XDG_CACHE_HOME": str(tmp_path / "cache"),
         "PYTHON_KEYRING_BACKEND": "keyring.backends.null.Keyring",
-        "PYTHONPATH": str(ROOT),
+        "PYTHONPATH": pythonpath(ROOT),
         "TERM": term,
     }
 

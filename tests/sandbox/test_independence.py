@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.clock import pythonpath
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -16,7 +18,7 @@ def test_sandbox_app_imports_no_other_tui_module() -> None:
         "import json, sys, tui.sandbox.app\n"
         "print(json.dumps(sorted(m for m in sys.modules if m == 'tui' or m.startswith('tui.'))))"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env = {**os.environ, "PYTHONPATH": pythonpath(ROOT)}
     result = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, check=True
     )
