@@ -26,6 +26,9 @@ SCENARIOS: dict[str, tuple[str, str]] = {
     "holiday-eve": ("2026-12-24T16:30:00", "America/New_York"),
     "year-end-utc14": ("2026-12-31T23:30:00", "Pacific/Kiritimati"),
     "observed-holiday": ("2027-07-05T09:00:00", "America/Los_Angeles"),
+    # the run crosses midnight into the new year part-way (a test that read the date before
+    # midnight and the app after it)
+    "midnight-utc14": ("2026-12-31T23:58:30", "Pacific/Kiritimati"),
 }
 DEFAULT_ARGS = ["-n", "2", "-q", "-p", "no:cacheprovider"]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,24 @@ def true_colour_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     """A terminal with true colour, as snapshots are drawn: the status and header colours are
     the theme's there (a 16-colour terminal gets the ANSI ones; a test asks for it)."""
     monkeypatch.setenv("COLORTERM", "truecolor")
+
+
+@pytest.fixture
+def viewer_in_utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The viewer's clock in UTC, as the pictures were drawn: times are shown in local time,
+    so a run in another zone (a moved-clock run at UTC+14) would draw other hours and days."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+@pytest.fixture(autouse=True)
+def snapshots_in_utc(request: pytest.FixtureRequest) -> None:
+    """Every snapshot is drawn with the viewer in UTC (see `viewer_in_utc`)."""
+    if "snap_compare" in request.fixturenames:
+        request.getfixturevalue("viewer_in_utc")
 
 
 @pytest.fixture
