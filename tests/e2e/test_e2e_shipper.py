@@ -29,10 +29,12 @@ def test_book_hazmat_liftgate_appointment_and_find_the_description(
         term.send("C-o")
         term.wait_for("Row 1 details")
         term.type("144920")  # NMFC item
+        term.wait_for("144920")
         term.send("Tab", "Tab")  # past Stackable to Hazardous material
         time.sleep(0.5)  # a person looks before ticking a box
         term.send("Space")
-        time.sleep(0.5)
+        term.wait_for("[x] Hazardous material")  # the box reads ticked (not only in colour)
+        assert "[x] Stackable" in term.screen()  # (Space ticked the focused box alone)
         term.send("Tab")
         for value in ("UN1263", "3", "II", "Pat Doyle"):
             term.type(value)
