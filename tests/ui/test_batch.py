@@ -676,3 +676,56 @@ async def test_production_confirmation_takes_any_currency_the_server_names(
         assert "Type them, then Enter books · Esc goes back, nothing sent" in text
         await pilot.press("2", "enter", "7", "enter", *"12.50", "enter")
         await wait_for(pilot, lambda: answers == [True], what="the confirmation")
+
+
+async def test_c_changes_the_rules_and_the_orders_are_chosen_again(
+    session: Session, wms: Path
+) -> None:
+    from tui.screens.batch_rules import BatchRulesScreen
+
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, wms)
+        await rate(pilot, screen)
+        batch = screen.current_batch
+        assert batch is not None
+        cheapest = batch.totals()
+        by_hand = batch.pick(
+            "SO-104200", max(batch.state("SO-104200").rates, key=lambda r: r.total).id
+        )
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchRulesScreen))
+        await pilot.press("ctrl+u", *"fastest", "enter", "enter", *"HGFL", "enter", "enter")
+        await wait_for(pilot, lambda: app.screen is screen, what="back to the review")
+        assert batch.rules.kind == "fastest"
+        assert batch.rules.exclude == ("HGFL",)
+        assert "Chosen again by fastest, exclude HGFL: " in screen_text(app)
+        assert "cheapest" not in screen_text(app).splitlines()[2]  # the info line's rule
+        chosen = [batch.state(o.key).choice for o in batch.orders if o.valid]
+        assert all(c is None or c.carrier_code != "HGFL" for c in chosen[1:])
+        assert batch.state("SO-104200").chosen == by_hand.chosen  # by hand: kept
+        assert batch.totals() != cheapest
+        # a rule written wrong is said under the field, and nothing changes
+        await pilot.press("c")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchRulesScreen))
+        await pilot.press("ctrl+u", *"slowest", "ctrl+s")
+        await pilot.pause()
+        assert "use cheapest, fastest, or cheapest-within-N" in screen_text(app)
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen)
+        assert batch.rules.kind == "fastest"
+
+
+def test_the_rules_dialog_reads_and_writes_every_rule() -> None:
+    from tui.batch.rules import RuleError, Rules
+    from tui.screens.batch_rules import parse_rules, rules_text
+
+    rules = parse_rules(
+        {"rule": "cheapest-within-3", "prefer": "LKIF, Bluecrest", "exclude": " HGFL ",
+         "max-total": "1,500 usd"}
+    )  # fmt: skip
+    assert rules == Rules("within", 3, ("LKIF", "Bluecrest"), ("HGFL",), Decimal(1500), "USD")
+    assert parse_rules(rules_text(rules)) == rules
+    assert parse_rules({}) == Rules()
+    with pytest.raises(RuleError, match=r"^an amount like 1500"):
+        parse_rules({"max-total": "lots"})

@@ -43,6 +43,7 @@ if TYPE_CHECKING:
     from tui.batch.fields import ColumnMapping
     from tui.batch.model import OrderState
     from tui.batch.rating import Progress
+    from tui.batch.rules import Rules
     from tui.batch.source import Sheet
     from tui.batch.store import SqliteBatchStore
 
@@ -144,6 +145,8 @@ access), carrier, days and total; its lower border the totals per currency; an o
 aside shows its row's reason. **Enter** on an order shows its problems and its own rates to
 choose another (`r` there rates it again); on an order whose booking got no answer, Enter
 searches for it: `y` says a shipment found is it, `b` books it again under a new reference.
+`c` changes the rules (cheapest, fastest, within N days; carriers preferred or excluded; a
+maximum total): the orders not chosen by hand are chosen again.
 `/` filters, `s`/`S` sort, `e` writes the results file beside the input. `b` books the rated
 orders not booked yet, each once under its own reference (PRODUCTION asks to type the count
 and each currency's total first), and saves every BOL and label in one folder, named by
@@ -163,6 +166,8 @@ unfinished (pasted rows too) is offered in the path field.
                 tooltip="Rate the orders not rated yet (and the failed ones)"),
         Binding("R", "rerate", "Rate all", show=False, id="batch.rerate",
                 tooltip="Rate every order again (not the booked ones)"),
+        Binding("c", "rules", "Rules", show=False, id="batch.rules",
+                tooltip="Choose by: cheapest, fastest, within N days; prefer, exclude, max"),
         Binding("b", "book", "Book", id="batch.book",
                 tooltip="Book the rated orders not booked yet"),
         Binding("p", "print", "Print", id="batch.print",
@@ -708,6 +713,31 @@ unfinished (pasted rows too) is offered in the path field.
         """True while a booking run is going."""
         return self._booking is not None and self._booking.is_running
 
+    def action_rules(self) -> None:
+        """Change how each order's rate is chosen; every order not chosen by hand is chosen
+        again by the new rules."""
+        from tui.screens.batch_rules import BatchRulesScreen
+
+        batch = self.current_batch
+        if batch is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating or self.is_booking:
+            self.notify("Wait for the run to end (or stop it with Esc) first.", timeout=4)
+            return
+
+        def chosen(rules: Rules | None) -> None:
+            if rules is None or self.current_batch is not batch:
+                return
+            before = {o.key: batch.state(o.key).chosen for o in batch.orders}
+            batch.apply_rules(rules)
+            changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
+            self._show_all()
+            noun = "order" if changed == 1 else "orders"
+            self._status(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+
+        self.app.push_screen(BatchRulesScreen(batch.rules), chosen)
+
     def action_book(self) -> None:
         batch = self.current_batch
         if batch is None:
@@ -918,6 +948,11 @@ unfinished (pasted rows too) is offered in the path field.
         yield SystemCommand("Open orders", "Type an order file's path", self.action_open)
         yield SystemCommand("Paste orders", "Paste rows of orders", self.action_paste)
         yield SystemCommand("Rate the batch", "Rate the orders not rated yet", self.action_rate)
+        yield SystemCommand(
+            "Batch rules",
+            "Cheapest, fastest, within N days; prefer, exclude (c)",
+            self.action_rules,
+        )
         yield SystemCommand("Book the batch", "Book the rated orders", self.action_book)
         yield SystemCommand("Print the batch", "Print its paperwork", self.action_print)
         yield SystemCommand("Batch results", "Write the results file", self.action_results)
