@@ -242,6 +242,8 @@ def test_the_app_works_in_a_browser_and_documents_arrive_as_downloads(
             # F4: the shipments; Enter opens the newest; S saves every document.
             since = page.mark()
             page.keys("F4")
+            # the first page has arrived (the title says how many are loaded), so Enter has a row
+            page.wait_for_text(" loaded", since)
             page.wait_for_text("newest first", since)
             since = page.mark()
             page.keys("Enter")
