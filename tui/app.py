@@ -589,6 +589,11 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     # -- files saved ----------------------------------------------------------------------
 
+    @property
+    def delivers_files(self) -> bool:
+        """True in a browser (``freight serve``): files saved also go to the browser."""
+        return self.is_web
+
     def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
         """A document, label, export or batch result was written at ``path`` on this machine.
 

@@ -97,6 +97,10 @@ class Host(Protocol):
         """A document, export or batch result was written at ``path``: in a browser
         (``freight serve``) it also goes to the browser as a download."""
 
+    @property
+    def delivers_files(self) -> bool:
+        """True in a browser (``freight serve``), where saved files also go to the browser."""
+
     def worker_failed(self, worker: Worker[Any]) -> None:
         """The safety net: a worker died of an error nothing caught; say so, log it."""
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import dataclasses
+import inspect
 import io
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -729,3 +730,51 @@ def test_the_rules_dialog_reads_and_writes_every_rule() -> None:
     assert parse_rules({}) == Rules()
     with pytest.raises(RuleError, match=r"^an amount like 1500"):
         parse_rules({"max-total": "lots"})
+
+
+class BrowserApp(FreightApp):
+    """The app as `freight serve` runs it, keeping what it would hand to the browser."""
+
+    CSS_PATH = [str(Path(inspect.getfile(FreightApp)).parent / p) for p in FreightApp.CSS_PATH]
+    delivered: list[tuple[Path, str | None]]
+
+    @property
+    def delivers_files(self) -> bool:
+        return True
+
+    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
+        self.delivered.append((path, mime_type))
+
+
+async def test_in_a_browser_the_batch_paperwork_arrives_as_one_zip(
+    session: Session, tmp_path: Path
+) -> None:
+    import zipfile
+
+    from tui.screens.batch_confirm import BatchConfirmScreen
+
+    sample = Path(batch_screen.__file__).parents[1] / "batch" / "samples" / "demo-orders.csv"
+    lines = sample.read_text(encoding="utf-8-sig").splitlines()
+    orders = tmp_path / "two" / "two-orders.csv"
+    orders.parent.mkdir()
+    orders.write_text("\n".join(lines[:4]) + "\n", encoding="utf-8")  # DEMO-1001 (2), 1002
+    app = BrowserApp(session)
+    app.delivered = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, orders)
+        await rate(pilot, screen)
+        await pilot.press("b")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(app.delivered), seconds=60, what="the bundle")
+    [(bundle, mime_type)] = app.delivered
+    assert mime_type == "application/zip"
+    assert bundle.name == "batch-two-orders.zip"
+    folder = bundle.with_suffix("")
+    with zipfile.ZipFile(bundle) as archive:
+        names = sorted(archive.namelist())
+        assert names == sorted(p.name for p in folder.iterdir())  # the folder, whole
+        assert "DEMO-1001-bol.pdf" in names, names
+        assert any(n.startswith("DEMO-1002") for n in names), names
+        first = next(n for n in names if n.endswith(".pdf"))
+        assert archive.read(first) == (folder / first).read_bytes()

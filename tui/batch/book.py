@@ -525,3 +525,23 @@ def paperwork_files(batch: Batch, folder: Path) -> list[Path]:
             if path.is_file():
                 files.append(path)
     return files
+
+
+def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
+    """One zip of the batch's paperwork beside its folder (``batch-orders.zip``), each file
+    under its own name; written whole or not at all. For a browser, which takes one download
+    where dozens would each ask the user."""
+    import zipfile
+
+    target = folder.with_name(f"{folder.name}.zip")
+    descriptor, temporary = tempfile.mkstemp(prefix=".bundle-", dir=target.parent)
+    os.close(descriptor)
+    try:
+        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
+            for path in files:
+                bundle.write(path, arcname=path.name)
+        os.replace(temporary, target)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+    return target

@@ -840,12 +840,30 @@ unfinished (pasted rows too) is offered in the path field.
         else:
             text = last.text if last is not None else "Booked."
             self._status(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
+            await self._deliver_paperwork(batch, folder)
         finally:
             row.remove_class("-running")
             self.host.booking_in_flight = False
             self.host.set_activity("batch", None)
             if client is not None:
                 await client.aclose()
+
+    async def _deliver_paperwork(self, batch: Batch, folder: Path) -> None:
+        """In a browser, the batch's paperwork goes to it too, as one zip (kept beside the
+        folder on this machine)."""
+        if not self.host.delivers_files:
+            return
+        from tui.batch.book import paperwork_bundle, paperwork_files
+
+        files = await asyncio.to_thread(paperwork_files, batch, folder)
+        if not files:
+            return
+        try:
+            bundle = await asyncio.to_thread(paperwork_bundle, files, folder)
+        except OSError as error:
+            self._status(f"Paperwork not bundled: {error.strerror or error}", error=True)
+            return
+        self.host.file_saved(bundle, mime_type="application/zip")
 
     def action_print(self) -> None:
         batch = self.current_batch
