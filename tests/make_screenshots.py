@@ -97,7 +97,9 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
     import httpx
 
     import tui.screens.batch
+    import tui.screens.book
     import tui.screens.quote
+    import tui.screens.shipments
     from tui.app import make_app
     from tui.demo import DEMO_TOKEN
     from tui.sandbox import SandboxConfig, create_app
@@ -109,6 +111,8 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
         )
         tui.screens.quote.now = lambda: FIXED_NOW  # the quote's pickup day, on the same clock
         tui.screens.batch.now = lambda: FIXED_NOW  # the batch's too
+        tui.screens.book.today = FIXED_NOW.date  # the booking's check of the pickup day
+        tui.screens.shipments.today = FIXED_NOW.date  # the export's default name
         transport = httpx.ASGITransport(app=create_app(config))
         session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
         app = make_app(session)
