@@ -282,3 +282,54 @@ async def test_an_unknown_booking_the_user_recognises_is_booked_with_its_shipmen
         assert after.status == "booked"
         assert after.shipment_id == found.id
         assert batch.state("B3").status == "booked"
+
+
+async def test_a_pickup_the_service_moves_is_the_batchs_pickup_with_its_reason(
+    tmp_path: Path, sandbox_config: SandboxConfig
+) -> None:
+    """Booked on Thanksgiving eve for the day after (not a federal holiday, so the batch keeps
+    it): the service moves the pickup to Monday and says why; the order, its record and the
+    results file carry Monday and the reason."""
+    from datetime import UTC, date, datetime
+
+    from tui.batch.engine import source_id
+    from tui.batch.fields import guess_mapping
+    from tui.batch.orders import context_for
+    from tui.batch.results import results_text
+    from tui.batch.source import read_file
+    from tui.batch.store import SqliteBatchStore
+    from tui.demo_profile import demo_profile
+
+    eve = datetime(2026, 11, 25, 21, 0, tzinfo=UTC)
+    app = create_app(dataclasses.replace(sandbox_config, now=lambda: eve, shipments=5))
+    try:
+        lines = ORDERS.splitlines()
+        orders = write(
+            tmp_path / "friday.csv",
+            lines[0] + ",Ship Date\n" + lines[1] + ",2026-11-27\n",
+        )
+        sheet = read_file(orders)
+        batch = Batch.open(
+            SqliteBatchStore.in_dir(tmp_path / "data"),
+            "demo",
+            source_id(orders),
+            sheet,
+            guess_mapping(sheet.headers),
+            context_for(demo_profile(), date(2026, 11, 25)),
+        )
+        async with client_for(Gate(app)) as client:
+            await batch.rate(client, pace=Pace(None))
+            assert batch.counts() == {"rated": 1}
+            assert batch.state("B1").notes == ()  # the 27th is a business day to the batch
+            await book_orders(
+                batch, engine_for(tmp_path, client), client, folder=None, pace=Pace(None)
+            )
+    finally:
+        app.close()
+    state = batch.state("B1")
+    assert state.status == "booked"
+    assert state.pickup_date == "2026-11-30"
+    assert any("day after Thanksgiving" in note for note in state.notes), state.notes
+    [record] = batch.records()
+    assert record["pickupDate"] == "2026-11-30"
+    assert ",2026-11-30," in results_text(sheet, batch.orders, batch.states)

@@ -366,7 +366,10 @@ def _booked_or_unknown(state: OrderState, outcome: BookingOutcome) -> OrderState
                 state = state.updated(pickup_date=booking.pickup_date.isoformat())
         elif outcome.found is not None and outcome.found.tracking_number and not tracking:
             tracking = (plain(outcome.found.tracking_number, limit=40),)
-        note = "found by a search after no answer came" if outcome.found is not None else ""
+        notes = ["found by a search after no answer came"] if outcome.found is not None else []
+        message = getattr(booking, "pickup_date_message", None) if booking is not None else None
+        if isinstance(message, str) and message.strip():
+            notes.append(plain(message, limit=200))  # the service moved the pickup: why
         return state.updated(
             status="booked",
             shipment_id=plain(outcome.shipment_id or state.shipment_id, limit=80),
@@ -375,7 +378,7 @@ def _booked_or_unknown(state: OrderState, outcome: BookingOutcome) -> OrderState
             tracking_numbers=tracking,
             pickup_confirmation=confirmation,
             errors=(),
-            notes=tuple(dict.fromkeys((*state.notes, note))) if note else state.notes,
+            notes=tuple(dict.fromkeys((*state.notes, *notes))),
         )
     candidates = len(getattr(outcome, "candidates", ()))
     searched = getattr(outcome, "searched", False)
