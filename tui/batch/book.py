@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RowError
-from tui.batch.pace import Pace
+from tui.batch.pace import Pace, each
 from tui.domain.safe_text import plain, safe_file_name, safe_name_part
 
 if TYPE_CHECKING:
@@ -185,9 +185,6 @@ async def book_orders(
     in flight is searched for by the next run."""
     pace = pace or Pace()
     orders = to_book(batch, keys)
-    queue: asyncio.Queue[Order] = asyncio.Queue()
-    for order in orders:
-        queue.put_nowait(order)
     total = len(orders)
     started = clock()
     done = booked = 0
@@ -210,18 +207,8 @@ async def book_orders(
         booked += state.status == "booked"
         report()
 
-    async def worker() -> None:
-        while True:
-            try:
-                order = queue.get_nowait()
-            except asyncio.QueueEmpty:
-                return
-            await one(order)
-
     report()
-    async with asyncio.TaskGroup() as group:
-        for _ in range(max(1, min(concurrency, total or 1))):
-            group.create_task(worker())
+    await each(orders, concurrency, one)
 
 
 async def _book_one(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
-from typing import Final
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Final, TypeVar
 
 MIN_RATE: Final = 0.5
 """Never slower than one request in two seconds."""
@@ -83,3 +83,26 @@ class Pace:
         if self.rate is not None and not same_moment:
             self.rate = max(MIN_RATE, self.rate * SLOW_DOWN)
         return wait
+
+
+T = TypeVar("T")
+
+
+async def each(items: Sequence[T], concurrency: int, work: Callable[[T], Awaitable[None]]) -> None:
+    """Run ``work`` on every item, in order taken, by at most ``concurrency`` workers at once;
+    an error in one stops them all (the TaskGroup's ExceptionGroup)."""
+    queue: asyncio.Queue[T] = asyncio.Queue()
+    for item in items:
+        queue.put_nowait(item)
+
+    async def worker() -> None:
+        while True:
+            try:
+                item = queue.get_nowait()
+            except asyncio.QueueEmpty:
+                return
+            await work(item)
+
+    async with asyncio.TaskGroup() as group:
+        for _ in range(max(1, min(concurrency, len(items) or 1))):
+            group.create_task(worker())

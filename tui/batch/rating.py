@@ -9,14 +9,13 @@ cancel (or a kill) keeps every order already rated.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from tui.batch.model import Order, OrderState, RateOption, RowError
-from tui.batch.pace import Pace
+from tui.batch.pace import Pace, each
 from tui.batch.rules import Rules, choose
 
 if TYPE_CHECKING:
@@ -136,11 +135,8 @@ async def rate_orders(
     from tui.api import errors as api
 
     pace = pace or Pace()
-    queue: asyncio.Queue[Order] = asyncio.Queue()
-    for order in orders:
-        if order.request is not None:
-            queue.put_nowait(order)
-    total = queue.qsize()
+    asking = [order for order in orders if order.request is not None]
+    total = len(asking)
     started = clock()
     done = failed = 0
 
@@ -190,20 +186,9 @@ async def rate_orders(
             finish(rated_state(state, quote.id, options_of(quote), rules))
             return
 
-    async def worker() -> None:
-        while True:
-            try:
-                order = queue.get_nowait()
-            except asyncio.QueueEmpty:
-                return
-            await one(order)
-
     report()
-    workers = max(1, min(concurrency, total or 1))
     try:
-        async with asyncio.TaskGroup() as group:
-            for _ in range(workers):
-                group.create_task(worker())
+        await each(asking, concurrency, one)
     except* (
         api.AuthenticationError,
         api.SubscriptionError,

@@ -244,7 +244,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
     todo = batch.to_rate(rerate=args.rerate)
     if not todo:
         return
-    progress = _ProgressLine(err)
+    progress = ProgressLine(err)
     try:
         async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
             await batch.rate(
@@ -261,8 +261,9 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
         progress.done()
 
 
-class _ProgressLine:
-    """``Rated 37 of 113 · 0:12 left`` on stderr, rewritten in place, only on a terminal."""
+class ProgressLine:
+    """``Rated 37 of 113 · 0:12 left`` (or ``Booked 5 of 12 …``) on stderr, rewritten in
+    place, only on a terminal."""
 
     def __init__(self, err: TextIO) -> None:
         self.err = err

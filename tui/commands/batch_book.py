@@ -8,7 +8,7 @@ import asyncio
 import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.exits import FAILED, UsageError
 
@@ -52,7 +52,9 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
         if not await _confirmed(len(fresh), booking_totals(batch, fresh), profile.name, err):
             return FAILED
     folder = documents_folder(_documents_root(args.documents, data_dir()), batch)
-    line = _Line(err)
+    from tui.commands.batch import ProgressLine
+
+    line = ProgressLine(err)
     async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
         engine = BookingEngine(client, BookingLedger.in_dir(data_dir()), profile.name)
         try:
@@ -138,23 +140,3 @@ async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
         print(f"freight: {'printed' if ok else 'not printed'}: {what}: {said}", file=err)
     if skipped:
         print(f"freight: {skipped} ZPL labels not printed: no ZPL label printer set", file=err)
-
-
-class _Line:
-    """``Booked 5 of 12 · 0:10 left`` on stderr, in place, only on a terminal."""
-
-    def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.enabled = err.isatty()
-        self.shown = False
-
-    def __call__(self, progress: Any) -> None:
-        if self.enabled:
-            self.shown = True
-            self.err.write("\r\x1b[K" + progress.text)
-            self.err.flush()
-
-    def done(self) -> None:
-        if self.shown:
-            self.err.write("\r\x1b[K")
-            self.err.flush()
