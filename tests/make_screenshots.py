@@ -61,7 +61,7 @@ async def _shoot(app: Any, out: Path, name: str, size: tuple[int, int]) -> None:
 
 async def _batch(pilot: Any, app: Any, out: Path, size: tuple[int, int]) -> None:
     """The demo's sample orders on the Batch screen: the columns, the batch rated, an order."""
-    from tui.commands.batch import sample_path
+    from tui.batch import sample_path
     from tui.screens.batch import BatchScreen
     from tui.screens.batch_mapping import BatchMappingScreen
 

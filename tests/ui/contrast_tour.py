@@ -161,7 +161,7 @@ async def _until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None
 
 async def _batch(pilot: Pilot[Any]) -> Stops:
     """The demo's sample orders on the Batch screen: its columns, the batch rated, an order."""
-    from tui.commands.batch import sample_path
+    from tui.batch import sample_path
     from tui.screens.batch import BatchScreen
 
     app = pilot.app

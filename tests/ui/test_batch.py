@@ -778,3 +778,23 @@ async def test_in_a_browser_the_batch_paperwork_arrives_as_one_zip(
         assert any(n.startswith("DEMO-1002") for n in names), names
         first = next(n for n in names if n.endswith(".pdf"))
         assert archive.read(first) == (folder / first).read_bytes()
+
+
+async def test_the_demo_offers_its_sample_orders_and_enter_opens_them(session: Session) -> None:
+    from tui.batch import sample_path
+
+    app = make_app(session)  # a demo session
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="batch screen")
+        screen = batch_of(app)
+        await wait_for(pilot, lambda: screen.path_input.value == str(sample_path()))
+        assert "The demo's sample orders (10, two set aside): Enter opens them." in screen_text(app)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: screen.current_batch is not None, what="the orders")
+        batch = screen.current_batch
+        assert batch is not None
+        assert len(batch.orders) == 10
+        assert sum(not order.valid for order in batch.orders) == 2

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
+from tui.batch import sample_path
 from tui.commands.exits import FAILED, OK, UsageError
 
 if TYPE_CHECKING:
@@ -17,17 +18,8 @@ if TYPE_CHECKING:
     from tui.batch.source import Sheet
     from tui.config.settings import Profile
 
-SAMPLE: Final = "demo-orders.csv"
-"""The demo's sample order file, beside the batch engine (``tui/batch/samples``)."""
 _CARRIER_WIDTH: Final = 30
 _DEST_WIDTH: Final = 26
-
-
-def sample_path() -> Path:
-    """Where the demo's sample order file is installed."""
-    import tui.batch
-
-    return Path(tui.batch.__file__).parent / "samples" / SAMPLE
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

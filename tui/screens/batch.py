@@ -218,6 +218,8 @@ unfinished (pasted rows too) is offered in the path field.
         self._rating: Worker[None] | None = None
         self._booking: Worker[None] | None = None
         self._folder: Path | None = None
+        self._opened = False
+        """A file or rows were opened (nothing is offered in the path field after that)."""
         self._sort = 0
         self._status_shown: tuple[str, bool] = ("", False)
         self._info_text = ""
@@ -321,7 +323,10 @@ unfinished (pasted rows too) is offered in the path field.
             return found[0] if found else None
 
         info = await asyncio.to_thread(latest)
-        if info is None or self.current_batch is not None:
+        if self.current_batch is not None or self._opened:
+            return
+        if info is None:
+            self._offer_sample()
             return
         from tui.batch.pasted import kept_file
         from tui.batch.view import unfinished_text
@@ -339,6 +344,19 @@ unfinished (pasted rows too) is offered in the path field.
             field.select_all()  # Enter goes on; typing another path replaces it
         self._info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
 
+    def _offer_sample(self) -> None:
+        """In the demo, the sample order file in the path field: Enter opens it."""
+        if self.host.session.environment != "DEMO":
+            return
+        from tui.batch import sample_path
+
+        field = self.path_input
+        if field.value:
+            return
+        field.value = str(sample_path())
+        field.select_all()  # typing another path replaces it
+        self._info("The demo's sample orders (10, two set aside): Enter opens them.")
+
     # -- opening --------------------------------------------------------------------------
 
     @on(Input.Submitted, "#batch-path")
@@ -348,6 +366,7 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        self._opened = True
         from tui.batch.pasted import is_kept, read_kept
 
         self.path_input.value = text
@@ -367,6 +386,8 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_text(self, text: str) -> None:
         """Read pasted rows of orders."""
+        self._opened = True
+        self.path_input.value = ""  # no file: a path offered there is not what is read
         self.run_worker(
             self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
         )
