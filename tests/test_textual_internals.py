@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.keys import Keys
 from textual.message import Message
@@ -267,3 +268,81 @@ async def test_notifications_input_from_the_terminal_and_screen_waits() -> None:
             await pilot.pause()
         await internals.wait_for_screen(pilot)
         assert app.presses == 1
+
+
+class Styled(App[None]):
+    """An app with a stylesheet kept in a file, a sheet of its own and an Input (whose
+    DEFAULT_CSS is Textual's)."""
+
+    CSS = "#probe { background: $surface; padding: 0 1; } Input { width: 20; }"
+
+    def __init__(self, store: Path, theme: str = "textual-dark") -> None:
+        super().__init__()
+        self.theme = theme
+        self.store = internals.use_stored_stylesheet(self, store)
+
+    def compose(self) -> ComposeResult:
+        yield Static("PROBE", id="probe")
+        yield Input(placeholder="type")
+
+
+async def _styled_run(store: Path, theme: str = "textual-dark") -> tuple[str, dict[str, str], int]:
+    """An app's rules (what each selects and sets), the probe's background and padding, and how
+    many sources Textual parsed (the rest came from the store)."""
+    app = Styled(store, theme)
+    parsed = 0
+    parse_rules = Stylesheet._parse_rules  # the method the store overrides
+
+    def counted(self: Any, *args: Any, **kwargs: Any) -> Any:
+        nonlocal parsed
+        parsed += 1
+        return parse_rules(self, *args, **kwargs)
+
+    Stylesheet._parse_rules = counted  # type: ignore[method-assign]
+    try:
+        async with app.run_test() as pilot:
+            await pilot.pause()
+            probe = app.query_one("#probe")
+            seen = {
+                "background": str(probe.styles.background),
+                "padding": str(probe.styles.padding),
+            }
+            css = repr(
+                [
+                    (
+                        rule.selectors,
+                        rule.is_default_rules,
+                        rule.tie_breaker,
+                        rule.styles.get_rules(),
+                    )
+                    for rule in app.stylesheet.rules
+                ]
+            )
+            app.store.save()
+    finally:
+        Stylesheet._parse_rules = parse_rules  # type: ignore[method-assign]
+    return css, seen, parsed
+
+
+async def test_stored_rules_are_the_rules_textual_parses_and_are_not_parsed_again(
+    tmp_path: Path,
+) -> None:
+    store = tmp_path / "cache" / "stylesheets.pickle"
+    css, seen, parsed = await _styled_run(store)
+    assert parsed > 3
+    assert store.is_file()
+    assert "#probe" in css
+    assert seen["padding"] == "Spacing(top=0, right=1, bottom=0, left=1)"
+    again = await _styled_run(store)
+    assert again == (css, seen, 0), "a second start parses nothing and styles alike"
+    other_theme = await _styled_run(store, "textual-light")
+    assert other_theme[2] >= parsed, "other variables: every source is parsed"
+    assert other_theme[1]["background"] != seen["background"]
+
+
+async def test_a_damaged_store_is_parsed_anew_and_written_again(tmp_path: Path) -> None:
+    store = tmp_path / "stylesheets.pickle"
+    store.write_bytes(b"not a pickle")
+    css, seen, parsed = await _styled_run(store)
+    assert parsed > 3
+    assert (await _styled_run(store)) == (css, seen, 0)

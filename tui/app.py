@@ -22,7 +22,12 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.session import Session
-from tui.textual_internals import EarlyFirstFrame, ansi_sequence_keys, mark_styled
+from tui.textual_internals import (
+    EarlyFirstFrame,
+    ansi_sequence_keys,
+    mark_styled,
+    use_stored_stylesheet,
+)
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
@@ -197,6 +202,10 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
     def __init__(self, session: Session) -> None:
         read_alt_keys_at_once()
         super().__init__()
+        from tui.config.paths import cache_dir
+
+        # The rules of every sheet as the last run parsed them (see StoredStylesheet).
+        self._stylesheet = use_stored_stylesheet(self, cache_dir() / "stylesheets.pickle")
         self.session = session
         self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
@@ -240,6 +249,12 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         # on every full collection (a pause that grew with the item grid's rows).
         self.call_after_refresh(gc.freeze)
         self.call_after_refresh(self._after_first_frame)
+
+    def first_frame_sent(self) -> None:
+        """Keep the rules the first frame needed for the next start, at once: a start can be
+        cut short right after its first frame. Only a first start (or one after an upgrade or
+        a change of theme) has anything to write; the terminal's writer sends the frame."""
+        self._stylesheet.save()
 
     def _after_first_frame(self) -> None:
         """Start what the first frame did without: the demo's sandbox at once; the typed
@@ -316,6 +331,7 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             )
 
     async def on_unmount(self) -> None:
+        self._stylesheet.save()  # and those of the screens shown since
         await self.session.aclose()
 
     def show_sign_in(self, message: str | None = None) -> None:
