@@ -162,11 +162,15 @@ def demo_profile(base_url: str = "http://127.0.0.1:8750", data_dir: Path | None 
 
 def load_demo_edits(data_dir: Path) -> dict[str, Any]:
     """The demo profile's saved edits (address book, templates, origin); {} when none."""
-    import json
+    try:
+        text = (data_dir / DEMO_EDITS_FILE).read_text(encoding="utf-8")
+    except (OSError, ValueError):
+        return {}
+    import json  # only when there are edits: the first frame of a fresh demo needs none
 
     try:
-        data = json.loads((data_dir / DEMO_EDITS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(text)
+    except ValueError:
         return {}
     return data if isinstance(data, dict) else {}
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-import argparse
 import gc
 import sys
+from typing import TYPE_CHECKING
 
 from tui.session import Session
+
+if TYPE_CHECKING:
+    import argparse
 
 
 def build_session(args: argparse.Namespace) -> Session:
