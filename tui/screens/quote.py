@@ -89,9 +89,10 @@ as you type and comes back after a crash or a dropped SSH session.
 packing group), and the emergency contact hazardous freight needs.
 """
 
-    AUTO_FOCUS = None
+    AUTO_FOCUS = ""
     """The form picks its first field itself on mount (the ZIP to fill, or the grid): Textual's
-    own pick came first and moved right after, restyling both fields before the first frame."""
+    own pick came first and moved right after, restyling both fields before the first frame.
+    Empty, not None: None is "the app's choice", which is every focusable widget."""
     HORIZONTAL_BREAKPOINTS = [
         (0, "-narrow"),
         (110, "-wide"),
