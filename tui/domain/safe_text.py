@@ -25,6 +25,8 @@ Pure: no Textual, no I/O. The fast path (text with nothing to change) is one C-l
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import cache, partial
 
 __all__ = [
     "FILE_NAME_LIMIT",
@@ -45,10 +47,17 @@ filesystem's 255 bytes, and short enough to read in a status line)."""
 _FORMAT_LIMIT = 10
 _KIND_LIMIT = 24
 
+
+def _lazy(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
+    """`pattern`, compiled at its first use: compiling every pattern here took a millisecond
+    of each start, whose first frame needs none (text that is printable skips them)."""
+    return cache(partial(re.compile, pattern, flags))
+
+
 # Terminal escape sequences, 7-bit and 8-bit forms. A string command (OSC, DCS, SOS, PM, APC)
 # runs to its terminator (BEL or ST) or, unterminated, to the end of the text — as a terminal
 # would swallow it.
-_SEQUENCE = re.compile(
+_SEQUENCE = _lazy(
     r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"  # CSI: ESC[2J, ESC[31m
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|\Z)"  # OSC 0/8/52, DCS…
     r"|\x1b[\x20-\x2f]*[\x30-\x7e]?",  # any other ESC sequence (ESC c, ESC 7, ESC ( B)
@@ -57,14 +66,15 @@ _SEQUENCE = re.compile(
 # Characters never shown as they are: C0, DEL, C1, line/paragraph separators, the bidi
 # embeddings, overrides and isolates (they reorder what is drawn), lone surrogates (an
 # undecodable byte from argv or a file, which would fail to print).
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-_CONTROL_RUN = re.compile("\r\n|" + _CONTROL.pattern)
+_CONTROL_CLASS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+_CONTROL = _lazy(_CONTROL_CLASS)
+_CONTROL_RUN = _lazy("\r\n|" + _CONTROL_CLASS)
 # In JSON text: the structural whitespace (tab, newline, return) stays; json.dumps has escaped
 # every control character inside strings but DEL and C1.
-_JSON_UNSAFE = re.compile(
+_JSON_UNSAFE = _lazy(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_LINE_BREAK = re.compile("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
+_LINE_BREAK = _lazy("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
 _SPACES = frozenset("\t\n\r\x0b\x0c\x85\u2028\u2029")
 
 
@@ -108,8 +118,8 @@ def plain(text: object, *, limit: int | None = None) -> str:
         text = str(text)
     if text.isprintable():  # the common case: nothing to change
         return _cut(text, limit)
-    text = _SEQUENCE.sub("", text)
-    return _cut(_CONTROL_RUN.sub(_escape_match, text), limit)
+    text = _SEQUENCE().sub("", text)
+    return _cut(_CONTROL_RUN().sub(_escape_match, text), limit)
 
 
 def plain_lines(text: object, *, limit: int | None = None) -> str:
@@ -120,8 +130,8 @@ def plain_lines(text: object, *, limit: int | None = None) -> str:
         text = str(text)
     if text.isprintable():
         return _cut(text, limit)
-    text = _LINE_BREAK.sub("\n", _SEQUENCE.sub("", text))
-    return _cut(_CONTROL.sub(_escape_keeping_breaks, text), limit)
+    text = _LINE_BREAK().sub("\n", _SEQUENCE().sub("", text))
+    return _cut(_CONTROL().sub(_escape_keeping_breaks, text), limit)
 
 
 def visible(text: object, *, keep_newlines: bool = True) -> str:
@@ -141,7 +151,7 @@ def visible(text: object, *, keep_newlines: bool = True) -> str:
         char = match.group()
         return "\n" if keep_newlines and char == "\n" else _escape(char)
 
-    return _CONTROL.sub(one, text)
+    return _CONTROL().sub(one, text)
 
 
 def plain_cell(text: object) -> str:
@@ -156,7 +166,7 @@ def plain_cell(text: object) -> str:
         text = str(text)
     if text.isprintable():
         return text
-    return _JSON_UNSAFE.sub(lambda match: _escape(match.group()), _SEQUENCE.sub("", text))
+    return _JSON_UNSAFE().sub(lambda match: _escape(match.group()), _SEQUENCE().sub("", text))
 
 
 def json_escaped(dumped: str) -> str:
@@ -167,7 +177,7 @@ def json_escaped(dumped: str) -> str:
     """
     if dumped.isascii() and "\x7f" not in dumped:
         return dumped
-    return _JSON_UNSAFE.sub(lambda match: f"\\u{ord(match.group()):04x}", dumped)
+    return _JSON_UNSAFE().sub(lambda match: f"\\u{ord(match.group()):04x}", dumped)
 
 
 _BOMS = (
@@ -207,7 +217,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
 
 # File names: ASCII letters, digits, dot, dash, underscore — safe on every filesystem a
 # warehouse PC or a USB stick uses, and never a separator.
-_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+_UNSAFE_NAME = _lazy(r"[^A-Za-z0-9._-]+")
 _RESERVED = frozenset(
     {"con", "prn", "aux", "nul"} | {f"com{n}" for n in range(10)} | {f"lpt{n}" for n in range(10)}
 )
@@ -221,8 +231,8 @@ def safe_name_part(text: object, *, limit: int = FILE_NAME_LIMIT) -> str:
     """
     if text is None:
         return ""
-    text = _CONTROL.sub("", _SEQUENCE.sub("", str(text)))  # escape sequences and controls go
-    name = _UNSAFE_NAME.sub("-", text).strip("-.")
+    text = _CONTROL().sub("", _SEQUENCE().sub("", str(text)))  # escape sequences and controls go
+    name = _UNSAFE_NAME().sub("-", text).strip("-.")
     name = re.sub(r"-{2,}", "-", name)[:limit].rstrip("-.")
     if name.split(".", 1)[0].lower() in _RESERVED:
         name = name + "_"
