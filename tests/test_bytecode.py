@@ -1,4 +1,4 @@
-"""Freight's modules are compiled once after the first frame when no install compiled them."""
+"""Freight's modules are compiled once, by a child the app starts, when no install did."""
 
 from __future__ import annotations
 

@@ -42,13 +42,6 @@ def setup_logging(debug: bool = False) -> None:
         logging.getLogger("tui").warning("%s; logging at INFO", problem)
 
 
-def _compile_later() -> None:
-    """Compile Freight's modules after the first frame when no install did (tui.bytecode)."""
-    from tui.bytecode import compile_later
-
-    compile_later()
-
-
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
     # No garbage collection until the first frame (the app turns it back on): start-up makes
@@ -66,7 +59,9 @@ def run_app(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"freight: {error}", file=sys.stderr)
         return 2
-    session.after_first_frame.append(_compile_later)
+    from tui.bytecode import compile_package
+
+    compile_package()  # once, when no install compiled Freight's modules (a stat otherwise)
     app.run()
     if app.config_error is not None:  # found after the first frame: said as at the start
         print(f"freight: {app.config_error}", file=sys.stderr)
