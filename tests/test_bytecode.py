@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import py_compile
+import time
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,11 @@ def test_an_uncompiled_package_is_compiled_even_where_python_writes_no_cache(
     assert bytecode.missing(package)
     process = bytecode.compile_package(package)
     assert process is not None
-    assert process.wait(timeout=60) == 0
+    assert process.wait(timeout=60) == 0  # (the shell: the compiler goes on without it)
+    deadline = time.monotonic() + 60
+    written = [_cached(package / name) for name in ("app.py", "screens.py")]
+    while not all(p.is_file() for p in written) and time.monotonic() < deadline:
+        time.sleep(0.05)
     assert not bytecode.missing(package)
     assert _cached(package / "app.py").is_file()
     assert _cached(package / "screens.py").is_file()

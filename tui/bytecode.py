@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import subprocess
 
 PACKAGE = Path(__file__).resolve().parent
+_SHELL = "/bin/sh"
 
 
 def missing(package: Path = PACKAGE) -> bool:
@@ -38,17 +39,25 @@ def missing(package: Path = PACKAGE) -> bool:
 
 
 def compile_package(package: Path = PACKAGE) -> subprocess.Popen[bytes] | None:
-    """Start compiling ``package`` in a child process of its own session (it outlives a quick
-    quit and a closed terminal); None when there is nothing to do or it cannot be done."""
+    """Start compiling ``package`` in a process of its own session (it outlives a quick quit,
+    a closed terminal, the app's process tree killed); the process started (on POSIX a shell
+    that has left the compiler running), or None when there is nothing to do or it cannot be
+    done."""
     if os.environ.get("FREIGHT_NO_COMPILE") or not missing(package):
         return None
     if not os.access(package, os.W_OK):
         return None
     import subprocess
 
+    command = [sys.executable, "-m", "compileall", "-q", str(package)]
+    if os.name == "posix" and os.path.exists(_SHELL):
+        # Through a shell that leaves it running in the background and exits at once: the
+        # compiler is then nobody's child, so whatever closes the app with its children (a
+        # terminal's kill of the process tree) leaves it to finish.
+        command = [_SHELL, "-c", '"$@" </dev/null >/dev/null 2>&1 &', "compile", *command]
     try:
         return subprocess.Popen(
-            [sys.executable, "-m", "compileall", "-q", str(package)],
+            command,
             stdin=subprocess.DEVNULL,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
