@@ -18,7 +18,7 @@ from tui.domain.safe_text import plain
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.source import Sheet
-    from tui.batch.store import BatchInfo
+    from tui.batch.store import BatchInfo, BatchStore
 
 ORDER_FILE_SUFFIXES: Final = (".csv", ".tsv", ".txt", ".tab", ".xlsx", ".xlsm")
 STATUS_ORDER: Final = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
@@ -248,10 +248,14 @@ def unfinished_batch(data_dir: Path, profile: str) -> BatchInfo | None:
         return None
     store = SqliteBatchStore(path)
     try:
-        found = [b for b in store.batches(profile) if b.unfinished]
+        return latest_unfinished(store, profile)
     finally:
         store.close()
-    return found[0] if found else None
+
+
+def latest_unfinished(store: BatchStore, profile: str) -> BatchInfo | None:
+    """The latest batch of the profile in ``store`` left unfinished, or None."""
+    return next((info for info in store.batches(profile) if info.unfinished), None)
 
 
 def unfinished_text(info: BatchInfo) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, Protocol, cast
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
     from tui.batch.model import OrderState
-    from tui.batch.rating import Progress
     from tui.batch.rules import Rules
     from tui.batch.source import Sheet
     from tui.batch.store import SqliteBatchStore
@@ -124,6 +123,32 @@ def review_columns() -> list[Column[ReviewRow]]:
                min_width=9, max_width=16, justify="right"),
         Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
     ]  # fmt: skip
+
+
+class _RunProgress(Protocol):
+    """How far a run is (a rating run's Progress, a booking run's BookProgress)."""
+
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+
+
+class _ProgressShown:
+    """A run's progress on the screen's bar and line; the last one is kept for the word at
+    the run's end."""
+
+    def __init__(self, bar: ProgressBar, line: Static) -> None:
+        self.bar = bar
+        self.line = line
+        self.last: _RunProgress | None = None
+
+    def __call__(self, now: _RunProgress) -> None:
+        self.last = now
+        self.bar.update(total=now.total, progress=now.done)
+        self.line.update(now.text)
 
 
 class BatchScreen(WorkerErrorsToHost, Screen[None]):
@@ -316,13 +341,10 @@ unfinished (pasted rows too) is offered in the path field.
     async def _offer_resume(self) -> None:
         """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
         session): its path in the field, a word on what is left."""
+        from tui.batch.view import latest_unfinished
+
         profile = self.host.session.profile_name
-
-        def latest() -> Any:
-            found = [b for b in self._the_store().batches(profile) if b.unfinished]
-            return found[0] if found else None
-
-        info = await asyncio.to_thread(latest)
+        info = await asyncio.to_thread(lambda: latest_unfinished(self._the_store(), profile))
         if self.current_batch is not None or self._opened:
             return
         if info is None:
@@ -688,13 +710,7 @@ unfinished (pasted rows too) is offered in the path field.
         row.add_class("-running")
         self.host.set_activity("batch", f"rating {total} orders…")
         self._status("Esc stops; what is rated stays.")
-        last: Progress | None = None
-
-        def progress(now: Progress) -> None:
-            nonlocal last
-            last = now
-            bar.update(total=now.total, progress=now.done)
-            self.query_one("#batch-progress-text", Static).update(now.text)
+        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
 
         client = None
         try:
@@ -715,11 +731,11 @@ unfinished (pasted rows too) is offered in the path field.
         except FreightError as error:
             self._status(self.host.handle_api_error(error), error=True)
         except asyncio.CancelledError:
-            done = last.done if last else 0
+            done = progress.last.done if progress.last else 0
             self._status(f"Stopped: {done} rated and kept; r goes on.")
             raise
         else:
-            text = last.text if last is not None else "Rated."
+            text = progress.last.text if progress.last is not None else "Rated."
             self._status(text + " · Enter on an order: its rates")
         finally:
             row.remove_class("-running")
@@ -823,13 +839,7 @@ unfinished (pasted rows too) is offered in the path field.
         self._status("Booking: each order once, under its own reference.")
         folder = documents_folder(session.data_dir / "documents", batch)
         self._folder = folder
-        last = None
-
-        def progress(now: Any) -> None:
-            nonlocal last
-            last = now
-            bar.update(total=now.total, progress=now.done)
-            self.query_one("#batch-progress-text", Static).update(now.text)
+        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
 
         client = None
         try:
@@ -859,7 +869,7 @@ unfinished (pasted rows too) is offered in the path field.
             )
             raise
         else:
-            text = last.text if last is not None else "Booked."
+            text = progress.last.text if progress.last is not None else "Booked."
             self._status(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
             await self._deliver_paperwork(batch, folder)
         finally:
