@@ -249,16 +249,36 @@ def test_the_warehouse_export_on_the_demo_rates_every_good_order(
     assert all(r["carrier"] and Decimal(r["total"]) > 0 and r["currency"] == "USD" for r in rated)
 
 
-def _rated_quotes(data_home: Path) -> dict[str, str]:
+def _stored(data_home: Path, status: str, field: str) -> dict[str, str]:
+    """``field`` of each order the batch store holds with ``status`` (read while a run of
+    another process may be writing it)."""
     path = data_home / "freight-tui" / "batches.sqlite3"
     if not path.exists():
         return {}
     try:
         with sqlite3.connect(path, timeout=5) as conn:
-            rows = conn.execute("SELECT key, state FROM orders WHERE status = 'rated'").fetchall()
+            query = "SELECT key, state FROM orders WHERE status = ?"
+            rows = conn.execute(query, (status,)).fetchall()
     except sqlite3.OperationalError:
         return {}
-    return {key: json.loads(state)["quote_id"] for key, state in rows}
+    return {key: json.loads(state)[field] for key, state in rows}
+
+
+def _rated_quotes(data_home: Path) -> dict[str, str]:
+    return _stored(data_home, "rated", "quote_id")
+
+
+def _command_env(live_sandbox: RunningSandbox, home: Path) -> dict[str, str]:
+    """The environment of a `freight` process on the live sandbox, in a home of its own."""
+    return {
+        **os.environ,
+        "FREIGHT_BASE_URL": live_sandbox.base_url,
+        "FREIGHT_API_TOKEN": DEMO_TOKEN,
+        "XDG_CONFIG_HOME": str(home / "config"),
+        "XDG_DATA_HOME": str(home / "data"),
+        "XDG_STATE_HOME": str(home / "state"),
+        "XDG_CACHE_HOME": str(home / "cache"),
+    }
 
 
 @pytest.mark.slow
@@ -268,15 +288,7 @@ def test_kill_9_while_rating_then_resume_loses_nothing_and_rates_nothing_twice(
     lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
     lines += [f"K{n:03d},30303,{400 + n},48,40,48,Pallet" for n in range(60)]
     path = orders_file(tmp_path, "\n".join(lines) + "\n")
-    env = {
-        **os.environ,
-        "FREIGHT_BASE_URL": live_sandbox.base_url,
-        "FREIGHT_API_TOKEN": DEMO_TOKEN,
-        "XDG_CONFIG_HOME": str(isolated_home / "config"),
-        "XDG_DATA_HOME": str(isolated_home / "data"),
-        "XDG_STATE_HOME": str(isolated_home / "state"),
-        "XDG_CACHE_HOME": str(isolated_home / "cache"),
-    }
+    env = _command_env(live_sandbox, isolated_home)
     command = [sys.executable, "-m", "tui", "batch", "rate", str(path), "--format", "json"]
     slow = [*command, "--requests-per-second", "6", "--concurrency", "2"]
     process = subprocess.Popen(slow, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -369,15 +381,7 @@ def test_production_asks_for_the_count_and_the_totals(
 
 
 def _booked(data_home: Path) -> dict[str, str]:
-    path = data_home / "freight-tui" / "batches.sqlite3"
-    if not path.exists():
-        return {}
-    try:
-        with sqlite3.connect(path, timeout=5) as conn:
-            rows = conn.execute("SELECT key, state FROM orders WHERE status = 'booked'").fetchall()
-    except sqlite3.OperationalError:
-        return {}
-    return {key: json.loads(state)["reference"] for key, state in rows}
+    return _stored(data_home, "booked", "reference")
 
 
 @pytest.mark.slow
@@ -387,15 +391,7 @@ def test_kill_9_while_booking_then_resume_books_every_order_once(
     lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
     lines += [f"K{n:02d},30303,{400 + n},48,40,48,Pallet" for n in range(24)]
     path = orders_file(tmp_path, "\n".join(lines) + "\n")
-    env = {
-        **os.environ,
-        "FREIGHT_BASE_URL": live_sandbox.base_url,
-        "FREIGHT_API_TOKEN": DEMO_TOKEN,
-        "XDG_CONFIG_HOME": str(isolated_home / "config"),
-        "XDG_DATA_HOME": str(isolated_home / "data"),
-        "XDG_STATE_HOME": str(isolated_home / "state"),
-        "XDG_CACHE_HOME": str(isolated_home / "cache"),
-    }
+    env = _command_env(live_sandbox, isolated_home)
     base = [sys.executable, "-m", "tui", "batch"]
     rated = subprocess.run([*base, "rate", str(path)], env=env, capture_output=True, timeout=300)
     assert rated.returncode == 0, rated.stderr
