@@ -65,6 +65,17 @@ def wms(tmp_path: Path) -> Path:
     return copy
 
 
+def two_orders(tmp_path: Path, prefix: str) -> Path:
+    """`two.csv`: orders PREFIX1 (a pallet to Atlanta) and PREFIX2 (a crate to Dallas)."""
+    path = tmp_path / "two.csv"
+    path.write_text(
+        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
+        f"{prefix}1,30303,800,48,40,48,Pallet\n{prefix}2,75207,500,48,40,48,Crate\n",
+        encoding="utf-8",
+    )
+    return path
+
+
 def batch_of(app: FreightApp) -> BatchScreen:
     screen = app.screen
     assert isinstance(screen, BatchScreen), screen
@@ -389,12 +400,7 @@ async def test_production_books_only_once_the_count_and_totals_are_typed(
         transport=httpx.ASGITransport(app=sandbox),
         environment="PRODUCTION",
     )
-    path = tmp_path / "two.csv"
-    path.write_text(
-        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
-        "T1,30303,800,48,40,48,Pallet\nT2,75207,500,48,40,48,Crate\n",
-        encoding="utf-8",
-    )
+    path = two_orders(tmp_path, "T")
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_file(pilot, path)
@@ -627,12 +633,7 @@ async def test_a_hostile_servers_rates_and_bookings_are_shown_as_text(tmp_path: 
 
     server = HostileServer()
     session = hostile_session(server, tmp_path / "data")
-    path = tmp_path / "two.csv"
-    path.write_text(
-        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
-        "H1,30303,800,48,40,48,Pallet\nH2,75207,500,48,40,48,Crate\n",
-        encoding="utf-8",
-    )
+    path = two_orders(tmp_path, "H")
     app = make_app(session)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await open_file(pilot, path)
