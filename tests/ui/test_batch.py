@@ -790,7 +790,12 @@ async def test_the_demo_offers_its_sample_orders_and_enter_opens_them(session: S
         await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="batch screen")
         screen = batch_of(app)
         await wait_for(pilot, lambda: screen.path_input.value == str(sample_path()))
-        assert "The demo's sample orders (10, two set aside): Enter opens them." in screen_text(app)
+        offer = "The demo's sample orders (10, two set aside): Enter opens them."
+        assert offer in screen_text(app)
+        await pilot.press(*"/no/such/orders.csv", "enter")  # typed over the offer
+        await wait_for(pilot, lambda: "cannot read /no/such/orders.csv" in screen_text(app))
+        assert offer not in screen_text(app)  # no longer what Enter does
+        screen.path_input.value = str(sample_path())
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
         await pilot.press("ctrl+s")

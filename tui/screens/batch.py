@@ -388,9 +388,9 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
-        self._opened = True
         from tui.batch.pasted import is_kept, read_kept
 
+        self._opened_now()
         self.path_input.value = text
         path = Path(text).expanduser()
         if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
@@ -406,9 +406,16 @@ unfinished (pasted rows too) is offered in the path field.
             exit_on_error=False,
         )
 
+    def _opened_now(self) -> None:
+        """Something is being opened: nothing is offered any more, and the line that offered
+        it (an unfinished batch, the demo's sample) goes until the batch read says its own."""
+        self._opened = True
+        if self.current_batch is None:
+            self._info("")
+
     def open_text(self, text: str) -> None:
         """Read pasted rows of orders."""
-        self._opened = True
+        self._opened_now()
         self.path_input.value = ""  # no file: a path offered there is not what is read
         self.run_worker(
             self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
