@@ -901,7 +901,8 @@ unfinished (pasted rows too) is offered in the path field.
         except OSError as error:
             self._status(f"Paperwork not bundled: {error.strerror or error}", error=True)
             return
-        self.host.file_saved(bundle, mime_type="application/zip")
+        given = self.host.file_saved(bundle, mime_type="application/zip")
+        self.notify(given, timeout=6)
 
     def action_print(self) -> None:
         batch = self.current_batch
@@ -996,8 +997,8 @@ unfinished (pasted rows too) is offered in the path field.
         except OSError as error:
             self._status(f"Not written: {target}: {error.strerror or error}", error=True)
             return
-        self.host.file_saved(target)  # in a browser, it also goes to the browser
-        self.notify(f"Results written to {plain(str(target))}", timeout=6)
+        given = self.host.file_saved(target)  # in a browser, it also goes to the browser
+        self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The batch's own commands in the palette."""

@@ -189,9 +189,9 @@ way: a stopped export writes nothing, and a file already at the path is left as 
 
     def _finished(self, result: ExportResult) -> None:
         self._stop_ticker()
-        if not result.stopped:
-            host_of(self).file_saved(result.path)
-        self.dismiss(f"Wrote {result.count:,} shipments to {display_path(result.path, PATH_WIDTH)}")
+        given = "" if result.stopped else host_of(self).file_saved(result.path)
+        wrote = f"Wrote {result.count:,} shipments to {display_path(result.path, PATH_WIDTH)}"
+        self.dismiss(f"{wrote} {given}".strip())
 
     def _failed(self, error: Exception, message: str) -> None:
         self._stop_ticker()
