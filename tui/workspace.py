@@ -30,6 +30,21 @@ def workspace() -> Path | None:
     return Path(value).resolve() if value else None
 
 
+def files_dir(data_dir: Path) -> Path:
+    """Where documents, exports and results go by default: the workspace when served."""
+    return workspace() or data_dir
+
+
+def inside(text: str) -> bool:
+    """``text`` (a path being typed) stays in the workspace (always True when not served):
+    a path field lists nothing beyond it."""
+    try:
+        confine(text)
+    except (OutsideWorkspace, OSError, RuntimeError):
+        return False
+    return True
+
+
 class OutsideWorkspace(ValueError):
     """A path that leaves the workspace, or names a dotfile to write."""
 
