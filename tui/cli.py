@@ -113,6 +113,12 @@ def build_parser() -> argparse.ArgumentParser:
         help="the address browsers use when a proxy serves the page, e.g. "
         "https://freight.example.com (other host names are refused)",
     )
+    serve.add_argument(
+        "--folder",
+        metavar="DIR",
+        help="the one folder the browser's sessions read and write (documents, exports, "
+        "order files, results; default: workspace in Freight's data folder)",
+    )
     serve.add_argument("--certfile", metavar="PEM", help="serve over TLS with this certificate")
     serve.add_argument("--keyfile", metavar="PEM", help="the certificate's private key")
     serve.add_argument(

@@ -246,3 +246,41 @@ async def test_kill_9_of_the_server_leaves_no_app_running(
         await socket.close()
     finally:
         stop(server.process)
+
+
+async def test_an_order_file_is_uploaded_into_the_folder_only_from_the_page(
+    tmp_path: Path, http: aiohttp.ClientSession
+) -> None:
+    folder = tmp_path / "orders-folder"
+    server = _start(tmp_path, "--folder", str(folder))
+    url = server.base + "/upload"
+
+    def form(name: str, data: bytes = b"zip,weight\n30303,120\n") -> aiohttp.FormData:
+        sent = aiohttp.FormData()
+        sent.add_field("file", data, filename=name, content_type="text/csv")
+        return sent
+
+    try:
+        page = {**server.cookie, **server.origin}
+        for name in ("day.csv", "day.csv", "../../.bashrc.csv"):
+            async with http.post(url, data=form(name), headers=page) as response:
+                assert response.status == 200, await response.text()
+        names = sorted(p.name for p in folder.iterdir())
+        assert names[-2:] == ["day-2.csv", "day.csv"]  # the second did not overwrite the first
+        assert len(names) == 3
+        assert names[0].endswith("bashrc.csv")
+        assert not names[0].startswith(".")  # kept in the folder, and no dotfile
+        assert not [n for n in os.listdir(tmp_path) if "bashrc" in n]
+        async with http.post(url, data=form("run.sh"), headers=page) as response:
+            assert response.status == 400  # not an order file
+        # Another page (another origin, no Origin, no cookie) cannot put a file there.
+        for headers in (
+            server.cookie,
+            {**server.cookie, "Origin": f"http://127.0.0.1:{server.port + 1}"},
+            server.origin,
+        ):
+            async with http.post(url, data=form("x.csv"), headers=headers) as response:
+                assert response.status == 403, headers
+        assert not (folder / "x.csv").exists()
+    finally:
+        stop(server.process)

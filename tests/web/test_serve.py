@@ -246,6 +246,14 @@ def test_the_app_works_in_a_browser_and_documents_arrive_as_one_zip(served: Serv
             page.wait_for(lambda: _terminal_fits(page.page), "the terminal inside the window")
             page.page.set_viewport_size({"width": 900, "height": 500})
             page.wait_for(lambda: _terminal_fits(page.page), "the terminal after a resize")
+            # An order file brought in with the page's button lands in the workspace folder.
+            orders = served.home / "from-this-computer.csv"
+            orders.write_text("zip,weight\n30303,120\n", encoding="utf-8")
+            page.page.set_input_files("#freight-upload", str(orders))
+            page.page.wait_for_function(
+                "() => document.getElementById('freight-note').textContent.includes('Uploaded')"
+            )
+            assert list(served.home.rglob("workspace/from-this-computer.csv"))
             # Keys reach the app: the destination ZIP typed arrives in its field.
             page.page.focus(".xterm-helper-textarea")
             since = page.mark()
@@ -274,7 +282,7 @@ def test_the_app_works_in_a_browser_and_documents_arrive_as_one_zip(served: Serv
                 bol = next(n for n in names if "lading" in n.lower() or "bol" in n.lower())
                 sent = archive.read(bol)
             assert sent[:4] == b"%PDF", names
-            on_server = list(served.home.rglob(bol))
+            on_server = list(served.home.rglob(f"workspace/documents/*/{bol}"))
             assert on_server, f"{names} not kept on the server under {served.home}"
             assert on_server[0].read_bytes() == sent
             assert f"({len(names)} files)" in page.drawn(since)

@@ -149,11 +149,13 @@ class Gate:
         token: str | None,
         cookie: str | None,
         websocket: bool,
+        changes: bool = False,
     ) -> str | None:
-        """Why this request is refused (a short reason for the 403 page), or None to serve."""
+        """Why this request is refused (a short reason for the 403 page), or None to serve.
+        ``changes``: a request that changes something (an upload) needs its Origin too."""
         if not self.host_allowed(host):
             return "this server is not reached by that name"
-        if websocket and not self.origin_allowed(origin, scheme, host or ""):
+        if (websocket or changes) and not self.origin_allowed(origin, scheme, host or ""):
             return "the app opens only from its own page"
         if origin is not None and not self.origin_allowed(origin, scheme, host or ""):
             return "requests from another page are refused"

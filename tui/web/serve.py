@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
 
 from tui.web.guard import SECURITY_HEADERS, Gate, clamp_size, is_loopback, is_wildcard, new_token
+from tui.workspace import WORKSPACE_ENV, download_name
 
 if TYPE_CHECKING:
     from aiohttp import web
@@ -43,6 +44,8 @@ STATIC = HERE / "static"
 """Freight's own script for the page (downloads, the font, the upload)."""
 
 DEFAULT_MAX_SESSIONS = 4
+MAX_UPLOAD = 16 * 1024 * 1024
+"""The largest order file the page may bring in."""
 STOP_SECONDS = 1.5
 """How long a stop waits for the apps to quit by themselves before they are killed."""
 
@@ -143,6 +146,12 @@ def main(args: argparse.Namespace, err: TextIO | None = None, out: TextIO | None
         except (OSError, ssl.SSLError) as error:
             print(f"freight serve: the certificate could not be read: {error}", file=err)
             return 2
+    folder = workspace_folder(getattr(args, "folder", None))
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as error:
+        print(f"freight serve: --folder {folder}: {error.strerror or error}", file=err)
+        return 2
     public_url = getattr(args, "public_url", None)
     gate = Gate(
         token=new_token(),
@@ -162,6 +171,7 @@ def main(args: argparse.Namespace, err: TextIO | None = None, out: TextIO | None
         port=args.port,
         ssl_context=ssl_context,
         max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+        folder=folder,
         out=out,
     )
     try:
@@ -170,6 +180,16 @@ def main(args: argparse.Namespace, err: TextIO | None = None, out: TextIO | None
         print(f"freight serve: cannot listen on {args.host}:{args.port}: {error}", file=err)
         return 2
     return 0
+
+
+def workspace_folder(given: str | None) -> Path:
+    """The one folder served sessions read and write: ``--folder``, else ``workspace`` in
+    Freight's data folder."""
+    if given:
+        return Path(given).expanduser().resolve()
+    from tui.config.paths import data_dir
+
+    return data_dir() / "workspace"
 
 
 def _parent_death_signal(parent: int) -> Callable[[], None]:
@@ -250,9 +270,12 @@ class FreightServer:
         port: int,
         ssl_context: ssl.SSLContext | None = None,
         max_sessions: int = DEFAULT_MAX_SESSIONS,
+        folder: Path,
         out: TextIO | None = None,
     ) -> None:
         from textual_serve.download_manager import DownloadManager
+
+        self.folder = folder
 
         self.argv = argv
         self.gate = gate
@@ -297,6 +320,7 @@ class FreightServer:
                 web.get("/", self.handle_index),
                 web.get("/ws", self.handle_websocket),
                 web.get("/download/{key}", self.handle_download),
+                web.post("/upload", self.handle_upload),
                 web.static("/static", textual_static, show_index=False, follow_symlinks=False),
                 web.static("/freight", STATIC, show_index=False, follow_symlinks=False),
             ]
@@ -324,6 +348,7 @@ class FreightServer:
                 token=request.query.get("token"),
                 cookie=request.cookies.get(gate.cookie_name),
                 websocket=websocket,
+                changes=request.method not in ("GET", "HEAD"),
             )
             if reason is not None:
                 response: web.StreamResponse = self._page(
@@ -402,7 +427,10 @@ class FreightServer:
             download_manager=self.downloads,
         )
         session.argv = self.argv
-        session.extra_env = {"FREIGHT_SERVE_SESSION": session.app_service_id}
+        session.extra_env = {
+            "FREIGHT_SERVE_SESSION": session.app_service_id,
+            WORKSPACE_ENV: str(self.folder),
+        }
         self.sessions.add(session)
         self.sockets.add(websocket)
         try:
@@ -466,6 +494,31 @@ class FreightServer:
         await response.write_eof()
         return response
 
+    # -- an order file brought in -------------------------------------------------------
+
+    async def handle_upload(self, request: web.Request) -> web.StreamResponse:
+        """An order file from the browser (the page's button or a drop), written into the
+        workspace under a name of its own: never over a file, never a dotfile."""
+        from aiohttp import BodyPartReader, web
+
+        from tui.batch.view import ORDER_FILE_SUFFIXES
+
+        reader = await request.multipart()
+        part = await reader.next()
+        if not isinstance(part, BodyPartReader) or not part.filename:
+            raise web.HTTPBadRequest(text="No file was sent.")
+        name = download_name(Path(part.filename).name)
+        if not name.lower().endswith(ORDER_FILE_SUFFIXES):
+            raise web.HTTPBadRequest(text=f"{name}: an order file is .csv, .tsv or .xlsx.")
+        data = bytearray()
+        while chunk := await part.read_chunk():
+            data += chunk
+            if len(data) > MAX_UPLOAD:
+                raise web.HTTPRequestEntityTooLarge(max_size=MAX_UPLOAD, actual_size=len(data))
+        target = _free_name(self.folder, name)
+        await asyncio.to_thread(_write_new, target, bytes(data))
+        return web.json_response({"name": target.name, "folder": str(self.folder)})
+
     # -- start and stop -------------------------------------------------------------------
 
     async def run(self) -> None:
@@ -512,6 +565,23 @@ class FreightServer:
             ),
             return_exceptions=True,
         )
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    """``name`` in ``folder``, or ``stem-2.csv``, ``stem-3.csv``… when it is taken."""
+    target = folder / name
+    stem, suffix = target.stem, target.suffix
+    number = 2
+    while target.exists():
+        target = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return target
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    """Write a new file (``x``: never over one that appeared meanwhile)."""
+    with target.open("xb") as file:
+        file.write(data)
 
 
 def _safe(name: str) -> str:
