@@ -57,3 +57,35 @@ def test_several_files_go_to_the_browser_as_one_zip(tmp_path: Path) -> None:
             "bol.pdf": b"%PDF-1.4",
             "label.zpl": b"^XA^XZ",
         }
+
+
+def test_two_served_tabs_keep_their_own_drafts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from tui import workspace
+
+    drafts = tmp_path / "drafts" / "demo"
+    other_tab = [
+        sys.executable, "-c",
+        "import sys; from pathlib import Path; from tui.workspace import draft_folder;"
+        " print(draft_folder(Path(sys.argv[1])))", str(drafts),
+    ]  # fmt: skip
+    env = dict(os.environ, FREIGHT_SERVE_SESSION="b")
+    monkeypatch.setattr(workspace, "_slots", {})
+    monkeypatch.delenv("FREIGHT_SERVE_SESSION", raising=False)
+    assert workspace.draft_folder(drafts) == drafts  # in a terminal: the one folder
+    monkeypatch.setenv("FREIGHT_SERVE_SESSION", "a")
+    assert workspace.draft_folder(drafts) == drafts  # the first tab: the usual drafts
+    try:
+        for _ in range(2):  # a second tab, and that tab reloaded: its own slot each time
+            second = subprocess.run(other_tab, env=env, capture_output=True, text=True, check=True)
+            assert second.stdout.strip() == str(drafts / "tab-2")
+    finally:
+        for _folder, fd in workspace._slots.values():
+            os.close(fd)  # the first tab ends
+    alone = subprocess.run(other_tab, env=env, capture_output=True, text=True, check=True)
+    assert alone.stdout.strip() == str(drafts)  # its slot is free again

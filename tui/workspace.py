@@ -122,3 +122,38 @@ def one_download(paths: Sequence[Path], mime_type: str | None = None) -> Deliver
             archive.writestr(name, path.read_bytes())
     folder = download_name(paths[0].parent.name) if paths[0].parent.name else "files"
     return Delivery(f"{folder}.zip", buffer, "application/zip", len(paths))
+
+
+SERVE_SESSION_ENV = "FREIGHT_SERVE_SESSION"
+"""Set by ``freight serve`` for each tab's app."""
+MAX_DRAFT_SLOTS = 64
+_slots: dict[Path, tuple[Path, int]] = {}
+
+
+def draft_folder(directory: Path) -> Path:
+    """Where this app keeps its drafts: ``directory`` itself, except in a served tab while
+    another tab holds it, when the next free ``tab-N`` slot in it (so two tabs never write
+    one draft, last writer wins). A slot is held by a lock this process keeps until it
+    ends; the next tab (a reload included) takes the first free one again."""
+    if not os.environ.get(SERVE_SESSION_ENV):
+        return directory
+    held = _slots.get(directory)
+    if held is not None:
+        return held[0]
+    import fcntl
+
+    for number in range(1, MAX_DRAFT_SLOTS + 1):
+        folder = directory if number == 1 else directory / f"tab-{number}"
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+            fd = os.open(directory / f".tab-{number}.lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return directory
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            continue
+        _slots[directory] = (folder, fd)
+        return folder
+    return directory
