@@ -27,6 +27,9 @@ def test_a_served_session_stays_in_its_folder(
             confine(escape)
         assert not inside(escape)
     assert files_dir(tmp_path / "data") == folder.resolve()
+    assert confine(str(outside), also=[outside]) == outside  # Freight's own sample: read
+    with pytest.raises(OutsideWorkspace):
+        confine(str(outside), also=[outside], writing=True)
 
 
 def test_outside_a_browser_any_path_is_read_but_no_dotfile_is_written(

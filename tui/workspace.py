@@ -49,16 +49,24 @@ class OutsideWorkspace(ValueError):
     """A path that leaves the workspace, or names a dotfile to write."""
 
 
-def confine(text: str | Path, *, base: Path | None = None, writing: bool = False) -> Path:
+def confine(
+    text: str | Path,
+    *,
+    base: Path | None = None,
+    writing: bool = False,
+    also: Sequence[Path] = (),
+) -> Path:
     """The path a field's ``text`` names, resolved; in a served session relative to and
-    inside the workspace. Raises :class:`OutsideWorkspace` with the sentence to show."""
+    inside the workspace, or one of the files ``also`` names (Freight's own, read-only: the
+    demo's sample orders). Raises :class:`OutsideWorkspace` with the sentence to show."""
     folder = workspace()
     raw = Path(str(text).strip()).expanduser()
     if folder is not None:
         if not raw.is_absolute():
             raw = (base or folder) / raw
         resolved = raw.resolve()
-        if resolved != folder and folder not in resolved.parents:
+        exempt = not writing and any(resolved == p.resolve() for p in also)
+        if resolved != folder and folder not in resolved.parents and not exempt:
             raise OutsideWorkspace(
                 f"In the browser, files stay in the workspace folder {folder}: "
                 f"{text} is outside it."

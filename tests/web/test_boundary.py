@@ -18,15 +18,11 @@ from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
 
+import aiohttp  # the web extra, part of dev: missing in CI is a failure, not a skip
 import pytest
 
 from tests.web.serving import alive, app_processes, free_port, serve, stop, token_url, wait_until
 from tui.web.guard import Gate, clamp_size, host_name
-
-pytest.importorskip("aiohttp")
-pytest.importorskip("textual_serve")
-
-import aiohttp
 
 
 class Server(NamedTuple):

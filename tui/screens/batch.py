@@ -389,6 +389,7 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        from tui.batch import sample_path
         from tui.batch.pasted import is_kept, read_kept
 
         self._opened_now()
@@ -396,7 +397,7 @@ unfinished (pasted rows too) is offered in the path field.
         path = Path(text).expanduser()
         if not is_kept(self.host.session.data_dir, path):  # else, pasted rows kept
             try:
-                path = confine(text)  # in a browser: only inside the workspace folder
+                path = confine(text, also=[sample_path()])  # served: the workspace only
             except OutsideWorkspace as error:
                 self._status(str(error), error=True)
                 return

@@ -46,7 +46,7 @@ STATIC = HERE / "static"
 DEFAULT_MAX_SESSIONS = 4
 MAX_UPLOAD = 16 * 1024 * 1024
 """The largest order file the page may bring in."""
-STOP_SECONDS = 1.5
+STOP_SECONDS = 0.8
 """How long a stop waits for the apps to quit by themselves before they are killed."""
 
 REMOTE_WARNING = (
@@ -417,7 +417,8 @@ class FreightServer:
         width, height = clamp_size(
             request.query.get("width", "80"), request.query.get("height", "24")
         )
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1024 * 1024)
+        # timeout: how long a close waits for the page's answer (a stop must not wait 10 s).
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1024 * 1024, timeout=0.5)
         await websocket.prepare(request)
         session = self.session_class(
             "",
@@ -524,7 +525,7 @@ class FreightServer:
     async def run(self) -> None:
         from aiohttp import web
 
-        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=0.5)
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=0.25)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port, ssl_context=self.ssl_context)
         stop = asyncio.Event()
@@ -556,9 +557,7 @@ class FreightServer:
 
         self.stopping = True
         await asyncio.gather(
-            *(session.stop() for session in list(self.sessions)), return_exceptions=True
-        )
-        await asyncio.gather(
+            *(session.stop() for session in list(self.sessions)),
             *(
                 socket.close(code=WSCloseCode.GOING_AWAY, message=b"freight serve stopped")
                 for socket in list(self.sockets)
