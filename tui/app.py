@@ -610,16 +610,23 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         """True in a browser (``freight serve``): files saved also go to the browser."""
         return self.is_web
 
-    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
-        """A document, label, export or batch result was written at ``path`` on this machine.
+    def file_saved(self, path: Path, *more: Path, mime_type: str | None = None) -> str:
+        """Documents, a label, an export or batch results were written on this machine by
+        one user action; returns what the browser was given ("" in a terminal).
 
-        In a browser (``freight serve``) it is also delivered to the browser as a download;
-        in a terminal the file on disk is what the user gets, and nothing more happens.
+        In a browser (``freight serve``) they also go to the browser as one download (one
+        file, or one zip of several: a browser lets one download through per key press);
+        in a terminal the files on disk are what the user gets, and nothing more happens.
         """
         if not self.is_web:
-            return
+            return ""
+        from tui.workspace import one_download
+
         try:
-            self.deliver_binary(path, save_filename=download_name(path), mime_type=mime_type)
+            delivery = one_download([path, *more], mime_type)
+            self.deliver_binary(
+                delivery.payload, save_filename=delivery.name, mime_type=delivery.mime_type
+            )
         except OSError as error:
             self.notify(
                 f"{path.name} is saved here, but could not go to the browser: "
@@ -627,6 +634,8 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
                 severity="warning",
                 timeout=8,
             )
+            return ""
+        return delivery.sentence
 
     # -- errors that concern every screen -------------------------------------------------
 
@@ -711,10 +720,3 @@ def make_app(session: Session) -> FreightApp:
     """
     check_settings(session)
     return FreightApp(session)
-
-
-def download_name(path: Path) -> str:
-    """The file's name as a browser download: letters, digits, ``.``, ``-`` and ``_`` (the
-    download's header carries it unquoted), never empty."""
-    name = "".join(c if c.isascii() and (c.isalnum() or c in ".-_") else "_" for c in path.name)
-    return name.strip(".") or "download"

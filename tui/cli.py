@@ -90,7 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
         description=(
             "Serve Freight to web browsers: each page opened runs the app on this machine, "
             "with this machine's credentials and printers; documents saved there also "
-            "download to the browser. Binds to loopback (127.0.0.1) unless --allow-remote; "
+            "download to the browser. Open the address it prints: its token is the key, "
+            "kept in a cookie after the first load; other pages, hosts and origins are "
+            "refused. Binds to loopback (127.0.0.1) unless --allow-remote (which needs TLS); "
             "from another machine use an SSH tunnel: ssh -L 8000:localhost:8000 this-host, "
             "then open http://localhost:8000. Needs: pip install 'freight-tui[web]'."
         ),
@@ -102,14 +104,29 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument(
         "--allow-remote",
         action="store_true",
-        help="allow a --host that other machines reach (anyone who reaches the port works "
-        "with this machine's credentials)",
+        help="allow a --host that other machines reach; needs TLS (--certfile/--keyfile or "
+        "an https:// --public-url), and the token is still required",
     )
     serve.add_argument(
         "--public-url",
         metavar="URL",
-        help="the address browsers use when a proxy serves the page (default: the one they "
-        "reached)",
+        help="the address browsers use when a proxy serves the page, e.g. "
+        "https://freight.example.com (other host names are refused)",
+    )
+    serve.add_argument(
+        "--folder",
+        metavar="DIR",
+        help="the one folder the browser's sessions read and write (documents, exports, "
+        "order files, results; default: workspace in Freight's data folder)",
+    )
+    serve.add_argument("--certfile", metavar="PEM", help="serve over TLS with this certificate")
+    serve.add_argument("--keyfile", metavar="PEM", help="the certificate's private key")
+    serve.add_argument(
+        "--max-sessions",
+        type=int,
+        default=4,
+        metavar="N",
+        help="at most N tabs run Freight at once (default 4); each is an app process",
     )
     add_target_flags(serve)
 

@@ -84,7 +84,9 @@ class PrintOutcome:
 
 def default_folder(data_dir: Path, shipment_id: str) -> Path:
     """Where a shipment's paperwork goes unless the user says otherwise."""
-    return data_dir / "documents" / (safe_name_part(shipment_id) or "shipment")
+    from tui.workspace import files_dir
+
+    return files_dir(data_dir) / "documents" / (safe_name_part(shipment_id) or "shipment")
 
 
 def document_format(document: Document) -> str:

@@ -93,9 +93,10 @@ class Host(Protocol):
         """Keep keys and pastes waiting until the returned function is called (a screen
         mounting the rest of itself after its first frame); then they go on, in order."""
 
-    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
-        """A document, export or batch result was written at ``path``: in a browser
-        (``freight serve``) it also goes to the browser as a download."""
+    def file_saved(self, path: Path, *more: Path, mime_type: str | None = None) -> str:
+        """Files one user action wrote (a document, several, an export, batch results): in
+        a browser (``freight serve``) they also go to it as one download (several: one
+        zip). Returns the sentence saying what the browser was given ("" in a terminal)."""
 
     @property
     def delivers_files(self) -> bool:

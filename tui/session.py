@@ -167,7 +167,9 @@ class Session:
     def drafts(self) -> DraftStore:
         """The active profile's drafts (one profile never sees another's)."""
         key = re.sub(r"[^a-z0-9_.-]", "_", self.profile_name.lower()) or "_"
-        return DraftStore(self.data_dir / "drafts" / key)
+        from tui.workspace import draft_folder  # a served tab: its own slot
+
+        return DraftStore(draft_folder(self.data_dir / "drafts" / key))
 
     def booking_engine(self, client: FreightClient) -> BookingEngine:
         """The booking engine of this profile: bookings through `client`, in this data dir's

@@ -743,8 +743,9 @@ class BrowserApp(FreightApp):
     def delivers_files(self) -> bool:
         return True
 
-    def file_saved(self, path: Path, *, mime_type: str | None = None) -> None:
+    def file_saved(self, path: Path, *more: Path, mime_type: str | None = None) -> str:
         self.delivered.append((path, mime_type))
+        return f"The browser was given {path.name}."
 
 
 async def test_in_a_browser_the_batch_paperwork_arrives_as_one_zip(

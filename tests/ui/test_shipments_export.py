@@ -143,6 +143,8 @@ async def test_export_shows_its_progress_and_escape_stops_it_writing_nothing(
         target.write_text("an older export\n", encoding="utf-8")
         dialog.query_one("#export-path", Input).value = str(target)
         await pilot.press("enter")
+        assert "exists: Enter again replaces it" in str(dialog.query_one("#export-status").render())
+        await pilot.press("enter")  # asked: yes, replace it
         # The export reads pages 1-3 of its own, then waits for the 4th one.
         await wait_for(
             pilot,
@@ -238,3 +240,39 @@ async def test_a_long_export_path_reads_from_home_and_is_shortened_in_the_middle
         assert " to ~/.local/" in line
         assert "…" in line
         assert line.endswith("/canceled.csv")
+
+
+async def test_export_asks_before_it_overwrites_and_writes_no_dotfile_nor_outside(
+    sandbox: SandboxApp, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    planted = tmp_path / "planted.csv"
+    planted.write_text("kept\n", encoding="utf-8")
+    app = app_on(httpx.ASGITransport(app=sandbox), data_dir=tmp_path / "data")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        await pilot.press("e")
+        field = app.screen.query_one("#export-path", Input)
+        status = app.screen.query_one("#export-status")
+        field.value = str(tmp_path / ".bashrc")
+        await pilot.press("enter")
+        assert "does not write files whose name starts with a dot" in str(status.render())
+        assert not (tmp_path / ".bashrc").exists()
+        field.value = str(planted)
+        await pilot.press("enter")
+        assert "exists: Enter again replaces it" in str(status.render())
+        assert planted.read_text(encoding="utf-8") == "kept\n"  # asked, not written
+        # Served (freight serve): only the workspace folder; a path outside is refused.
+        monkeypatch.setenv("FREIGHT_WORKSPACE", str(tmp_path / "workspace"))
+        (tmp_path / "workspace").mkdir()
+        field.value = str(tmp_path / "workspace" / ".." / "escaped.csv")
+        await pilot.press("enter")
+        assert "files stay in the workspace folder" in str(status.render())
+        field.value = str(planted)
+        await pilot.press("enter")  # once more on the same file: outside, still refused
+        assert "files stay in the workspace folder" in str(status.render())
+        monkeypatch.delenv("FREIGHT_WORKSPACE")
+        field.value = str(planted)
+        await pilot.press("enter")  # the second Enter on the file asked about replaces it
+        await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
+    assert planted.read_text(encoding="utf-8-sig").startswith("id,") or planted.stat().st_size
+    assert not (tmp_path / "escaped.csv").exists()

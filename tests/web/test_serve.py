@@ -9,19 +9,30 @@ itself is a canvas).
 
 from __future__ import annotations
 
+import http.server
 import os
 import re
-import socket
 import subprocess
 import sys
+import threading
 import time
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.web.serving import (
+    app_processes,
+    free_port,
+    home,
+    serve,
+    stop,
+    token_url,
+    wait_until,
+)
 from tui.web.serve import app_command, is_loopback, page_urls
 
 CHROMIUM_FLAGS = [
@@ -36,54 +47,6 @@ CHROMIUM_FLAGS = [
 _ESCAPES = re.compile(
     rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][0-9A-Za-z]|\x1b."
 )
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _home(tmp_path: Path) -> dict[str, str]:
-    env = dict(os.environ, TEXTUAL_ANIMATIONS="none")
-    env.pop("NO_COLOR", None)
-    for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
-        env[name] = str(tmp_path / name.lower())
-    env["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
-    return env
-
-
-def _serve(tmp_path: Path, *args: str) -> subprocess.Popen[bytes]:
-    return subprocess.Popen(
-        [sys.executable, "-m", "tui", "serve", *args],
-        env=_home(tmp_path),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-
-
-def _wait_for_port(port: int, process: subprocess.Popen[bytes], seconds: float = 60) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise AssertionError(f"freight serve exited: {process.communicate()[1].decode()}")
-        try:
-            socket.create_connection(("127.0.0.1", port), 0.2).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError(f"freight serve did not listen on {port}")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> tuple[str, str]:
-    process.terminate()
-    try:
-        out, err = process.communicate(timeout=20)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        out, err = process.communicate()
-    return out.decode(errors="replace"), err.decode(errors="replace")
 
 
 # -- without a browser -----------------------------------------------------------------------
@@ -126,7 +89,7 @@ def test_the_page_connects_back_where_the_browser_reached_it() -> None:
 def test_a_host_beyond_loopback_needs_allow_remote(tmp_path: Path) -> None:
     refused = subprocess.run(
         [sys.executable, "-m", "tui", "serve", "--demo", "--host", "0.0.0.0"],
-        env=_home(tmp_path),
+        env=home(tmp_path),
         capture_output=True,
         text=True,
         timeout=60,
@@ -136,18 +99,33 @@ def test_a_host_beyond_loopback_needs_allow_remote(tmp_path: Path) -> None:
     assert "this machine's credentials" in refused.stderr
 
 
-def test_allow_remote_serves_and_says_who_can_reach_it(tmp_path: Path) -> None:
-    pytest.importorskip("textual_serve")
-    port = _free_port()
-    process = _serve(tmp_path, "--demo", "--host", "0.0.0.0", "--port", str(port), "--allow-remote")
+def test_allow_remote_refuses_to_start_without_tls(tmp_path: Path) -> None:
+    for extra in ([], ["--public-url", "http://freight.example:8000"]):
+        refused = subprocess.run(
+            [sys.executable, "-m", "tui", "serve", "--demo", "--host", "0.0.0.0",
+             "--allow-remote", *extra],
+            env=home(tmp_path), capture_output=True, text=True, timeout=60,
+        )  # fmt: skip
+        assert refused.returncode == 2, refused.stderr
+        assert "--allow-remote needs TLS" in " ".join(refused.stderr.split())
+
+
+def test_allow_remote_behind_an_https_proxy_serves_and_says_who_can_reach_it(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    process = serve(
+        tmp_path, "--demo", "--host", "0.0.0.0", "--port", str(port), "--allow-remote",
+        "--public-url", f"https://freight.example:{port}",
+    )  # fmt: skip
     try:
-        _wait_for_port(port, process)
+        url = token_url(process)
     finally:
-        _, err = _stop(process)
+        _, err = stop(process)
+    assert url.startswith(f"https://freight.example:{port}/?token=")
     words = " ".join(err.split())
     assert f"listening on 0.0.0.0:{port}, beyond this machine" in words
-    assert "Anyone who reaches that port works in Freight with this machine's credentials" in words
-    assert "SSH tunnel" in words
+    assert "works in Freight with this machine's credentials" in words
 
 
 # -- in a browser ----------------------------------------------------------------------------
@@ -197,43 +175,85 @@ class Page:
             self.page.wait_for_timeout(90)  # a person's pace: never a scanner's burst
 
 
+class Served(NamedTuple):
+    port: int
+    url: str
+    """The address it printed, with its token."""
+    home: Path
+    process: subprocess.Popen[bytes]
+
+
 @pytest.fixture
-def served(tmp_path: Path) -> Iterator[tuple[int, Path]]:
+def served(tmp_path: Path) -> Iterator[Served]:
     """`freight serve --demo` on a free loopback port, in a home of its own."""
-    port = _free_port()
-    process = _serve(tmp_path, "--demo", "--port", str(port))
+    port = free_port()
+    process = serve(tmp_path, "--demo", "--port", str(port))
     try:
-        _wait_for_port(port, process)
-        yield port, tmp_path
+        yield Served(port, token_url(process), tmp_path, process)
     finally:
-        _stop(process)
+        stop(process)
+
+
+def _chromium(playwright: Any) -> Any:
+    """Debian's Chromium with its popup blocker ON, as people browse (playwright turns it off
+    by default, and then a download opened as a popup always gets through)."""
+    return playwright.chromium.launch(
+        executable_path="/usr/bin/chromium",
+        args=CHROMIUM_FLAGS,
+        ignore_default_args=["--disable-popup-blocking"],
+    )
+
+
+def _terminal_fits(page: Any) -> bool:
+    """The terminal's last row is inside the window (rows measured in the loaded font)."""
+    return bool(
+        page.evaluate(
+            "() => { const s = document.querySelector('.xterm-screen');"
+            " return !!s && s.getBoundingClientRect().height > 100 &&"
+            " s.getBoundingClientRect().bottom <= window.innerHeight + 1; }"
+        )
+    )
 
 
 @pytest.mark.browser
 @pytest.mark.slow
 @pytest.mark.timeout(600)
-def test_the_app_works_in_a_browser_and_documents_arrive_as_downloads(
-    served: tuple[int, Path],
-) -> None:
+def test_the_app_works_in_a_browser_and_documents_arrive_as_one_zip(served: Served) -> None:
     from playwright.sync_api import sync_playwright
 
-    port, home = served
+    port = served.port
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(
-            executable_path="/usr/bin/chromium", args=CHROMIUM_FLAGS
-        )
+        browser = _chromium(playwright)
         try:
             context = browser.new_context(
                 accept_downloads=True, viewport={"width": 1000, "height": 640}
             )
             page = Page(context.new_page())
-            page.page.goto(f"http://127.0.0.1:{port}/")
+            page.page.goto(served.url)
+            # The token became a cookie, and the address bar no longer shows it.
+            assert "token" not in page.page.url
+            [cookie] = context.cookies()
+            assert cookie["httpOnly"]
+            assert cookie["sameSite"] == "Strict"
             # The quote screen is drawn: the header, the lane's fields and the items grid.
             for text in ("Freight", "DEMO", "From", "Items", "Pickup"):
                 page.wait_for_text(text)
             hosts = {urlsplit(url).netloc for url in page.requests}
             assert hosts == {f"127.0.0.1:{port}"}, page.requests  # nothing from elsewhere
             assert any(url.endswith(".ttf") for url in page.requests)  # the font: from here
+            # Measured once the font had loaded: every row is on screen, before and after
+            # the window changes size.
+            page.wait_for(lambda: _terminal_fits(page.page), "the terminal inside the window")
+            page.page.set_viewport_size({"width": 900, "height": 500})
+            page.wait_for(lambda: _terminal_fits(page.page), "the terminal after a resize")
+            # An order file brought in with the page's button lands in the workspace folder.
+            orders = served.home / "from-this-computer.csv"
+            orders.write_text("zip,weight\n30303,120\n", encoding="utf-8")
+            page.page.set_input_files("#freight-upload", str(orders))
+            page.page.wait_for_function(
+                "() => document.getElementById('freight-note').textContent.includes('Uploaded')"
+            )
+            assert list(served.home.rglob("workspace/from-this-computer.csv"))
             # Keys reach the app: the destination ZIP typed arrives in its field.
             page.page.focus(".xterm-helper-textarea")
             since = page.mark()
@@ -250,14 +270,98 @@ def test_the_app_works_in_a_browser_and_documents_arrive_as_downloads(
             page.wait_for_text("Bill of lading", since)
             since = page.mark()
             page.keys("S")
-            page.wait_for(lambda: len(page.downloads) >= 2, "the documents as downloads")
-            page.wait_for_text("Saved", since)
-            names = [download.suggested_filename for download in page.downloads]
-            bol = next(d for d in page.downloads if "lading" in d.suggested_filename.lower())
-            saved = Path(bol.path())
-            assert saved.read_bytes()[:4] == b"%PDF", names
-            on_server = list(home.rglob(bol.suggested_filename))
-            assert on_server, f"{names} not kept on the server under {home}"
-            assert on_server[0].read_bytes() == saved.read_bytes()
+            # One key, one download: every document in one zip, through the popup blocker;
+            # the app says what the browser was given.
+            page.wait_for(lambda: bool(page.downloads), "the documents as a download")
+            page.wait_for_text("browser was given", since)
+            [download] = page.downloads
+            assert download.suggested_filename.endswith(".zip")
+            with zipfile.ZipFile(download.path()) as archive:
+                names = archive.namelist()
+                assert len(names) >= 2, names
+                bol = next(n for n in names if "lading" in n.lower() or "bol" in n.lower())
+                sent = archive.read(bol)
+            assert sent[:4] == b"%PDF", names
+            on_server = list(served.home.rglob(f"workspace/documents/*/{bol}"))
+            assert on_server, f"{names} not kept on the server under {served.home}"
+            assert on_server[0].read_bytes() == sent
+            assert f"({len(names)} files)" in page.drawn(since)
         finally:
             browser.close()
+
+
+HOSTILE_PAGE = """<!DOCTYPE html><html><body><pre id="out"></pre><script>
+const target = "TARGET";
+const out = document.getElementById("out");
+const done = [];
+function note(what) { done.push(what); out.textContent = done.join("\\n"); }
+const socket = new WebSocket(target.replace("http", "ws") + "/ws?width=80&height=24");
+socket.onopen = () => note("ws: open");
+socket.onclose = () => note("ws: closed");
+for (const path of ["/", "/download/anything", "/static/js/textual.js", "/freight/page.js"]) {
+  fetch(target + path, {mode: "no-cors", credentials: "include"})
+    .then(() => note("fetched " + path), () => note("failed " + path));
+}
+</script></body></html>"""
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_pages_from_another_origin_or_a_file_cannot_drive_the_app(
+    served: Served, tmp_path: Path
+) -> None:
+    """The owner's browser holds the cookie; a page on another local port (same site, so the
+    browser sends the cookie) and a file:// page try the websocket and every endpoint."""
+    from playwright.sync_api import sync_playwright
+
+    target = f"http://127.0.0.1:{served.port}"
+    page_html = HOSTILE_PAGE.replace("TARGET", target).encode()
+    hostile = tmp_path / "hostile.html"
+    hostile.write_bytes(page_html)
+
+    class Handler(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(page_html)
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+    other = http.server.ThreadingHTTPServer(("127.0.0.1", free_port()), Handler)
+    threading.Thread(target=other.serve_forever, daemon=True).start()
+    with sync_playwright() as playwright:
+        browser = _chromium(playwright)
+        try:
+            context = browser.new_context()
+            owner = context.new_page()
+            owner.goto(served.url)  # the owner's cookie is now in this browser
+            assert context.cookies()
+            owner.close()
+            wait_until(lambda: not app_processes(served.process.pid), "the owner's app to end")
+            for address in (f"http://127.0.0.1:{other.server_port}/", hostile.as_uri()):
+                page = context.new_page()
+                statuses: dict[str, int] = {}
+
+                def seen(response: Any, statuses: dict[str, int] = statuses) -> None:
+                    if response.url.startswith(target):
+                        statuses[urlsplit(response.url).path] = response.status
+
+                page.on("response", seen)
+                page.goto(address)
+                page.wait_for_function(
+                    "() => document.getElementById('out').textContent.split('\\n').length >= 5",
+                    timeout=60_000,
+                )
+                report = page.inner_text("#out")
+                assert "ws: open" not in report, (address, report)
+                assert "ws: closed" in report, (address, report)
+                for path in ("/", "/download/anything", "/static/js/textual.js"):
+                    assert statuses.get(path) == 403, (address, statuses)
+                assert not app_processes(served.process.pid), address  # no app was started
+                page.close()
+        finally:
+            browser.close()
+            other.shutdown()

@@ -37,6 +37,7 @@ from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
 from tui.widgets.rates_table import SANDBOX_SUFFIX
 from tui.widgets.virtual_table import VirtualTable
+from tui.workspace import OutsideWorkspace, confine, files_dir
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
@@ -388,11 +389,18 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        from tui.batch import sample_path
         from tui.batch.pasted import is_kept, read_kept
 
         self._opened_now()
         self.path_input.value = text
         path = Path(text).expanduser()
+        if not is_kept(self.host.session.data_dir, path):  # else, pasted rows kept
+            try:
+                path = confine(text, also=[sample_path()])  # served: the workspace only
+            except OutsideWorkspace as error:
+                self._status(str(error), error=True)
+                return
         if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
             try:
                 self.open_text(read_kept(path))
@@ -400,7 +408,7 @@ unfinished (pasted rows too) is offered in the path field.
                 self._status(f"{plain(text)}: {plain(str(error))}", error=True)
             return
         self.run_worker(
-            self._read(Path(text).expanduser(), None),
+            self._read(path, None),
             group="batch-read",
             exclusive=True,
             exit_on_error=False,
@@ -844,7 +852,7 @@ unfinished (pasted rows too) is offered in the path field.
         self.host.booking_in_flight = True
         self.host.set_activity("batch", "booking the batch…")
         self._status("Booking: each order once, under its own reference.")
-        folder = documents_folder(session.data_dir / "documents", batch)
+        folder = documents_folder(files_dir(session.data_dir) / "documents", batch)
         self._folder = folder
         progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
 
@@ -901,7 +909,8 @@ unfinished (pasted rows too) is offered in the path field.
         except OSError as error:
             self._status(f"Paperwork not bundled: {error.strerror or error}", error=True)
             return
-        self.host.file_saved(bundle, mime_type="application/zip")
+        given = self.host.file_saved(bundle, mime_type="application/zip")
+        self.notify(given, timeout=6)
 
     def action_print(self) -> None:
         batch = self.current_batch
@@ -916,7 +925,7 @@ unfinished (pasted rows too) is offered in the path field.
         from tui.batch.book import documents_folder, paperwork_files, print_calls, run_print
 
         session = self.host.session
-        folder = documents_folder(session.data_dir / "documents", batch)
+        folder = documents_folder(files_dir(session.data_dir) / "documents", batch)
         files = await asyncio.to_thread(paperwork_files, batch, folder)
         if not files:
             self.notify("No paperwork yet: b books the batch and saves it.", timeout=4)
@@ -987,7 +996,7 @@ unfinished (pasted rows too) is offered in the path field.
         from tui.batch.results import write_results
 
         if sheet.kind == "text":
-            target = self.host.session.data_dir / "pasted-orders-results.csv"
+            target = files_dir(self.host.session.data_dir) / "pasted-orders-results.csv"
         else:
             source = Path(sheet.source)
             target = source.with_name(f"{source.stem}-results.csv")
@@ -996,8 +1005,8 @@ unfinished (pasted rows too) is offered in the path field.
         except OSError as error:
             self._status(f"Not written: {target}: {error.strerror or error}", error=True)
             return
-        self.host.file_saved(target)  # in a browser, it also goes to the browser
-        self.notify(f"Results written to {plain(str(target))}", timeout=6)
+        given = self.host.file_saved(target)  # in a browser, it also goes to the browser
+        self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The batch's own commands in the palette."""

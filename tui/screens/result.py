@@ -347,8 +347,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             self._set_status(NO_PRINTER, True)
             return
         self.saved = report.saved
-        for document in report.saved:
-            self.host.file_saved(document.path)
+        paths = [document.path for document in report.saved]
+        given = self.host.file_saved(*paths) if paths else ""
         folder = report.saved[0].path.parent if report.saved else self._folder()
         count = len(report.saved)
         text = f"Saved {count} file{'s' if count != 1 else ''} to {display_path(folder, 50)}."
@@ -365,6 +365,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             text += " Failed: " + "; ".join(
                 f"{outcome.job.path.name}: {outcome.detail}" for outcome in failed
             )
+        if given:
+            text += " " + given
         self._set_status(text, bool(failed))
 
     def _failed(self, error: Exception, message: str) -> None:

@@ -327,10 +327,10 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         )
 
     def _papers_done(self, report: DocumentsReport) -> None:
-        for document in report.saved:
-            self.host.file_saved(document.path)
+        paths = [document.path for document in report.saved]
+        given = self.host.file_saved(*paths) if paths else ""
         text, problem = _documents_report(report, self._printing)
-        self._set_status(text, error=problem)
+        self._set_status(f"{given} {text}".strip(), error=problem)
 
     def _papers_failed(self, _error: Exception, text: str) -> None:
         self._set_status(f"⚠ could not save: {text}", error=True)

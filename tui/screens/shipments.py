@@ -454,8 +454,11 @@ Esc clears the search.
     def action_export(self) -> None:
         """Export every page of the current filter (not only the loaded rows)."""
         from tui.screens.shipments_export import ExportDialog, ExportRequest
+        from tui.workspace import files_dir
 
-        default = self.host.session.data_dir / "exports" / f"freight-shipments-{today()}.csv"
+        default = (
+            files_dir(self.host.session.data_dir) / "exports" / f"freight-shipments-{today()}.csv"
+        )
         request = ExportRequest(self._filters.to_query(), self._filters.describe(), default)
 
         def done(report: str | None) -> None:

@@ -91,6 +91,8 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         super().__init__()
         self._request = request
         self._path: Path | None = None
+        self._replace: Path | None = None
+        """The existing file the user was asked about (a second Enter replaces it)."""
         self._count = 0
         self._shown = -1
         self._ticker: Timer | None = None
@@ -146,9 +148,23 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         if not text:
             self._say("Type a file path.", error=True)
             return
-        path = Path(text).expanduser()
+        from tui.workspace import OutsideWorkspace, confine
+
+        try:  # never a dotfile; in a browser, only inside the workspace folder
+            path = confine(text, writing=True)
+        except OutsideWorkspace as error:
+            self._say(str(error), error=True)
+            return
         if path.is_dir():
             self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
+            return
+        if path.exists() and self._replace != path:  # never overwritten without asking
+            self._replace = path
+            self._say(
+                f"{display_path(path, PATH_WIDTH)} exists: Enter again replaces it, "
+                "or change the name.",
+                error=True,
+            )
             return
         choice = str(self.query_one("#export-format", Select).value)
         fmt: ExportFormat = "csv" if choice == "csv-plain" else choice  # type: ignore[assignment]
@@ -189,9 +205,9 @@ way: a stopped export writes nothing, and a file already at the path is left as 
 
     def _finished(self, result: ExportResult) -> None:
         self._stop_ticker()
-        if not result.stopped:
-            host_of(self).file_saved(result.path)
-        self.dismiss(f"Wrote {result.count:,} shipments to {display_path(result.path, PATH_WIDTH)}")
+        given = "" if result.stopped else host_of(self).file_saved(result.path)
+        wrote = f"Wrote {result.count:,} shipments to {display_path(result.path, PATH_WIDTH)}"
+        self.dismiss(f"{wrote} {given}".strip())
 
     def _failed(self, error: Exception, message: str) -> None:
         self._stop_ticker()

@@ -1,46 +1,65 @@
-"""``freight serve``: each browser that opens the page gets its own Freight app, run here.
+"""``freight serve``: each browser tab that opens the page gets its own Freight app, run here.
 
-textual-serve (the ``web`` extra, imported only here) serves a page with a terminal and runs
-``python -m tui`` for every connection; keys come from the browser, the screen goes back to
-it. The app runs on this machine, as this user: its credentials (keyring, environment), its
-printers (``lp``), its files. So the page is served on loopback unless ``--allow-remote``
-says otherwise, and then Freight says who can reach it.
+textual-serve (the ``web`` extra, imported only here) gives the page's terminal (its
+``textual.js``) and the pieces that run one app over pipes (``AppService``) and hand its
+files to the browser (``DownloadManager``); this module is the web server around them. The
+app runs on this machine, as this user: its credentials (keyring, environment), its printers
+(``lp``), its files. So only its owner may drive it: every request passes ``guard.Gate``
+(the token printed at start, then a cookie; the Host; the Origin), the page may load nothing
+from elsewhere (its CSP), at most ``--max-sessions`` apps run at once, each app ends with the
+server (``kill -9`` included: the kernel signals it), and a stop takes at most ~2 s.
 """
 
 from __future__ import annotations
 
 import argparse
-import ipaddress
+import asyncio
+import contextlib
+import ctypes
+import functools
+import json
+import os
 import shlex
+import signal
+import ssl
 import sys
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
+from urllib.parse import urlsplit
+
+from tui.web.guard import SECURITY_HEADERS, Gate, clamp_size, is_loopback, is_wildcard, new_token
+from tui.workspace import WORKSPACE_ENV, download_name
 
 if TYPE_CHECKING:
-    from textual_serve.server import Server
+    from aiohttp import web
 
-TEMPLATES = Path(__file__).parent / "templates"
-"""Freight's page: textual-serve's terminal without its web font from another host."""
+__all__ = ["app_argv", "app_command", "is_loopback", "main", "page_urls"]
+
+HERE = Path(__file__).parent
+TEMPLATES = HERE / "templates"
+"""Freight's pages: the terminal (textual-serve's, without a web font from another host),
+the session limit's page and the refusal."""
+STATIC = HERE / "static"
+"""Freight's own script for the page (downloads, the font, the upload)."""
+
+DEFAULT_MAX_SESSIONS = 4
+MAX_UPLOAD = 16 * 1024 * 1024
+"""The largest order file the page may bring in."""
+STOP_SECONDS = 0.8
+"""How long a stop waits for the apps to quit by themselves before they are killed."""
 
 REMOTE_WARNING = (
     "freight serve: listening on {where}, beyond this machine. Anyone who reaches that port "
-    "works in Freight with this machine's credentials (profile {profile}): sees its shipments, "
-    "books and prints. Reach it through an SSH tunnel (ssh -L {port}:localhost:{port} this-host, "
-    "then serve on 127.0.0.1) or a proxy that signs people in."
+    "and has the address below (its token) works in Freight with this machine's credentials "
+    "(profile {profile}): sees its shipments, books and prints. Prefer an SSH tunnel "
+    "(ssh -L {port}:localhost:{port} this-host, then serve on 127.0.0.1)."
 )
 
-
-def is_loopback(host: str) -> bool:
-    """True for an address only this machine can reach (127.0.0.0/8, ::1, localhost)."""
-    if host.strip().lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
+PR_SET_PDEATHSIG = 1
 
 
-def app_command(args: argparse.Namespace) -> str:
+def app_argv(args: argparse.Namespace) -> list[str]:
     """The command each browser session runs: this Python's Freight, with the same target."""
     parts = [sys.executable, "-m", "tui"]
     if getattr(args, "demo", False):
@@ -51,46 +70,12 @@ def app_command(args: argparse.Namespace) -> str:
         parts += ["--base-url", args.base_url]
     if getattr(args, "debug", False):
         parts.append("--debug")
-    return shlex.join(parts)
+    return parts
 
 
-def main(args: argparse.Namespace, err: TextIO | None = None) -> int:
-    """Serve until Ctrl-C; 2 when the host needs --allow-remote or the extra is missing."""
-    err = sys.stderr if err is None else err
-    where = f"{args.host}:{args.port}"
-    remote = not is_loopback(args.host)
-    if remote and not args.allow_remote:
-        print(
-            f"freight serve: --host {args.host} can be reached from other machines, and "
-            "anyone who reaches the port works with this machine's credentials. Add "
-            "--allow-remote to serve it anyway, or keep 127.0.0.1 and use an SSH tunnel.",
-            file=err,
-        )
-        return 2
-    if not 0 < args.port < 65536:
-        print(f"freight serve: --port {args.port}: must be 1 to 65535", file=err)
-        return 2
-    try:
-        from textual_serve.server import Server
-    except ImportError:
-        print(
-            "freight serve: the web extra is not installed: pip install 'freight-tui[web]'",
-            file=err,
-        )
-        return 2
-    if remote:
-        profile = "demo" if args.demo else (args.profile or "the default")
-        print(REMOTE_WARNING.format(where=where, profile=profile, port=args.port), file=err)
-    server = _server_class(Server)(
-        app_command(args),
-        host=args.host,
-        port=args.port,
-        title="Freight",
-        public_url=args.public_url,
-        templates_path=TEMPLATES,
-    )
-    server.serve()
-    return 0
+def app_command(args: argparse.Namespace) -> str:
+    """:func:`app_argv` as one line (shown at start); each part one argument, never shell."""
+    return shlex.join(app_argv(args))
 
 
 def page_urls(public_url: str) -> dict[str, str]:
@@ -101,29 +86,513 @@ def page_urls(public_url: str) -> dict[str, str]:
     return {"websocket": socket, "static": base + "/static/"}
 
 
-def _server_class(server: type[Server]) -> type[Server]:
-    """textual-serve's server whose page names this server as the browser reached it (so an
-    SSH tunnel on another port works), unless ``--public-url`` says otherwise."""
-    import aiohttp_jinja2
-    from aiohttp import web
+def refusal_to_start(args: argparse.Namespace) -> str | None:
+    """Why these options cannot be served, or None."""
+    if not 0 < args.port < 65536:
+        return f"--port {args.port}: must be 1 to 65535"
+    public_url: str | None = getattr(args, "public_url", None)
+    if public_url and urlsplit(public_url).scheme not in ("http", "https"):
+        return f"--public-url {public_url}: must start with https:// (or http:// on loopback)"
+    certfile, keyfile = getattr(args, "certfile", None), getattr(args, "keyfile", None)
+    if bool(certfile) != bool(keyfile):
+        return "--certfile and --keyfile go together"
+    if getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS) < 1:
+        return "--max-sessions: at least 1"
+    if is_loopback(args.host):
+        return None
+    if not args.allow_remote:
+        return (
+            f"--host {args.host} can be reached from other machines, and anyone who reaches "
+            "the port works with this machine's credentials. Add --allow-remote (with TLS) to "
+            "serve it anyway, or keep 127.0.0.1 and use an SSH tunnel."
+        )
+    behind_https = (public_url or "").startswith("https://")
+    if not certfile and not behind_https:
+        return (
+            "--allow-remote needs TLS: --certfile and --keyfile, or an https:// --public-url "
+            "(a proxy that terminates TLS); the token would otherwise cross the network in "
+            "clear."
+        )
+    if is_wildcard(args.host) and not public_url:
+        return (
+            f"--host {args.host} listens on every address: say the one browsers use with "
+            "--public-url https://NAME:PORT (other names are refused)."
+        )
+    return None
 
-    class FreightServer(server):  # type: ignore[valid-type,misc]
-        def __init__(self, *args: Any, public_url: str | None = None, **kwargs: Any) -> None:
-            super().__init__(*args, public_url=public_url, **kwargs)
-            self.fixed_url = public_url
 
-        @aiohttp_jinja2.template("app_index.html")
-        async def handle_index(self, request: web.Request) -> dict[str, Any]:
-            urls = page_urls(self.fixed_url or f"{request.scheme}://{request.host}")
+def main(args: argparse.Namespace, err: TextIO | None = None, out: TextIO | None = None) -> int:
+    """Serve until Ctrl-C; 2 when the options are refused or the extra is missing."""
+    err = sys.stderr if err is None else err
+    out = sys.stdout if out is None else out
+    refused = refusal_to_start(args)
+    if refused:
+        print(f"freight serve: {refused}", file=err)
+        return 2
+    try:
+        import aiohttp  # noqa: F401
+        import textual_serve  # noqa: F401
+    except ImportError:
+        print(
+            "freight serve: the web extra is not installed: pip install 'freight-tui[web]'",
+            file=err,
+        )
+        return 2
+    ssl_context: ssl.SSLContext | None = None
+    if getattr(args, "certfile", None):
+        ssl_context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+        try:
+            ssl_context.load_cert_chain(args.certfile, args.keyfile)
+        except (OSError, ssl.SSLError) as error:
+            print(f"freight serve: the certificate could not be read: {error}", file=err)
+            return 2
+    folder = workspace_folder(getattr(args, "folder", None))
+    try:
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as error:
+        print(f"freight serve: --folder {folder}: {error.strerror or error}", file=err)
+        return 2
+    public_url = getattr(args, "public_url", None)
+    gate = Gate(
+        token=new_token(),
+        bound_host=args.host,
+        public_url=public_url,
+        secure=ssl_context is not None or (public_url or "").startswith("https:"),
+        port=args.port,
+    )
+    if not is_loopback(args.host):
+        profile = "demo" if args.demo else (args.profile or "the default")
+        where = f"{args.host}:{args.port}"
+        print(REMOTE_WARNING.format(where=where, profile=profile, port=args.port), file=err)
+    server = FreightServer(
+        app_argv(args),
+        gate,
+        host=args.host,
+        port=args.port,
+        ssl_context=ssl_context,
+        max_sessions=getattr(args, "max_sessions", DEFAULT_MAX_SESSIONS),
+        folder=folder,
+        out=out,
+    )
+    try:
+        asyncio.run(server.run())
+    except OSError as error:
+        print(f"freight serve: cannot listen on {args.host}:{args.port}: {error}", file=err)
+        return 2
+    return 0
+
+
+def workspace_folder(given: str | None) -> Path:
+    """The one folder served sessions read and write: ``--folder``, else ``workspace`` in
+    Freight's data folder."""
+    if given:
+        return Path(given).expanduser().resolve()
+    from tui.config.paths import data_dir
+
+    return data_dir() / "workspace"
+
+
+def _parent_death_signal(parent: int) -> Callable[[], None]:
+    """What the app's child runs before ``exec``: the kernel sends it SIGTERM when this
+    server dies, even by ``kill -9`` (Linux); if the server is already gone, it stops."""
+    prctl: Callable[..., int] | None = None
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            prctl = ctypes.CDLL(None, use_errno=True).prctl
+
+    def in_child() -> None:
+        if prctl is not None:
+            prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
+        if os.getppid() != parent:
+            os._exit(1)
+
+    return in_child
+
+
+def _session_class() -> type[Any]:
+    """textual-serve's ``AppService``, run without a shell and tied to this server's life."""
+    from textual_serve.app_service import AppService
+
+    class Session(AppService):
+        """One tab's app: its process, its pipes, its downloads."""
+
+        argv: list[str] = []
+        extra_env: dict[str, str] = {}
+
+        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
+            environment = self._build_environment(width=width, height=height)
+            environment.update(self.extra_env)
+            self._process = process = await asyncio.create_subprocess_exec(
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+                env=environment,
+                preexec_fn=_parent_death_signal(os.getpid()),
+            )
+            self._stdin = process.stdin
+            return process
+
+        async def stop(self) -> None:
+            """Ask the app to quit; if it has not within STOP_SECONDS, end it."""
+            process = self._process
+            if self._task is None:
+                return
+            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
+            await self.send_meta({"type": "quit"})
+            task, self._task = self._task, None
             try:
-                font_size = int(request.query.get("fontsize", "16"))
-            except ValueError:
-                font_size = 16
-            return {
-                "font_size": max(6, min(font_size, 48)),
-                "app_websocket_url": urls["websocket"],
-                "config": {"static": {"url": urls["static"]}},
-                "application": {"name": self.title},
-            }
+                await asyncio.wait_for(asyncio.shield(task), STOP_SECONDS)
+            except TimeoutError:
+                if process is not None and process.returncode is None:
+                    with contextlib.suppress(ProcessLookupError):
+                        process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(task, 1.0)
+            if process is not None and process.returncode is None:
+                with contextlib.suppress(ProcessLookupError):
+                    process.kill()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(process.wait(), 1.0)
 
-    return FreightServer
+    return Session
+
+
+class FreightServer:
+    """The web server: the guarded page, its websocket, downloads and static files."""
+
+    def __init__(
+        self,
+        argv: list[str],
+        gate: Gate,
+        *,
+        host: str,
+        port: int,
+        ssl_context: ssl.SSLContext | None = None,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+        folder: Path,
+        out: TextIO | None = None,
+    ) -> None:
+        from textual_serve.download_manager import DownloadManager
+
+        self.folder = folder
+
+        self.argv = argv
+        self.gate = gate
+        self.host = host
+        self.port = port
+        self.ssl_context = ssl_context
+        self.max_sessions = max_sessions
+        self.out = sys.stdout if out is None else out
+        self.sessions: set[Any] = set()
+        self.sockets: set[web.WebSocketResponse] = set()
+        self.downloads = DownloadManager()
+        self.session_class = _session_class()
+        self.stopping = False
+
+    # -- the address ----------------------------------------------------------------------
+
+    @property
+    def base_url(self) -> str:
+        """Where browsers open the page (``--public-url``, else the bound address)."""
+        if self.gate.public_url:
+            return self.gate.public_url.rstrip("/")
+        scheme = "https" if self.ssl_context is not None else "http"
+        host = f"[{self.host}]" if ":" in self.host else self.host
+        return f"{scheme}://{host}:{self.port}"
+
+    @property
+    def open_url(self) -> str:
+        """The address to open, with this start's token (it becomes a cookie on first load)."""
+        return f"{self.base_url}/?token={self.gate.token}"
+
+    # -- the application ------------------------------------------------------------------
+
+    def make_app(self) -> web.Application:
+        from aiohttp import web
+
+        app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024 * 1024)
+        from textual_serve import server as textual_server
+
+        textual_static = Path(textual_server.__file__).parent / "static"
+        app.add_routes(
+            [
+                web.get("/", self.handle_index),
+                web.get("/ws", self.handle_websocket),
+                web.get("/download/{key}", self.handle_download),
+                web.post("/upload", self.handle_upload),
+                web.static("/static", textual_static, show_index=False, follow_symlinks=False),
+                web.static("/freight", STATIC, show_index=False, follow_symlinks=False),
+            ]
+        )
+        app.on_shutdown.append(self._on_shutdown)
+        return app
+
+    @property
+    def _guard(self) -> Any:
+        from aiohttp import web
+
+        gate = self.gate
+
+        @web.middleware
+        async def guard(
+            request: web.Request,
+            handler: Callable[[web.Request], Awaitable[web.StreamResponse]],
+        ) -> web.StreamResponse:
+            websocket = request.headers.get("Upgrade", "").lower() == "websocket"
+            reason = gate.refusal(
+                host=request.headers.get("Host"),
+                scheme=request.scheme,
+                origin=request.headers.get("Origin"),
+                fetch_site=request.headers.get("Sec-Fetch-Site"),
+                token=request.query.get("token"),
+                cookie=request.cookies.get(gate.cookie_name),
+                websocket=websocket,
+                changes=request.method not in ("GET", "HEAD"),
+            )
+            if reason is not None:
+                response: web.StreamResponse = self._page(
+                    "refused.html", {"reason": reason}, status=403
+                )
+            else:
+                try:
+                    response = await handler(request)
+                except web.HTTPException as error:
+                    response = error
+            if not response.prepared:
+                response.headers.update(SECURITY_HEADERS)
+            return response
+
+        return guard
+
+    def _page(self, name: str, context: dict[str, Any], status: int = 200) -> web.Response:
+        from aiohttp import web
+
+        html = _templates().get_template(name).render(**context)
+        return web.Response(text=html, status=status, content_type="text/html")
+
+    # -- the page -------------------------------------------------------------------------
+
+    async def handle_index(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+
+        if "token" in request.query:  # trade the token for the cookie, drop it from the bar
+            response = web.HTTPSeeOther("./")
+            response.set_cookie(
+                self.gate.cookie_name,
+                self.gate.token,
+                httponly=True,
+                samesite="Strict",
+                secure=self.gate.secure,
+                path="/",
+            )
+            return response
+        if len(self.sessions) >= self.max_sessions:
+            return self._page("full.html", {"limit": self.max_sessions}, status=503)
+        try:
+            font_size = int(request.query.get("fontsize", "16"))
+        except ValueError:
+            font_size = 16
+        urls = page_urls(self.gate.public_url) if self.gate.public_url else None
+        return self._page(
+            "app_index.html",
+            {
+                "font_size": max(6, min(font_size, 48)),
+                # Built from --public-url, or left to the page (its own address): the Host a
+                # request carried is never written into the page.
+                "app_websocket_url": urls["websocket"] if urls else "",
+                "static_url": urls["static"] if urls else "/static/",
+                "freight_url": (self.base_url + "/freight/") if urls else "/freight/",
+                "name": "Freight",
+            },
+        )
+
+    # -- one tab's app --------------------------------------------------------------------
+
+    async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import WSMsgType, web
+
+        if self.stopping or len(self.sessions) >= self.max_sessions:
+            return self._page("full.html", {"limit": self.max_sessions}, status=503)
+        width, height = clamp_size(
+            request.query.get("width", "80"), request.query.get("height", "24")
+        )
+        # timeout: how long a close waits for the page's answer (a stop must not wait 10 s).
+        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1024 * 1024, timeout=0.5)
+        await websocket.prepare(request)
+        session = self.session_class(
+            "",
+            write_bytes=websocket.send_bytes,
+            write_str=websocket.send_str,
+            close=websocket.close,
+            download_manager=self.downloads,
+        )
+        session.argv = self.argv
+        session.extra_env = {
+            "FREIGHT_SERVE_SESSION": session.app_service_id,
+            WORKSPACE_ENV: str(self.folder),
+        }
+        self.sessions.add(session)
+        self.sockets.add(websocket)
+        try:
+            await session.start(width, height)
+            async for message in websocket:
+                if message.type != WSMsgType.TEXT:
+                    continue
+                await self._from_page(session, websocket, message.data)
+        except (asyncio.CancelledError, ConnectionResetError):
+            pass
+        finally:
+            self.sockets.discard(websocket)
+            try:
+                await session.stop()
+            finally:
+                self.sessions.discard(session)
+                await websocket.close()
+        return websocket
+
+    async def _from_page(self, session: Any, websocket: web.WebSocketResponse, text: str) -> None:
+        """One message from the page: keys, a size (capped), focus, a ping."""
+        try:
+            envelope = json.loads(text)
+        except ValueError:
+            return
+        if not isinstance(envelope, list) or not envelope:
+            return
+        kind, data = envelope[0], envelope[1] if len(envelope) > 1 else None
+        if kind == "stdin" and isinstance(data, str):
+            await session.send_bytes(data.encode("utf-8"))
+        elif kind == "resize" and isinstance(data, dict):
+            await session.set_terminal_size(*clamp_size(data.get("width"), data.get("height")))
+        elif kind == "ping":
+            await websocket.send_json(["pong", str(data)[:64]])
+        elif kind == "blur":
+            await session.blur()
+        elif kind == "focus":
+            await session.focus()
+
+    # -- downloads ------------------------------------------------------------------------
+
+    async def handle_download(self, request: web.Request) -> web.StreamResponse:
+        from aiohttp import web
+
+        key = request.match_info["key"]
+        try:
+            meta = await self.downloads.get_download_metadata(key)
+        except KeyError:
+            raise web.HTTPNotFound(text="This download has been taken or has ended.") from None
+        response = web.StreamResponse()
+        response.headers.update(SECURITY_HEADERS)
+        content_type = meta.mime_type or "application/octet-stream"
+        if meta.encoding:
+            content_type += f"; charset={meta.encoding}"
+        response.headers["Content-Type"] = content_type
+        # Always an attachment: a file shown inline would be a page of this origin.
+        response.headers["Content-Disposition"] = f'attachment; filename="{_safe(meta.file_name)}"'
+        await response.prepare(request)
+        async for chunk in self.downloads.download(key):
+            await response.write(chunk)
+        await response.write_eof()
+        return response
+
+    # -- an order file brought in -------------------------------------------------------
+
+    async def handle_upload(self, request: web.Request) -> web.StreamResponse:
+        """An order file from the browser (the page's button or a drop), written into the
+        workspace under a name of its own: never over a file, never a dotfile."""
+        from aiohttp import BodyPartReader, web
+
+        from tui.batch.view import ORDER_FILE_SUFFIXES
+
+        reader = await request.multipart()
+        part = await reader.next()
+        if not isinstance(part, BodyPartReader) or not part.filename:
+            raise web.HTTPBadRequest(text="No file was sent.")
+        name = download_name(Path(part.filename).name)
+        if not name.lower().endswith(ORDER_FILE_SUFFIXES):
+            raise web.HTTPBadRequest(text=f"{name}: an order file is .csv, .tsv or .xlsx.")
+        data = bytearray()
+        while chunk := await part.read_chunk():
+            data += chunk
+            if len(data) > MAX_UPLOAD:
+                raise web.HTTPRequestEntityTooLarge(max_size=MAX_UPLOAD, actual_size=len(data))
+        target = _free_name(self.folder, name)
+        await asyncio.to_thread(_write_new, target, bytes(data))
+        return web.json_response({"name": target.name, "folder": str(self.folder)})
+
+    # -- start and stop -------------------------------------------------------------------
+
+    async def run(self) -> None:
+        from aiohttp import web
+
+        runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=0.25)
+        await runner.setup()
+        site = web.TCPSite(runner, self.host, self.port, ssl_context=self.ssl_context)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError):
+                loop.add_signal_handler(signum, stop.set)
+        try:
+            await site.start()
+            print(
+                f"freight serve: running {shlex.join(self.argv)}\n"
+                f"Open this address (it carries this start's token; keep it to yourself):\n"
+                f"    {self.open_url}\n"
+                "Press Ctrl-C to stop.",
+                file=self.out,
+                flush=True,
+            )
+            await stop.wait()
+        finally:
+            await self._stop_sessions()
+            await runner.cleanup()
+
+    async def _on_shutdown(self, _app: web.Application) -> None:
+        await self._stop_sessions()
+
+    async def _stop_sessions(self) -> None:
+        """Every app quits at once (killed after STOP_SECONDS); every page is told."""
+        from aiohttp import WSCloseCode
+
+        self.stopping = True
+        await asyncio.gather(
+            *(session.stop() for session in list(self.sessions)),
+            *(
+                socket.close(code=WSCloseCode.GOING_AWAY, message=b"freight serve stopped")
+                for socket in list(self.sockets)
+            ),
+            return_exceptions=True,
+        )
+
+
+def _free_name(folder: Path, name: str) -> Path:
+    """``name`` in ``folder``, or ``stem-2.csv``, ``stem-3.csv``… when it is taken."""
+    target = folder / name
+    stem, suffix = target.stem, target.suffix
+    number = 2
+    while target.exists():
+        target = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return target
+
+
+def _write_new(target: Path, data: bytes) -> None:
+    """Write a new file (``x``: never over one that appeared meanwhile)."""
+    with target.open("xb") as file:
+        file.write(data)
+
+
+def _safe(name: str) -> str:
+    """A download's name for its header: letters, digits, ``.``, ``-``, ``_``."""
+    cleaned = "".join(c if c.isascii() and (c.isalnum() or c in ".-_") else "_" for c in name)
+    return cleaned.strip(".") or "download"
+
+
+@functools.cache
+def _templates() -> Any:
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, auto_reload=False
+    )

@@ -13,6 +13,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from tui.batch.view import complete_path, path_choices
+from tui.workspace import inside, workspace
 
 
 class PathSuggester(Suggester):
@@ -22,7 +23,7 @@ class PathSuggester(Suggester):
         super().__init__(use_cache=False, case_sensitive=True)
 
     async def get_suggestion(self, value: str) -> str | None:
-        return complete_path(value)
+        return complete_path(value, workspace()) if inside(value) else None
 
 
 class PathInput(Input):
@@ -85,7 +86,11 @@ orders pasted here (several lines) are read as orders.
         if self.value != before:
             self._list([])
             return
-        names = path_choices(self.value) if self.value and self.cursor_at_end else []
+        names = (
+            path_choices(self.value, workspace())
+            if self.value and self.cursor_at_end and inside(self.value)
+            else []
+        )
         if len(names) > 1 and self._listed != (self.value, names):
             self._list(names)
             return
