@@ -13,7 +13,6 @@ import asyncio
 import os
 import re
 import shutil
-import tempfile
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -345,18 +344,6 @@ async def run_print_job(job: PrintJob) -> PrintOutcome:
 
 
 def _write_atomically(path: Path, content: bytes) -> None:
-    fd, temp = tempfile.mkstemp(prefix=".part-", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-        os.chmod(temp, 0o666 & ~_umask())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    from tui.atomic import masked, write_atomically
 
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+    write_atomically(path, content, mode=masked(0o666))

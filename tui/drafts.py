@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -92,14 +91,7 @@ def damaged_note(what: str, read: DraftRead) -> str:
 
 def write_atomically(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` (private dir made if missing) so a crash keeps the old one."""
+    from tui.atomic import write_atomically as write
+
     path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write(path, text)

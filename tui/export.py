@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import AsyncIterable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -348,25 +346,19 @@ class _Replacing:
     """Open a temporary file beside ``path``; on success (and ``keep()``) it replaces ``path``."""
 
     def __init__(self, path: Path, keep: Callable[[], bool] | None = None) -> None:
+        from tui.atomic import replacing_text
+
         self.path = path.expanduser()
         self.keep = keep
-        self.temporary: Path | None = None
-        self.file: TextIO | None = None
+        self.replacement = replacing_text(self.path, newline="")
 
     def __enter__(self) -> TextIO:
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, name = tempfile.mkstemp(
-            dir=self.path.parent, prefix=f".{self.path.name}.", suffix=".tmp"
-        )
-        self.temporary = Path(name)
-        self.file = os.fdopen(handle, "w", encoding="utf-8", newline="")
-        return self.file
+        return self.replacement.__enter__().file
 
-    def __exit__(self, exc_type: type[BaseException] | None, *_: object) -> None:
-        assert self.file is not None
-        assert self.temporary is not None
-        self.file.close()
-        if exc_type is None and (self.keep is None or self.keep()):
-            os.replace(self.temporary, self.path)
-        else:
-            self.temporary.unlink(missing_ok=True)
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: Any
+    ) -> None:
+        if exc_type is None and self.keep is not None and not self.keep():
+            self.replacement.discard()
+        self.replacement.__exit__(exc_type, exc, tb)

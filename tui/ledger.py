@@ -23,6 +23,8 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any, Literal
 
+from tui.atomic import sync_dir
+
 Outcome = Literal["sent", "booked", "unknown", "failed"]
 """sent: on its way (or the app stopped before an answer); booked: the service named the
 shipment (or the user confirmed one a search found); unknown: no usable answer; failed: the
@@ -170,20 +172,6 @@ class AlreadySentError(Exception):
         self.record = record
 
 
-def _sync_dir(directory: Path) -> None:
-    """Make a new directory entry durable (where the platform allows opening a directory)."""
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
 def _aware(value: Any) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -303,7 +291,7 @@ class BookingLedger:
         finally:
             os.close(fd)
         if created:  # the file's name, too, must survive a crash
-            _sync_dir(self.path.parent)
+            sync_dir(self.path.parent)
 
     @staticmethod
     def _write_line(fd: int, data: bytes) -> None:

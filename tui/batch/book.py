@@ -12,8 +12,6 @@ them all.
 from __future__ import annotations
 
 import asyncio
-import os
-import tempfile
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -431,22 +429,17 @@ def _write_new(folder: Path, key: str, document: Document, content: bytes) -> st
     order = safe_name_part(key, limit=40) or "order"
     base = safe_file_name(f"{order}-{kind}", kind, fmt)
     stem, _, extension = base.rpartition(".")
+    from tui.atomic import write_atomically
+
     name, counter = base, 2
-    while (folder / name).exists():
-        name = f"{stem}-{counter}.{extension}"
-        counter += 1
-    fd, temp = tempfile.mkstemp(prefix=".part-", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(content)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o644)
-        os.replace(temp, folder / name)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return name
+    while True:
+        try:  # never over another file, even one written meanwhile
+            write_atomically(folder / name, content, mode=0o644, overwrite=False)
+        except FileExistsError:
+            name = f"{stem}-{counter}.{extension}"
+            counter += 1
+            continue
+        return name
 
 
 # -- printing -----------------------------------------------------------------------------
@@ -523,15 +516,13 @@ def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
     where dozens would each ask the user."""
     import zipfile
 
+    from tui.atomic import replacing
+
     target = folder.with_name(f"{folder.name}.zip")
-    descriptor, temporary = tempfile.mkstemp(prefix=".bundle-", dir=target.parent)
-    os.close(descriptor)
-    try:
-        with zipfile.ZipFile(temporary, "w", zipfile.ZIP_DEFLATED) as bundle:
-            for path in files:
-                bundle.write(path, arcname=path.name)
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with (
+        replacing(target) as replacement,
+        zipfile.ZipFile(replacement.file, "w", zipfile.ZIP_DEFLATED) as bundle,
+    ):
+        for path in files:
+            bundle.write(path, arcname=path.name)
     return target

@@ -23,9 +23,9 @@ def kept_file(data_dir: Path, source: str) -> Path | None:
 
 def keep(data_dir: Path, text: str) -> Path:
     """Keep pasted text (once per text) and return its file. Raises OSError."""
-    import os
-    import tempfile
+    from contextlib import suppress
 
+    from tui.atomic import write_atomically
     from tui.batch.engine import source_id
 
     target = kept_file(data_dir, source_id(None, text))
@@ -33,16 +33,8 @@ def keep(data_dir: Path, text: str) -> Path:
     if target.exists():
         return target
     target.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-    fd, temporary = tempfile.mkstemp(dir=target.parent, prefix=".pasted.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(text.encode("utf-8", "surrogatepass"))
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    with suppress(FileExistsError):  # kept meanwhile: the same text, by its name
+        write_atomically(target, text.encode("utf-8", "surrogatepass"), overwrite=False)
     return target
 
 

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
+from tui.atomic import write_atomically
 from tui.batch.engine import OUTPUT_STATUS
 from tui.batch.model import Order, OrderState
 from tui.batch.source import Sheet, header_key
@@ -107,13 +106,4 @@ def write_results(
         data = text.encode(encoding, errors="replace")
     path = path.expanduser()
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(path, data, mode=0o600)

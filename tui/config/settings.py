@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from pathlib import Path
@@ -24,6 +22,7 @@ from pydantic import (
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import AoT, Table
 
+from tui.atomic import masked, write_atomically
 from tui.config import paths
 from tui.config.plain import (
     DEFAULT_THEME,
@@ -571,22 +570,5 @@ def save_config(config: AppConfig, path: Path | None = None) -> Path:
         text = config_to_toml(config, previous)
     except TOMLKitError:
         text = config_to_toml(config)
-    fd, temp = tempfile.mkstemp(prefix=".config-", suffix=".toml", dir=file.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(temp, 0o644 & ~_umask())
-        os.replace(temp, file)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(file, text, mode=masked(0o644))
     return file
-
-
-def _umask() -> int:
-    """The process umask (read by setting and restoring it)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask

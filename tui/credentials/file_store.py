@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import stat
 from pathlib import Path
 from typing import Any
 
 from tui.api.secret import Secret
+from tui.atomic import write_atomically
 from tui.config import paths
 from tui.config.urls import canonical_base_url
 from tui.credentials import redact
@@ -112,18 +112,7 @@ class FileStore:
         folder.mkdir(mode=0o700, parents=True, exist_ok=True)
         os.chmod(folder, 0o700)
         text = json.dumps({"v": 1, "profiles": profiles}, indent=2, sort_keys=True) + "\n"
-        temp = folder / f".{FILE_NAME}.{secrets.token_hex(6)}.tmp"
-        fd = os.open(temp, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
-        try:
-            os.fchmod(fd, 0o600)
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(temp, self.path)
-        except BaseException:
-            temp.unlink(missing_ok=True)
-            raise
+        write_atomically(self.path, text, mode=0o600)
 
 
 def check_private(path: Path, info: os.stat_result) -> None:

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Literal
 
+from tui.atomic import write_atomically
 from tui.config import paths
 
 Store = Literal["keyring", "file"]
@@ -51,11 +50,4 @@ def record(profile: str, entry: IndexEntry | None, path: Path | None = None) -> 
         entries[profile] = entry
     file.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps({k: asdict(v) for k, v in entries.items()}, indent=2, sort_keys=True)
-    fd, temp = tempfile.mkstemp(prefix=".index-", dir=file.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text + "\n")
-        os.replace(temp, file)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomically(file, text + "\n", mode=0o600)

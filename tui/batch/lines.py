@@ -1,0 +1,245 @@
+"""One row into one line of freight: count, handling unit, weight, sizes, class, NMFC,
+description and hazmat, each read and checked; what is wrong is an error of the order."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Final
+
+from tui.batch import values
+from tui.batch.fields import ColumnMapping, DimUnit, WeightUnit
+from tui.batch.records import Cells, HazardFields, Line, OrderRows
+
+TEXT_LIMIT: Final = 200
+"""Characters of one text the service takes (a description, a company…)."""
+
+_PACKAGE_WORDS: Final = {
+    "palette": "pallet", "paletten": "pallet", "palettes": "pallet", "palet": "pallet",
+    "paleta": "pallet", "paletas": "pallet", "tarima": "pallet", "plt": "pallet",
+    "kiste": "crate", "kisten": "crate", "caisse": "crate", "caisses": "crate",
+    "cajón": "crate", "cajon": "crate", "crt": "crate", "karton": "carton", "kartons": "carton",
+    "caja": "box", "cajas": "box", "colis": "box", "ctn": "carton", "fass": "drum",
+    "fässer": "drum", "fût": "drum", "fut": "drum", "tambor": "drum", "bidon": "drum",
+    "drm": "drum", "sack": "bag", "säcke": "bag", "sac": "bag", "saco": "bag",
+    "rolle": "roll", "rouleau": "roll", "rollo": "roll", "bündel": "bundle", "bund": "bundle",
+    "fardo": "bale", "skd": "skid",
+}  # fmt: skip
+"""Handling-unit names of other languages and X12 codes, as order systems write them."""
+
+
+class LineReader:
+    """Reads the lines of a file's orders, with its mapping and its decimal separator."""
+
+    def __init__(self, mapping: ColumnMapping, *, decimal_comma: bool) -> None:
+        self.mapping = mapping
+        self.comma = decimal_comma
+
+    def line(self, build: OrderRows, cells: Cells) -> Line | None:
+        """The row's line of freight; None (and errors on ``build``) when a value is wrong."""
+        errors_before = len(build.errors)
+        quantity: int | None = None
+        try:
+            quantity = values.parse_quantity(cells.get("quantity"), decimal_comma=self.comma)
+        except ValueError as exc:
+            build.error(cells, "quantity", cells.get("quantity").strip(), str(exc))
+        package = values.strip_marks(cells.get("package"))
+        if not package:
+            build.error(
+                cells,
+                "package",
+                "",
+                "is blank: every line needs its handling unit (pallet, crate, box…); "
+                "--set package=pallet if they all are",
+            )
+        else:
+            from tui.domain.locations import parse_package
+
+            package = _PACKAGE_WORDS.get(package.casefold(), None) or parse_package(package)
+        weight = self._weight(build, cells)
+        sizes = self._sizes(build, cells)
+        per_unit: Decimal | None = None
+        if weight is not None and quantity is not None:
+            per_unit = weight
+            if self.mapping.weight_per == "line":
+                per_unit = weight / quantity
+            per_unit = values.plain(per_unit)
+        freight_class = self._class(build, cells, per_unit, sizes)
+        text = cells.get("nmfc").strip()
+        nmfc: str | None = None
+        if text:
+            from tui.domain.hazmat import parse_nmfc
+
+            try:
+                nmfc = parse_nmfc(values.strip_marks(text))
+            except ValueError as exc:
+                build.error(cells, "nmfc", text, reason(exc))
+        description = " ".join(cells.get("description").split())[:TEXT_LIMIT]
+        hazard = self._hazmat(build, cells)
+        if len(build.errors) > errors_before:
+            return None
+        if quantity is None or per_unit is None or sizes is None or freight_class is None:
+            return None  # each has an error above; kept for the type checker
+        return Line(
+            quantity=quantity,
+            package=package,
+            weight=per_unit,
+            length=sizes[0],
+            width=sizes[1],
+            height=sizes[2],
+            freight_class=freight_class,
+            nmfc=nmfc,
+            description=description,
+            hazard=hazard,
+        )
+
+    def _weight(self, build: OrderRows, cells: Cells) -> Decimal | None:
+        text = cells.get("weight").strip()
+        unit: WeightUnit = self.mapping.weight_unit
+        unit_text = cells.get("weight_unit").strip() or build.rows[0].get("weight_unit").strip()
+        if unit_text:
+            try:
+                unit = values.weight_unit(unit_text)
+            except ValueError as exc:
+                build.error(cells, "weight_unit", unit_text, str(exc))
+                return None
+        if not text:
+            build.error(cells, "weight", "", "is blank: every line needs its weight")
+            return None
+        try:
+            number, unit = values.parse_weight(text, unit, decimal_comma=self.comma)
+        except ValueError as exc:
+            build.error(cells, "weight", text, str(exc))
+            return None
+        return values.pounds(number, unit)
+
+    def _sizes(self, build: OrderRows, cells: Cells) -> tuple[Decimal, Decimal, Decimal] | None:
+        unit: DimUnit = self.mapping.dim_unit
+        unit_text = cells.get("dim_unit").strip() or build.rows[0].get("dim_unit").strip()
+        if unit_text:
+            try:
+                unit = values.dim_unit(unit_text)
+            except ValueError as exc:
+                build.error(cells, "dim_unit", unit_text, str(exc))
+                return None
+        texts = {name: cells.get(name).strip() for name in ("length", "width", "height")}
+        if all(texts.values()):
+            sizes: list[Decimal] = []
+            for name, text in texts.items():
+                try:
+                    number = values.parse_number(text, decimal_comma=self.comma)
+                except ValueError as exc:
+                    build.error(cells, name, text, str(exc))
+                    continue
+                if number <= 0:
+                    build.error(cells, name, text, "must be more than 0")
+                    continue
+                sizes.append(values.inches(number, unit))
+            if len(sizes) != 3:
+                return None
+            return sizes[0], sizes[1], sizes[2]
+        for name in ("dims", "notes", "description"):
+            text = cells.get(name)
+            if not text.strip():
+                continue
+            found = values.find_dims(text, unit, decimal_comma=self.comma)
+            if found is not None:
+                length, width, height, written = found
+                if min(length, width, height) <= 0:
+                    build.error(cells, name, text.strip(), "has a size of 0")
+                    return None
+                return (
+                    values.inches(length, written),
+                    values.inches(width, written),
+                    values.inches(height, written),
+                )
+            if name == "dims":
+                build.error(
+                    cells, name, text.strip(), "is not a size like 48x40x48 or 120x100x120 cm"
+                )
+                return None
+        missing = next((name for name, text in texts.items() if not text), "height")
+        mapped = any(self.mapping.column_of(n) for n in ("length", "width", "height"))
+        where = missing if mapped or not self.mapping.column_of("dims") else "dims"
+        build.error(
+            cells,
+            where,
+            "",
+            "is blank: every line needs its length, width and height "
+            "(or a size like 48x40x48 in the notes)",
+        )
+        return None
+
+    def _class(
+        self,
+        build: OrderRows,
+        cells: Cells,
+        weight: Decimal | None,
+        sizes: tuple[Decimal, Decimal, Decimal] | None,
+    ) -> Decimal | None:
+        """The class the file gives, else the one the line's density implies."""
+        from tui.domain.freight_class import class_for_density, parse_freight_class
+
+        text = cells.get("class").strip()
+        if text:
+            try:
+                number = values.parse_number(text, decimal_comma=self.comma)
+                return parse_freight_class(number)
+            except ValueError:
+                build.error(
+                    cells, "class", text, "is not a freight class (50, 55 … 92.5, 100 … 500)"
+                )
+            return None
+        if weight is None or sizes is None:
+            return None
+        from tui.domain.density import density_pcf
+
+        return class_for_density(density_pcf(weight, *sizes))
+
+    def _hazmat(self, build: OrderRows, cells: Cells) -> HazardFields | None:
+        from tui.domain.hazmat import parse_hazard_class, parse_packing_group, parse_un_number
+
+        un = values.strip_marks(cells.get("hazmat_un"))
+        hazard_class = values.strip_marks(cells.get("hazard_class"))
+        group = values.strip_marks(cells.get("packing_group"))
+        if not (un or hazard_class or group):
+            return None
+        if un.lower() in ("n", "no", "0", "false", "-"):
+            return None
+        un_number = ""
+        if not un:
+            build.error(
+                cells, "hazmat_un", "", "is blank, but the line has hazmat data: give its UN number"
+            )
+        else:
+            try:
+                un_number = parse_un_number(un)
+            except ValueError as exc:
+                build.error(cells, "hazmat_un", un, reason(exc))
+        class_read = ""
+        if not hazard_class:
+            build.error(
+                cells,
+                "hazard_class",
+                "",
+                f"is blank: hazardous freight ({un or 'hazmat'}) needs its hazard class",
+            )
+        else:
+            try:
+                class_read = parse_hazard_class(hazard_class)
+            except ValueError as exc:
+                build.error(cells, "hazard_class", hazard_class, reason(exc))
+        packing_group: str | None = None
+        try:
+            packing_group = parse_packing_group(group)
+        except ValueError as exc:
+            build.error(cells, "packing_group", group, reason(exc))
+        return HazardFields(
+            hazmat_id=un_number, hazard_class=class_read, packing_group=packing_group
+        )
+
+
+def reason(error: ValueError) -> str:
+    """A domain parser's message without its field-name prefix (``UN number: …``)."""
+    text = str(error)
+    head, sep, rest = text.partition(": ")
+    return rest if sep and len(head) < 20 else text
