@@ -2,12 +2,41 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 pytest_plugins = ["tests.sandbox_fixtures"]
+
+# Hypothesis profiles. `ci`: the same examples on every run (derandomized, no example
+# database), so CI never fails on a new random draw; a failure prints the blob that replays
+# it. `dev`: explores (random draws, the example database in .hypothesis/, more examples
+# where a test does not fix its own count). `ci` is chosen when CI is set, else `default`
+# (Hypothesis's own); `--hypothesis-profile=dev` or FREIGHT_HYPOTHESIS_PROFILE=dev chooses.
+# (Hypothesis loads a "ci" profile of its own when CI is set; this one replaces it, with a
+# fixed number of examples, so the choice is written here.)
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    max_examples=100,
+    print_blob=True,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    parent=settings.get_profile("default"),  # not the CI one Hypothesis loads when CI is set
+    max_examples=500,
+    print_blob=True,
+    deadline=None,
+)
+_profile = os.environ.get("FREIGHT_HYPOTHESIS_PROFILE") or ("ci" if "CI" in os.environ else None)
+if _profile:
+    settings.load_profile(_profile)
 
 _FREIGHT_ENV = (
     "FREIGHT_PROFILE",
