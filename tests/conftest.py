@@ -77,3 +77,35 @@ def _reset_keyring() -> None:
     import keyring.core
 
     keyring.core._keyring_backend = None
+
+
+# The fast lane (`pytest -n 2 -m "not slow"`, see docs/development.md) leaves these out: each
+# of their tests takes seconds (a terminal in tmux, a browser, every screen under every theme,
+# a whole batch by keyboard, an SVG snapshot), together about two thirds of the suite's time.
+# A path ending in "/" is a folder. CI runs them all. Tests elsewhere may be marked
+# @pytest.mark.slow one by one.
+SLOW_PATHS = (
+    "e2e/",  # the installed app in tmux
+    "web/",  # freight serve in Chromium
+    "ui/test_contrast.py",  # every screen in every theme and colour system
+    "ui/test_batch.py",  # the Batch screen: whole batches by keyboard
+    "commands/test_batch.py",  # batches on the live sandbox, kill -9 and resume
+    "ui/test_batch_snapshots.py",  # SVG snapshots: each renders and compares a screen
+    "ui/test_book_check_snapshots.py",
+    "ui/test_book_snapshots.py",
+    "ui/test_quote_snapshots.py",
+    "ui/test_rates_snapshots.py",
+    "ui/test_result_snapshots.py",
+    "ui/test_shipments_snapshots.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark the tests of SLOW_PATHS `slow`."""
+    tests = Path(__file__).parent
+    for item in items:
+        if not item.path.is_relative_to(tests):
+            continue
+        where = item.path.relative_to(tests).as_posix()
+        if any(where == p or (p.endswith("/") and where.startswith(p)) for p in SLOW_PATHS):
+            item.add_marker(pytest.mark.slow)
