@@ -100,12 +100,43 @@ SLOW_PATHS = (
 )
 
 
+# And single tests of 4 s or more (measured with `pytest -n 2 --durations=0`), as
+# "file::function" (every parameter of it).
+SLOW_TESTS = frozenset(
+    {
+        "ui/test_quote_fields.py::test_the_rate_request_carries_every_field_and_rates_show_their_charges",
+        "ui/test_quote_fields.py::test_item_details_hazmat_bad_input_is_marked_and_kept_then_fixed",
+        "ui/test_quote_fields.py::test_every_new_field_survives_a_restart",
+        "ui/test_quote_fields.py::test_a_wrong_nmfc_item_or_packing_group_is_marked_in_the_dialog_and_on_its_row",
+        "ui/test_quote_fields.py::test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept",
+        "ui/test_quote_fields.py::test_the_day_before_thanksgiving_the_default_skips_the_holiday_and_refuses_it",
+        "ui/test_quote_fields.py::test_enter_in_the_item_details_moves_on_and_space_flips_a_box_that_reads_in_text",
+        "ui/test_result.py::test_saving_to_a_folder_typed_by_the_user",
+        "ui/test_book_fields.py::test_bad_days_and_times_are_named_at_the_field_and_kept",
+        "ui/test_book_fields.py::test_every_new_field_reaches_the_booked_shipment",
+        "ui/test_quote_request.py::test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen",
+        "ui/test_tracking.py::test_a_bol_or_tracking_number_typed_in_search_finds_the_shipment",
+        "ui/test_quote.py::test_rows_add_duplicate_delete_and_move_by_keys",
+        "ui/test_quote.py::test_the_draft_comes_back_after_the_app_is_gone",
+        "ui/test_quote_saved.py::test_a_template_fills_the_empty_row_and_a_row_is_saved_as_one",
+        "ui/test_shipments_list.py::test_paging_to_the_end_loads_every_shipment_once",
+        "test_cli.py::test_demo_works_for_the_commands",
+        "test_cli.py::test_login_saves_the_environment_given",
+        "batch/test_engine.py::test_429s_pause_the_whole_batch_and_every_order_is_rated",
+        "sandbox/test_real_clients.py::test_wrong_values_are_400_naming_the_field_and_what_is_allowed",
+    }
+)
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the tests of SLOW_PATHS `slow`."""
+    """Mark the tests of SLOW_PATHS and SLOW_TESTS `slow`."""
     tests = Path(__file__).parent
     for item in items:
         if not item.path.is_relative_to(tests):
             continue
         where = item.path.relative_to(tests).as_posix()
-        if any(where == p or (p.endswith("/") and where.startswith(p)) for p in SLOW_PATHS):
+        name = f"{where}::{getattr(item, 'originalname', item.name)}"
+        if name in SLOW_TESTS or any(
+            where == p or (p.endswith("/") and where.startswith(p)) for p in SLOW_PATHS
+        ):
             item.add_marker(pytest.mark.slow)
