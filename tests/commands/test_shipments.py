@@ -91,6 +91,9 @@ def test_json_alone_lists_the_fields_and_help_names_them(freight: Runner) -> Non
     ("args", "message"),
     [
         (("--json", "id,nope"), "--json: unknown field nope; the fields are: id, proNumber,"),
+        # Blanks and commas name no field: refused, not taken for all of them.
+        (("--json", " , "), "--json ' , ' names no field; the fields are: id, proNumber,"),
+        (("--json", "\r"), "--json '\\x0d' names no field; the fields are: id, proNumber,"),
         (("--json", "id", "--format", "table"), "--json writes JSON"),
     ],
 )

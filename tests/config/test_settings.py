@@ -203,10 +203,9 @@ def test_broken_toml_names_the_file_and_line(tmp_path: Path) -> None:
     assert "not valid TOML" in str(error)
 
 
-def test_the_readme_example_config_is_valid(tmp_path: Path) -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme.split("## Configuration", 1)[1].split("\n## ", 1)[0]
-    example = section.split("```toml\n", 1)[1].split("```", 1)[0]
+def test_the_documented_example_config_is_valid(tmp_path: Path) -> None:
+    page = Path(__file__).resolve().parents[2] / "docs" / "configuration.md"
+    example = page.read_text(encoding="utf-8").split("```toml\n", 1)[1].split("```", 1)[0]
     config = load_config(_write(tmp_path, example))
     acme = config.profiles["acme"]
     assert acme.environment == "production"

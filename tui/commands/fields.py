@@ -263,6 +263,16 @@ def output_of(args: argparse.Namespace, fieldset: FieldSet[Any], fmt: str | None
     writes it) it chooses that format's fields; with ``--format table`` it is a usage error.
     """
     wanted: str | None = getattr(args, "json", None)
+    if wanted is not None and not any(name.strip() for name in wanted.split(",")):
+        # (``--json`` alone lists the fields before this.) Blanks and commas name nothing:
+        # refused rather than taken for every field. What was typed is quoted with its
+        # control characters as escapes (``'\r'``), never sent to the terminal.
+        from tui.domain.safe_text import visible
+
+        shown = visible(wanted, keep_newlines=False)
+        raise UsageError(
+            f"--json '{shown}' names no field; the fields are: {', '.join(fieldset.names)}"
+        )
     if wanted is not None:
         if fmt == "table":
             raise UsageError("--json writes JSON: leave out --format table (or say json, jsonl)")
