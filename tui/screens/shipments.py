@@ -461,7 +461,7 @@ Esc clears the search.
         def done(report: str | None) -> None:
             if report:
                 self.show_status(report)
-                self.notify(report, timeout=4)
+                self.notify(report, timeout=4, markup=False)
 
         self.app.push_screen(ExportDialog(request), done)
 
