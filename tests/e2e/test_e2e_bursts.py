@@ -102,6 +102,14 @@ def quote_as_typed(digit: str) -> Callable[[str], bool]:
     return check
 
 
+def searched(digit: str) -> Callable[[str], bool]:
+    return lambda screen: field(screen, "Search") == f"Peoria{digit}"
+
+
+def ruled(digit: str) -> Callable[[str], bool]:
+    return lambda screen: field(screen, "Rule") == f"cheapest-within-{digit}"
+
+
 def _line_field(screen: str, label: str) -> str:
     """What follows `label` on the first line starting with it (the Book form's fields)."""
     for line in screen.splitlines():
@@ -160,7 +168,7 @@ def test_bursts_land_exactly_as_typed_in_every_field(tmp_path: Path) -> None:
             keys = ["C-u", *typed("Pe"), *(["STALL"] if stall else []), *typed(f"x⌫oria{digit}")]
             send(term, keys, gap)
             try:
-                settled(term, lambda s, d=digit: field(s, "Search") == f"Peoria{d}")
+                settled(term, searched(digit))
             except AssertionError as error:
                 raise AssertionError(f"search, gap {gap}, stall {stall}: {error}") from None
 
@@ -179,7 +187,7 @@ def test_bursts_land_exactly_as_typed_in_every_field(tmp_path: Path) -> None:
             keys += [*typed(f"thx⌫in-{digit}"), "Enter"]  # Enter: on to Prefer
             send(term, keys, gap)
             try:
-                settled(term, lambda s, d=digit: field(s, "Rule") == f"cheapest-within-{d}")
+                settled(term, ruled(digit))
             except AssertionError as error:
                 raise AssertionError(f"rules, gap {gap}, stall {stall}: {error}") from None
             term.send("Escape")  # keep the rules as they were
