@@ -1,4 +1,4 @@
-"""Scan to open: a scanner's burst + Enter opens the shipment wherever focus is; typing is kept."""
+"""Scan to open: a scanner's burst + Enter opens the shipment where focus takes scans."""
 
 from __future__ import annotations
 
