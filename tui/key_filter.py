@@ -1,11 +1,15 @@
-"""The app's key filter: alt keys never type, and scanner bursts are told apart from typing."""
+"""The app's key filter: alt keys never type, each key is handled before the next is handed
+on, and scanner bursts are told apart from typing."""
 
 from __future__ import annotations
 
+from time import monotonic
 from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
+from textual.message import Message
+from textual.widgets import Input, TextArea
 
 from tui.widgets.typeahead import move_focus
 
@@ -13,6 +17,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.timer import Timer
+    from textual.widget import Widget
 
 SCAN_GAP = 0.030
 """Seconds: keys closer together than this (by arrival) belong to one burst."""
@@ -20,10 +25,19 @@ SCAN_MIN_LENGTH = 4
 """Characters a burst needs before its Enter makes it a scan."""
 SCAN_MAX_LENGTH = 64
 """A burst this long without Enter is typing (or a paste), not a scan."""
+SCAN_ENDS = ("enter", "tab")
+"""The keys a scanner sends after the code (its suffix is set to one or the other)."""
+SCAN_FIELD_CLASS = "accepts-scans"
+"""A text field with this class takes scans while it is empty (the shipments search)."""
 REPEAT_LENGTH = 4
 """A burst that starts with one character this many times is a key held down, not a scan."""
 RELEASE_MARGIN = 0.010
 """Seconds after the gap before held keys are handed on (timer slack)."""
+KEY_HANDLED_CHECK = 0.25
+"""Seconds between looks at a key not yet through: once the widget it was handed to is gone
+(its `KeyHandled` lost with it), the next key goes on."""
+KEY_HANDLED_LIMIT = 3.0
+"""Seconds after which the next key goes on regardless (a handler stuck on a key)."""
 
 _MODIFIERS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
 
@@ -55,21 +69,44 @@ def without_character(event: events.Key) -> events.Key:
 def is_scanned_code(code: str) -> bool:
     """Long enough, and with a digit: every PRO, tracking number, BOL and id has one, while a
     word typed fast (`Chicago` and Enter, pasted by a terminal) is a search."""
-    return len(code) >= SCAN_MIN_LENGTH and any(character.isdigit() for character in code)
+    return SCAN_MIN_LENGTH <= len(code) <= SCAN_MAX_LENGTH and any(
+        character.isdigit() for character in code
+    )
+
+
+class KeyHandled(Message):
+    """Posted right behind a key to the widget the key was handed to. Messages bubble through
+    the same queues in order, so when this reaches the app the key is through every widget
+    that could handle it (or stopped by one)."""
+
+    def __init__(self, key: events.Key) -> None:
+        super().__init__()
+        self.key = key
 
 
 class KeyFilter(App[None]):
-    """The app's key filter. Alt keys lose their character, so one that nothing binds types
-    nothing (a field would insert the "1" of alt+1). On screens that open shipments
-    (`OPENS_SCANS = True`), a burst of code characters arriving faster than a person types
-    and ending in Enter is a scan.
+    """The app's key filter.
 
-    A code character is held until the next key shows what it is part of. Keys that join the
-    burst are held too; Enter after at least `SCAN_MIN_LENGTH` of them, one a digit, hands
-    the code to `open_scanned` and nothing else sees the keys. Anything else (a pause longer than
-    `SCAN_GAP`, a slower key, another key) replays the held keys in order through the app's
-    usual key path, so priority bindings (Tab moving focus as it arrives) run for each as if
-    it had just arrived, and every key lands where it would have without the hold.
+    **One key at a time.** Textual hands a key to the focused widget and goes on with the
+    next at once; a key the widget does not take itself (Backspace, ctrl+u, Enter: the
+    widget's bindings) comes back to the app and is run there, after the keys behind it
+    were already typed. A burst (an SSH stall, tmux, a fast typist) then had `6060 8 ⌫ 7`
+    become 60608. So each key handed to a widget holds the keys after it until it is
+    through (`KeyHandled` reaches the app), and they go on in order, each to the widget
+    focused when its turn comes.
+
+    **Alt keys** lose their character, so one that nothing binds types nothing (a field
+    would insert the "1" of alt+1).
+
+    **Scans.** On screens that open shipments (`OPENS_SCANS = True`), with focus on what
+    takes scans (see `takes_scans`: the list, a drop-down, the empty search field; never a
+    field being typed in), a burst of code characters arriving faster than a person types
+    and ending in Enter or Tab is a scan. A code character is held until the next key shows
+    what it is part of. Keys that join the burst are held too; Enter (or Tab) after at least
+    `SCAN_MIN_LENGTH` of them, one a digit, hands the code to `open_scanned` and nothing
+    else sees the keys. Anything else (a pause longer than `SCAN_GAP`, a slower key, another
+    key) replays the held keys, then that key, in order through the same one-at-a-time
+    path: every key lands where it would have without the hold.
     """
 
     def __init__(self) -> None:
@@ -81,9 +118,13 @@ class KeyFilter(App[None]):
         self.keys_released = 0
         """How many held keys were handed on so far (tests wait for them)."""
         self._input_holds = 0
-        self._waiting_input: list[events.Key | events.Paste] = []
-        """Keys and pastes that arrived while a screen was still putting itself together."""
+        self._waiting_input: list[tuple[events.Key | events.Paste, bool]] = []
+        """Keys and pastes waiting their turn, each with whether it is known not to be part of
+        a scan (a held key replayed)."""
         self._handing_on = False
+        self._in_flight: events.Key | None = None
+        self._in_flight_done: Callable[[], None] | None = None
+        self._in_flight_timer: Timer | None = None
 
     def action_typeahead_focus(self, step: int) -> None:
         """Tab (1) or shift+tab (-1) on arrival: see `tui.widgets.typeahead`."""
@@ -126,11 +167,14 @@ class KeyFilter(App[None]):
         return bool(self._input_holds or self._waiting_input)
 
     async def _hand_on_waiting_input(self) -> None:
+        if self._handing_on:
+            return  # the loop running further up the stack takes them
         waiting = self._waiting_input
         self._handing_on = True
         try:
             while waiting and not self._input_holds:
-                await self.on_event(waiting.pop(0))
+                event, decided = waiting.pop(0)
+                await self._take(event, decided=decided)
         finally:
             self._handing_on = False
 
@@ -139,24 +183,88 @@ class KeyFilter(App[None]):
             isinstance(event, events.Key | events.Paste)
             and not event.is_forwarded
             and (self._input_holds or self._waiting_input)
-            and not self._handing_on
         ):
-            self._waiting_input.append(event)
+            self._waiting_input.append((event, False))
             return
+        await self._take(event, decided=False)
+
+    async def _take(self, event: events.Event, *, decided: bool) -> None:
+        """Handle `event` now: a key through the scan filter (unless `decided`) to the focus."""
         if isinstance(event, events.Key) and not event.is_forwarded:
-            event = without_character(event) if event.key.startswith("alt+") else event
-            if await self._filter_key(event):
-                return
-        elif (
+            if not decided:
+                event = without_character(event) if event.key.startswith("alt+") else event
+                if await self._filter_key(event):
+                    return
+            await self._hand_key_on(event)
+            return
+        if (
             self._held
             and isinstance(event, events.InputEvent | events.Paste)
             and not event.is_forwarded
         ):
-            await self.release_held_keys()  # a click or paste comes after the keys before it
+            # A click or paste comes after the keys before it.
+            await self._replay_held(event if isinstance(event, events.Paste) else None)
+            if isinstance(event, events.Paste):
+                return
         await super().on_event(event)
+        if event is self._in_flight:  # back at the app, its bindings run: through
+            self._key_through(event)
+
+    async def _hand_key_on(self, key: events.Key) -> None:
+        """Priority bindings, else to the focused widget; the next key waits until it is through."""
+        await super().on_event(key)
+        if not key.is_forwarded:
+            return  # a priority binding took it, here and now
+        target = self.focused or self.screen
+        self._in_flight = key
+        self._in_flight_done = self.hold_input()
+        if not target.post_message(KeyHandled(key)):
+            self._key_through(key)
+            return
+        self._check_in_flight(key, target, monotonic() + KEY_HANDLED_LIMIT)
+
+    def _check_in_flight(self, key: events.Key, target: Widget, limit: float) -> None:
+        """Let the next key go once `key`'s widget is gone, or after `limit`; else look again."""
+        if self._in_flight is not key:
+            return
+        if not target.is_attached or monotonic() > limit:
+            self._key_through(key)
+            return
+        self._in_flight_timer = self.set_timer(
+            KEY_HANDLED_CHECK, lambda: self._check_in_flight(key, target, limit)
+        )
+
+    def on_key_handled(self, message: KeyHandled) -> None:
+        message.stop()
+        self._key_through(message.key)
+
+    def _key_through(self, key: events.Key) -> None:
+        if self._in_flight is not key:
+            return
+        self._in_flight = None
+        if self._in_flight_timer is not None:
+            self._in_flight_timer.stop()
+            self._in_flight_timer = None
+        done, self._in_flight_done = self._in_flight_done, None
+        if done is not None:
+            done()
+
+    def takes_scans(self) -> bool:
+        """Whether a burst may be a scan here: on a screen that opens scans, with focus on
+        anything but a text field, or on the empty field marked `SCAN_FIELD_CLASS` (the
+        shipments search). A field being typed in (a date, a folder, the search with text
+        in it) never takes one: a person's fast text + Enter is kept as typed."""
+        screen = self.screen
+        if not getattr(screen, "OPENS_SCANS", False):
+            return False
+        focused = screen.focused
+        if isinstance(focused, Input):
+            return focused.has_class(SCAN_FIELD_CLASS) and not focused.value
+        return not isinstance(focused, TextArea)
 
     async def _filter_key(self, event: events.Key) -> bool:
-        """Hold `event`, or take it as a scan's end (True); else let it through (False)."""
+        """Hold `event`, or take it as a scan's end, or replay it behind the held keys (True);
+        else let it through (False)."""
         held = self._held
         if held:
             fast = event.time - held[-1].time < SCAN_GAP
@@ -164,20 +272,21 @@ class KeyFilter(App[None]):
                 held.append(event)
                 if self._is_repeat(held):
                     self._repeating = (event.character or "", event.time)
-                    await self.release_held_keys()
+                    await self._replay_held()
                     return True
                 self._arm_release()
                 return True
             code = "".join(key.character or "" for key in held)
-            if fast and event.key == "enter" and is_scanned_code(code):
+            if fast and event.key in SCAN_ENDS and is_scanned_code(code):
                 self._drop_held()
                 self.open_scanned(code)
                 return True
-            await self.release_held_keys()
+            await self._replay_held(event)
+            return True
         return self._start_hold(event)
 
     def _start_hold(self, event: events.Key) -> bool:
-        if not is_code_character(event) or not getattr(self.screen, "OPENS_SCANS", False):
+        if not is_code_character(event) or not self.takes_scans():
             return False
         repeating = self._repeating
         if repeating is not None:
@@ -208,8 +317,8 @@ class KeyFilter(App[None]):
         self.call_later(self._release_if_last, last)
 
     async def _release_if_last(self, last: events.Key) -> None:
-        if self._held and self._held[-1] is last:
-            await self.release_held_keys()
+        if self._held and self._held[-1] is last and not self._waiting_input:
+            await self._replay_held()
 
     def _drop_held(self) -> None:
         self._held = []
@@ -217,10 +326,19 @@ class KeyFilter(App[None]):
             self._release_timer.stop()
             self._release_timer = None
 
-    async def release_held_keys(self) -> None:
-        """Hand the held keys on, in order, as if each had just arrived."""
+    async def _replay_held(self, then: events.Key | events.Paste | None = None) -> None:
+        """Hand the held keys on (known not to be a scan), then `then` (a key or paste still to
+        be looked at), ahead of whatever else waits: one at a time, in order."""
         keys = self._held
         self._drop_held()
         self.keys_released += len(keys)
-        for key in keys:
-            await super().on_event(key)
+        entries: list[tuple[events.Key | events.Paste, bool]] = [(key, True) for key in keys]
+        if then is not None:
+            entries.append((then, False))
+        self._waiting_input[:0] = entries
+        if not self._input_holds:
+            await self._hand_on_waiting_input()
+
+    async def release_held_keys(self) -> None:
+        """Hand the held keys on, in order, as if each had just arrived."""
+        await self._replay_held()

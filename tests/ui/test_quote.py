@@ -286,6 +286,8 @@ async def test_a_burst_of_keys_lands_in_the_right_fields() -> None:
         for key in burst:
             app.post_message(events.Key(key, key if len(key) == 1 else None))
         await pilot.pause()
+        # One key at a time, each through its widgets before the next (tui.key_filter).
+        await wait_for(pilot, lambda: not app.input_waiting, what="every key handled")
         await pilot.pause()
         draft = screen.draft()
         assert (draft.origin_zip, draft.dest_zip) == ("60607", "30303")

@@ -276,3 +276,38 @@ async def test_export_asks_before_it_overwrites_and_writes_no_dotfile_nor_outsid
         await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
     assert planted.read_text(encoding="utf-8-sig").startswith("id,") or planted.stat().st_size
     assert not (tmp_path / "escaped.csv").exists()
+
+
+HOSTILE_MESSAGE = "Database [/] down [bold]now [@click=app.quit]x[/]"
+"""A server's words with markup in them: shown as they are, never parsed."""
+
+
+class FailingSearch(httpx.AsyncBaseTransport):
+    """The sandbox, until a search with a page token: then a 500 with `HOSTILE_MESSAGE`."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/shipments") and "continuationToken" in str(request.url):
+            return httpx.Response(
+                500, json={"error": "internal", "message": HOSTILE_MESSAGE}, request=request
+            )
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_server_error_with_markup_in_its_message_is_shown_as_text(
+    sandbox: SandboxApp, tmp_path: Path
+) -> None:
+    app = app_on(FailingSearch(httpx.ASGITransport(app=sandbox)), data_dir=tmp_path / "data")
+    async with app.run_test(size=(100, 24)) as pilot:
+        await open_shipments(pilot, app)
+        await pilot.press("e")
+        dialog = _dialog(app)
+        dialog.query_one("#export-path", Input).value = str(tmp_path / "out [/] x.csv")
+        await pilot.press("enter")
+        status = dialog.query_one("#export-status")
+        await wait_for(pilot, lambda: "nothing was written" in str(status.render()), seconds=30)
+        assert app.is_running
+        assert app.screen is dialog
+        assert "Database [/] down [bold]now" in str(status.render())

@@ -1,4 +1,4 @@
-"""Scan to open: a scanner's burst + Enter opens the shipment wherever focus is; typing is kept."""
+"""Scan to open: a scanner's burst + Enter opens the shipment where focus takes scans."""
 
 from __future__ import annotations
 
@@ -77,14 +77,15 @@ async def test_a_scan_on_the_detail_opens_the_next_shipment(sandbox: SandboxApp)
 
 
 async def test_a_scan_in_any_field_changes_no_value_and_runs_no_key(sandbox: SandboxApp) -> None:
-    """Shipment ids start with letters the list binds (`s` sorts): none of them runs."""
+    """Shipment ids start with letters the list binds (`s` sorts): none of them runs. The
+    fields that take scans: the list, the drop-downs, the empty search (not a date field)."""
     entry = await deep_listing(sandbox, proNumber=True)
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
         screen = app.screen
         assert isinstance(screen, ShipmentsScreen)
-        for selector in ("#status-filter", "#mode-filter", "#pickup-from", "#search-input", None):
+        for selector in ("#status-filter", "#mode-filter", "#search-input", None):
             target = table if selector is None else screen.query_one(selector)
             target.focus()
             await pilot.pause()
@@ -98,6 +99,31 @@ async def test_a_scan_in_any_field_changes_no_value_and_runs_no_key(sandbox: San
             for name in ("#pickup-from", "#pickup-to", "#search-input"):
                 assert screen.query_one(name, Input).value == "", name
             assert table.sort_column is None, selector
+
+
+async def test_a_date_typed_at_scanner_speed_with_enter_is_kept_as_typed(
+    sandbox: SandboxApp,
+) -> None:
+    """A date field takes no scans: `2026-11-02` and Enter in one burst (an SSH stall) is
+    the date, not a code to open; so is a typed search after text already in the field."""
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, app)
+        screen = app.screen
+        assert isinstance(screen, ShipmentsScreen)
+        date = screen.query_one("#pickup-from", Input)
+        date.focus()
+        await pilot.pause()
+        await scan(pilot, "2026-11-02")
+        await wait_for(pilot, lambda: date.value == "2026-11-02", what="the date typed")
+        assert app.screen is screen
+        search = screen.query_one("#search-input", Input)
+        search.focus()
+        await scan(pilot, "SO", enter=False)
+        await wait_for(pilot, lambda: search.value == "SO", what="typed")
+        await scan(pilot, "1234", enter=False)  # into a field with text: typing, not a scan
+        await wait_for(pilot, lambda: search.value == "SO1234", what="typed on")
+        assert app.screen is screen
 
 
 async def test_an_unknown_code_says_no_shipment_matches(sandbox: SandboxApp) -> None:

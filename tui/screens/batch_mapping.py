@@ -120,7 +120,7 @@ used again, without this review, for files with the same headers. **Esc** cancel
         with Vertical(id="mapping-box"):
             yield Static("", id="mapping-preview", markup=False)
             yield BatchColumnsTable(_columns(), lambda m: m.field, id="mapping-table")
-            yield Static("", id="mapping-units")
+            yield Static("", id="mapping-units", markup=False)  # file headers
             yield OptionList(id="mapping-choice")
             yield Input(id="mapping-value", compact=True, placeholder="the value of every row")
             yield Input(id="mapping-name", compact=True, placeholder="the mapping's name")
@@ -157,7 +157,7 @@ used again, without this review, for files with the same headers. **Esc** cancel
         for index, header in enumerate(self.sheet.headers):
             sample = plain(first[index], limit=24) if index < len(first) else ""
             label = f"{plain(header, limit=30)}  ({sample})" if sample else plain(header, limit=30)
-            options.append(Option(label, id=f"column:{header}"))
+            options.append(Option(Content(label), id=f"column:{header}"))  # never markup
         options.append(Option("a value for every row…", id=_VALUE))
         choice.add_options(options)
         choice.add_class("-open")

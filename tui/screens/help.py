@@ -44,7 +44,8 @@ def _general_help(screen: Screen[Any]) -> str:
         + " · ".join([*parts, "ctrl+p commands", "Esc back"])
         + ". The alt keys stand in where F-keys don't reach (tmux, screen, a plain xterm or"
         " vt100). A barcode scanner's code + Enter opens that shipment on the shipments list,"
-        " a shipment or the booking result, whatever field has focus."
+        " a shipment or the booking result, unless a text field other than the empty search"
+        " has focus (there it is typed)."
         + "\n\nEvery key can be changed in the `[keymap]` table of the config file by the id "
         'after it, e.g. `"quote.add_item" = "ctrl+n,f5"`.'
     )

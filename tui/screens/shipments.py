@@ -43,7 +43,7 @@ class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
 
     OPENS_SCANS: ClassVar[bool] = True
-    """A scanner's burst + Enter opens that shipment, wherever focus is (tui.key_filter)."""
+    """A scanner's burst + Enter opens that shipment where focus takes scans (tui.key_filter)."""
 
     HELP: ClassVar[str | None] = """\
 ## Shipments
@@ -52,8 +52,9 @@ The newest shipments first; more load as the cursor nears the end.
 `/` search, `f` filters, `s`/`S` sort (column / direction), `e` export (CSV, JSON),
 `t` totals by status and carrier, `r` refresh (or retry after an error), `G`/End last row,
 `a` auto-refresh every 30 s (off by default; the table's lower border says when it is on).
-Scanning a PRO, tracking number or BOL opens that shipment wherever focus is; typed by
-hand, it goes in the search field (typing on the list starts there) and Enter opens it.
+Scanning a PRO, tracking number or BOL opens that shipment from the list, a filter's
+drop-down or the empty search (a date field types what it gets); typed by hand, it goes in
+the search field (typing on the list starts there) and Enter opens it.
 Esc clears the search.
 """
 
@@ -464,7 +465,7 @@ Esc clears the search.
         def done(report: str | None) -> None:
             if report:
                 self.show_status(report)
-                self.notify(report, timeout=4)
+                self.notify(report, timeout=4, markup=False)
 
         self.app.push_screen(ExportDialog(request), done)
 

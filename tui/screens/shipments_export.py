@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Input, Label, Select
 
 from tui.domain.display_paths import display_path, home_relative
@@ -108,7 +109,7 @@ way: a stopped export writes nothing, and a file already at the path is left as 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             which = self._request.description or "all shipments"
-            box.border_title = f"Export {which}"
+            box.border_title = Content(f"Export {which}")  # the search typed: never markup
             with Horizontal():
                 yield Label("Format ")
                 yield Select(
@@ -116,7 +117,7 @@ way: a stopped export writes nothing, and a file already at the path is left as 
                 )
             yield Label("Save to (Enter to write every page, Esc to cancel)")
             yield Input(home_relative(self._request.default_path), id="export-path", compact=True)
-            yield Label("", id="export-status")
+            yield Label("", id="export-status", markup=False)  # server words
 
     def on_mount(self) -> None:
         field = self.query_one("#export-path", Input)

@@ -179,7 +179,9 @@ Each field is checked as you type; the reason shows under the field.
                     compact=True,
                     max_length=spec.max_length,
                 )
-            yield Static("", classes="field-error", id=self._wid(f"{spec.name}-error"))
+            yield Static(
+                "", classes="field-error", id=self._wid(f"{spec.name}-error"), markup=False
+            )
         if self.dock_hours:
             with Horizontal(classes="field-row", id=self._wid("hours-row")):
                 yield Label(self.hours_label, classes="field-label")
@@ -198,7 +200,7 @@ Each field is checked as you type; the reason shows under the field.
                     max_length=9,
                     classes="dock-time",
                 )
-            yield Static("", classes="field-error", id=self._wid("hours-error"))
+            yield Static("", classes="field-error", id=self._wid("hours-error"), markup=False)
 
     def _wid(self, name: str) -> str:
         return f"{self.side}-{name.replace('_', '-')}"

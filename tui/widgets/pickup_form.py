@@ -109,8 +109,8 @@ class PickupForm(Vertical, TypeaheadFocus):
             )
             if self.schedule:
                 yield TickBox("Schedule pickup", value=True, id="book-pickup", compact=True)
-        yield Static("", classes="field-error", id="pickup-date-error")
-        yield Static("", id="pickup-date-note")
+        yield Static("", classes="field-error", id="pickup-date-error", markup=False)
+        yield Static("", id="pickup-date-note", markup=False)
         with Horizontal(classes="field-row", id="pickup-reference-row"):
             yield Label("Your ref", classes="field-label")
             yield Input(
@@ -119,7 +119,7 @@ class PickupForm(Vertical, TypeaheadFocus):
                 compact=True,
                 max_length=60,
             )
-        yield Static("", classes="field-error", id="pickup-reference-error")
+        yield Static("", classes="field-error", id="pickup-reference-error", markup=False)
 
     def on_mount(self) -> None:
         self.show_errors({})

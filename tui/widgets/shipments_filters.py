@@ -137,6 +137,7 @@ Enter on a scanned number opens that shipment.
             yield Input(
                 placeholder="PRO, tracking, BOL, city… ( / )",
                 id="search-input",
+                classes="accepts-scans",  # tui.key_filter.SCAN_FIELD_CLASS: scans when empty
                 compact=True,
                 tooltip="Free text; a scanned number + Enter opens the shipment",
             )
