@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable, Iterable
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
-from weakref import WeakSet
 
 from textual import events
 from textual.app import SystemCommand
@@ -22,19 +20,13 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.session import Session
-from tui.textual_internals import (
-    EarlyFirstFrame,
-    ansi_sequence_keys,
-    mark_styled,
-    use_stored_stylesheet,
-)
+from tui.textual_internals import ansi_sequence_keys
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from textual.dom import DOMNode
     from textual.filter import LineFilter
     from textual.notifications import SeverityLevel
 
@@ -55,14 +47,7 @@ if TYPE_CHECKING:
 def _quote_screen() -> Screen[Any]:
     from tui.screens.quote import QuoteScreen
 
-    return _styled_as_made(QuoteScreen())
-
-
-def _styled_as_made(screen: Screen[Any]) -> Screen[Any]:
-    """`screen`, marked as styled by the app's sheet as it stands (see
-    `textual_internals.mark_styled`): its sheet is read with the app's (`CSS_PATH`)."""
-    mark_styled(screen.app, screen)
-    return screen
+    return QuoteScreen()
 
 
 def _shipments_screen() -> Screen[Any]:
@@ -125,7 +110,7 @@ def read_alt_keys_at_once() -> None:
             table[sequence] = (AltKey(key),)
 
 
-class FreightApp(EarlyFirstFrame, KeyFilter):
+class FreightApp(KeyFilter):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
@@ -202,10 +187,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
     def __init__(self, session: Session) -> None:
         read_alt_keys_at_once()
         super().__init__()
-        from tui.config.paths import cache_dir
-
-        # The rules of every sheet as the last run parsed them (see StoredStylesheet).
-        self._stylesheet = use_stored_stylesheet(self, cache_dir() / "stylesheets.pickle")
         self.session = session
         self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
@@ -213,8 +194,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         self.config_error: Exception | None = None
         """The config file's error found after the first frame (the app then exits with 2)."""
         self._activities: dict[str, str] = {}
-        self._resumed: WeakSet[Screen[Any]] = WeakSet()
-        """Screens past their first resume (see `update_styles`)."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
         self._readable: ReadableColours | None = None
@@ -245,21 +224,11 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             super().clear_selection()
 
     def on_mount(self) -> None:
-        # What start-up built lives as long as the app: keep the collector from re-scanning it
-        # on every full collection (a pause that grew with the item grid's rows).
-        self.call_after_refresh(gc.freeze)
         self.call_after_refresh(self._after_first_frame)
-
-    def first_frame_sent(self) -> None:
-        """Keep the rules the first frame needed for the next start, at once: a start can be
-        cut short right after its first frame. Only a first start (or one after an upgrade or
-        a change of theme) has anything to write; the terminal's writer sends the frame."""
-        self._stylesheet.save()
 
     def _after_first_frame(self) -> None:
         """Start what the first frame did without: the demo's sandbox at once; the typed
         config and the client once their modules are loaded, off the event loop."""
-        gc.enable()  # the launcher held it off until now
         for start in self.session.after_first_frame:
             start()
         self.run_worker(self._load_modules, thread=True, group="modules", exit_on_error=False)
@@ -331,7 +300,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             )
 
     async def on_unmount(self) -> None:
-        self._stylesheet.save()  # and those of the screens shown since
         await self.session.aclose()
 
     def show_sign_in(self, message: str | None = None) -> None:
@@ -350,21 +318,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         else:
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
-
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        """Restyle ``node`` and what is in it, unless mounting has just styled it anyway.
-
-        Textual restyles a widget for each class its constructor sets (``compact=True``
-        does), before the widget is even in the DOM; and a whole new screen on its first
-        resume, right after mounting styled each of its widgets. On the quote form those
-        repeats were more than half of the style passes before the first frame.
-        """
-        if not node.is_attached:
-            return
-        if isinstance(node, Screen) and node.stack_updates == 1 and node not in self._resumed:
-            self._resumed.add(node)
-            return
-        super().update_styles(node, animate)
 
     def _profile_changed(self) -> None:
         self.profile_revision += 1

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 from typing import TYPE_CHECKING
 
@@ -44,9 +43,6 @@ def setup_logging(debug: bool = False) -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
-    # No garbage collection until the first frame (the app turns it back on): start-up makes
-    # little garbage, and its collections took about a sixth of the time to the first frame.
-    gc.disable()
     from tui.config.plain import ConfigError
 
     setup_logging(bool(getattr(args, "debug", False)))
@@ -59,9 +55,6 @@ def run_app(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"freight: {error}", file=sys.stderr)
         return 2
-    from tui.bytecode import compile_package
-
-    compile_package()  # once, when no install compiled Freight's modules (a stat otherwise)
     app.run()
     if app.config_error is not None:  # found after the first frame: said as at the start
         print(f"freight: {app.config_error}", file=sys.stderr)
