@@ -1,4 +1,5 @@
-"""Every private name of Textual that `tui.textual_internals` reaches still exists and still
+"""Every private name of Textual that `tui.textual_internals` (the product's fence) and
+`tests.textual_probes` (the tests') reach still exists and still
 does what Freight relies on. A Textual upgrade that removes or changes one fails here (and
 the version check fails first when the minor changes: recheck, then move `CHECKED_ON` and
 the range in pyproject.toml together)."""
@@ -26,6 +27,7 @@ from textual.scroll_view import ScrollView
 from textual.widget import Widget
 from textual.widgets import Input, Static
 
+from tests import textual_probes as probes
 from tui import textual_internals as internals
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
@@ -69,9 +71,7 @@ def test_the_sequence_table_is_the_one_the_input_parser_reads() -> None:
     assert sequence not in table
     table[sequence] = (Keys.F20,)
     try:
-        keys = [
-            e.key for e in internals.parse_terminal_input(sequence) if isinstance(e, events.Key)
-        ]
+        keys = [e.key for e in probes.parse_terminal_input(sequence) if isinstance(e, events.Key)]
     finally:
         del table[sequence]
     assert keys == ["f20"]
@@ -167,14 +167,16 @@ async def test_the_resize_mixins_override_textual_s_resize_hook() -> None:
 async def test_a_screen_reads_as_text_and_frames_are_seen() -> None:
     app = Probe()
     frames: list[Screen[Any]] = []
-    internals.watch_frames(app, frames.append)
+    probes.watch_frames(app, frames.append)
     async with app.run_test(size=(20, 3)) as pilot:
         await pilot.pause()
         assert frames
         assert frames[0] is app.screen
         console = Console(width=20, height=3, file=io.StringIO(), record=True)
-        console.print(internals.screen_render(app.screen))
+        console.print(probes.screen_render(app.screen))
         assert console.export_text().startswith("PROBE")
+        first_line = list(probes.layout_render(app).strips[0])
+        assert "".join(strip.text for strip in first_line).startswith("PROBE")
 
 
 async def test_frame_and_message_hooks_run_and_stop() -> None:
@@ -186,7 +188,7 @@ async def test_frame_and_message_hooks_run_and_stop() -> None:
     def message() -> None:
         counts["messages"] += 1
 
-    stops = [internals.after_every_frame(frame), internals.after_every_message(message)]
+    stops = [probes.after_every_frame(frame), probes.after_every_message(message)]
     try:
         async with Probe().run_test() as pilot:
             await pilot.pause()
@@ -206,9 +208,9 @@ async def test_notifications_input_from_the_terminal_and_screen_waits() -> None:
     async with app.run_test() as pilot:
         app.notify("hello there")
         await pilot.pause()
-        assert [n.message for n in internals.notifications(app)] == ["hello there"]
-        internals.send_as_terminal(app, events.Key("f9", None))
+        assert [n.message for n in probes.notifications(app)] == ["hello there"]
+        probes.send_as_terminal(app, events.Key("f9", None))
         while not app.presses:
             await pilot.pause()
-        await internals.wait_for_screen(pilot)
+        await probes.wait_for_screen(pilot)
         assert app.presses == 1

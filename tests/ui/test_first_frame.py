@@ -15,7 +15,7 @@ FIRST_FRAME_PROBE = """
 import asyncio, sys
 from tui.app import make_app
 from tui.demo import build_demo_session
-from tui.textual_internals import watch_frames
+from tests.textual_probes import watch_frames
 
 # Not holidays: the quote screen loads it in a thread from its first refresh, which Textual's
 # start-up batch finishes before it sends the first frame.

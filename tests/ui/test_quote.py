@@ -11,12 +11,12 @@ from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.textual_probes import notifications, watch_frames
 from tests.ui.screen import screen_text, wait_for
 from tui.app import FreightApp, make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
 from tui.session import Session
-from tui.textual_internals import watch_frames
 from tui.widgets.item_strip import ItemStrip, grid_columns
 from tui.widgets.items_editor import ItemsEditor, TextCell
 
@@ -503,7 +503,7 @@ async def test_a_restored_draft_says_so_and_a_damaged_one_is_kept_aside() -> Non
         screen = await start(pilot)
         assert screen.draft().dest_zip == "30303"
         await wait_for(pilot, lambda: "Quote draft" in screen_text(app), what="the word")
-        [said] = [str(n.message) for n in app._notifications]
+        [said] = [str(n.message) for n in notifications(app)]
         assert said.startswith("Restored the quote you were typing (saved ")
         assert said.endswith("To start afresh: ctrl+p, Clear the quote.")
     path = session.drafts.directory / f"{DRAFT_NAME}.json"
