@@ -2,24 +2,38 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import os
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
-from tui.config.plain import DEFAULT_THEME
+from tui.api.errors import (
+    AuthenticationError,
+    FreightError,
+    PermissionDeniedError,
+    SubscriptionError,
+)
+from tui.config.paths import config_file
+from tui.config.plain import DEFAULT_THEME, ConfigError
 from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.navigation import Navigation
+from tui.readable import readable_filter
+from tui.screens.quote import QuoteScreen
 from tui.session import Session
 from tui.textual_internals import ansi_sequence_keys
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
@@ -36,8 +50,6 @@ if TYPE_CHECKING:
 
 
 def _quote_screen() -> Screen[Any]:
-    from tui.screens.quote import QuoteScreen
-
     return QuoteScreen()
 
 
@@ -191,8 +203,6 @@ class FreightApp(Navigation, KeyFilter):
         if has_16_colours(self):
             self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
             if theme == DEFAULT_THEME:  # the default at 16 colours is an ANSI theme
-                import os
-
                 self.theme = ansi_theme(os.environ)
         use_colours(status_colours(self))
         if keymap := session.keymap:
@@ -207,10 +217,6 @@ class FreightApp(Navigation, KeyFilter):
         runs while the first screen is composed, when Textual raises ScreenStackError (it only
         allows for NoScreen).
         """
-        from contextlib import suppress
-
-        from textual.app import ScreenStackError
-
         with suppress(ScreenStackError):
             super().clear_selection()
 
@@ -239,8 +245,6 @@ class FreightApp(Navigation, KeyFilter):
 
     def _settle(self) -> None:
         """Build the typed config (ending the app on a config error), then connect."""
-        from tui.config.plain import ConfigError
-
         try:
             self.session.settle()
         except ConfigError as error:
@@ -258,8 +262,6 @@ class FreightApp(Navigation, KeyFilter):
     async def _connect(self) -> None:
         """After the first frame: start the client (and the demo sandbox, or read the keyring),
         so a missing credential shows now rather than at the first request."""
-        from tui.api.errors import FreightError
-
         if self.session.after_first_frame:  # the demo: its sandbox is starting
             self.set_activity("connect", "starting the local sandbox…")
         try:
@@ -273,8 +275,6 @@ class FreightApp(Navigation, KeyFilter):
 
     async def _offer_unfinished_batch(self) -> None:
         """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""
-        import asyncio
-
         from tui.batch.view import unfinished_batch, unfinished_text
 
         session = self.session
@@ -354,8 +354,6 @@ class FreightApp(Navigation, KeyFilter):
         by eye on 256 or 16 colours) and keeps every text readable (`tui.readable`)."""
         readable = self._readable
         if readable is None:
-            from tui.readable import readable_filter
-
             readable = self._readable = readable_filter(self.console.color_system, self.no_color)
         return [*super().get_line_filters(), readable]
 
@@ -365,8 +363,6 @@ class FreightApp(Navigation, KeyFilter):
 
     def search_themes(self) -> None:
         """The palette's Theme command: the theme picked is used and saved to the config."""
-        from textual.command import CommandPalette
-
         self.push_screen(
             CommandPalette(providers=[SavedThemeProvider], placeholder="Search for themes…")
         )
@@ -454,8 +450,6 @@ class FreightApp(Navigation, KeyFilter):
 
     def worker_failed(self, worker: Worker[Any]) -> None:
         """A worker died of an error no handler caught: clear its activity, say so, log it."""
-        import logging
-
         error = worker.error
         self.set_activity(worker.group, None)
         logging.getLogger("tui.app").error(
@@ -469,12 +463,6 @@ class FreightApp(Navigation, KeyFilter):
 
     def handle_api_error(self, error: BaseException) -> str:
         """Act on errors every screen shares (401, 402, 403) and return a one-line message."""
-        from tui.api.errors import (
-            AuthenticationError,
-            PermissionDeniedError,
-            SubscriptionError,
-        )
-
         message = str(error) or error.__class__.__name__
         if isinstance(error, AuthenticationError):
             self.show_sign_in(message)
@@ -503,8 +491,6 @@ if TYPE_CHECKING:
 def check_settings(session: Session) -> None:
     """Refuse a config whose theme or ``[keymap]`` the app cannot use (ConfigError, with the
     file and line). Reads the session's sketch when it has one: no typed config needed."""
-    from tui.config.paths import config_file
-
     file = session.config_path or config_file()
     if problem := theme_problem(session.theme):
         from tui.config.settings import config_error_at

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from typing import TYPE_CHECKING
 
+from tui import logsetup
+from tui.app import make_app
+from tui.config.plain import ConfigError
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -26,11 +31,6 @@ def setup_logging(debug: bool = False) -> None:
     """Log to a rotating file in the log dir at the level of ``--debug`` or FREIGHT_LOG_LEVEL
     (default INFO); every record is scrubbed of secrets first. A bad level falls back to INFO
     with a warning in the log."""
-    import logging
-    import os
-
-    from tui import logsetup
-
     try:
         level = logsetup.level_from(debug, os.environ)
         problem = None
@@ -43,11 +43,7 @@ def setup_logging(debug: bool = False) -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
-    from tui.config.plain import ConfigError
-
     setup_logging(bool(getattr(args, "debug", False)))
-
-    from tui.app import make_app
 
     try:
         session = build_session(args)

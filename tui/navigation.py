@@ -11,6 +11,10 @@ from typing import TYPE_CHECKING
 
 from textual.app import App
 
+from tui.screens.quote import QuoteScreen
+from tui.screens.result import ResultScreen
+from tui.screens.shipment_detail import ShipmentDetailScreen
+
 if TYPE_CHECKING:
     from tui.api.models import (
         Booking,
@@ -70,11 +74,8 @@ class Navigation(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
         base = self.screen_stack[0]
-        if new:
-            from tui.screens.quote import QuoteScreen
-
-            if isinstance(base, QuoteScreen):
-                base.clear_form()
+        if new and isinstance(base, QuoteScreen):
+            base.clear_form()
 
     def show_rates(
         self, request: RateRequest | None = None, mode_filter: str | None = None
@@ -110,8 +111,6 @@ class Navigation(App[None]):
         request: BookingRequest | ParcelBookingRequest | None = None,
     ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
-        from tui.screens.result import ResultScreen
-
         self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
 
     def show_shipments(self, search: str | None = None) -> None:
@@ -151,8 +150,6 @@ class Navigation(App[None]):
 
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
         """Show one shipment's detail in the shipments mode."""
-        from tui.screens.shipment_detail import ShipmentDetailScreen
-
         if self.current_mode != "shipments":
             self.switch_mode("shipments")
         self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))
