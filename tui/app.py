@@ -2,67 +2,55 @@
 
 from __future__ import annotations
 
-import gc
+import asyncio
+import logging
+import os
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from functools import partial
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
-from weakref import WeakSet
 
 from textual import events
-from textual.app import SystemCommand
+from textual.app import ScreenStackError, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.theme import ThemeProvider
 from textual.worker import Worker, WorkerState
 
-from tui.config.plain import DEFAULT_THEME
+from tui.api.errors import (
+    AuthenticationError,
+    FreightError,
+    PermissionDeniedError,
+    SubscriptionError,
+)
+from tui.config.paths import config_file
+from tui.config.plain import DEFAULT_THEME, ConfigError
 from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
+from tui.navigation import Navigation
+from tui.readable import readable_filter
+from tui.screens.quote import QuoteScreen
 from tui.session import Session
-from tui.textual_internals import (
-    EarlyFirstFrame,
-    ansi_sequence_keys,
-    mark_styled,
-    use_stored_stylesheet,
-)
+from tui.textual_internals import ansi_sequence_keys
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
 
-    from textual.dom import DOMNode
     from textual.filter import LineFilter
     from textual.notifications import SeverityLevel
 
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Quote,
-        Rate,
-        RateRequest,
-        Shipment,
-    )
     from tui.host import Host, LastRates
     from tui.readable import ReadableColours
 
 
 def _quote_screen() -> Screen[Any]:
-    from tui.screens.quote import QuoteScreen
-
-    return _styled_as_made(QuoteScreen())
-
-
-def _styled_as_made(screen: Screen[Any]) -> Screen[Any]:
-    """`screen`, marked as styled by the app's sheet as it stands (see
-    `textual_internals.mark_styled`): its sheet is read with the app's (`CSS_PATH`)."""
-    mark_styled(screen.app, screen)
-    return screen
+    return QuoteScreen()
 
 
 def _shipments_screen() -> Screen[Any]:
@@ -125,7 +113,7 @@ def read_alt_keys_at_once() -> None:
             table[sequence] = (AltKey(key),)
 
 
-class FreightApp(EarlyFirstFrame, KeyFilter):
+class FreightApp(Navigation, KeyFilter):
     """Rate, book and track freight from the keyboard."""
 
     TITLE = "Freight"
@@ -202,10 +190,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
     def __init__(self, session: Session) -> None:
         read_alt_keys_at_once()
         super().__init__()
-        from tui.config.paths import cache_dir
-
-        # The rules of every sheet as the last run parsed them (see StoredStylesheet).
-        self._stylesheet = use_stored_stylesheet(self, cache_dir() / "stylesheets.pickle")
         self.session = session
         self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
@@ -213,16 +197,12 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         self.config_error: Exception | None = None
         """The config file's error found after the first frame (the app then exits with 2)."""
         self._activities: dict[str, str] = {}
-        self._resumed: WeakSet[Screen[Any]] = WeakSet()
-        """Screens past their first resume (see `update_styles`)."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
         self._readable: ReadableColours | None = None
         if has_16_colours(self):
             self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
             if theme == DEFAULT_THEME:  # the default at 16 colours is an ANSI theme
-                import os
-
                 self.theme = ansi_theme(os.environ)
         use_colours(status_colours(self))
         if keymap := session.keymap:
@@ -237,29 +217,15 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         runs while the first screen is composed, when Textual raises ScreenStackError (it only
         allows for NoScreen).
         """
-        from contextlib import suppress
-
-        from textual.app import ScreenStackError
-
         with suppress(ScreenStackError):
             super().clear_selection()
 
     def on_mount(self) -> None:
-        # What start-up built lives as long as the app: keep the collector from re-scanning it
-        # on every full collection (a pause that grew with the item grid's rows).
-        self.call_after_refresh(gc.freeze)
         self.call_after_refresh(self._after_first_frame)
-
-    def first_frame_sent(self) -> None:
-        """Keep the rules the first frame needed for the next start, at once: a start can be
-        cut short right after its first frame. Only a first start (or one after an upgrade or
-        a change of theme) has anything to write; the terminal's writer sends the frame."""
-        self._stylesheet.save()
 
     def _after_first_frame(self) -> None:
         """Start what the first frame did without: the demo's sandbox at once; the typed
         config and the client once their modules are loaded, off the event loop."""
-        gc.enable()  # the launcher held it off until now
         for start in self.session.after_first_frame:
             start()
         self.run_worker(self._load_modules, thread=True, group="modules", exit_on_error=False)
@@ -279,8 +245,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     def _settle(self) -> None:
         """Build the typed config (ending the app on a config error), then connect."""
-        from tui.config.plain import ConfigError
-
         try:
             self.session.settle()
         except ConfigError as error:
@@ -298,8 +262,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
     async def _connect(self) -> None:
         """After the first frame: start the client (and the demo sandbox, or read the keyring),
         so a missing credential shows now rather than at the first request."""
-        from tui.api.errors import FreightError
-
         if self.session.after_first_frame:  # the demo: its sandbox is starting
             self.set_activity("connect", "starting the local sandbox…")
         try:
@@ -313,8 +275,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     async def _offer_unfinished_batch(self) -> None:
         """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""
-        import asyncio
-
         from tui.batch.view import unfinished_batch, unfinished_text
 
         session = self.session
@@ -331,15 +291,7 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             )
 
     async def on_unmount(self) -> None:
-        self._stylesheet.save()  # and those of the screens shown since
         await self.session.aclose()
-
-    def show_sign_in(self, message: str | None = None) -> None:
-        """Ask for credentials on top of the current screen (its input stays as it was)."""
-        from tui.screens.signin import SignInScreen
-
-        if not isinstance(self.screen, SignInScreen):
-            self.push_screen(SignInScreen(message=message))
 
     # -- header state ---------------------------------------------------------------------
 
@@ -351,21 +303,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
             self._activities[key] = text
         self.activity_text = " · ".join(self._activities.values())
 
-    def update_styles(self, node: DOMNode, animate: bool = True) -> None:
-        """Restyle ``node`` and what is in it, unless mounting has just styled it anyway.
-
-        Textual restyles a widget for each class its constructor sets (``compact=True``
-        does), before the widget is even in the DOM; and a whole new screen on its first
-        resume, right after mounting styled each of its widgets. On the quote form those
-        repeats were more than half of the style passes before the first frame.
-        """
-        if not node.is_attached:
-            return
-        if isinstance(node, Screen) and node.stack_updates == 1 and node not in self._resumed:
-            self._resumed.add(node)
-            return
-        super().update_styles(node, animate)
-
     def _profile_changed(self) -> None:
         self.profile_revision += 1
 
@@ -375,127 +312,7 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         if getattr(widget, "cursor_blink", False):
             widget.cursor_blink = False  # type: ignore[attr-defined]
 
-    # -- navigation -----------------------------------------------------------------------
-
-    def action_show_quote(self) -> None:
-        if not self.screen.is_modal:  # a dialog is answered (or closed) first
-            self.show_quote()
-
-    def action_show_rates(self) -> None:
-        if not self.screen.is_modal:
-            self.show_rates()
-
-    def action_show_shipments(self) -> None:
-        if not self.screen.is_modal:
-            self.show_shipments()
-
-    def action_show_batch(self) -> None:
-        if not self.screen.is_modal:
-            self.show_batch()
-
-    def show_quote(self, *, new: bool = False) -> None:
-        """Go to the quote form (the first screen of the quote mode); `new` empties it."""
-        if self.current_mode != "quote":
-            self.switch_mode("quote")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        base = self.screen_stack[0]
-        if new:
-            from tui.screens.quote import QuoteScreen
-
-            if isinstance(base, QuoteScreen):
-                base.clear_form()
-
-    def show_rates(
-        self, request: RateRequest | None = None, mode_filter: str | None = None
-    ) -> None:
-        """Go to the rates of `request` (asked for anew), or with none, back to the rates last
-        shown, if there are any."""
-        from tui.screens.rates import RatesScreen
-
-        if self.current_mode != "quote":
-            self.switch_mode("quote")
-        if request is not None:
-            self.push_screen(RatesScreen(request, mode_filter=mode_filter))
-            return
-        if any(isinstance(screen, RatesScreen) for screen in self.screen_stack):
-            while not isinstance(self.screen, RatesScreen):
-                self.pop_screen()
-        elif self.last_rates is not None:
-            request, mode_filter, quote = self.last_rates
-            self.push_screen(RatesScreen(request, mode_filter, quote=quote))
-        else:
-            self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
-
-    def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
-        """Open the booking form for one rate of a quote, over the rates."""
-        from tui.screens.book import BookScreen
-
-        self.push_screen(BookScreen(quote, rate, request))
-
-    def show_booked(
-        self,
-        booking: Booking | ParcelBooking,
-        rate: Rate,
-        request: BookingRequest | ParcelBookingRequest | None = None,
-    ) -> None:
-        """The booking's result takes the place of its form (Esc then goes to the rates)."""
-        from tui.screens.result import ResultScreen
-
-        self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
-
-    def show_shipments(self, search: str | None = None) -> None:
-        """Go to the shipments list, optionally searching for `search`."""
-        if self.current_mode != "shipments":
-            self.switch_mode("shipments")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        if search is not None:
-            from tui.screens.shipments import ShipmentsScreen
-
-            base = self.screen_stack[0]
-            if isinstance(base, ShipmentsScreen):
-                self.call_after_refresh(base.apply_search, search)
-
-    def show_batch(self, path: str | None = None) -> None:
-        """Go to the batch of orders; with `path`, open that order file there."""
-        if self.current_mode != "batch":
-            self.switch_mode("batch")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        if path is not None:
-            from tui.screens.batch import BatchScreen
-
-            base = self.screen_stack[0]
-            if isinstance(base, BatchScreen):
-                self.call_after_refresh(base.open_path, path)
-
-    def open_scanned(self, code: str) -> None:
-        """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
-        from tui.screens.shipments import ShipmentsScreen
-
-        self.show_shipments()
-        base = self.screen_stack[0]
-        if isinstance(base, ShipmentsScreen):
-            base.lookup_scanned(code)
-
-    def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
-        """Show one shipment's detail in the shipments mode."""
-        from tui.screens.shipment_detail import ShipmentDetailScreen
-
-        if self.current_mode != "shipments":
-            self.switch_mode("shipments")
-        self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))
-
     # -- help, palette, quit --------------------------------------------------------------
-
-    def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
-            self.screen.dismiss()  # the help key again closes it
-        else:
-            self.push_screen(HelpScreen.for_focus(self.screen))
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """Ours (screens, the screen's own, help), then Textual's: Theme, Keys, Screenshot…"""
@@ -537,8 +354,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
         by eye on 256 or 16 colours) and keeps every text readable (`tui.readable`)."""
         readable = self._readable
         if readable is None:
-            from tui.readable import readable_filter
-
             readable = self._readable = readable_filter(self.console.color_system, self.no_color)
         return [*super().get_line_filters(), readable]
 
@@ -548,8 +363,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     def search_themes(self) -> None:
         """The palette's Theme command: the theme picked is used and saved to the config."""
-        from textual.command import CommandPalette
-
         self.push_screen(
             CommandPalette(providers=[SavedThemeProvider], placeholder="Search for themes…")
         )
@@ -646,8 +459,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     def worker_failed(self, worker: Worker[Any]) -> None:
         """A worker died of an error no handler caught: clear its activity, say so, log it."""
-        import logging
-
         error = worker.error
         self.set_activity(worker.group, None)
         logging.getLogger("tui.app").error(
@@ -661,12 +472,6 @@ class FreightApp(EarlyFirstFrame, KeyFilter):
 
     def handle_api_error(self, error: BaseException) -> str:
         """Act on errors every screen shares (401, 402, 403) and return a one-line message."""
-        from tui.api.errors import (
-            AuthenticationError,
-            PermissionDeniedError,
-            SubscriptionError,
-        )
-
         message = str(error) or error.__class__.__name__
         if isinstance(error, AuthenticationError):
             self.show_sign_in(message)
@@ -695,8 +500,6 @@ if TYPE_CHECKING:
 def check_settings(session: Session) -> None:
     """Refuse a config whose theme or ``[keymap]`` the app cannot use (ConfigError, with the
     file and line). Reads the session's sketch when it has one: no typed config needed."""
-    from tui.config.paths import config_file
-
     file = session.config_path or config_file()
     if problem := theme_problem(session.theme):
         from tui.config.settings import config_error_at

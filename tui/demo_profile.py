@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -166,7 +167,6 @@ def load_demo_edits(data_dir: Path) -> dict[str, Any]:
         text = (data_dir / DEMO_EDITS_FILE).read_text(encoding="utf-8")
     except (OSError, ValueError):
         return {}
-    import json  # only when there are edits: the first frame of a fresh demo needs none
 
     try:
         data = json.loads(text)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 from datetime import UTC, datetime
@@ -36,7 +37,6 @@ class DraftStore:
 
     def save(self, name: str, data: dict[str, Any]) -> None:
         """Write the draft; a crash mid-write leaves the previous version intact."""
-        import json  # not before the first frame: it reads a draft only when there is one
 
         text = json.dumps(data, indent=1, sort_keys=True, default=str)
         write_atomically(self._path(name), text)
@@ -56,7 +56,6 @@ class DraftStore:
             saved_at = datetime.fromtimestamp(path.stat().st_mtime, UTC)
         except OSError:
             return DraftRead()
-        import json
 
         try:
             data = json.loads(raw.decode("utf-8"))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 from collections.abc import AsyncIterable, Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -213,7 +214,6 @@ def write_shipments_csv(shipments: Iterable[Listed], path: Path, *, bom: bool = 
 
 def json_text(value: Any, *, indent: int | None = None) -> str:
     """JSON of ``value`` where a Decimal is written as the exact number it is (``1234.50``)."""
-    import json
 
     def emit(item: Any, depth: int) -> str:
         if isinstance(item, Decimal):

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
-import gc
+import logging
+import os
 import sys
 from typing import TYPE_CHECKING
 
+from tui import logsetup
+from tui.app import make_app
+from tui.config.plain import ConfigError
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -27,11 +31,6 @@ def setup_logging(debug: bool = False) -> None:
     """Log to a rotating file in the log dir at the level of ``--debug`` or FREIGHT_LOG_LEVEL
     (default INFO); every record is scrubbed of secrets first. A bad level falls back to INFO
     with a warning in the log."""
-    import logging
-    import os
-
-    from tui import logsetup
-
     try:
         level = logsetup.level_from(debug, os.environ)
         problem = None
@@ -44,14 +43,7 @@ def setup_logging(debug: bool = False) -> None:
 
 def run_app(args: argparse.Namespace) -> int:
     """Run the TUI until the user quits; return the exit status."""
-    # No garbage collection until the first frame (the app turns it back on): start-up makes
-    # little garbage, and its collections took about a sixth of the time to the first frame.
-    gc.disable()
-    from tui.config.plain import ConfigError
-
     setup_logging(bool(getattr(args, "debug", False)))
-
-    from tui.app import make_app
 
     try:
         session = build_session(args)
@@ -59,9 +51,6 @@ def run_app(args: argparse.Namespace) -> int:
     except ConfigError as error:
         print(f"freight: {error}", file=sys.stderr)
         return 2
-    from tui.bytecode import compile_package
-
-    compile_package()  # once, when no install compiled Freight's modules (a stat otherwise)
     app.run()
     if app.config_error is not None:  # found after the first frame: said as at the start
         print(f"freight: {app.config_error}", file=sys.stderr)

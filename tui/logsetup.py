@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from logging.handlers import RotatingFileHandler
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LEVEL_VARIABLE = "FREIGHT_LOG_LEVEL"
@@ -42,7 +43,6 @@ def remove() -> None:
 
 def setup(level: int, *, stderr: bool = False) -> None:
     """Log at ``level`` to the rotating log file (and to stderr when asked), redacted."""
-    from logging.handlers import RotatingFileHandler
 
     from tui.config.paths import log_file
     from tui.credentials import redact

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
@@ -281,7 +282,6 @@ class Session:
     async def batch_client(self) -> FreightClient:
         """A client of its own for a batch (close it after): it waits out no 429 itself, the
         batch's one pace does that for all of its requests."""
-        from dataclasses import replace
 
         from tui.api.client import FreightClient
 
@@ -344,7 +344,6 @@ def _snake(name: str) -> str:
 def client_options_for(profile: Profile) -> ClientOptions:
     """The client's options from a profile: its ``[wire]`` table, search parameter names and
     booking aliases (``search_params`` and ``booking_aliases`` may also sit in ``[wire]``)."""
-    from dataclasses import replace
 
     from tui.api.options import ClientOptions
     from tui.api.wire import ShipmentParams, WireFormat

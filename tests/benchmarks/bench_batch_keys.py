@@ -53,9 +53,11 @@ async def _timed_key(app: Any, key: str, done: Callable[[], bool]) -> float:
     """Send ``key`` and return the seconds until a frame painted after ``done()`` held."""
     from textual import events
 
+    from tests.textual_probes import send_as_terminal
+
     character = key if len(key) == 1 else None
     start = time.perf_counter()
-    app._driver.send_message(events.Key(key, character))
+    send_as_terminal(app, events.Key(key, character))
     before = start  # the last moment the effect was seen missing
     while not done():
         before = time.perf_counter()

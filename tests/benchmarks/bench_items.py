@@ -41,7 +41,7 @@ _LAST_WORK = [0.0, 0.0]
 def _timestamp_paints() -> None:
     """Record when a screen last sent a frame and when a widget last finished a message (the
     app's cursors do not blink: it turns blinking off on focus)."""
-    from tui.textual_internals import after_every_frame, after_every_message
+    from tests.textual_probes import after_every_frame, after_every_message
 
     def painted() -> None:
         _LAST_PAINT[:] = [time.perf_counter(), time.process_time()]
@@ -75,7 +75,7 @@ async def _timed(app: Any, key: str, done: Callable[[], bool]) -> tuple[float, f
     last paint (CPU time shows the app's own work when other processes share the cores)."""
     from textual import events
 
-    from tui.textual_internals import send_as_terminal
+    from tests.textual_probes import send_as_terminal
 
     start, start_cpu = time.perf_counter(), time.process_time()
     send_as_terminal(app, events.Key(key, None))

@@ -53,7 +53,7 @@ _LAST_PAINT = [0.0]
 
 def _timestamp_paints() -> None:
     """Record when a screen last sent a frame to the (headless) terminal."""
-    from tui.textual_internals import after_every_frame
+    from tests.textual_probes import after_every_frame
 
     def painted() -> None:
         _LAST_PAINT[0] = time.perf_counter()
@@ -66,11 +66,11 @@ async def measure(runs: int) -> tuple[list[float], list[float]]:
     from textual import events
 
     from tests.make_screenshots import _fill_quote
+    from tests.textual_probes import send_as_terminal
     from tui.app import make_app
     from tui.sandbox import SandboxConfig, start_in_thread
     from tui.screens.rates import RatesScreen
     from tui.session import Session
-    from tui.textual_internals import send_as_terminal
     from tui.widgets.rates_table import RatesTable
 
     _timestamp_paints()

@@ -372,10 +372,11 @@ async def measure_search(shipments: int, samples: int) -> dict[str, list[float]]
     from textual import events
     from textual.widgets import Input
 
+    from tests.textual_probes import after_every_frame, send_as_terminal
     from tui.app import make_app
     from tui.screens.shipments import ShipmentsScreen
     from tui.session import Session
-    from tui.textual_internals import after_every_frame, key_of_character, send_as_terminal
+    from tui.textual_internals import key_of_character
 
     running = big_sandbox(shipments)
     painted = [0.0]

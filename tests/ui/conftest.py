@@ -11,12 +11,12 @@ import httpx
 import pytest
 from textual.pilot import Pilot
 
+from tests.textual_probes import wait_for_screen
 from tests.ui.test_shipments_support import seeded_sandbox
 from tui.demo import DEMO_TOKEN
 from tui.key_filter import KeyFilter
 from tui.sandbox.app import SandboxApp
 from tui.session import Session
-from tui.textual_internals import wait_for_screen
 
 
 @pytest.fixture(autouse=True)

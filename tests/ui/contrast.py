@@ -23,6 +23,8 @@ from textual.geometry import Region
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
+from tests.textual_probes import layout_render
+
 RGB = tuple[int, int, int]
 
 XTERM = (
@@ -159,10 +161,7 @@ class Cell:
 
 def screen_lines(app: App[Any]) -> list[list[Segment]]:
     """The segments of each line of the screen as the terminal gets them (filters applied)."""
-    from textual._compositor import LayoutUpdate
-
-    update = app.screen._compositor.render_update(full=True, screen_stack=app._background_screens)
-    assert isinstance(update, LayoutUpdate)
+    update = layout_render(app)
     lines: list[list[Segment]] = []
     for strips in update.strips:
         line: list[Segment] = []

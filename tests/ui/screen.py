@@ -11,7 +11,7 @@ from rich.console import Console
 from textual.app import App
 from textual.pilot import Pilot
 
-from tui.textual_internals import screen_render
+from tests.textual_probes import screen_render
 
 
 def screen_text(app: App[Any]) -> str:

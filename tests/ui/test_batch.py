@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
 from tests.batch.conftest import WMS_EXPORT
+from tests.textual_probes import notifications
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
 from tui.demo import DEMO_TOKEN
@@ -32,7 +33,6 @@ from tui.screens.batch_mapping import BatchMappingScreen
 from tui.screens.batch_order import BatchOrderScreen
 from tui.screens.batch_paste import BatchPasteScreen
 from tui.session import Session
-from tui.textual_internals import notifications
 
 NOON_MONDAY = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
 

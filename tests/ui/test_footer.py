@@ -8,8 +8,8 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.widgets import Input
 
+from tests.textual_probes import watch_frames
 from tests.ui.screen import screen_text
-from tui.textual_internals import watch_frames
 from tui.widgets.footer import FreightFooter
 
 

@@ -19,6 +19,7 @@ from textual.app import App
 from textual.widgets import Static
 
 from tests.hostile_server import MARKUP, NEVER_SHOWN, TOKEN, HostileServer
+from tests.textual_probes import screen_render
 from tests.ui.booking_flow import ltl_request, open_rates
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
@@ -83,7 +84,7 @@ def assert_painted_safely(app: App[Any]) -> str:
         color_system="truecolor",
         legacy_windows=False,
     )
-    update = app.screen._compositor.render_update(full=True)
+    update = screen_render(app.screen)
     assert update is not None
     for segment in console.render(update):
         if segment.control:  # Textual's own cursor moves

@@ -6,6 +6,7 @@ import httpx
 from textual import events
 from textual.widgets import Input
 
+from tests.textual_probes import notifications, parse_terminal_input
 from tests.ui.booking_flow import counting_session, open_rates
 from tests.ui.screen import screen_text, settle
 from tui.app import make_app, read_alt_keys_at_once
@@ -14,7 +15,6 @@ from tui.screens.quote import QuoteScreen
 from tui.screens.rates import RatesScreen
 from tui.screens.shipments import ShipmentsScreen
 from tui.session import Session
-from tui.textual_internals import notifications, parse_terminal_input
 
 
 async def test_f3_brings_back_the_last_rates_without_asking_again(

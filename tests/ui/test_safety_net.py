@@ -7,11 +7,11 @@ from textual.app import ComposeResult
 from textual.screen import Screen
 from textual.widgets import Static
 
+from tests.textual_probes import notifications
 from tests.ui.screen import screen_text, settle
 from tui.app import make_app
 from tui.service_call import WorkerErrorsToHost
 from tui.session import Session
-from tui.textual_internals import notifications
 
 
 class FailingProbeScreen(WorkerErrorsToHost, Screen[None]):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hmac
 from typing import Any, NoReturn
 
 REDACTED = "***"
@@ -45,8 +46,6 @@ class Secret:
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Secret):
-            import hmac  # here: the first frame of the app has no secret to compare
-
             return hmac.compare_digest(self._value.encode(), other._value.encode())
         return NotImplemented
 

@@ -6,6 +6,7 @@ import argparse
 import os
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from tui.commands.exits import NotSignedInError, UsageError
@@ -33,8 +34,6 @@ async def open_client(
 
 
 def _with_retry(options: ClientOptions | None, retry: RetryPolicy | None) -> ClientOptions:
-    from dataclasses import replace
-
     from tui.api.options import ClientOptions
 
     options = options or ClientOptions()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from datetime import date, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -95,7 +96,6 @@ def _folder(text: str) -> Path:
 def day_text(value: object) -> str:
     """`2026-11-30`: a pickup or delivery day as the service wrote it (the day at the dock,
     as the list and the CSV give it)."""
-    from datetime import date, datetime
 
     if isinstance(value, datetime):
         return value.date().isoformat()

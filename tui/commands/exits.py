@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TextIO
 
 OK = 0
@@ -62,7 +63,6 @@ def status_of(error: BaseException) -> int:
 
 def report_bug(error: BaseException, err: TextIO) -> int:
     """The last resort: an error no command expected is logged whole and said in one line."""
-    import logging
 
     from tui.credentials import redact
     from tui.domain.safe_text import plain

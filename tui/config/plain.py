@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import tomllib
 from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -62,7 +63,6 @@ def read_config_text(path: Path | None = None) -> ConfigText:
         return ConfigText(file, None, {})
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(file, f"cannot read: {exc}") from None
-    import tomllib  # only when there is a file
 
     try:
         data = tomllib.loads(text, parse_float=Decimal)

@@ -5,8 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from tui.api.client import FreightClient
+from tui.api.errors import (
+    AuthenticationError,
+    FreightError,
+    PermissionDeniedError,
+    SubscriptionError,
+    TransportError,
+)
+from tui.api.options import ClientOptions
 from tui.api.secret import Secret
 from tui.credentials import redact
+from tui.session import client_options_for
 
 if TYPE_CHECKING:
     import httpx
@@ -34,8 +44,6 @@ class CheckResult:
 
 def client_options(profile: Profile | None) -> ClientOptions:
     """Client settings from a profile (the session's rule), or the defaults."""
-    from tui.api.options import ClientOptions
-    from tui.session import client_options_for
 
     return ClientOptions() if profile is None else client_options_for(profile)
 
@@ -54,14 +62,6 @@ async def check_credentials(
     transport: httpx.AsyncBaseTransport | None = None,
 ) -> CheckResult:
     """Make one authenticated request and say what it showed."""
-    from tui.api.client import FreightClient
-    from tui.api.errors import (
-        AuthenticationError,
-        FreightError,
-        PermissionDeniedError,
-        SubscriptionError,
-        TransportError,
-    )
 
     token = token_of(client_id, secret)
     redact.register(secret, token)

@@ -11,13 +11,17 @@ import argparse
 import os
 from collections.abc import Mapping
 
+from tui.api.errors import AuthenticationError
 from tui.api.secret import Secret
+from tui.config import paths
 from tui.config.resolve import ProfileError, ResolvedProfile, resolve_profile
 from tui.config.settings import AppConfig, ConfigError, Profile, load_config
 from tui.credentials import env as env_credentials
 from tui.credentials import index, redact
+from tui.credentials.diagnosis import headline
 from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileError
 from tui.credentials.resolve import Credentials, Lookup, SessionMemory, alookup, consulted
+from tui.demo import build_demo_session
 from tui.session import ENV_WORDS, Session
 
 
@@ -67,7 +71,6 @@ class CredentialConnector:
 
     async def connect(self) -> tuple[str, Secret]:
         """The session's connect callback: base URL and token, or a 401-style error."""
-        from tui.api.errors import AuthenticationError
 
         if self.credentials is None:
             found = await self.find()
@@ -89,8 +92,6 @@ class CredentialConnector:
         if self.resolved.needs_base_url:
             return f"Set the base URL of profile {self.resolved.name!r}, then sign in."
         if found.keyring is not None and not found.keyring.usable:
-            from tui.credentials.diagnosis import headline
-
             return headline(found.keyring) + " Sign in to use the service."
         return "Not signed in: enter the client ID and secret."
 
@@ -128,7 +129,6 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
 
     Raises ConfigError (the caller prints it); a bad profile choice is one too.
     """
-    from tui.config import paths
 
     redact.install()
     environ = os.environ if env is None else env
@@ -138,8 +138,6 @@ def session_from_args(args: argparse.Namespace, env: Mapping[str, str] | None = 
     except ProfileError as exc:
         raise ConfigError(paths.config_file(), str(exc)) from None
     if resolved.is_demo:
-        from tui.demo import build_demo_session
-
         return build_demo_session()
     if (problem := resolved.url_problem()) is not None:
         raise ConfigError(paths.config_file(), problem)

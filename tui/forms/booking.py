@@ -6,6 +6,8 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
 
+from tui.api.models import BookingRequest, ParcelBookingRequest
+from tui.config.settings import Location
 from tui.forms.book_times import parse_time_of_day, time_text, window
 
 if TYPE_CHECKING:
@@ -68,7 +70,6 @@ def _hhmm(text: str) -> str | None:
 
 def location_from_values(values: Mapping[str, str], postal_code: str) -> Location:
     """An address book entry from one end of the form (labelled by its company)."""
-    from tui.config.settings import Location
 
     company = values["company"].strip()
     return Location(
@@ -199,7 +200,6 @@ def booking_request(
 
     The times must already be checked (`book_times.check_window`): a bad one raises ValueError.
     """
-    from tui.api.models import BookingRequest
 
     return BookingRequest.build(
         {
@@ -231,7 +231,6 @@ def parcel_request(
     reference: str = "",
 ) -> ParcelBookingRequest:
     """POST /book/parcel body; raises RequestValidationError."""
-    from tui.api.models import ParcelBookingRequest
 
     return ParcelBookingRequest.build(
         {

@@ -17,8 +17,10 @@ import subprocess
 import sys
 import threading
 from datetime import date, datetime
+from importlib.metadata import version
 from pathlib import Path
 from typing import NamedTuple
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 FIELDS = ("zip_code", "city", "state", "timezone")
 """The columns of the table, in order."""
@@ -54,7 +56,6 @@ _index: dict[str, ZipPlace] | None = None
 
 def table_path() -> Path:
     """The table of the installed `zipcodes` data, in the cache dir."""
-    from importlib.metadata import version
 
     from tui.config.paths import cache_dir
 
@@ -145,7 +146,6 @@ def today_at(code: str, now: datetime) -> date:
     found = place(code)
     if found is not None and found.timezone:
         # Here, not at the top: the first frame needs no zone (the ZIP data comes after it).
-        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
         try:
             return now.astimezone(ZoneInfo(found.timezone)).date()

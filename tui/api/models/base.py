@@ -16,6 +16,9 @@ from pydantic import (
 )
 from pydantic.alias_generators import to_camel
 
+from tui.api.errors import RequestValidationError
+from tui.api.models.lenient import validate_leniently
+
 __all__ = [
     "AwareDatetime",
     "IncomingModel",
@@ -87,7 +90,6 @@ class IncomingModel(BaseModel):
     @classmethod
     def model_validate(cls, obj: Any, *args: Any, **kwargs: Any) -> Self:
         """Validate ``obj``, repairing values of unexpected types (see ``validate_leniently``)."""
-        from tui.api.models.lenient import validate_leniently
 
         strict = super().model_validate
         return validate_leniently(lambda data: strict(data, *args, **kwargs), obj)
@@ -131,8 +133,6 @@ class OutgoingModel(BaseModel):
     def build(cls, data: Any = None, /, **fields: Any) -> Self:
         """Validate ``data`` (a mapping) or keyword fields; raise ``RequestValidationError``."""
         from pydantic import ValidationError
-
-        from tui.api.errors import RequestValidationError
 
         try:
             return cls.model_validate(data if data is not None else fields)

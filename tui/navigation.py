@@ -1,0 +1,155 @@
+"""Where the user goes: the navigating half of the `Host` seam (screens ask, the app moves).
+
+`Navigation` is a mixin of `FreightApp`: each method switches to the mode that holds the
+screen asked for and pushes, pops or fills that screen. Screens never import each other; they
+ask the host (`tui.host.Host`), and these methods decide.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual.app import App
+
+from tui.screens.quote import QuoteScreen
+from tui.screens.result import ResultScreen
+from tui.screens.shipment_detail import ShipmentDetailScreen
+
+if TYPE_CHECKING:
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Quote,
+        Rate,
+        RateRequest,
+        Shipment,
+    )
+    from tui.host import LastRates
+    from tui.session import Session
+
+
+class Navigation(App[None]):
+    """Modes and screens: quote, rates, booking, result, shipments, batch, sign-in, help."""
+
+    session: Session
+    last_rates: LastRates | None
+
+    def show_sign_in(self, message: str | None = None) -> None:
+        """Ask for credentials on top of the current screen (its input stays as it was)."""
+        from tui.screens.signin import SignInScreen
+
+        if not isinstance(self.screen, SignInScreen):
+            self.push_screen(SignInScreen(message=message))
+
+    def action_help(self) -> None:
+        from tui.screens.help import HelpScreen
+
+        if isinstance(self.screen, HelpScreen):
+            self.screen.dismiss()  # the help key again closes it
+        else:
+            self.push_screen(HelpScreen.for_focus(self.screen))
+
+    def action_show_quote(self) -> None:
+        if not self.screen.is_modal:  # a dialog is answered (or closed) first
+            self.show_quote()
+
+    def action_show_rates(self) -> None:
+        if not self.screen.is_modal:
+            self.show_rates()
+
+    def action_show_shipments(self) -> None:
+        if not self.screen.is_modal:
+            self.show_shipments()
+
+    def action_show_batch(self) -> None:
+        if not self.screen.is_modal:
+            self.show_batch()
+
+    def show_quote(self, *, new: bool = False) -> None:
+        """Go to the quote form (the first screen of the quote mode); `new` empties it."""
+        if self.current_mode != "quote":
+            self.switch_mode("quote")
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        base = self.screen_stack[0]
+        if new and isinstance(base, QuoteScreen):
+            base.clear_form()
+
+    def show_rates(
+        self, request: RateRequest | None = None, mode_filter: str | None = None
+    ) -> None:
+        """Go to the rates of `request` (asked for anew), or with none, back to the rates last
+        shown, if there are any."""
+        from tui.screens.rates import RatesScreen
+
+        if self.current_mode != "quote":
+            self.switch_mode("quote")
+        if request is not None:
+            self.push_screen(RatesScreen(request, mode_filter=mode_filter))
+            return
+        if any(isinstance(screen, RatesScreen) for screen in self.screen_stack):
+            while not isinstance(self.screen, RatesScreen):
+                self.pop_screen()
+        elif self.last_rates is not None:
+            request, mode_filter, quote = self.last_rates
+            self.push_screen(RatesScreen(request, mode_filter, quote=quote))
+        else:
+            self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
+
+    def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
+        """Open the booking form for one rate of a quote, over the rates."""
+        from tui.screens.book import BookScreen
+
+        self.push_screen(BookScreen(quote, rate, request))
+
+    def show_booked(
+        self,
+        booking: Booking | ParcelBooking,
+        rate: Rate,
+        request: BookingRequest | ParcelBookingRequest | None = None,
+    ) -> None:
+        """The booking's result takes the place of its form (Esc then goes to the rates)."""
+        self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
+
+    def show_shipments(self, search: str | None = None) -> None:
+        """Go to the shipments list, optionally searching for `search`."""
+        if self.current_mode != "shipments":
+            self.switch_mode("shipments")
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if search is not None:
+            from tui.screens.shipments import ShipmentsScreen
+
+            base = self.screen_stack[0]
+            if isinstance(base, ShipmentsScreen):
+                self.call_after_refresh(base.apply_search, search)
+
+    def show_batch(self, path: str | None = None) -> None:
+        """Go to the batch of orders; with `path`, open that order file there."""
+        if self.current_mode != "batch":
+            self.switch_mode("batch")
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+        if path is not None:
+            from tui.screens.batch import BatchScreen
+
+            base = self.screen_stack[0]
+            if isinstance(base, BatchScreen):
+                self.call_after_refresh(base.open_path, path)
+
+    def open_scanned(self, code: str) -> None:
+        """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
+        from tui.screens.shipments import ShipmentsScreen
+
+        self.show_shipments()
+        base = self.screen_stack[0]
+        if isinstance(base, ShipmentsScreen):
+            base.lookup_scanned(code)
+
+    def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
+        """Show one shipment's detail in the shipments mode."""
+        if self.current_mode != "shipments":
+            self.switch_mode("shipments")
+        self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))
