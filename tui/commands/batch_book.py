@@ -119,8 +119,9 @@ def _ask(err: TextIO, prompt: str) -> str:
 
 
 async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
-    from tui.batch.book import paperwork_files, print_calls, run_print
+    from tui.batch.book import paperwork_files, print_calls
     from tui.config.settings import load_config
+    from tui.documents import run_print_job
 
     files = paperwork_files(batch, folder)
     if not files:
@@ -135,8 +136,11 @@ async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
     )
     skipped = len(files) - sum(len(c.paths) for c in calls)
     for call in calls:
-        ok, said = await run_print(call)
+        outcome = await run_print_job(call)
         what = f"{len(call.paths)} files to {call.printer or 'the default printer'}"
-        print(f"freight: {'printed' if ok else 'not printed'}: {what}: {said}", file=err)
+        print(
+            f"freight: {'printed' if outcome.ok else 'not printed'}: {what}: {outcome.said}",
+            file=err,
+        )
     if skipped:
         print(f"freight: {skipped} ZPL labels not printed: no ZPL label printer set", file=err)

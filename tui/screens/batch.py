@@ -913,7 +913,8 @@ unfinished (pasted rows too) is offered in the path field.
         )
 
     async def _print(self, batch: Batch) -> None:
-        from tui.batch.book import documents_folder, paperwork_files, print_calls, run_print
+        from tui.batch.book import documents_folder, paperwork_files, print_calls
+        from tui.documents import run_print_job
 
         session = self.host.session
         folder = documents_folder(session.data_dir / "documents", batch)
@@ -934,12 +935,12 @@ unfinished (pasted rows too) is offered in the path field.
         self.host.set_activity("print", "printing…")
         try:
             for call in calls:
-                ok, said = await run_print(call)
+                outcome = await run_print_job(call)
                 where = call.printer or "the default printer"
-                done = "Printed" if ok else "Not printed"
+                done = "Printed" if outcome.ok else "Not printed"
                 self.notify(
-                    f"{done}: {len(call.paths)} files to {where}: {said}",
-                    severity="information" if ok else "error",
+                    f"{done}: {len(call.paths)} files to {where}: {outcome.said}",
+                    severity="information" if outcome.ok else "error",
                     timeout=6,
                 )
         finally:
