@@ -13,8 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from tui.batch.engine import OUTPUT_STATUS
-from tui.batch.model import Order, OrderState
+from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -16,7 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Input, Label, ProgressBar, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from tui.batch.view import (
@@ -30,7 +30,9 @@ from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.listing.table_column import Column
+from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
+from tui.widgets.batch_progress import BatchProgress
 from tui.widgets.batch_tables import BatchOrdersTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -125,32 +127,6 @@ def review_columns() -> list[Column[ReviewRow]]:
     ]  # fmt: skip
 
 
-class _RunProgress(Protocol):
-    """How far a run is (a rating run's Progress, a booking run's BookProgress)."""
-
-    @property
-    def done(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-
-
-class _ProgressShown:
-    """A run's progress on the screen's bar and line; the last one is kept for the word at
-    the run's end."""
-
-    def __init__(self, bar: ProgressBar, line: Static) -> None:
-        self.bar = bar
-        self.line = line
-        self.last: _RunProgress | None = None
-
-    def __call__(self, now: _RunProgress) -> None:
-        self.last = now
-        self.bar.update(total=now.total, progress=now.done)
-        self.line.update(now.text)
-
-
 class BatchScreen(WorkerErrorsToHost, Screen[None]):
     """Open an order file (or paste rows), review the mapping, rate, choose, write results."""
 
@@ -240,9 +216,7 @@ unfinished (pasted rows too) is offered in the path field.
         self._store: SqliteBatchStore | None = None
         self._rows: dict[str, ReviewRow] = {}
         self._filter: list[str] = []
-        self._rating: Worker[None] | None = None
-        self._booking: Worker[None] | None = None
-        self._folder: Path | None = None
+        self.runs = BatchRuns(self, self)
         self._opened = False
         """A file or rows were opened (nothing is offered in the path field after that)."""
         self._sort = 0
@@ -264,9 +238,7 @@ unfinished (pasted rows too) is offered in the path field.
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
             id="batch-table",
         )
-        with Horizontal(id="batch-progress-row"):
-            yield ProgressBar(id="batch-progress", show_eta=False, show_percentage=True)
-            yield Static("", id="batch-progress-text", markup=False)
+        yield BatchProgress(id="batch-progress-row")
         yield Static("", id="batch-status", markup=False)
         yield FreightFooter()
 
@@ -284,14 +256,24 @@ unfinished (pasted rows too) is offered in the path field.
         return self.query_one("#batch-path", PathInput)
 
     @property
+    def progress(self) -> BatchProgress:
+        """The bar and line of the run going."""
+        return self.query_one("#batch-progress-row", BatchProgress)
+
+    @property
     def rating_worker(self) -> Worker[None] | None:
         """The last rating run's worker (None before the first)."""
-        return self._rating
+        return self.runs.rating_worker
 
     @property
     def is_rating(self) -> bool:
         """True while a rating run is going."""
-        return self._rating is not None and self._rating.is_running
+        return self.runs.is_rating
+
+    @property
+    def is_booking(self) -> bool:
+        """True while a booking run is going."""
+        return self.runs.is_booking
 
     def on_mount(self) -> None:
         self.table.border_title = "Orders"
@@ -319,7 +301,7 @@ unfinished (pasted rows too) is offered in the path field.
         """Rows of orders pasted into the path field are read as orders."""
         self.open_text(message.text)
 
-    def _status(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str, *, error: bool = False) -> None:
         """The line under the table (changed only when it says something else: an update
         lays the screen out again)."""
         if (text, error) == self._status_shown:
@@ -397,7 +379,7 @@ unfinished (pasted rows too) is offered in the path field.
             try:
                 self.open_text(read_kept(path))
             except (OSError, UnicodeDecodeError) as error:
-                self._status(f"{plain(text)}: {plain(str(error))}", error=True)
+                self.say(f"{plain(text)}: {plain(str(error))}", error=True)
             return
         self.run_worker(
             self._read(Path(text).expanduser(), None),
@@ -439,11 +421,11 @@ unfinished (pasted rows too) is offered in the path field.
             sheet, mapping, saved = await asyncio.to_thread(read)
         except SourceError as error:
             where = plain(str(path)) if path is not None else "the pasted text"
-            self._status(f"{where}: {error}", error=True)
+            self.say(f"{where}: {error}", error=True)
             return
         finally:
             self.host.set_activity("batch", None)
-        self._status("")
+        self.say("")
         if saved:
             await self._open(path, text, sheet, mapping)
             return
@@ -457,7 +439,7 @@ unfinished (pasted rows too) is offered in the path field.
         def reviewed(result: ColumnMapping | None) -> None:
             if result is None:
                 if self.current_batch is None:
-                    self._status("Not read: the columns were not confirmed (m to review them).")
+                    self.say("Not read: the columns were not confirmed (m to review them).")
                 return
             self.run_worker(
                 self._open(path, text, sheet, result),
@@ -513,7 +495,7 @@ unfinished (pasted rows too) is offered in the path field.
         try:
             batch = await asyncio.to_thread(open_batch)
         except (OSError, ValueError) as error:
-            self._status(f"Not read: {plain(str(error))}", error=True)
+            self.say(f"Not read: {plain(str(error))}", error=True)
             return
         finally:
             self.host.set_activity("batch", None)
@@ -557,7 +539,7 @@ unfinished (pasted rows too) is offered in the path field.
         self.table.border_title = Content(title)
         self.table.border_subtitle = Content(totals_text(shown))
 
-    def _changed(self, state: OrderState) -> None:
+    def show_state(self, state: OrderState) -> None:
         """One order's new state: its row again, the borders again."""
         if self.current_batch is None:
             return
@@ -573,7 +555,7 @@ unfinished (pasted rows too) is offered in the path field.
     def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
         row = cast("ReviewRow | None", message.row)
         if row is not None and not self.is_rating:
-            self._status(row.problem, error=row.status in ("invalid", "failed"))
+            self.say(row.problem, error=row.status in ("invalid", "failed"))
 
     @on(VirtualTable.RowSelected, "#batch-table")
     def _selected(self, message: VirtualTable.RowSelected) -> None:
@@ -593,13 +575,13 @@ unfinished (pasted rows too) is offered in the path field.
             if rate_id is None or self.current_batch is None:
                 return
             try:
-                self._changed(self.current_batch.pick(key, rate_id))
+                self.show_state(self.current_batch.pick(key, rate_id))
             except ValueError as error:
                 self.notify(str(error), severity="warning", timeout=5)
 
         bookable = state.status not in BOOKED_OR_MAYBE
         busy = self.is_rating or self.is_booking
-        rerate = None if busy else partial(self._rate_one, batch, key)
+        rerate = None if busy else partial(self.runs.rate_one, batch, key)
         self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable, rerate), picked)
 
     def _check_unknown(self, batch: Batch, key: str) -> bool:
@@ -624,31 +606,17 @@ unfinished (pasted rows too) is offered in the path field.
             if chosen == "mine":
                 again = BookingLedger.in_dir(session.data_dir).latest(reference)
                 if again is not None:
-                    self._changed(claimed(batch, key, again))
+                    self.show_state(claimed(batch, key, again))
             elif chosen == "again":
                 try:
-                    self._changed(book_again(batch, key, reference))
+                    self.show_state(book_again(batch, key, reference))
                 except ValueError as error:
-                    self._status(str(error), error=True)
+                    self.say(str(error), error=True)
                     return
                 self._confirm_and_book(batch, [key])
 
         self.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
         return True
-
-    async def _rate_one(self, batch: Batch, key: str) -> OrderState:
-        """Rate one order again (from its own view): its new state, shown here too."""
-        from tui.batch.pace import Pace
-
-        client = await self.host.session.batch_client()
-        try:
-            with batch.store.claim(batch.info.id):
-                await batch.rate(
-                    client, pace=Pace(20.0), keys=[key], rerate=True, on_state=self._changed
-                )
-        finally:
-            await client.aclose()
-        return batch.state(key)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -700,62 +668,9 @@ unfinished (pasted rows too) is offered in the path field.
         if not batch.to_rate(rerate=rerate):
             self.notify("Every order is rated (R rates them all again).", timeout=4)
             return
-        self._rating = self.run_worker(
-            self._rate(batch, rerate), group="batch-rate", exclusive=True, exit_on_error=False
-        )
-
-    async def _rate(self, batch: Batch, rerate: bool) -> None:
-        from tui.api.errors import FreightError
-        from tui.batch.pace import Pace
-        from tui.batch.rating import FatalRatingError
-        from tui.batch.store import BatchBusyError
-
-        row = self.query_one("#batch-progress-row")
-        bar = self.query_one("#batch-progress", ProgressBar)
-        total = len(batch.to_rate(rerate=rerate))
-        bar.update(total=total, progress=0)
-        row.add_class("-running")
-        self.host.set_activity("batch", f"rating {total} orders…")
-        self._status("Esc stops; what is rated stays.")
-        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
-
-        client = None
-        try:
-            client = await self.host.session.batch_client()
-            with batch.store.claim(batch.info.id):
-                await batch.rate(
-                    client,
-                    pace=Pace(20.0),
-                    progress=progress,
-                    rerate=rerate,
-                    on_state=self._changed,
-                )
-        except BatchBusyError as error:
-            self._status(str(error), error=True)
-        except FatalRatingError as error:
-            cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
-            self._status(self.host.handle_api_error(cause), error=True)
-        except FreightError as error:
-            self._status(self.host.handle_api_error(error), error=True)
-        except asyncio.CancelledError:
-            done = progress.last.done if progress.last else 0
-            self._status(f"Stopped: {done} rated and kept; r goes on.")
-            raise
-        else:
-            text = progress.last.text if progress.last is not None else "Rated."
-            self._status(text + " · Enter on an order: its rates")
-        finally:
-            row.remove_class("-running")
-            self.host.set_activity("batch", None)
-            if client is not None:
-                await client.aclose()
+        self.runs.rate(batch, rerate=rerate)
 
     # -- booking and paperwork ------------------------------------------------------------
-
-    @property
-    def is_booking(self) -> bool:
-        """True while a booking run is going."""
-        return self._booking is not None and self._booking.is_running
 
     def action_rules(self) -> None:
         """Change how each order's rate is chosen; every order not chosen by hand is chosen
@@ -778,7 +693,7 @@ unfinished (pasted rows too) is offered in the path field.
             changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
             self._show_all()
             noun = "order" if changed == 1 else "orders"
-            self._status(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+            self.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
 
         self.app.push_screen(BatchRulesScreen(batch.rules), chosen)
 
@@ -809,11 +724,9 @@ unfinished (pasted rows too) is offered in the path field.
 
         def decided(go: bool | None) -> None:
             if go:
-                self._booking = self.run_worker(
-                    self._book(batch, keys), group="batch-book", exclusive=True, exit_on_error=False
-                )
+                self.runs.book(batch, keys)
             elif keys is not None:
-                self._status("Not booked: b books it with the others.")
+                self.say("Not booked: b books it with the others.")
 
         if not fresh:  # only bookings to settle: nothing new is sent
             decided(True)
@@ -828,130 +741,15 @@ unfinished (pasted rows too) is offered in the path field.
             decided,
         )
 
-    async def _book(self, batch: Batch, keys: list[str] | None = None) -> None:
-        from tui.api.errors import FreightError
-        from tui.batch.book import book_orders, documents_folder, to_book
-        from tui.batch.pace import Pace
-        from tui.batch.store import BatchBusyError
-        from tui.booking import BookingEngine
-        from tui.ledger import BookingLedger
-
-        session = self.host.session
-        row = self.query_one("#batch-progress-row")
-        bar = self.query_one("#batch-progress", ProgressBar)
-        bar.update(total=len(to_book(batch, keys)), progress=0)
-        row.add_class("-running")
-        self.host.booking_in_flight = True
-        self.host.set_activity("batch", "booking the batch…")
-        self._status("Booking: each order once, under its own reference.")
-        folder = documents_folder(session.data_dir / "documents", batch)
-        self._folder = folder
-        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
-
-        client = None
-        try:
-            client = await session.batch_client()
-            engine = BookingEngine(
-                client, BookingLedger.in_dir(session.data_dir), session.profile_name
-            )
-            with batch.store.claim(batch.info.id):
-                await book_orders(
-                    batch,
-                    engine,
-                    client,
-                    folder=folder,
-                    pace=Pace(20.0),
-                    progress=progress,
-                    on_state=self._changed,
-                    keys=keys,
-                )
-        except BatchBusyError as error:
-            self._status(str(error), error=True)
-        except FreightError as error:
-            self._status(self.host.handle_api_error(error), error=True)
-        except asyncio.CancelledError:
-            self._status(
-                "Stopped: what was booked stays; b goes on (a booking in flight is "
-                "searched for first)."
-            )
-            raise
-        else:
-            text = progress.last.text if progress.last is not None else "Booked."
-            self._status(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
-            await self._deliver_paperwork(batch, folder)
-        finally:
-            row.remove_class("-running")
-            self.host.booking_in_flight = False
-            self.host.set_activity("batch", None)
-            if client is not None:
-                await client.aclose()
-
-    async def _deliver_paperwork(self, batch: Batch, folder: Path) -> None:
-        """In a browser, the batch's paperwork goes to it too, as one zip (kept beside the
-        folder on this machine)."""
-        if not self.host.delivers_files:
-            return
-        from tui.batch.book import paperwork_bundle, paperwork_files
-
-        files = await asyncio.to_thread(paperwork_files, batch, folder)
-        if not files:
-            return
-        try:
-            bundle = await asyncio.to_thread(paperwork_bundle, files, folder)
-        except OSError as error:
-            self._status(f"Paperwork not bundled: {error.strerror or error}", error=True)
-            return
-        self.host.file_saved(bundle, mime_type="application/zip")
-
     def action_print(self) -> None:
         batch = self.current_batch
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        self.run_worker(
-            self._print(batch), group="batch-print", exclusive=True, exit_on_error=False
-        )
-
-    async def _print(self, batch: Batch) -> None:
-        from tui.batch.book import documents_folder, paperwork_files, print_calls
-        from tui.documents import run_print_job
-
-        session = self.host.session
-        folder = documents_folder(session.data_dir / "documents", batch)
-        files = await asyncio.to_thread(paperwork_files, batch, folder)
-        if not files:
-            self.notify("No paperwork yet: b books the batch and saves it.", timeout=4)
-            return
-        printers = session.config.printers
-        calls = print_calls(
-            files,
-            document_printer=printers.document_printer,
-            label_printer=printers.label_printer,
-            label_format=printers.label_format,
-        )
-        if not calls:
-            self.notify("Nothing to print: ZPL labels need a label printer.", timeout=5)
-            return
-        self.host.set_activity("print", "printing…")
-        try:
-            for call in calls:
-                outcome = await run_print_job(call)
-                where = call.printer or "the default printer"
-                done = "Printed" if outcome.ok else "Not printed"
-                self.notify(
-                    f"{done}: {len(call.paths)} files to {where}: {outcome.said}",
-                    severity="information" if outcome.ok else "error",
-                    timeout=6,
-                )
-        finally:
-            self.host.set_activity("print", None)
+        self.runs.print(batch)
 
     def action_escape(self) -> None:
-        if self.is_rating and self._rating is not None:
-            self._rating.cancel()
-            return
-        if self.is_booking and self._booking is not None:
-            self._booking.cancel()
+        if self.runs.cancel():
             return
         if self._filter:
             filter_input = self.query_one("#batch-filter", Input)
@@ -995,7 +793,7 @@ unfinished (pasted rows too) is offered in the path field.
         try:
             write_results(target, sheet, batch.orders, batch.states)
         except OSError as error:
-            self._status(f"Not written: {target}: {error.strerror or error}", error=True)
+            self.say(f"Not written: {target}: {error.strerror or error}", error=True)
             return
         self.host.file_saved(target)  # in a browser, it also goes to the browser
         self.notify(f"Results written to {plain(str(target))}", timeout=6)
