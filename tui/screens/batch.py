@@ -3,7 +3,6 @@ the batch engine (``tui.batch``) the command line uses too."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
@@ -30,6 +29,7 @@ from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.listing.table_column import Column
+from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
@@ -42,11 +42,9 @@ from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
-    from tui.batch.fields import ColumnMapping
     from tui.batch.model import OrderState
     from tui.batch.rules import Rules
     from tui.batch.source import Sheet
-    from tui.batch.store import SqliteBatchStore
 
 _STATUS_COLOUR = {
     "rated": "confirmed",
@@ -74,13 +72,6 @@ _PLACEHOLDER = "path of an order file (.csv, .tsv, .xlsx); Tab completes"
 def now() -> datetime:
     """The time the batch's ship dates are judged by (tests replace it)."""
     return datetime.now(UTC)
-
-
-def _mapping_name(path: Path | None) -> str:
-    """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
-    from tui.domain.safe_text import safe_name_part
-
-    return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
 
 
 def _money(row: ReviewRow) -> str:
@@ -213,12 +204,10 @@ unfinished (pasted rows too) is offered in the path field.
         self.current_batch: Batch | None = None
         self.sheet: Sheet | None = None
         self._path_text = path
-        self._store: SqliteBatchStore | None = None
         self._rows: dict[str, ReviewRow] = {}
         self._filter: list[str] = []
         self.runs = BatchRuns(self, self)
-        self._opened = False
-        """A file or rows were opened (nothing is offered in the path field after that)."""
+        self.opening = BatchOpening(self, lambda: now())  # (``now`` as tests set it)
         self._sort = 0
         self._status_shown: tuple[str, bool] = ("", False)
         self._info_text = ""
@@ -280,9 +269,9 @@ unfinished (pasted rows too) is offered in the path field.
         if self._path_text:
             self.open_path(self._path_text)
         else:
-            self.run_worker(self._offer_resume(), group="batch-resume", exit_on_error=False)
+            self.run_worker(self.opening.offer_resume(), group="batch-resume", exit_on_error=False)
 
-    def _info(self, text: str) -> None:
+    def show_info(self, text: str) -> None:
         self._info_text = text
         self.query_one("#batch-info", Static).update(text)
 
@@ -311,58 +300,6 @@ unfinished (pasted rows too) is offered in the path field.
         status.update(text)
         status.set_class(error, "-error")
 
-    # -- the store, and resuming ----------------------------------------------------------
-
-    def _the_store(self) -> SqliteBatchStore:
-        if self._store is None:
-            from tui.batch.store import SqliteBatchStore
-
-            self._store = SqliteBatchStore.in_dir(self.host.session.data_dir)
-        return self._store
-
-    async def _offer_resume(self) -> None:
-        """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
-        session): its path in the field, a word on what is left."""
-        from tui.batch.view import latest_unfinished
-
-        profile = self.host.session.profile_name
-        info = await asyncio.to_thread(lambda: latest_unfinished(self._the_store(), profile))
-        if self.current_batch is not None or self._opened:
-            return
-        if info is None:
-            self._offer_sample()
-            return
-        from tui.batch.pasted import kept_file
-        from tui.batch.view import unfinished_text
-
-        source = info.source
-        kept = kept_file(self.host.session.data_dir, source)
-        if kept is not None:  # pasted rows: offered when their text was kept
-            if not await asyncio.to_thread(kept.exists):
-                return
-            source = str(kept)
-        when = info.updated.astimezone().strftime("%a %H:%M")
-        field = self.path_input
-        if not field.value:
-            field.value = source
-            field.select_all()  # Enter goes on; typing another path replaces it
-        self._info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
-
-    def _offer_sample(self) -> None:
-        """In the demo, the sample order file in the path field: Enter opens it."""
-        if self.host.session.environment != "DEMO":
-            return
-        from tui.batch import sample_path
-
-        field = self.path_input
-        if field.value:
-            return
-        field.value = str(sample_path())
-        field.select_all()  # typing another path replaces it
-        self._info("The demo's sample orders (10, two set aside): Enter opens them.")
-
-    # -- opening --------------------------------------------------------------------------
-
     @on(Input.Submitted, "#batch-path")
     def _path_submitted(self, message: Input.Submitted) -> None:
         if message.value.strip():
@@ -370,140 +307,13 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
-        from tui.batch.pasted import is_kept, read_kept
-
-        self._opened_now()
-        self.path_input.value = text
-        path = Path(text).expanduser()
-        if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
-            try:
-                self.open_text(read_kept(path))
-            except (OSError, UnicodeDecodeError) as error:
-                self.say(f"{plain(text)}: {plain(str(error))}", error=True)
-            return
-        self.run_worker(
-            self._read(Path(text).expanduser(), None),
-            group="batch-read",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    def _opened_now(self) -> None:
-        """Something is being opened: nothing is offered any more, and the line that offered
-        it (an unfinished batch, the demo's sample) goes until the batch read says its own."""
-        self._opened = True
-        if self.current_batch is None:
-            self._info("")
+        self.opening.open_path(text)
 
     def open_text(self, text: str) -> None:
         """Read pasted rows of orders."""
-        self._opened_now()
-        self.path_input.value = ""  # no file: a path offered there is not what is read
-        self.run_worker(
-            self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
-        )
+        self.opening.open_text(text)
 
-    async def _read(self, path: Path | None, text: str | None) -> None:
-        from tui.batch.fields import guess_mapping
-        from tui.batch.mappings import MappingStore
-        from tui.batch.source import SourceError, parse_text, read_file
-
-        profile = self.host.session.profile_name
-        store = MappingStore.in_dir(self.host.session.data_dir)
-
-        def read() -> tuple[Sheet, ColumnMapping, bool]:
-            sheet = read_file(path) if path is not None else parse_text(text or "")
-            saved = store.for_headers(profile, sheet.headers)
-            return sheet, saved or guess_mapping(sheet.headers), saved is not None
-
-        self.host.set_activity("batch", "reading the orders…")
-        try:
-            sheet, mapping, saved = await asyncio.to_thread(read)
-        except SourceError as error:
-            where = plain(str(path)) if path is not None else "the pasted text"
-            self.say(f"{where}: {error}", error=True)
-            return
-        finally:
-            self.host.set_activity("batch", None)
-        self.say("")
-        if saved:
-            await self._open(path, text, sheet, mapping)
-            return
-        self._review(path, text, sheet, mapping)
-
-    def _review(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
-    ) -> None:
-        from tui.screens.batch_mapping import BatchMappingScreen
-
-        def reviewed(result: ColumnMapping | None) -> None:
-            if result is None:
-                if self.current_batch is None:
-                    self.say("Not read: the columns were not confirmed (m to review them).")
-                return
-            self.run_worker(
-                self._open(path, text, sheet, result),
-                group="batch-read",
-                exclusive=True,
-                exit_on_error=False,
-            )
-
-        from dataclasses import replace
-
-        from tui.batch.orders import context_for, read_orders
-        from tui.batch.view import preview_text
-
-        moment = now()
-        context = context_for(self.host.session.profile, moment.astimezone().date(), moment)
-
-        def preview(candidate: ColumnMapping) -> tuple[str, bool]:
-            return preview_text(read_orders(sheet, candidate, context))
-
-        named = replace(mapping, name=mapping.name or _mapping_name(path))
-        self.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
-
-    async def _open(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
-    ) -> None:
-        from dataclasses import replace
-
-        from tui.batch.engine import Batch, source_id
-        from tui.batch.mappings import MappingStore
-        from tui.batch.orders import context_for
-
-        session = self.host.session
-        profile = session.profile
-        name = mapping.name or _mapping_name(path)
-        mapping = replace(mapping, name=name)
-
-        def open_batch() -> Batch:
-            MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
-            moment = now()
-            context = context_for(profile, moment.astimezone().date(), moment)
-            if text is not None:
-                from contextlib import suppress
-
-                from tui.batch.pasted import keep
-
-                with suppress(OSError):  # (not kept: the batch works, it is not offered again)
-                    keep(session.data_dir, text)  # so the batch can be resumed like a file's
-            return Batch.open(
-                self._the_store(), profile.name, source_id(path, text), sheet, mapping, context
-            )
-
-        self.host.set_activity("batch", "checking the orders…")
-        try:
-            batch = await asyncio.to_thread(open_batch)
-        except (OSError, ValueError) as error:
-            self.say(f"Not read: {plain(str(error))}", error=True)
-            return
-        finally:
-            self.host.set_activity("batch", None)
-        self.current_batch, self.sheet = batch, sheet
-        self._show_all()
-        self.table.focus()
-
-    def _show_all(self) -> None:
+    def show_all(self) -> None:
         batch, sheet = self.current_batch, self.sheet
         if batch is None or sheet is None:
             return
@@ -511,7 +321,7 @@ unfinished (pasted rows too) is offered in the path field.
         self._apply_filter()
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
-        self._info(
+        self.show_info(
             f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
             + (", decimal commas" if sheet.decimal_comma else "")
             + f" · columns {plain(batch.mapping.name, limit=20)!r} · {batch.rules.text}"
@@ -650,7 +460,7 @@ unfinished (pasted rows too) is offered in the path field.
         if path is None:
             self.notify("The columns of pasted rows: paste them again to change.", timeout=4)
             return
-        self._review(path, text, self.sheet, self.current_batch.mapping)
+        self.opening.review(path, text, self.sheet, self.current_batch.mapping)
 
     def action_rate(self) -> None:
         self._start_rating(rerate=False)
@@ -691,7 +501,7 @@ unfinished (pasted rows too) is offered in the path field.
             before = {o.key: batch.state(o.key).chosen for o in batch.orders}
             batch.apply_rules(rules)
             changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
-            self._show_all()
+            self.show_all()
             noun = "order" if changed == 1 else "orders"
             self.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
 
@@ -813,6 +623,4 @@ unfinished (pasted rows too) is offered in the path field.
         yield SystemCommand("Batch results", "Write the results file", self.action_results)
 
     def on_unmount(self) -> None:
-        if self._store is not None:
-            self._store.close()
-            self._store = None
+        self.opening.close()
