@@ -13,31 +13,25 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.screen import Screen
 from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from tui.batch.view import (
     ReviewRow,
-    counts_text,
     filter_words,
     review_row,
-    totals_text,
 )
-from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
-from tui.listing.table_column import Column
 from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
-from tui.widgets.batch_tables import BatchOrdersTable
+from tui.widgets.batch_review import BatchReviewTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
-from tui.widgets.rates_table import SANDBOX_SUFFIX
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:
@@ -46,76 +40,13 @@ if TYPE_CHECKING:
     from tui.batch.rules import Rules
     from tui.batch.source import Sheet
 
-_STATUS_COLOUR = {
-    "rated": "confirmed",
-    "booked": "delivered",
-    "invalid": "canceled",
-    "failed": "canceled",
-    "unknown": "pending",
-    "no-rate": "pending",
-}
-"""The shipment status whose colour each batch status wears: the theme's (or the terminal's
-own on 16 colours), as the shipments list has them; the word says it too."""
 
-
-def _status_style(row: ReviewRow) -> str | None:
-    from tui.listing.status import status_style
-
-    colour = _STATUS_COLOUR.get(row.status)
-    return status_style(colour) if colour else None
-
-
-_SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
 _PLACEHOLDER = "path of an order file (.csv, .tsv, .xlsx); Tab completes"
 
 
 def now() -> datetime:
     """The time the batch's ship dates are judged by (tests replace it)."""
     return datetime.now(UTC)
-
-
-def _money(row: ReviewRow) -> str:
-    if row.total is None:
-        return ""
-    text = format_money(row.total)
-    return text if row.currency == "USD" else f"{text} {row.currency}"
-
-
-def _where(row: ReviewRow) -> str:
-    """Where the order goes; for one set aside, why (its row and column to fix)."""
-    return row.problem if row.status == "invalid" and row.problem else row.destination
-
-
-def review_columns() -> list[Column[ReviewRow]]:
-    """The review table's columns; the least needed go first when the terminal is narrow
-    (at 80 columns: order, status, destination, pieces, pounds, flags, carrier, days, total)."""
-    return [
-        Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
-               min_width=6, max_width=12),
-        Column("status", "Status", lambda r: r.status, width=7,
-               style=_status_style),
-        Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
-        Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
-               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
-        Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
-               sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
-               priority=-1),
-        Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
-               priority=-6),
-        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
-        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
-               width=4),
-        Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
-               min_width=8, max_width=18,
-               priority=-7),
-        Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
-               priority=-5),
-        Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
-               sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
-        Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
-               min_width=9, max_width=16, justify="right"),
-        Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
-    ]  # fmt: skip
 
 
 class BatchScreen(WorkerErrorsToHost, Screen[None]):
@@ -204,11 +135,8 @@ unfinished (pasted rows too) is offered in the path field.
         self.current_batch: Batch | None = None
         self.sheet: Sheet | None = None
         self._path_text = path
-        self._rows: dict[str, ReviewRow] = {}
-        self._filter: list[str] = []
         self.runs = BatchRuns(self, self)
         self.opening = BatchOpening(self, lambda: now())  # (``now`` as tests set it)
-        self._sort = 0
         self._status_shown: tuple[str, bool] = ("", False)
         self._info_text = ""
 
@@ -221,9 +149,7 @@ unfinished (pasted rows too) is offered in the path field.
             yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
             yield Input(id="batch-filter", placeholder="/ filter", compact=True)
         yield Static("", id="batch-info", markup=False)
-        yield BatchOrdersTable(
-            review_columns(),
-            lambda row: row.key,
+        yield BatchReviewTable(
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
             id="batch-table",
         )
@@ -237,8 +163,8 @@ unfinished (pasted rows too) is offered in the path field.
         return host_of(self)
 
     @property
-    def table(self) -> VirtualTable[ReviewRow]:
-        return cast("VirtualTable[ReviewRow]", self.query_one("#batch-table", VirtualTable))
+    def table(self) -> BatchReviewTable:
+        return self.query_one("#batch-table", BatchReviewTable)
 
     @property
     def path_input(self) -> PathInput:
@@ -317,8 +243,7 @@ unfinished (pasted rows too) is offered in the path field.
         batch, sheet = self.current_batch, self.sheet
         if batch is None or sheet is None:
             return
-        self._rows = {o.key: review_row(o, batch.state(o.key)) for o in batch.orders}
-        self._apply_filter()
+        self.table.show({o.key: review_row(o, batch.state(o.key)) for o in batch.orders})
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
         self.show_info(
@@ -327,37 +252,11 @@ unfinished (pasted rows too) is offered in the path field.
             + f" · columns {plain(batch.mapping.name, limit=20)!r} · {batch.rules.text}"
         )
 
-    def _apply_filter(self) -> None:
-        rows = [row for row in self._rows.values() if row.matches(self._filter)]
-        table = self.table
-        key = table.cursor_key
-        table.set_rows(rows)
-        if key is not None:
-            table.move_cursor_to_key(key)
-        self._update_borders(rows)
-
-    def _update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
-        shown = list(rows) if rows is not None else self.table.rows()
-        title = counts_text(shown)
-        if self._filter and len(shown) != len(self._rows):
-            title += f" (filter: {len(self._rows)} in all)"
-        table = self.table
-        if table.sort_column not in (None, "position") or table.sort_reverse:
-            label = next((c.label for c in table.columns if c.key == table.sort_column), "")
-            title += f" · by {label or 'order'} {'▼' if table.sort_reverse else '▲'}"
-        # (titles are markup unless they are Content: currencies are the server's text)
-        self.table.border_title = Content(title)
-        self.table.border_subtitle = Content(totals_text(shown))
-
     def show_state(self, state: OrderState) -> None:
         """One order's new state: its row again, the borders again."""
         if self.current_batch is None:
             return
-        row = review_row(self.current_batch.order(state.key), state)
-        self._rows[state.key] = row
-        if row.matches(self._filter):
-            self.table.append_rows([row])
-        self._update_borders()
+        self.table.changed(review_row(self.current_batch.order(state.key), state))
 
     # -- the highlighted order ------------------------------------------------------------
 
@@ -423,7 +322,7 @@ unfinished (pasted rows too) is offered in the path field.
                 except ValueError as error:
                     self.say(str(error), error=True)
                     return
-                self._confirm_and_book(batch, [key])
+                self.runs.confirm_and_book(batch, [key])
 
         self.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
         return True
@@ -463,22 +362,10 @@ unfinished (pasted rows too) is offered in the path field.
         self.opening.review(path, text, self.sheet, self.current_batch.mapping)
 
     def action_rate(self) -> None:
-        self._start_rating(rerate=False)
+        self.runs.start_rating(self.current_batch, rerate=False)
 
     def action_rerate(self) -> None:
-        self._start_rating(rerate=True)
-
-    def _start_rating(self, *, rerate: bool) -> None:
-        batch = self.current_batch
-        if batch is None:
-            self.notify("Open an order file first.", timeout=3)
-            return
-        if self.is_rating or self.is_booking:
-            return
-        if not batch.to_rate(rerate=rerate):
-            self.notify("Every order is rated (R rates them all again).", timeout=4)
-            return
-        self.runs.rate(batch, rerate=rerate)
+        self.runs.start_rating(self.current_batch, rerate=True)
 
     # -- booking and paperwork ------------------------------------------------------------
 
@@ -512,44 +399,7 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        self._confirm_and_book(batch, None)
-
-    def _confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
-        """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
-        so; bookings to settle only are searched for without asking (nothing new is sent)."""
-        from tui.batch.book import booking_totals, to_book
-        from tui.screens.batch_confirm import BatchConfirmScreen
-
-        if self.is_rating or self.is_booking:
-            return
-        if self.host.booking_in_flight:
-            self.notify("A booking is in flight: wait for its answer.", timeout=4)
-            return
-        orders = to_book(batch, keys)
-        if not orders:
-            self.notify("Nothing to book: no order is rated and not booked (r rates).", timeout=4)
-            return
-        fresh = [o for o in orders if batch.state(o.key).status == "rated"]
-        session = self.host.session
-
-        def decided(go: bool | None) -> None:
-            if go:
-                self.runs.book(batch, keys)
-            elif keys is not None:
-                self.say("Not booked: b books it with the others.")
-
-        if not fresh:  # only bookings to settle: nothing new is sent
-            decided(True)
-            return
-        self.app.push_screen(
-            BatchConfirmScreen(
-                len(fresh),
-                booking_totals(batch, fresh),
-                session.environment,
-                session.profile_name,
-            ),
-            decided,
-        )
+        self.runs.confirm_and_book(batch, None)
 
     def action_print(self) -> None:
         batch = self.current_batch
@@ -561,7 +411,7 @@ unfinished (pasted rows too) is offered in the path field.
     def action_escape(self) -> None:
         if self.runs.cancel():
             return
-        if self._filter:
+        if self.table.words:
             filter_input = self.query_one("#batch-filter", Input)
             filter_input.value = ""
             self.table.focus()
@@ -571,22 +421,17 @@ unfinished (pasted rows too) is offered in the path field.
 
     @on(Input.Changed, "#batch-filter")
     def _filter_changed(self, message: Input.Changed) -> None:
-        self._filter = filter_words(message.value)
-        if self._rows:
-            self._apply_filter()
+        self.table.filter_by(filter_words(message.value))
 
     @on(Input.Submitted, "#batch-filter")
     def _filter_submitted(self, _message: Input.Submitted) -> None:
         self.table.focus()
 
     def action_sort_next(self) -> None:
-        self._sort = (self._sort + 1) % len(_SORTS)
-        self.table.sort_by(_SORTS[self._sort], reverse=False)
-        self._update_borders()
+        self.table.sort_next()
 
     def action_sort_reverse(self) -> None:
-        self.table.sort_by(_SORTS[self._sort], reverse=not self.table.sort_reverse)
-        self._update_borders()
+        self.table.sort_reverse_now()
 
     def action_results(self) -> None:
         batch, sheet = self.current_batch, self.sheet

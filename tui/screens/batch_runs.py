@@ -91,6 +91,18 @@ class BatchRuns:
 
     # -- rating -----------------------------------------------------------------------------
 
+    def start_rating(self, batch: Batch | None, *, rerate: bool) -> None:
+        """Rate the open batch's orders not rated yet (``rerate``: all but the booked)."""
+        if batch is None:
+            self.node.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating or self.is_booking:
+            return
+        if not batch.to_rate(rerate=rerate):
+            self.node.notify("Every order is rated (R rates them all again).", timeout=4)
+            return
+        self.rate(batch, rerate=rerate)
+
     def rate(self, batch: Batch, *, rerate: bool) -> None:
         """Rate the orders not rated yet (with ``rerate``, every order not booked)."""
         from tui.batch.run import rate_run
@@ -135,6 +147,45 @@ class BatchRuns:
         return batch.state(key)
 
     # -- booking ----------------------------------------------------------------------------
+
+    def confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
+        """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
+        so; bookings to settle only are searched for without asking (nothing new is sent)."""
+        from tui.batch.book import booking_totals, to_book
+        from tui.screens.batch_confirm import BatchConfirmScreen
+
+        if self.is_rating or self.is_booking:
+            return
+        if self.screen.host.booking_in_flight:
+            self.node.notify("A booking is in flight: wait for its answer.", timeout=4)
+            return
+        orders = to_book(batch, keys)
+        if not orders:
+            self.node.notify(
+                "Nothing to book: no order is rated and not booked (r rates).", timeout=4
+            )
+            return
+        fresh = [o for o in orders if batch.state(o.key).status == "rated"]
+        session = self.screen.host.session
+
+        def decided(go: bool | None) -> None:
+            if go:
+                self.book(batch, keys)
+            elif keys is not None:
+                self.screen.say("Not booked: b books it with the others.")
+
+        if not fresh:  # only bookings to settle: nothing new is sent
+            decided(True)
+            return
+        self.node.app.push_screen(
+            BatchConfirmScreen(
+                len(fresh),
+                booking_totals(batch, fresh),
+                session.environment,
+                session.profile_name,
+            ),
+            decided,
+        )
 
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
