@@ -277,7 +277,7 @@ unfinished (pasted rows too) is offered in the path field.
         key = cast("ReviewRow", message.row).key
         state = batch.state(key)
         unsettled = state.status in ("booking", "unknown") and not self.is_booking
-        if unsettled and self._check_unknown(batch, key):
+        if unsettled and self.runs.check_unknown(batch, key):
             return
 
         def picked(rate_id: str | None) -> None:
@@ -292,40 +292,6 @@ unfinished (pasted rows too) is offered in the path field.
         busy = self.is_rating or self.is_booking
         rerate = None if busy else partial(self.runs.rate_one, batch, key)
         self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable, rerate), picked)
-
-    def _check_unknown(self, batch: Batch, key: str) -> bool:
-        """An order whose booking got no answer: search for it and let the user say which
-        shipment is it, or that none is and it is to be booked again (the booking check the
-        Book screen uses). False when the ledger has no record of its booking."""
-        from tui.ledger import BookingLedger
-        from tui.screens.book_check import BookingCheckScreen, CheckResult
-
-        session = self.host.session
-        reference = batch.state(key).reference
-        try:
-            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
-        except OSError:
-            record = None
-        if record is None:
-            return False
-
-        def checked(chosen: CheckResult | None) -> None:
-            from tui.batch.book import book_again, claimed
-
-            if chosen == "mine":
-                again = BookingLedger.in_dir(session.data_dir).latest(reference)
-                if again is not None:
-                    self.show_state(claimed(batch, key, again))
-            elif chosen == "again":
-                try:
-                    self.show_state(book_again(batch, key, reference))
-                except ValueError as error:
-                    self.say(str(error), error=True)
-                    return
-                self.runs.confirm_and_book(batch, [key])
-
-        self.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
-        return True
 
     # -- actions --------------------------------------------------------------------------
 

@@ -187,6 +187,40 @@ class BatchRuns:
             decided,
         )
 
+    def check_unknown(self, batch: Batch, key: str) -> bool:
+        """An order whose booking got no answer: search for it and let the user say which
+        shipment is it, or that none is and it is to be booked again (the booking check the
+        Book screen uses). False when the ledger has no record of its booking."""
+        from tui.ledger import BookingLedger
+        from tui.screens.book_check import BookingCheckScreen, CheckResult
+
+        session = self.screen.host.session
+        reference = batch.state(key).reference
+        try:
+            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
+        except OSError:
+            record = None
+        if record is None:
+            return False
+
+        def checked(chosen: CheckResult | None) -> None:
+            from tui.batch.book import book_again, claimed
+
+            if chosen == "mine":
+                again = BookingLedger.in_dir(session.data_dir).latest(reference)
+                if again is not None:
+                    self.screen.show_state(claimed(batch, key, again))
+            elif chosen == "again":
+                try:
+                    self.screen.show_state(book_again(batch, key, reference))
+                except ValueError as error:
+                    self.screen.say(str(error), error=True)
+                    return
+                self.confirm_and_book(batch, [key])
+
+        self.node.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
+        return True
+
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
         from tui.batch.book import to_book
