@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from tui.domain.safe_text import safe_file_name, safe_name_part
+from tui.domain.safe_text import plain, safe_file_name, safe_name_part
 
 if TYPE_CHECKING:
     from tui.api.models import Document
@@ -56,20 +56,27 @@ class SavedDocument:
 
 @dataclass(frozen=True)
 class PrintJob:
-    """One `lp` call: a file to a printer, raw (ZPL) or through the driver (PDF)."""
+    """One `lp` call: a file (or several, as one job) to a printer, raw (ZPL) or through the
+    driver (PDF). The one way Freight prints: a booking's documents and a batch's paperwork."""
 
     printer: str | None
     """The CUPS destination; None: the system default (plain `lp`, no -d)."""
     path: Path
     raw: bool
+    also: tuple[Path, ...] = ()
+    """More files in the same job (a batch's PDFs go as one job)."""
+
+    @property
+    def paths(self) -> tuple[Path, ...]:
+        """Every file of the job, in order."""
+        return (self.path, *self.also)
 
     def command(self) -> list[str]:
         """The `lp` argv for this job."""
         argv = ["lp"] if self.printer is None else ["lp", "-d", self.printer]
         if self.raw:
             argv += ["-o", "raw"]
-        argv += ["--", str(self.path)]
-        return argv
+        return [*argv, "--", *(str(path) for path in self.paths)]
 
 
 @dataclass(frozen=True)
@@ -79,6 +86,11 @@ class PrintOutcome:
     job: PrintJob
     ok: bool
     detail: str
+
+    @property
+    def said(self) -> str:
+        """What `lp` said, as plain text of one line's length (its exit when it said nothing)."""
+        return plain(self.detail, limit=200) or ("taken" if self.ok else "lp failed")
 
 
 def default_folder(data_dir: Path, shipment_id: str) -> Path:

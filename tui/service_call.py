@@ -38,6 +38,7 @@ class ServiceCall(Generic[T]):
         on_error: Callable[[Exception, str], object],
         handled_here: tuple[type[Exception], ...] = (),
         on_stopped: Callable[[], object] | None = None,
+        own_client: bool = False,
     ) -> None:
         self.node = node
         self.group = group
@@ -48,6 +49,9 @@ class ServiceCall(Generic[T]):
         """Errors the caller explains itself: passed on with no message, not to the host."""
         self.on_stopped = on_stopped
         """Called at once when the request is stopped before its answer (node gone, quit)."""
+        self.own_client = own_client
+        """Each request gets a client of its own (``Session.batch_client``: it waits out no
+        429, the request's own pace does), closed after it: a batch run."""
         self.generation = 0
         self._running: int | None = None
         self._shown: str | None = None
@@ -85,8 +89,7 @@ class ServiceCall(Generic[T]):
 
     async def _run(self, generation: int, request: Callable[[FreightClient], Awaitable[T]]) -> None:
         try:
-            client = await host_of(self.node).session.client()
-            answer = await request(client)
+            answer = await self._ask(request)
         except Exception as error:
             self.node.call_next(self._failed, generation, error)
             return
@@ -97,6 +100,16 @@ class ServiceCall(Generic[T]):
                     self.on_stopped()
             raise
         self.node.call_next(self._answered, generation, answer)
+
+    async def _ask(self, request: Callable[[FreightClient], Awaitable[T]]) -> T:
+        session = host_of(self.node).session
+        if not self.own_client:
+            return await request(await session.client())
+        client = await session.batch_client()
+        try:
+            return await request(client)
+        finally:
+            await client.aclose()
 
     def _current(self, generation: int) -> bool:
         """Whether an answer for ``generation`` is to be delivered (else it is dropped)."""

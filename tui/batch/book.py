@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from tui.api.models import BookingRequest, Document, ParcelBookingRequest
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
+    from tui.documents import PrintJob
     from tui.ledger import BookingRecord
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
@@ -445,58 +446,27 @@ def _write_new(folder: Path, key: str, document: Document, content: bytes) -> st
 # -- printing -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class PrintCall:
-    """One ``lp`` job holding many files: the batch's PDFs, or its ZPL labels raw."""
-
-    printer: str | None
-    paths: tuple[Path, ...]
-    raw: bool
-
-    def command(self) -> list[str]:
-        """The ``lp`` argv."""
-        argv = ["lp"] if self.printer is None else ["lp", "-d", self.printer]
-        if self.raw:
-            argv += ["-o", "raw"]
-        return [*argv, "--", *(str(p) for p in self.paths)]
-
-
 def print_calls(
     files: Sequence[Path],
     *,
     document_printer: str | None,
     label_printer: str | None,
     label_format: str = "zpl",
-) -> list[PrintCall]:
-    """The jobs that print every file of a batch: one for its PDFs (to the document printer,
-    or the system default with none set), one for its ZPL labels (raw, to a ZPL label
-    printer; none without one)."""
-    pdfs = tuple(p for p in files if p.suffix.lower() != ".zpl")
-    zpl = tuple(p for p in files if p.suffix.lower() == ".zpl")
+) -> list[PrintJob]:
+    """The ``lp`` jobs that print every file of a batch (run each with
+    ``tui.documents.run_print_job``): one for its PDFs (to the document printer, or the system
+    default with none set), one for its ZPL labels (raw, to a ZPL label printer; none without
+    one)."""
+    from tui.documents import PrintJob
+
+    pdfs = [p for p in files if p.suffix.lower() != ".zpl"]
+    zpl = [p for p in files if p.suffix.lower() == ".zpl"]
     calls = []
     if pdfs:
-        calls.append(PrintCall(document_printer, pdfs, raw=False))
+        calls.append(PrintJob(document_printer, pdfs[0], raw=False, also=tuple(pdfs[1:])))
     if zpl and label_printer and label_format == "zpl":
-        calls.append(PrintCall(label_printer, zpl, raw=True))
+        calls.append(PrintJob(label_printer, zpl[0], raw=True, also=tuple(zpl[1:])))
     return calls
-
-
-async def run_print(call: PrintCall) -> tuple[bool, str]:
-    """Run one ``lp`` job; whether it was taken, and what ``lp`` said."""
-    try:
-        process = await asyncio.create_subprocess_exec(
-            *call.command(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE
-        )
-    except OSError as error:
-        return False, f"cannot run lp: {error.strerror or error}"
-    try:
-        out, err = await asyncio.wait_for(process.communicate(), 60)
-    except TimeoutError:
-        process.kill()
-        await process.wait()
-        return False, "lp did not answer in time"
-    text = plain((out or err).decode(errors="replace").strip(), limit=200)
-    return process.returncode == 0, text or f"lp exited {process.returncode}"
 
 
 def paperwork_files(batch: Batch, folder: Path) -> list[Path]:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tui.batch.fields import ColumnMapping
-from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, Status
+from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
 from tui.batch.orders import Context, read_orders
 from tui.batch.rules import Rules, choose
 from tui.batch.source import Sheet
@@ -34,19 +34,6 @@ def source_id(path: Path | None, text: str | None = None) -> str:
         return str(path.expanduser().resolve())
     digest = hashlib.sha256((text or "").encode("utf-8")).hexdigest()[:16]
     return f"pasted:{digest}"
-
-
-OUTPUT_STATUS: dict[Status, str] = {
-    "invalid": "invalid",
-    "pending": "pending",
-    "rated": "rated",
-    "no-rate": "no-rate",
-    "failed": "failed",
-    "booking": "unknown",
-    "booked": "booked",
-    "unknown": "unknown",
-}
-"""The status a user reads: a booking sent with no answer yet is ``unknown`` until settled."""
 
 
 @dataclass
@@ -228,7 +215,7 @@ class Batch:
 
     def records(self) -> list[dict[str, Any]]:
         """Each order as the JSON output writes it."""
-        from tui.batch.report import order_record
+        from tui.batch.report import order_record  # (report reads the model, never the engine)
 
         return [order_record(order, self.states[order.key]) for order in self.orders]
 

@@ -26,6 +26,18 @@ DONE_STATUSES: Final[frozenset[Status]] = frozenset({"rated", "booked"})
 BOOKED_OR_MAYBE: Final[frozenset[Status]] = frozenset({"booking", "booked", "unknown"})
 """A booking may exist: never sent again without finding out."""
 
+OUTPUT_STATUS: dict[Status, str] = {
+    "invalid": "invalid",
+    "pending": "pending",
+    "rated": "rated",
+    "no-rate": "no-rate",
+    "failed": "failed",
+    "booking": "unknown",
+    "booked": "booked",
+    "unknown": "unknown",
+}
+"""The status a user reads: a booking sent with no answer yet is ``unknown`` until settled."""
+
 
 @dataclass(frozen=True, slots=True)
 class RowError:

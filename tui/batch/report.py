@@ -34,7 +34,7 @@ class BatchOrder:
 
 
 def _status(item: BatchOrder) -> str:
-    from tui.batch.engine import OUTPUT_STATUS
+    from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[item.state.status]
 

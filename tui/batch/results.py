@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Final
 
 from tui.atomic import write_atomically
-from tui.batch.engine import OUTPUT_STATUS
-from tui.batch.model import Order, OrderState
+from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain
 

@@ -55,7 +55,7 @@ class ReviewRow:
 
 def review_row(order: Order | None, state: OrderState) -> ReviewRow:
     """An order's row."""
-    from tui.batch.engine import OUTPUT_STATUS
+    from tui.batch.model import OUTPUT_STATUS
 
     choice = state.choice
     status = OUTPUT_STATUS[state.status]

@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 from tui.commands.dates import SHORTCUTS
 from tui.commands.exits import HELP as EXIT_HELP
+from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
+from tui.commands.parser import add_json_flag
 from tui.domain.locations import LocationType
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 
 if TYPE_CHECKING:
-    from _typeshed import SupportsWrite
-
     from tui.vocabulary import FieldSet
 
 LOCATION_TYPES = tuple(LocationType)
@@ -25,45 +25,6 @@ ITEM_HELP = (
     '"2xpallet,800lb,48x40x48,85": quantity, package label, pounds per unit, inches, '
     "optional NMFC class (else implied by density); repeat for more lines"
 )
-
-
-class CommandParser(argparse.ArgumentParser):
-    """An argument parser whose ``--help`` ends with the command's JSON fields, which are read
-    only when help is asked for (building the parser stays cheap: the app builds it too)."""
-
-    json_fields: Callable[[], FieldSet[Any]] | None = None
-
-    def format_help(self) -> str:
-        if self.json_fields is not None:
-            from tui.commands.fields import fields_help
-
-            fields, self.json_fields = self.json_fields(), None
-            self.epilog = fields_help(fields) + ("\n\n" + self.epilog if self.epilog else "")
-        return super().format_help()
-
-    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
-        # Usage errors quote what was typed: a control character or an undecodable byte of
-        # argv is shown as an escape, never sent to the terminal (nor a UnicodeEncodeError).
-        from tui.domain.safe_text import plain_lines
-
-        super()._print_message(plain_lines(message), file)
-
-
-def add_json_flag(parser: argparse.ArgumentParser, fields: Callable[[], FieldSet[Any]]) -> None:
-    """``--json [FIELD,FIELD]`` on ``parser``: with names, JSON of only those fields (gh-style);
-    alone, the list of fields. ``fields`` returns the command's :class:`FieldSet` (imported
-    late); ``--help`` names them. At run time see :func:`tui.commands.fields.output_of`."""
-    parser.add_argument(
-        "--json",
-        nargs="?",
-        const="",
-        metavar="FIELDS",
-        help="write JSON of only these comma-separated fields (e.g. id,proNumber,status); "
-        "alone: list the fields",
-    )
-    parser.set_defaults(json_fieldset=fields)
-    if isinstance(parser, CommandParser):
-        parser.json_fields = fields
 
 
 def _fields_of(command: str) -> Callable[[], FieldSet[Any]]:

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from tui.batch import sample_path
 from tui.commands.exits import FAILED, OK, UsageError
+from tui.commands.progress import ProgressLine
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
@@ -34,13 +35,11 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     batch, sheet, profile = _prepare(args)
     try:
         if action == "rate":
-            with batch.store.claim(batch.info.id):
-                await _rate(args, batch, err)
+            await _rate(args, batch, err)
         elif action == "book":
             from tui.commands.batch_book import book
 
-            with batch.store.claim(batch.info.id):
-                refused = await book(args, batch, profile, err)
+            refused = await book(args, batch, profile, err)
             if refused is not None:
                 return refused
         _write(args, batch, sheet, out)
@@ -225,8 +224,8 @@ def _rules(args: argparse.Namespace) -> Any:
 
 async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
     from tui.api.options import RetryPolicy
-    from tui.batch.pace import Pace
     from tui.batch.rating import FatalRatingError
+    from tui.batch.run import rate_run
     from tui.commands.connect import open_client
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
@@ -239,9 +238,10 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
     progress = ProgressLine(err)
     try:
         async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
-            await batch.rate(
+            await rate_run(
+                batch,
                 client,
-                pace=Pace(args.rps if args.rps is not None else 20.0),
+                rate=args.rps,
                 concurrency=args.concurrency,
                 progress=progress,
                 rerate=args.rerate,
@@ -251,27 +251,6 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
         raise (cause if isinstance(cause, Exception) else exc) from None
     finally:
         progress.done()
-
-
-class ProgressLine:
-    """``Rated 37 of 113 · 0:12 left`` (or ``Booked 5 of 12 …``) on stderr, rewritten in
-    place, only on a terminal."""
-
-    def __init__(self, err: TextIO) -> None:
-        self.err = err
-        self.enabled = err.isatty()
-        self.shown = False
-
-    def __call__(self, progress: Any) -> None:
-        if self.enabled:
-            self.shown = True
-            self.err.write("\r\x1b[K" + progress.text)
-            self.err.flush()
-
-    def done(self) -> None:
-        if self.shown:
-            self.err.write("\r\x1b[K")
-            self.err.flush()
 
 
 # -- output --------------------------------------------------------------------------------
@@ -370,6 +349,6 @@ def _count(number: int, noun: str) -> str:
 
 
 def _shown_status(status: str) -> str:
-    from tui.batch.engine import OUTPUT_STATUS
+    from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[status]  # type: ignore[index]

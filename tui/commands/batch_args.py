@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from tui.commands.exits import HELP as EXIT_HELP
+from tui.commands.parser import add_json_flag
 
 BATCH_EXITS = (
     "exit status:\n"
@@ -217,8 +218,6 @@ def _batch_fields() -> Any:
 
 
 def _output(parser: argparse.ArgumentParser) -> None:
-    from tui.commands.args import add_json_flag
-
     parser.add_argument(
         "--format",
         choices=FORMATS,

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.exits import FAILED, UsageError
+from tui.commands.progress import ProgressLine
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
@@ -21,14 +22,8 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     """Book the batch's rated orders; None when it went ahead, else the exit status (the
     confirmation was not given)."""
     from tui.api.options import RetryPolicy
-    from tui.batch.book import (
-        DEFAULT_BOOKING_CONCURRENCY,
-        book_orders,
-        booking_totals,
-        documents_folder,
-        to_book,
-    )
-    from tui.batch.pace import Pace
+    from tui.batch.book import booking_totals, to_book
+    from tui.batch.run import book_run, paperwork_folder, saved_count
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
@@ -51,25 +46,23 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
             )
         if not await _confirmed(len(fresh), booking_totals(batch, fresh), profile.name, err):
             return FAILED
-    folder = documents_folder(_documents_root(args.documents, data_dir()), batch)
-    from tui.commands.batch import ProgressLine
-
+    folder = paperwork_folder(_documents_root(args.documents, data_dir()), batch)
     line = ProgressLine(err)
     async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
         engine = BookingEngine(client, BookingLedger.in_dir(data_dir()), profile.name)
         try:
-            await book_orders(
+            await book_run(
                 batch,
                 engine,
                 client,
                 folder=folder,
-                pace=Pace(args.rps if args.rps is not None else 20.0),
-                concurrency=args.concurrency or DEFAULT_BOOKING_CONCURRENCY,
+                rate=args.rps,
+                concurrency=args.concurrency,
                 progress=line,
             )
         finally:
             line.done()
-    saved = sum(len(batch.state(o.key).documents) for o in batch.orders)
+    saved = saved_count(batch)
     if saved:
         print(f"freight: paperwork ({saved} files) in {folder}", file=err)
     if args.print_documents:
@@ -119,24 +112,23 @@ def _ask(err: TextIO, prompt: str) -> str:
 
 
 async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
-    from tui.batch.book import paperwork_files, print_calls, run_print
+    from tui.batch.run import print_paperwork, printed_line
     from tui.config.settings import load_config
 
-    files = paperwork_files(batch, folder)
-    if not files:
-        print("freight: nothing to print: no paperwork was saved", file=err)
-        return
     printers = load_config().printers
-    calls = print_calls(
-        files,
+    printed = await print_paperwork(
+        batch,
+        folder,
         document_printer=printers.document_printer,
         label_printer=printers.label_printer,
         label_format=printers.label_format,
     )
-    skipped = len(files) - sum(len(c.paths) for c in calls)
-    for call in calls:
-        ok, said = await run_print(call)
-        what = f"{len(call.paths)} files to {call.printer or 'the default printer'}"
-        print(f"freight: {'printed' if ok else 'not printed'}: {what}: {said}", file=err)
-    if skipped:
-        print(f"freight: {skipped} ZPL labels not printed: no ZPL label printer set", file=err)
+    if not printed.files:
+        print("freight: nothing to print: no paperwork was saved", file=err)
+        return
+    for outcome in printed.outcomes:
+        print(f"freight: {printed_line(outcome)}", file=err)
+    if printed.skipped:
+        print(
+            f"freight: {printed.skipped} ZPL labels not printed: no ZPL label printer set", file=err
+        )

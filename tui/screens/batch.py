@@ -3,153 +3,51 @@ the batch engine (``tui.batch``) the command line uses too."""
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, Protocol, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.content import Content
 from textual.screen import Screen
-from textual.widgets import Input, Label, ProgressBar, Static
+from textual.widgets import Input, Label, Static
 from textual.worker import Worker
 
 from tui.batch.view import (
     ReviewRow,
-    counts_text,
     filter_words,
     review_row,
-    totals_text,
 )
-from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
-from tui.listing.table_column import Column
+from tui.screens.batch_open import BatchOpening
+from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
-from tui.widgets.batch_tables import BatchOrdersTable
+from tui.widgets.batch_progress import BatchProgress
+from tui.widgets.batch_review import BatchReviewTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
-from tui.widgets.rates_table import SANDBOX_SUFFIX
 from tui.widgets.virtual_table import VirtualTable
-from tui.workspace import OutsideWorkspace, confine, files_dir
+from tui.workspace import files_dir
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
-    from tui.batch.fields import ColumnMapping
     from tui.batch.model import OrderState
     from tui.batch.rules import Rules
     from tui.batch.source import Sheet
-    from tui.batch.store import SqliteBatchStore
-
-_STATUS_COLOUR = {
-    "rated": "confirmed",
-    "booked": "delivered",
-    "invalid": "canceled",
-    "failed": "canceled",
-    "unknown": "pending",
-    "no-rate": "pending",
-}
-"""The shipment status whose colour each batch status wears: the theme's (or the terminal's
-own on 16 colours), as the shipments list has them; the word says it too."""
 
 
-def _status_style(row: ReviewRow) -> str | None:
-    from tui.listing.status import status_style
-
-    colour = _STATUS_COLOUR.get(row.status)
-    return status_style(colour) if colour else None
-
-
-_SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
 _PLACEHOLDER = "path of an order file (.csv, .tsv, .xlsx); Tab completes"
 
 
 def now() -> datetime:
     """The time the batch's ship dates are judged by (tests replace it)."""
     return datetime.now(UTC)
-
-
-def _mapping_name(path: Path | None) -> str:
-    """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
-    from tui.domain.safe_text import safe_name_part
-
-    return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
-
-
-def _money(row: ReviewRow) -> str:
-    if row.total is None:
-        return ""
-    text = format_money(row.total)
-    return text if row.currency == "USD" else f"{text} {row.currency}"
-
-
-def _where(row: ReviewRow) -> str:
-    """Where the order goes; for one set aside, why (its row and column to fix)."""
-    return row.problem if row.status == "invalid" and row.problem else row.destination
-
-
-def review_columns() -> list[Column[ReviewRow]]:
-    """The review table's columns; the least needed go first when the terminal is narrow
-    (at 80 columns: order, status, destination, pieces, pounds, flags, carrier, days, total)."""
-    return [
-        Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
-               min_width=6, max_width=12),
-        Column("status", "Status", lambda r: r.status, width=7,
-               style=_status_style),
-        Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
-        Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
-               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
-        Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
-               sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
-               priority=-1),
-        Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
-               priority=-6),
-        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
-        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
-               width=4),
-        Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
-               min_width=8, max_width=18,
-               priority=-7),
-        Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
-               priority=-5),
-        Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
-               sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
-        Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
-               min_width=9, max_width=16, justify="right"),
-        Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
-    ]  # fmt: skip
-
-
-class _RunProgress(Protocol):
-    """How far a run is (a rating run's Progress, a booking run's BookProgress)."""
-
-    @property
-    def done(self) -> int: ...
-    @property
-    def total(self) -> int: ...
-    @property
-    def text(self) -> str: ...
-
-
-class _ProgressShown:
-    """A run's progress on the screen's bar and line; the last one is kept for the word at
-    the run's end."""
-
-    def __init__(self, bar: ProgressBar, line: Static) -> None:
-        self.bar = bar
-        self.line = line
-        self.last: _RunProgress | None = None
-
-    def __call__(self, now: _RunProgress) -> None:
-        self.last = now
-        self.bar.update(total=now.total, progress=now.done)
-        self.line.update(now.text)
 
 
 class BatchScreen(WorkerErrorsToHost, Screen[None]):
@@ -238,15 +136,8 @@ unfinished (pasted rows too) is offered in the path field.
         self.current_batch: Batch | None = None
         self.sheet: Sheet | None = None
         self._path_text = path
-        self._store: SqliteBatchStore | None = None
-        self._rows: dict[str, ReviewRow] = {}
-        self._filter: list[str] = []
-        self._rating: Worker[None] | None = None
-        self._booking: Worker[None] | None = None
-        self._folder: Path | None = None
-        self._opened = False
-        """A file or rows were opened (nothing is offered in the path field after that)."""
-        self._sort = 0
+        self.runs = BatchRuns(self, self)
+        self.opening = BatchOpening(self, lambda: now())  # (``now`` as tests set it)
         self._status_shown: tuple[str, bool] = ("", False)
         self._info_text = ""
 
@@ -259,15 +150,11 @@ unfinished (pasted rows too) is offered in the path field.
             yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
             yield Input(id="batch-filter", placeholder="/ filter", compact=True)
         yield Static("", id="batch-info", markup=False)
-        yield BatchOrdersTable(
-            review_columns(),
-            lambda row: row.key,
+        yield BatchReviewTable(
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
             id="batch-table",
         )
-        with Horizontal(id="batch-progress-row"):
-            yield ProgressBar(id="batch-progress", show_eta=False, show_percentage=True)
-            yield Static("", id="batch-progress-text", markup=False)
+        yield BatchProgress(id="batch-progress-row")
         yield Static("", id="batch-status", markup=False)
         yield FreightFooter()
 
@@ -277,31 +164,41 @@ unfinished (pasted rows too) is offered in the path field.
         return host_of(self)
 
     @property
-    def table(self) -> VirtualTable[ReviewRow]:
-        return cast("VirtualTable[ReviewRow]", self.query_one("#batch-table", VirtualTable))
+    def table(self) -> BatchReviewTable:
+        return self.query_one("#batch-table", BatchReviewTable)
 
     @property
     def path_input(self) -> PathInput:
         return self.query_one("#batch-path", PathInput)
 
     @property
+    def progress(self) -> BatchProgress:
+        """The bar and line of the run going."""
+        return self.query_one("#batch-progress-row", BatchProgress)
+
+    @property
     def rating_worker(self) -> Worker[None] | None:
         """The last rating run's worker (None before the first)."""
-        return self._rating
+        return self.runs.rating_worker
 
     @property
     def is_rating(self) -> bool:
         """True while a rating run is going."""
-        return self._rating is not None and self._rating.is_running
+        return self.runs.is_rating
+
+    @property
+    def is_booking(self) -> bool:
+        """True while a booking run is going."""
+        return self.runs.is_booking
 
     def on_mount(self) -> None:
         self.table.border_title = "Orders"
         if self._path_text:
             self.open_path(self._path_text)
         else:
-            self.run_worker(self._offer_resume(), group="batch-resume", exit_on_error=False)
+            self.run_worker(self.opening.offer_resume(), group="batch-resume", exit_on_error=False)
 
-    def _info(self, text: str) -> None:
+    def show_info(self, text: str) -> None:
         self._info_text = text
         self.query_one("#batch-info", Static).update(text)
 
@@ -320,7 +217,7 @@ unfinished (pasted rows too) is offered in the path field.
         """Rows of orders pasted into the path field are read as orders."""
         self.open_text(message.text)
 
-    def _status(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str, *, error: bool = False) -> None:
         """The line under the table (changed only when it says something else: an update
         lays the screen out again)."""
         if (text, error) == self._status_shown:
@@ -330,58 +227,6 @@ unfinished (pasted rows too) is offered in the path field.
         status.update(text)
         status.set_class(error, "-error")
 
-    # -- the store, and resuming ----------------------------------------------------------
-
-    def _the_store(self) -> SqliteBatchStore:
-        if self._store is None:
-            from tui.batch.store import SqliteBatchStore
-
-            self._store = SqliteBatchStore.in_dir(self.host.session.data_dir)
-        return self._store
-
-    async def _offer_resume(self) -> None:
-        """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
-        session): its path in the field, a word on what is left."""
-        from tui.batch.view import latest_unfinished
-
-        profile = self.host.session.profile_name
-        info = await asyncio.to_thread(lambda: latest_unfinished(self._the_store(), profile))
-        if self.current_batch is not None or self._opened:
-            return
-        if info is None:
-            self._offer_sample()
-            return
-        from tui.batch.pasted import kept_file
-        from tui.batch.view import unfinished_text
-
-        source = info.source
-        kept = kept_file(self.host.session.data_dir, source)
-        if kept is not None:  # pasted rows: offered when their text was kept
-            if not await asyncio.to_thread(kept.exists):
-                return
-            source = str(kept)
-        when = info.updated.astimezone().strftime("%a %H:%M")
-        field = self.path_input
-        if not field.value:
-            field.value = source
-            field.select_all()  # Enter goes on; typing another path replaces it
-        self._info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
-
-    def _offer_sample(self) -> None:
-        """In the demo, the sample order file in the path field: Enter opens it."""
-        if self.host.session.environment != "DEMO":
-            return
-        from tui.batch import sample_path
-
-        field = self.path_input
-        if field.value:
-            return
-        field.value = str(sample_path())
-        field.select_all()  # typing another path replaces it
-        self._info("The demo's sample orders (10, two set aside): Enter opens them.")
-
-    # -- opening --------------------------------------------------------------------------
-
     @on(Input.Submitted, "#batch-path")
     def _path_submitted(self, message: Input.Submitted) -> None:
         if message.value.strip():
@@ -389,191 +234,30 @@ unfinished (pasted rows too) is offered in the path field.
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
-        from tui.batch import sample_path
-        from tui.batch.pasted import is_kept, read_kept
-
-        self._opened_now()
-        self.path_input.value = text
-        path = Path(text).expanduser()
-        if not is_kept(self.host.session.data_dir, path):  # else, pasted rows kept
-            try:
-                path = confine(text, also=[sample_path()])  # served: the workspace only
-            except OutsideWorkspace as error:
-                self._status(str(error), error=True)
-                return
-        if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
-            try:
-                self.open_text(read_kept(path))
-            except (OSError, UnicodeDecodeError) as error:
-                self._status(f"{plain(text)}: {plain(str(error))}", error=True)
-            return
-        self.run_worker(
-            self._read(path, None),
-            group="batch-read",
-            exclusive=True,
-            exit_on_error=False,
-        )
-
-    def _opened_now(self) -> None:
-        """Something is being opened: nothing is offered any more, and the line that offered
-        it (an unfinished batch, the demo's sample) goes until the batch read says its own."""
-        self._opened = True
-        if self.current_batch is None:
-            self._info("")
+        self.opening.open_path(text)
 
     def open_text(self, text: str) -> None:
         """Read pasted rows of orders."""
-        self._opened_now()
-        self.path_input.value = ""  # no file: a path offered there is not what is read
-        self.run_worker(
-            self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
-        )
+        self.opening.open_text(text)
 
-    async def _read(self, path: Path | None, text: str | None) -> None:
-        from tui.batch.fields import guess_mapping
-        from tui.batch.mappings import MappingStore
-        from tui.batch.source import SourceError, parse_text, read_file
-
-        profile = self.host.session.profile_name
-        store = MappingStore.in_dir(self.host.session.data_dir)
-
-        def read() -> tuple[Sheet, ColumnMapping, bool]:
-            sheet = read_file(path) if path is not None else parse_text(text or "")
-            saved = store.for_headers(profile, sheet.headers)
-            return sheet, saved or guess_mapping(sheet.headers), saved is not None
-
-        self.host.set_activity("batch", "reading the orders…")
-        try:
-            sheet, mapping, saved = await asyncio.to_thread(read)
-        except SourceError as error:
-            where = plain(str(path)) if path is not None else "the pasted text"
-            self._status(f"{where}: {error}", error=True)
-            return
-        finally:
-            self.host.set_activity("batch", None)
-        self._status("")
-        if saved:
-            await self._open(path, text, sheet, mapping)
-            return
-        self._review(path, text, sheet, mapping)
-
-    def _review(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
-    ) -> None:
-        from tui.screens.batch_mapping import BatchMappingScreen
-
-        def reviewed(result: ColumnMapping | None) -> None:
-            if result is None:
-                if self.current_batch is None:
-                    self._status("Not read: the columns were not confirmed (m to review them).")
-                return
-            self.run_worker(
-                self._open(path, text, sheet, result),
-                group="batch-read",
-                exclusive=True,
-                exit_on_error=False,
-            )
-
-        from dataclasses import replace
-
-        from tui.batch.orders import context_for, read_orders
-        from tui.batch.view import preview_text
-
-        moment = now()
-        context = context_for(self.host.session.profile, moment.astimezone().date(), moment)
-
-        def preview(candidate: ColumnMapping) -> tuple[str, bool]:
-            return preview_text(read_orders(sheet, candidate, context))
-
-        named = replace(mapping, name=mapping.name or _mapping_name(path))
-        self.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
-
-    async def _open(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
-    ) -> None:
-        from dataclasses import replace
-
-        from tui.batch.engine import Batch, source_id
-        from tui.batch.mappings import MappingStore
-        from tui.batch.orders import context_for
-
-        session = self.host.session
-        profile = session.profile
-        name = mapping.name or _mapping_name(path)
-        mapping = replace(mapping, name=name)
-
-        def open_batch() -> Batch:
-            MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
-            moment = now()
-            context = context_for(profile, moment.astimezone().date(), moment)
-            if text is not None:
-                from contextlib import suppress
-
-                from tui.batch.pasted import keep
-
-                with suppress(OSError):  # (not kept: the batch works, it is not offered again)
-                    keep(session.data_dir, text)  # so the batch can be resumed like a file's
-            return Batch.open(
-                self._the_store(), profile.name, source_id(path, text), sheet, mapping, context
-            )
-
-        self.host.set_activity("batch", "checking the orders…")
-        try:
-            batch = await asyncio.to_thread(open_batch)
-        except (OSError, ValueError) as error:
-            self._status(f"Not read: {plain(str(error))}", error=True)
-            return
-        finally:
-            self.host.set_activity("batch", None)
-        self.current_batch, self.sheet = batch, sheet
-        self._show_all()
-        self.table.focus()
-
-    def _show_all(self) -> None:
+    def show_all(self) -> None:
         batch, sheet = self.current_batch, self.sheet
         if batch is None or sheet is None:
             return
-        self._rows = {o.key: review_row(o, batch.state(o.key)) for o in batch.orders}
-        self._apply_filter()
+        self.table.show({o.key: review_row(o, batch.state(o.key)) for o in batch.orders})
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
-        self._info(
+        self.show_info(
             f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
             + (", decimal commas" if sheet.decimal_comma else "")
             + f" · columns {plain(batch.mapping.name, limit=20)!r} · {batch.rules.text}"
         )
 
-    def _apply_filter(self) -> None:
-        rows = [row for row in self._rows.values() if row.matches(self._filter)]
-        table = self.table
-        key = table.cursor_key
-        table.set_rows(rows)
-        if key is not None:
-            table.move_cursor_to_key(key)
-        self._update_borders(rows)
-
-    def _update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
-        shown = list(rows) if rows is not None else self.table.rows()
-        title = counts_text(shown)
-        if self._filter and len(shown) != len(self._rows):
-            title += f" (filter: {len(self._rows)} in all)"
-        table = self.table
-        if table.sort_column not in (None, "position") or table.sort_reverse:
-            label = next((c.label for c in table.columns if c.key == table.sort_column), "")
-            title += f" · by {label or 'order'} {'▼' if table.sort_reverse else '▲'}"
-        # (titles are markup unless they are Content: currencies are the server's text)
-        self.table.border_title = Content(title)
-        self.table.border_subtitle = Content(totals_text(shown))
-
-    def _changed(self, state: OrderState) -> None:
+    def show_state(self, state: OrderState) -> None:
         """One order's new state: its row again, the borders again."""
         if self.current_batch is None:
             return
-        row = review_row(self.current_batch.order(state.key), state)
-        self._rows[state.key] = row
-        if row.matches(self._filter):
-            self.table.append_rows([row])
-        self._update_borders()
+        self.table.changed(review_row(self.current_batch.order(state.key), state))
 
     # -- the highlighted order ------------------------------------------------------------
 
@@ -581,7 +265,7 @@ unfinished (pasted rows too) is offered in the path field.
     def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
         row = cast("ReviewRow | None", message.row)
         if row is not None and not self.is_rating:
-            self._status(row.problem, error=row.status in ("invalid", "failed"))
+            self.say(row.problem, error=row.status in ("invalid", "failed"))
 
     @on(VirtualTable.RowSelected, "#batch-table")
     def _selected(self, message: VirtualTable.RowSelected) -> None:
@@ -594,69 +278,21 @@ unfinished (pasted rows too) is offered in the path field.
         key = cast("ReviewRow", message.row).key
         state = batch.state(key)
         unsettled = state.status in ("booking", "unknown") and not self.is_booking
-        if unsettled and self._check_unknown(batch, key):
+        if unsettled and self.runs.check_unknown(batch, key):
             return
 
         def picked(rate_id: str | None) -> None:
             if rate_id is None or self.current_batch is None:
                 return
             try:
-                self._changed(self.current_batch.pick(key, rate_id))
+                self.show_state(self.current_batch.pick(key, rate_id))
             except ValueError as error:
                 self.notify(str(error), severity="warning", timeout=5)
 
         bookable = state.status not in BOOKED_OR_MAYBE
         busy = self.is_rating or self.is_booking
-        rerate = None if busy else partial(self._rate_one, batch, key)
+        rerate = None if busy else partial(self.runs.rate_one, batch, key)
         self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable, rerate), picked)
-
-    def _check_unknown(self, batch: Batch, key: str) -> bool:
-        """An order whose booking got no answer: search for it and let the user say which
-        shipment is it, or that none is and it is to be booked again (the booking check the
-        Book screen uses). False when the ledger has no record of its booking."""
-        from tui.ledger import BookingLedger
-        from tui.screens.book_check import BookingCheckScreen, CheckResult
-
-        session = self.host.session
-        reference = batch.state(key).reference
-        try:
-            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
-        except OSError:
-            record = None
-        if record is None:
-            return False
-
-        def checked(chosen: CheckResult | None) -> None:
-            from tui.batch.book import book_again, claimed
-
-            if chosen == "mine":
-                again = BookingLedger.in_dir(session.data_dir).latest(reference)
-                if again is not None:
-                    self._changed(claimed(batch, key, again))
-            elif chosen == "again":
-                try:
-                    self._changed(book_again(batch, key, reference))
-                except ValueError as error:
-                    self._status(str(error), error=True)
-                    return
-                self._confirm_and_book(batch, [key])
-
-        self.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
-        return True
-
-    async def _rate_one(self, batch: Batch, key: str) -> OrderState:
-        """Rate one order again (from its own view): its new state, shown here too."""
-        from tui.batch.pace import Pace
-
-        client = await self.host.session.batch_client()
-        try:
-            with batch.store.claim(batch.info.id):
-                await batch.rate(
-                    client, pace=Pace(20.0), keys=[key], rerate=True, on_state=self._changed
-                )
-        finally:
-            await client.aclose()
-        return batch.state(key)
 
     # -- actions --------------------------------------------------------------------------
 
@@ -690,80 +326,15 @@ unfinished (pasted rows too) is offered in the path field.
         if path is None:
             self.notify("The columns of pasted rows: paste them again to change.", timeout=4)
             return
-        self._review(path, text, self.sheet, self.current_batch.mapping)
+        self.opening.review(path, text, self.sheet, self.current_batch.mapping)
 
     def action_rate(self) -> None:
-        self._start_rating(rerate=False)
+        self.runs.start_rating(self.current_batch, rerate=False)
 
     def action_rerate(self) -> None:
-        self._start_rating(rerate=True)
-
-    def _start_rating(self, *, rerate: bool) -> None:
-        batch = self.current_batch
-        if batch is None:
-            self.notify("Open an order file first.", timeout=3)
-            return
-        if self.is_rating or self.is_booking:
-            return
-        if not batch.to_rate(rerate=rerate):
-            self.notify("Every order is rated (R rates them all again).", timeout=4)
-            return
-        self._rating = self.run_worker(
-            self._rate(batch, rerate), group="batch-rate", exclusive=True, exit_on_error=False
-        )
-
-    async def _rate(self, batch: Batch, rerate: bool) -> None:
-        from tui.api.errors import FreightError
-        from tui.batch.pace import Pace
-        from tui.batch.rating import FatalRatingError
-        from tui.batch.store import BatchBusyError
-
-        row = self.query_one("#batch-progress-row")
-        bar = self.query_one("#batch-progress", ProgressBar)
-        total = len(batch.to_rate(rerate=rerate))
-        bar.update(total=total, progress=0)
-        row.add_class("-running")
-        self.host.set_activity("batch", f"rating {total} orders…")
-        self._status("Esc stops; what is rated stays.")
-        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
-
-        client = None
-        try:
-            client = await self.host.session.batch_client()
-            with batch.store.claim(batch.info.id):
-                await batch.rate(
-                    client,
-                    pace=Pace(20.0),
-                    progress=progress,
-                    rerate=rerate,
-                    on_state=self._changed,
-                )
-        except BatchBusyError as error:
-            self._status(str(error), error=True)
-        except FatalRatingError as error:
-            cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
-            self._status(self.host.handle_api_error(cause), error=True)
-        except FreightError as error:
-            self._status(self.host.handle_api_error(error), error=True)
-        except asyncio.CancelledError:
-            done = progress.last.done if progress.last else 0
-            self._status(f"Stopped: {done} rated and kept; r goes on.")
-            raise
-        else:
-            text = progress.last.text if progress.last is not None else "Rated."
-            self._status(text + " · Enter on an order: its rates")
-        finally:
-            row.remove_class("-running")
-            self.host.set_activity("batch", None)
-            if client is not None:
-                await client.aclose()
+        self.runs.start_rating(self.current_batch, rerate=True)
 
     # -- booking and paperwork ------------------------------------------------------------
-
-    @property
-    def is_booking(self) -> bool:
-        """True while a booking run is going."""
-        return self._booking is not None and self._booking.is_running
 
     def action_rules(self) -> None:
         """Change how each order's rate is chosen; every order not chosen by hand is chosen
@@ -784,9 +355,9 @@ unfinished (pasted rows too) is offered in the path field.
             before = {o.key: batch.state(o.key).chosen for o in batch.orders}
             batch.apply_rules(rules)
             changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
-            self._show_all()
+            self.show_all()
             noun = "order" if changed == 1 else "orders"
-            self._status(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+            self.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
 
         self.app.push_screen(BatchRulesScreen(batch.rules), chosen)
 
@@ -795,173 +366,19 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        self._confirm_and_book(batch, None)
-
-    def _confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
-        """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
-        so; bookings to settle only are searched for without asking (nothing new is sent)."""
-        from tui.batch.book import booking_totals, to_book
-        from tui.screens.batch_confirm import BatchConfirmScreen
-
-        if self.is_rating or self.is_booking:
-            return
-        if self.host.booking_in_flight:
-            self.notify("A booking is in flight: wait for its answer.", timeout=4)
-            return
-        orders = to_book(batch, keys)
-        if not orders:
-            self.notify("Nothing to book: no order is rated and not booked (r rates).", timeout=4)
-            return
-        fresh = [o for o in orders if batch.state(o.key).status == "rated"]
-        session = self.host.session
-
-        def decided(go: bool | None) -> None:
-            if go:
-                self._booking = self.run_worker(
-                    self._book(batch, keys), group="batch-book", exclusive=True, exit_on_error=False
-                )
-            elif keys is not None:
-                self._status("Not booked: b books it with the others.")
-
-        if not fresh:  # only bookings to settle: nothing new is sent
-            decided(True)
-            return
-        self.app.push_screen(
-            BatchConfirmScreen(
-                len(fresh),
-                booking_totals(batch, fresh),
-                session.environment,
-                session.profile_name,
-            ),
-            decided,
-        )
-
-    async def _book(self, batch: Batch, keys: list[str] | None = None) -> None:
-        from tui.api.errors import FreightError
-        from tui.batch.book import book_orders, documents_folder, to_book
-        from tui.batch.pace import Pace
-        from tui.batch.store import BatchBusyError
-        from tui.booking import BookingEngine
-        from tui.ledger import BookingLedger
-
-        session = self.host.session
-        row = self.query_one("#batch-progress-row")
-        bar = self.query_one("#batch-progress", ProgressBar)
-        bar.update(total=len(to_book(batch, keys)), progress=0)
-        row.add_class("-running")
-        self.host.booking_in_flight = True
-        self.host.set_activity("batch", "booking the batch…")
-        self._status("Booking: each order once, under its own reference.")
-        folder = documents_folder(files_dir(session.data_dir) / "documents", batch)
-        self._folder = folder
-        progress = _ProgressShown(bar, self.query_one("#batch-progress-text", Static))
-
-        client = None
-        try:
-            client = await session.batch_client()
-            engine = BookingEngine(
-                client, BookingLedger.in_dir(session.data_dir), session.profile_name
-            )
-            with batch.store.claim(batch.info.id):
-                await book_orders(
-                    batch,
-                    engine,
-                    client,
-                    folder=folder,
-                    pace=Pace(20.0),
-                    progress=progress,
-                    on_state=self._changed,
-                    keys=keys,
-                )
-        except BatchBusyError as error:
-            self._status(str(error), error=True)
-        except FreightError as error:
-            self._status(self.host.handle_api_error(error), error=True)
-        except asyncio.CancelledError:
-            self._status(
-                "Stopped: what was booked stays; b goes on (a booking in flight is "
-                "searched for first)."
-            )
-            raise
-        else:
-            text = progress.last.text if progress.last is not None else "Booked."
-            self._status(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
-            await self._deliver_paperwork(batch, folder)
-        finally:
-            row.remove_class("-running")
-            self.host.booking_in_flight = False
-            self.host.set_activity("batch", None)
-            if client is not None:
-                await client.aclose()
-
-    async def _deliver_paperwork(self, batch: Batch, folder: Path) -> None:
-        """In a browser, the batch's paperwork goes to it too, as one zip (kept beside the
-        folder on this machine)."""
-        if not self.host.delivers_files:
-            return
-        from tui.batch.book import paperwork_bundle, paperwork_files
-
-        files = await asyncio.to_thread(paperwork_files, batch, folder)
-        if not files:
-            return
-        try:
-            bundle = await asyncio.to_thread(paperwork_bundle, files, folder)
-        except OSError as error:
-            self._status(f"Paperwork not bundled: {error.strerror or error}", error=True)
-            return
-        given = self.host.file_saved(bundle, mime_type="application/zip")
-        self.notify(given, timeout=6)
+        self.runs.confirm_and_book(batch, None)
 
     def action_print(self) -> None:
         batch = self.current_batch
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        self.run_worker(
-            self._print(batch), group="batch-print", exclusive=True, exit_on_error=False
-        )
-
-    async def _print(self, batch: Batch) -> None:
-        from tui.batch.book import documents_folder, paperwork_files, print_calls, run_print
-
-        session = self.host.session
-        folder = documents_folder(files_dir(session.data_dir) / "documents", batch)
-        files = await asyncio.to_thread(paperwork_files, batch, folder)
-        if not files:
-            self.notify("No paperwork yet: b books the batch and saves it.", timeout=4)
-            return
-        printers = session.config.printers
-        calls = print_calls(
-            files,
-            document_printer=printers.document_printer,
-            label_printer=printers.label_printer,
-            label_format=printers.label_format,
-        )
-        if not calls:
-            self.notify("Nothing to print: ZPL labels need a label printer.", timeout=5)
-            return
-        self.host.set_activity("print", "printing…")
-        try:
-            for call in calls:
-                ok, said = await run_print(call)
-                where = call.printer or "the default printer"
-                done = "Printed" if ok else "Not printed"
-                self.notify(
-                    f"{done}: {len(call.paths)} files to {where}: {said}",
-                    severity="information" if ok else "error",
-                    timeout=6,
-                )
-        finally:
-            self.host.set_activity("print", None)
+        self.runs.print(batch)
 
     def action_escape(self) -> None:
-        if self.is_rating and self._rating is not None:
-            self._rating.cancel()
+        if self.runs.cancel():
             return
-        if self.is_booking and self._booking is not None:
-            self._booking.cancel()
-            return
-        if self._filter:
+        if self.table.words:
             filter_input = self.query_one("#batch-filter", Input)
             filter_input.value = ""
             self.table.focus()
@@ -971,22 +388,17 @@ unfinished (pasted rows too) is offered in the path field.
 
     @on(Input.Changed, "#batch-filter")
     def _filter_changed(self, message: Input.Changed) -> None:
-        self._filter = filter_words(message.value)
-        if self._rows:
-            self._apply_filter()
+        self.table.filter_by(filter_words(message.value))
 
     @on(Input.Submitted, "#batch-filter")
     def _filter_submitted(self, _message: Input.Submitted) -> None:
         self.table.focus()
 
     def action_sort_next(self) -> None:
-        self._sort = (self._sort + 1) % len(_SORTS)
-        self.table.sort_by(_SORTS[self._sort], reverse=False)
-        self._update_borders()
+        self.table.sort_next()
 
     def action_sort_reverse(self) -> None:
-        self.table.sort_by(_SORTS[self._sort], reverse=not self.table.sort_reverse)
-        self._update_borders()
+        self.table.sort_reverse_now()
 
     def action_results(self) -> None:
         batch, sheet = self.current_batch, self.sheet
@@ -1003,7 +415,7 @@ unfinished (pasted rows too) is offered in the path field.
         try:
             write_results(target, sheet, batch.orders, batch.states)
         except OSError as error:
-            self._status(f"Not written: {target}: {error.strerror or error}", error=True)
+            self.say(f"Not written: {target}: {error.strerror or error}", error=True)
             return
         given = self.host.file_saved(target)  # in a browser, it also goes to the browser
         self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
@@ -1023,6 +435,4 @@ unfinished (pasted rows too) is offered in the path field.
         yield SystemCommand("Batch results", "Write the results file", self.action_results)
 
     def on_unmount(self) -> None:
-        if self._store is not None:
-            self._store.close()
-            self._store = None
+        self.opening.close()

@@ -1,0 +1,168 @@
+"""The one batch run: rating, booking and paperwork (fetch, save, print), as the command line
+(``freight batch``) and the Batch screen both run them.
+
+A caller gives the batch, a client (its own, with no 429 waiting: the run's pace waits for
+all of its requests), the session's booking engine, and something that shows progress (a
+``ProgressShown``: the command line's line on stderr, the screen's bar). The run holds the
+batch for this process while it goes (``BatchBusyError`` when another has it): the one place
+a batch is claimed, where a shared store's claim will plug in. No UI toolkit here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from tui.batch.book import (
+    DEFAULT_BOOKING_CONCURRENCY,
+    book_orders,
+    documents_folder,
+    paperwork_files,
+    print_calls,
+)
+from tui.batch.pace import Pace
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.batch.engine import Batch
+    from tui.batch.model import OrderState
+    from tui.booking import BookingEngine
+    from tui.documents import PrintJob, PrintOutcome
+
+DEFAULT_RATE: float = 20.0
+"""Requests per second a run keeps to unless told otherwise (the service's limit)."""
+
+
+class RunProgress(Protocol):
+    """How far a run is (a rating run's ``Progress``, a booking run's ``BookProgress``)."""
+
+    @property
+    def done(self) -> int: ...
+    @property
+    def total(self) -> int: ...
+    @property
+    def text(self) -> str: ...
+
+
+class ProgressShown(Protocol):
+    """What shows a run's progress: called with each new one (the command line's progress
+    line, the screen's bar and line)."""
+
+    def __call__(self, progress: RunProgress, /) -> None: ...
+
+
+async def rate_run(
+    batch: Batch,
+    client: FreightClient,
+    *,
+    rate: float | None = None,
+    concurrency: int | None = None,
+    rerate: bool = False,
+    keys: Sequence[str] | None = None,
+    progress: ProgressShown | None = None,
+    on_state: Callable[[OrderState], None] | None = None,
+) -> None:
+    """Rate the orders that need it (``Batch.to_rate``), each saved as it is known.
+
+    Raises BatchBusyError (another process has the batch), FatalRatingError (every request
+    would fail the same way: signed out, no connection)."""
+    with batch.store.claim(batch.info.id):
+        await batch.rate(
+            client,
+            pace=Pace(rate if rate is not None else DEFAULT_RATE),
+            concurrency=concurrency,
+            progress=progress,
+            rerate=rerate,
+            keys=keys,
+            on_state=on_state,
+        )
+
+
+async def book_run(
+    batch: Batch,
+    engine: BookingEngine,
+    client: FreightClient,
+    *,
+    folder: Path | None,
+    rate: float | None = None,
+    concurrency: int | None = None,
+    keys: Collection[str] | None = None,
+    progress: ProgressShown | None = None,
+    on_state: Callable[[OrderState], None] | None = None,
+) -> None:
+    """Book the rated orders not booked yet (of ``keys``, when given) through the session's
+    booking engine, each once under its own reference, and fetch and save their paperwork
+    into ``folder`` (None: not saved). Raises BatchBusyError."""
+    with batch.store.claim(batch.info.id):
+        await book_orders(
+            batch,
+            engine,
+            client,
+            folder=folder,
+            pace=Pace(rate if rate is not None else DEFAULT_RATE),
+            concurrency=concurrency or DEFAULT_BOOKING_CONCURRENCY,
+            progress=progress,
+            on_state=on_state,
+            keys=keys,
+        )
+
+
+def paperwork_folder(documents: Path, batch: Batch) -> Path:
+    """Where a batch's paperwork is saved: its own folder under ``documents``."""
+    return documents_folder(documents, batch)
+
+
+def saved_count(batch: Batch) -> int:
+    """How many paperwork files the batch's orders have saved."""
+    return sum(len(batch.state(order.key).documents) for order in batch.orders)
+
+
+@dataclass(frozen=True)
+class Printed:
+    """What printing a batch's paperwork did."""
+
+    files: int
+    """The paperwork files found saved (0: nothing to print)."""
+    outcomes: tuple[PrintOutcome, ...]
+    """Each ``lp`` job's outcome: the PDFs as one job, the ZPL labels raw as another."""
+    skipped: int
+    """ZPL labels not printed: no ZPL label printer is set."""
+
+
+async def print_paperwork(
+    batch: Batch,
+    folder: Path,
+    *,
+    document_printer: str | None,
+    label_printer: str | None,
+    label_format: str = "zpl",
+    before_each: Callable[[PrintJob], None] | None = None,
+) -> Printed:
+    """Print every saved paperwork file of the batch with ``lp`` (``tui.documents``)."""
+    from tui.documents import run_print_job
+
+    files = await asyncio.to_thread(paperwork_files, batch, folder)
+    jobs = print_calls(
+        files,
+        document_printer=document_printer,
+        label_printer=label_printer,
+        label_format=label_format,
+    )
+    outcomes = []
+    for job in jobs:
+        if before_each is not None:
+            before_each(job)
+        outcomes.append(await run_print_job(job))
+    skipped = len(files) - sum(len(job.paths) for job in jobs)
+    return Printed(len(files), tuple(outcomes), skipped)
+
+
+def printed_line(outcome: PrintOutcome) -> str:
+    """``printed: 12 files to office: request id is office-7`` (or ``not printed: …``)."""
+    job = outcome.job
+    where = job.printer or "the default printer"
+    done = "printed" if outcome.ok else "not printed"
+    return f"{done}: {len(job.paths)} files to {where}: {outcome.said}"

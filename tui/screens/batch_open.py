@@ -1,0 +1,271 @@
+"""The Batch screen's opening of orders: a file's path or pasted rows read, their columns
+reviewed when their headers are new (the mapping dialog and its preview), the batch opened on
+the batch store; and, before anything is opened, the latest unfinished batch (or the demo's
+sample) offered in the path field."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
+
+from tui.domain.safe_text import plain
+from tui.workspace import OutsideWorkspace, confine
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.worker import Worker
+
+    from tui.batch.engine import Batch
+    from tui.batch.fields import ColumnMapping
+    from tui.batch.source import Sheet
+    from tui.batch.store import SqliteBatchStore
+    from tui.batch.view import ReviewRow
+    from tui.host import Host
+    from tui.widgets.path_input import PathInput
+    from tui.widgets.virtual_table import VirtualTable
+
+
+def _mapping_name(path: Path | None) -> str:
+    """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
+    from tui.domain.safe_text import safe_name_part
+
+    return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
+
+
+class OpeningScreen(Protocol):
+    """What the opening needs of the Batch screen."""
+
+    current_batch: Batch | None
+    sheet: Sheet | None
+
+    @property
+    def host(self) -> Host: ...
+    @property
+    def app(self) -> App[Any]: ...
+    @property
+    def path_input(self) -> PathInput: ...
+    def say(self, text: str, *, error: bool = False) -> None: ...
+    def show_info(self, text: str) -> None: ...
+    def show_all(self) -> None: ...
+    def run_worker(
+        self, work: Any, *, group: str, exclusive: bool = ..., exit_on_error: bool = ...
+    ) -> Worker[Any]: ...
+    @property
+    def table(self) -> VirtualTable[ReviewRow]: ...
+
+
+class BatchOpening:
+    """Opens orders for a Batch screen, and keeps the batch store it opens them on."""
+
+    def __init__(self, screen: OpeningScreen, clock: Callable[[], datetime]) -> None:
+        self.screen = screen
+        self.clock = clock
+        """The time ship dates are judged by."""
+        self._batch_store: SqliteBatchStore | None = None
+        self.opened = False
+        """A file or rows were opened (nothing is offered in the path field after that)."""
+
+    def close(self) -> None:
+        """Let go of the batch store."""
+        if self._batch_store is not None:
+            self._batch_store.close()
+            self._batch_store = None
+
+    # -- the store, and resuming ----------------------------------------------------------
+
+    def store(self) -> SqliteBatchStore:
+        if self._batch_store is None:
+            from tui.batch.store import SqliteBatchStore
+
+            self._batch_store = SqliteBatchStore.in_dir(self.screen.host.session.data_dir)
+        return self._batch_store
+
+    async def offer_resume(self) -> None:
+        """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
+        session): its path in the field, a word on what is left."""
+        from tui.batch.view import latest_unfinished
+
+        profile = self.screen.host.session.profile_name
+        info = await asyncio.to_thread(lambda: latest_unfinished(self.store(), profile))
+        if self.screen.current_batch is not None or self.opened:
+            return
+        if info is None:
+            self._offer_sample()
+            return
+        from tui.batch.pasted import kept_file
+        from tui.batch.view import unfinished_text
+
+        source = info.source
+        kept = kept_file(self.screen.host.session.data_dir, source)
+        if kept is not None:  # pasted rows: offered when their text was kept
+            if not await asyncio.to_thread(kept.exists):
+                return
+            source = str(kept)
+        when = info.updated.astimezone().strftime("%a %H:%M")
+        field = self.screen.path_input
+        if not field.value:
+            field.value = source
+            field.select_all()  # Enter goes on; typing another path replaces it
+        self.screen.show_info(
+            f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on."
+        )
+
+    def _offer_sample(self) -> None:
+        """In the demo, the sample order file in the path field: Enter opens it."""
+        if self.screen.host.session.environment != "DEMO":
+            return
+        from tui.batch import sample_path
+
+        field = self.screen.path_input
+        if field.value:
+            return
+        field.value = str(sample_path())
+        field.select_all()  # typing another path replaces it
+        self.screen.show_info("The demo's sample orders (10, two set aside): Enter opens them.")
+
+    # -- opening --------------------------------------------------------------------------
+
+    def open_path(self, text: str) -> None:
+        """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        from tui.batch import sample_path
+        from tui.batch.pasted import is_kept, read_kept
+
+        self._opened_now()
+        self.screen.path_input.value = text
+        path = Path(text).expanduser()
+        if not is_kept(self.screen.host.session.data_dir, path):  # else, pasted rows kept
+            try:
+                path = confine(text, also=[sample_path()])  # served: the workspace only
+            except OutsideWorkspace as error:
+                self.screen.say(str(error), error=True)
+                return
+        if is_kept(self.screen.host.session.data_dir, path):  # pasted rows kept: their own batch
+            try:
+                self.open_text(read_kept(path))
+            except (OSError, UnicodeDecodeError) as error:
+                self.screen.say(f"{plain(text)}: {plain(str(error))}", error=True)
+            return
+        self.screen.run_worker(
+            self._read(path, None),
+            group="batch-read",
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    def _opened_now(self) -> None:
+        """Something is being opened: nothing is offered any more, and the line that offered
+        it (an unfinished batch, the demo's sample) goes until the batch read says its own."""
+        self.opened = True
+        if self.screen.current_batch is None:
+            self.screen.show_info("")
+
+    def open_text(self, text: str) -> None:
+        """Read pasted rows of orders."""
+        self._opened_now()
+        self.screen.path_input.value = ""  # no file: a path offered there is not what is read
+        self.screen.run_worker(
+            self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
+        )
+
+    async def _read(self, path: Path | None, text: str | None) -> None:
+        from tui.batch.fields import guess_mapping
+        from tui.batch.mappings import MappingStore
+        from tui.batch.source import SourceError, parse_text, read_file
+
+        profile = self.screen.host.session.profile_name
+        store = MappingStore.in_dir(self.screen.host.session.data_dir)
+
+        def read() -> tuple[Sheet, ColumnMapping, bool]:
+            sheet = read_file(path) if path is not None else parse_text(text or "")
+            saved = store.for_headers(profile, sheet.headers)
+            return sheet, saved or guess_mapping(sheet.headers), saved is not None
+
+        self.screen.host.set_activity("batch", "reading the orders…")
+        try:
+            sheet, mapping, saved = await asyncio.to_thread(read)
+        except SourceError as error:
+            where = plain(str(path)) if path is not None else "the pasted text"
+            self.screen.say(f"{where}: {error}", error=True)
+            return
+        finally:
+            self.screen.host.set_activity("batch", None)
+        self.screen.say("")
+        if saved:
+            await self._open(path, text, sheet, mapping)
+            return
+        self.review(path, text, sheet, mapping)
+
+    def review(
+        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+    ) -> None:
+        from tui.screens.batch_mapping import BatchMappingScreen
+
+        def reviewed(result: ColumnMapping | None) -> None:
+            if result is None:
+                if self.screen.current_batch is None:
+                    self.screen.say("Not read: the columns were not confirmed (m to review them).")
+                return
+            self.screen.run_worker(
+                self._open(path, text, sheet, result),
+                group="batch-read",
+                exclusive=True,
+                exit_on_error=False,
+            )
+
+        from dataclasses import replace
+
+        from tui.batch.orders import context_for, read_orders
+        from tui.batch.view import preview_text
+
+        moment = self.clock()
+        context = context_for(self.screen.host.session.profile, moment.astimezone().date(), moment)
+
+        def preview(candidate: ColumnMapping) -> tuple[str, bool]:
+            return preview_text(read_orders(sheet, candidate, context))
+
+        named = replace(mapping, name=mapping.name or _mapping_name(path))
+        self.screen.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
+
+    async def _open(
+        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+    ) -> None:
+        from dataclasses import replace
+
+        from tui.batch.engine import Batch, source_id
+        from tui.batch.mappings import MappingStore
+        from tui.batch.orders import context_for
+
+        session = self.screen.host.session
+        profile = session.profile
+        name = mapping.name or _mapping_name(path)
+        mapping = replace(mapping, name=name)
+
+        def open_batch() -> Batch:
+            MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
+            moment = self.clock()
+            context = context_for(profile, moment.astimezone().date(), moment)
+            if text is not None:
+                from contextlib import suppress
+
+                from tui.batch.pasted import keep
+
+                with suppress(OSError):  # (not kept: the batch works, it is not offered again)
+                    keep(session.data_dir, text)  # so the batch can be resumed like a file's
+            return Batch.open(
+                self.store(), profile.name, source_id(path, text), sheet, mapping, context
+            )
+
+        self.screen.host.set_activity("batch", "checking the orders…")
+        try:
+            batch = await asyncio.to_thread(open_batch)
+        except (OSError, ValueError) as error:
+            self.screen.say(f"Not read: {plain(str(error))}", error=True)
+            return
+        finally:
+            self.screen.host.set_activity("batch", None)
+        self.screen.current_batch, self.screen.sheet = batch, sheet
+        self.screen.show_all()
+        self.screen.table.focus()

@@ -1,0 +1,340 @@
+"""The Batch screen's runs: rating, booking and printing a batch through the one batch run
+(``tui.batch.run``, the command line's too), each through a ``ServiceCall`` (its own worker,
+the header's activity, the host's error handling), on the session's booking engine."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Protocol
+
+from tui.domain.safe_text import plain
+from tui.service_call import ServiceCall
+from tui.workspace import files_dir
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+    from textual.widget import Widget
+    from textual.worker import Worker
+
+    from tui.api.client import FreightClient
+    from tui.batch.engine import Batch
+    from tui.batch.model import OrderState
+    from tui.host import Host
+    from tui.widgets.batch_progress import BatchProgress
+
+
+class RunsScreen(Protocol):
+    """What the runs need of the screen they run for."""
+
+    @property
+    def host(self) -> Host: ...
+    @property
+    def progress(self) -> BatchProgress: ...
+    def show_state(self, state: OrderState) -> None: ...
+    def say(self, text: str, *, error: bool = False) -> None: ...
+
+
+class BatchRuns:
+    """One rating run and one booking run at a time, and printing, for a Batch screen."""
+
+    def __init__(self, screen: RunsScreen, node: Widget) -> None:
+        from tui.batch.rating import FatalRatingError
+        from tui.batch.store import BatchBusyError
+
+        self.screen = screen
+        self.node = node
+        handled = (BatchBusyError, FatalRatingError)
+        self.rating: ServiceCall[str] = ServiceCall(
+            node,
+            "batch-rate",
+            on_answer=self._rated,
+            on_error=self._rate_failed,
+            on_stopped=self._rating_stopped,
+            handled_here=handled,
+            own_client=True,
+        )
+        self.booking: ServiceCall[tuple[str, Batch, Path]] = ServiceCall(
+            node,
+            "batch-book",
+            on_answer=self._booked,
+            on_error=self._book_failed,
+            on_stopped=self._booking_stopped,
+            handled_here=handled,
+            own_client=True,
+        )
+        self._rating: Worker[None] | None = None
+        self._booking: Worker[None] | None = None
+        self.folder: Path | None = None
+
+    @property
+    def rating_worker(self) -> Worker[None] | None:
+        """The last rating run's worker (None before the first)."""
+        return self._rating
+
+    @property
+    def is_rating(self) -> bool:
+        """True while a rating run is going."""
+        return self._rating is not None and self._rating.is_running
+
+    @property
+    def is_booking(self) -> bool:
+        """True while a booking run is going."""
+        return self._booking is not None and self._booking.is_running
+
+    def cancel(self) -> bool:
+        """Stop the run going (what is done stays); False when none is."""
+        for worker in (self._rating, self._booking):
+            if worker is not None and worker.is_running:
+                worker.cancel()
+                return True
+        return False
+
+    # -- rating -----------------------------------------------------------------------------
+
+    def start_rating(self, batch: Batch | None, *, rerate: bool) -> None:
+        """Rate the open batch's orders not rated yet (``rerate``: all but the booked)."""
+        if batch is None:
+            self.node.notify("Open an order file first.", timeout=3)
+            return
+        if self.is_rating or self.is_booking:
+            return
+        if not batch.to_rate(rerate=rerate):
+            self.node.notify("Every order is rated (R rates them all again).", timeout=4)
+            return
+        self.rate(batch, rerate=rerate)
+
+    def rate(self, batch: Batch, *, rerate: bool) -> None:
+        """Rate the orders not rated yet (with ``rerate``, every order not booked)."""
+        from tui.batch.run import rate_run
+
+        total = len(batch.to_rate(rerate=rerate))
+        self.screen.progress.start(total)
+        self.screen.say("Esc stops; what is rated stays.")
+
+        async def run(client: FreightClient) -> str:
+            await rate_run(
+                batch,
+                client,
+                progress=self.screen.progress,
+                rerate=rerate,
+                on_state=self.screen.show_state,
+            )
+            return self.screen.progress.last_text("Rated.") + " · Enter on an order: its rates"
+
+        self._rating = self.rating.start(run, activity=f"rating {total} orders…")
+
+    def _rated(self, text: str) -> None:
+        self.screen.progress.stop()
+        self.screen.say(text)
+
+    def _rate_failed(self, error: Exception, message: str) -> None:
+        self.screen.progress.stop()
+        self._failed(error, message)
+
+    def _rating_stopped(self) -> None:
+        self.screen.progress.stop()
+        self.screen.say(f"Stopped: {self.screen.progress.done} rated and kept; r goes on.")
+
+    async def rate_one(self, batch: Batch, key: str) -> OrderState:
+        """Rate one order again (from its own view): its new state, shown here too."""
+        from tui.batch.run import rate_run
+
+        client = await self.screen.host.session.batch_client()
+        try:
+            await rate_run(batch, client, keys=[key], rerate=True, on_state=self.screen.show_state)
+        finally:
+            await client.aclose()
+        return batch.state(key)
+
+    # -- booking ----------------------------------------------------------------------------
+
+    def confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
+        """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
+        so; bookings to settle only are searched for without asking (nothing new is sent)."""
+        from tui.batch.book import booking_totals, to_book
+        from tui.screens.batch_confirm import BatchConfirmScreen
+
+        if self.is_rating or self.is_booking:
+            return
+        if self.screen.host.booking_in_flight:
+            self.node.notify("A booking is in flight: wait for its answer.", timeout=4)
+            return
+        orders = to_book(batch, keys)
+        if not orders:
+            self.node.notify(
+                "Nothing to book: no order is rated and not booked (r rates).", timeout=4
+            )
+            return
+        fresh = [o for o in orders if batch.state(o.key).status == "rated"]
+        session = self.screen.host.session
+
+        def decided(go: bool | None) -> None:
+            if go:
+                self.book(batch, keys)
+            elif keys is not None:
+                self.screen.say("Not booked: b books it with the others.")
+
+        if not fresh:  # only bookings to settle: nothing new is sent
+            decided(True)
+            return
+        self.node.app.push_screen(
+            BatchConfirmScreen(
+                len(fresh),
+                booking_totals(batch, fresh),
+                session.environment,
+                session.profile_name,
+            ),
+            decided,
+        )
+
+    def check_unknown(self, batch: Batch, key: str) -> bool:
+        """An order whose booking got no answer: search for it and let the user say which
+        shipment is it, or that none is and it is to be booked again (the booking check the
+        Book screen uses). False when the ledger has no record of its booking."""
+        from tui.ledger import BookingLedger
+        from tui.screens.book_check import BookingCheckScreen, CheckResult
+
+        session = self.screen.host.session
+        reference = batch.state(key).reference
+        try:
+            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
+        except OSError:
+            record = None
+        if record is None:
+            return False
+
+        def checked(chosen: CheckResult | None) -> None:
+            from tui.batch.book import book_again, claimed
+
+            if chosen == "mine":
+                again = BookingLedger.in_dir(session.data_dir).latest(reference)
+                if again is not None:
+                    self.screen.show_state(claimed(batch, key, again))
+            elif chosen == "again":
+                try:
+                    self.screen.show_state(book_again(batch, key, reference))
+                except ValueError as error:
+                    self.screen.say(str(error), error=True)
+                    return
+                self.confirm_and_book(batch, [key])
+
+        self.node.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
+        return True
+
+    def book(self, batch: Batch, keys: list[str] | None) -> None:
+        """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
+        from tui.batch.book import to_book
+        from tui.batch.run import book_run, paperwork_folder
+
+        host = self.screen.host
+        session = host.session
+        self.screen.progress.start(len(to_book(batch, keys)))
+        host.booking_in_flight = True
+        self.screen.say("Booking: each order once, under its own reference.")
+        folder = self.folder = paperwork_folder(files_dir(session.data_dir) / "documents", batch)
+
+        async def run(client: FreightClient) -> tuple[str, Batch, Path]:
+            await book_run(
+                batch,
+                session.booking_engine(client),
+                client,
+                folder=folder,
+                keys=keys,
+                progress=self.screen.progress,
+                on_state=self.screen.show_state,
+            )
+            return self.screen.progress.last_text("Booked."), batch, folder
+
+        self._booking = self.booking.start(run, activity="booking the batch…")
+
+    def _booked(self, answer: tuple[str, Batch, Path]) -> None:
+        text, batch, folder = answer
+        self._book_ended()
+        self.screen.say(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
+        self.node.run_worker(
+            self._deliver_paperwork(batch, folder), group="batch-deliver", exit_on_error=False
+        )
+
+    def _book_failed(self, error: Exception, message: str) -> None:
+        self._book_ended()
+        self._failed(error, message)
+
+    def _booking_stopped(self) -> None:
+        self._book_ended()
+        self.screen.say(
+            "Stopped: what was booked stays; b goes on (a booking in flight is searched for first)."
+        )
+
+    async def _deliver_paperwork(self, batch: Batch, folder: Path) -> None:
+        """In a browser, the batch's paperwork goes to it too, as one zip (kept beside the
+        folder on this machine)."""
+        host = self.screen.host
+        if not host.delivers_files:
+            return
+        from tui.batch.book import paperwork_bundle, paperwork_files
+
+        files = await asyncio.to_thread(paperwork_files, batch, folder)
+        if not files:
+            return
+        try:
+            bundle = await asyncio.to_thread(paperwork_bundle, files, folder)
+        except OSError as error:
+            self.screen.say(f"Paperwork not bundled: {error.strerror or error}", error=True)
+            return
+        given = host.file_saved(bundle, mime_type="application/zip")
+        self.node.notify(given, timeout=6)
+
+    # -- the end of a run -------------------------------------------------------------------
+
+    def _book_ended(self) -> None:
+        self.screen.progress.stop()
+        self.screen.host.booking_in_flight = False
+
+    def _failed(self, error: Exception, message: str) -> None:
+        from tui.batch.rating import FatalRatingError
+
+        if isinstance(error, FatalRatingError):
+            cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
+            message = self.screen.host.handle_api_error(cause)
+        self.screen.say(message or str(error), error=True)
+
+    # -- printing ---------------------------------------------------------------------------
+
+    def print(self, batch: Batch) -> None:
+        """Print the batch's saved paperwork: its PDFs as one job, its ZPL labels as another."""
+        self.node.run_worker(
+            self._print(batch), group="batch-print", exclusive=True, exit_on_error=False
+        )
+
+    async def _print(self, batch: Batch) -> None:
+        from tui.batch.book import paperwork_files
+        from tui.batch.run import paperwork_folder, print_paperwork, printed_line
+
+        host = self.screen.host
+        session = host.session
+        folder = paperwork_folder(files_dir(session.data_dir) / "documents", batch)
+        if not await asyncio.to_thread(paperwork_files, batch, folder):
+            self.node.notify("No paperwork yet: b books the batch and saves it.", timeout=4)
+            return
+        printers = session.config.printers
+        host.set_activity("print", "printing…")
+        try:
+            printed = await print_paperwork(
+                batch,
+                folder,
+                document_printer=printers.document_printer,
+                label_printer=printers.label_printer,
+                label_format=printers.label_format,
+            )
+        finally:
+            host.set_activity("print", None)
+        if not printed.outcomes:
+            self.node.notify("Nothing to print: ZPL labels need a label printer.", timeout=5)
+        for outcome in printed.outcomes:
+            line = printed_line(outcome)
+            self.node.notify(
+                line[:1].upper() + line[1:],
+                severity="information" if outcome.ok else "error",
+                timeout=6,
+            )

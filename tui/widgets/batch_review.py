@@ -1,0 +1,143 @@
+"""The Batch screen's review table: every order of the batch, a row each, with its filter,
+its sort and its borders (the counts per status above, the totals per currency below)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from textual.content import Content
+
+from tui.batch.view import ReviewRow, counts_text, totals_text
+from tui.domain.money import format_money
+from tui.domain.safe_text import plain
+from tui.listing.table_column import Column
+from tui.widgets.batch_tables import BatchOrdersTable
+from tui.widgets.rates_table import SANDBOX_SUFFIX
+
+_STATUS_COLOUR = {
+    "rated": "confirmed",
+    "booked": "delivered",
+    "invalid": "canceled",
+    "failed": "canceled",
+    "unknown": "pending",
+    "no-rate": "pending",
+}
+"""The shipment status whose colour each batch status wears: the theme's (or the terminal's
+own on 16 colours), as the shipments list has them; the word says it too."""
+
+
+def _status_style(row: ReviewRow) -> str | None:
+    from tui.listing.status import status_style
+
+    colour = _STATUS_COLOUR.get(row.status)
+    return status_style(colour) if colour else None
+
+
+_SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
+
+
+def _money(row: ReviewRow) -> str:
+    if row.total is None:
+        return ""
+    text = format_money(row.total)
+    return text if row.currency == "USD" else f"{text} {row.currency}"
+
+
+def _where(row: ReviewRow) -> str:
+    """Where the order goes; for one set aside, why (its row and column to fix)."""
+    return row.problem if row.status == "invalid" and row.problem else row.destination
+
+
+def review_columns() -> list[Column[ReviewRow]]:
+    """The review table's columns; the least needed go first when the terminal is narrow
+    (at 80 columns: order, status, destination, pieces, pounds, flags, carrier, days, total)."""
+    return [
+        Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
+               min_width=6, max_width=12),
+        Column("status", "Status", lambda r: r.status, width=7,
+               style=_status_style),
+        Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
+        Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
+               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
+        Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
+               sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
+               priority=-1),
+        Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
+               priority=-6),
+        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
+        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
+               width=4),
+        Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
+               min_width=8, max_width=18,
+               priority=-7),
+        Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
+               priority=-5),
+        Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
+               sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
+        Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
+               min_width=9, max_width=16, justify="right"),
+        Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
+    ]  # fmt: skip
+
+
+class BatchReviewTable(BatchOrdersTable):
+    """The orders of a batch as review rows: shown through the filter typed, sorted by the
+    column chosen, its borders saying the counts and the totals."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(review_columns(), lambda row: row.key, **kwargs)
+        self.all_rows: dict[str, ReviewRow] = {}
+        self.words: list[str] = []
+        """The filter's words (none: every order)."""
+        self._sort = 0
+
+    def show(self, rows: dict[str, ReviewRow]) -> None:
+        """Every order's row, by key (the cursor stays on its order)."""
+        self.all_rows = rows
+        self._apply_filter()
+
+    def filter_by(self, words: list[str]) -> None:
+        """Show only the rows that match every word."""
+        self.words = words
+        if self.all_rows:
+            self._apply_filter()
+
+    def changed(self, row: ReviewRow) -> None:
+        """One order's new row, the borders again."""
+        self.all_rows[row.key] = row
+        if row.matches(self.words):
+            self.append_rows([row])
+        self.update_borders()
+
+    def sort_next(self) -> None:
+        """Sort by the next column."""
+        self._sort = (self._sort + 1) % len(_SORTS)
+        self.sort_by(_SORTS[self._sort], reverse=False)
+        self.update_borders()
+
+    def sort_reverse_now(self) -> None:
+        """Reverse the sort direction."""
+        self.sort_by(_SORTS[self._sort], reverse=not self.sort_reverse)
+        self.update_borders()
+
+    def _apply_filter(self) -> None:
+        rows = [row for row in self.all_rows.values() if row.matches(self.words)]
+        key = self.cursor_key
+        self.set_rows(rows)
+        if key is not None:
+            self.move_cursor_to_key(key)
+        self.update_borders(rows)
+
+    def update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
+        """The counts per status on the top border, the totals per currency on the bottom."""
+        shown = list(rows) if rows is not None else self.rows()
+        title = counts_text(shown)
+        if self.words and len(shown) != len(self.all_rows):
+            title += f" (filter: {len(self.all_rows)} in all)"
+        if self.sort_column not in (None, "position") or self.sort_reverse:
+            label = next((c.label for c in self.columns if c.key == self.sort_column), "")
+            title += f" · by {label or 'order'} {'▼' if self.sort_reverse else '▲'}"
+        # (titles are markup unless they are Content: currencies are the server's text)
+        self.border_title = Content(title)
+        self.border_subtitle = Content(totals_text(shown))
