@@ -19,7 +19,6 @@ from textual.worker import Worker
 
 from tui.batch.view import (
     ReviewRow,
-    filter_words,
     review_row,
 )
 from tui.domain.safe_text import plain
@@ -28,7 +27,7 @@ from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
-from tui.widgets.batch_review import BatchReviewTable
+from tui.widgets.batch_review import BatchFilter, BatchReviewTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
@@ -80,15 +79,15 @@ unfinished (pasted rows too) is offered in the path field.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+o", "open", "File", show=False, id="batch.open",
+        Binding("ctrl+o", "focus_field('batch-path')", "File", show=False, id="batch.open",
                 tooltip="Type an order file's path"),
         Binding("v", "paste", "Paste", show=False, id="batch.paste",
                 tooltip="Paste rows of orders"),
         Binding("m", "mapping", "Columns", show=False, id="batch.mapping",
                 tooltip="Review the columns"),
-        Binding("r", "rate", "Rate", id="batch.rate",
+        Binding("r", "rate(False)", "Rate", id="batch.rate",
                 tooltip="Rate the orders not rated yet (and the failed ones)"),
-        Binding("R", "rerate", "Rate all", show=False, id="batch.rerate",
+        Binding("R", "rate(True)", "Rate all", show=False, id="batch.rerate",
                 tooltip="Rate every order again (not the booked ones)"),
         Binding("c", "rules", "Rules", show=False, id="batch.rules",
                 tooltip="Choose by: cheapest, fastest, within N days; prefer, exclude, max"),
@@ -98,7 +97,8 @@ unfinished (pasted rows too) is offered in the path field.
                 tooltip="Print the batch's paperwork (its PDFs as one job)"),
         Binding("e", "results", "Results", id="batch.results",
                 tooltip="Write the results file beside the input"),
-        Binding("slash", "filter", "Filter", id="batch.filter", tooltip="Filter the orders"),
+        Binding("slash", "focus_field('batch-filter')", "Filter", id="batch.filter",
+                tooltip="Filter the orders"),
         Binding("s", "sort_next", "Sort", show=False, id="batch.sort",
                 tooltip="Sort by the next column"),
         Binding("S", "sort_reverse", "Reverse", show=False, id="batch.sort_reverse",
@@ -148,7 +148,7 @@ unfinished (pasted rows too) is offered in the path field.
         with Horizontal(id="batch-bar"):
             yield Label("File")
             yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
-            yield Input(id="batch-filter", placeholder="/ filter", compact=True)
+            yield BatchFilter(id="batch-filter", placeholder="/ filter", compact=True)
         yield Static("", id="batch-info", markup=False)
         yield BatchReviewTable(
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
@@ -296,9 +296,6 @@ unfinished (pasted rows too) is offered in the path field.
 
     # -- actions --------------------------------------------------------------------------
 
-    def action_open(self) -> None:
-        self.path_input.focus()
-
     def action_paste(self) -> None:
         from tui.screens.batch_paste import BatchPasteScreen
 
@@ -328,11 +325,13 @@ unfinished (pasted rows too) is offered in the path field.
             return
         self.opening.review(path, text, self.sheet, self.current_batch.mapping)
 
-    def action_rate(self) -> None:
-        self.runs.start_rating(self.current_batch, rerate=False)
+    def action_focus_field(self, widget_id: str) -> None:
+        """Focus the path field or the filter at once (the keys typed next go there)."""
+        self.query_one(f"#{widget_id}").focus()
 
-    def action_rerate(self) -> None:
-        self.runs.start_rating(self.current_batch, rerate=True)
+    def action_rate(self, rerate: bool) -> None:
+        """Rate the orders not rated yet (every order again with ``rerate``)."""
+        self.runs.start_rating(self.current_batch, rerate=rerate)
 
     # -- booking and paperwork ------------------------------------------------------------
 
@@ -383,17 +382,6 @@ unfinished (pasted rows too) is offered in the path field.
             filter_input.value = ""
             self.table.focus()
 
-    def action_filter(self) -> None:
-        self.query_one("#batch-filter", Input).focus()
-
-    @on(Input.Changed, "#batch-filter")
-    def _filter_changed(self, message: Input.Changed) -> None:
-        self.table.filter_by(filter_words(message.value))
-
-    @on(Input.Submitted, "#batch-filter")
-    def _filter_submitted(self, _message: Input.Submitted) -> None:
-        self.table.focus()
-
     def action_sort_next(self) -> None:
         self.table.sort_next()
 
@@ -422,9 +410,13 @@ unfinished (pasted rows too) is offered in the path field.
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The batch's own commands in the palette."""
-        yield SystemCommand("Open orders", "Type an order file's path", self.action_open)
+        yield SystemCommand("Open orders", "Type an order file's path", self.path_input.focus)
         yield SystemCommand("Paste orders", "Paste rows of orders", self.action_paste)
-        yield SystemCommand("Rate the batch", "Rate the orders not rated yet", self.action_rate)
+        yield SystemCommand(
+            "Rate the batch",
+            "Rate the orders not rated yet",
+            partial(self.action_rate, False),
+        )
         yield SystemCommand(
             "Batch rules",
             "Cheapest, fastest, within N days; prefer, exclude (c)",

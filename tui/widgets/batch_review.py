@@ -6,9 +6,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from textual import on
 from textual.content import Content
+from textual.widgets import Input
 
-from tui.batch.view import ReviewRow, counts_text, totals_text
+from tui.batch.view import ReviewRow, counts_text, filter_words, totals_text
 from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
@@ -141,3 +143,19 @@ class BatchReviewTable(BatchOrdersTable):
         # (titles are markup unless they are Content: currencies are the server's text)
         self.border_title = Content(title)
         self.border_subtitle = Content(totals_text(shown))
+
+
+class BatchFilter(Input):
+    """The review's filter: each word typed narrows the screen's review table at once; Enter
+    goes back to the table."""
+
+    def _table(self) -> BatchReviewTable:
+        return self.screen.query_one(BatchReviewTable)
+
+    @on(Input.Changed)
+    def _changed(self, message: Input.Changed) -> None:
+        self._table().filter_by(filter_words(message.value))
+
+    @on(Input.Submitted)
+    def _submitted(self, _message: Input.Submitted) -> None:
+        self._table().focus()
