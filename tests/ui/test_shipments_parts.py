@@ -108,3 +108,25 @@ def test_a_row_turns_back_into_the_listing_model() -> None:
     assert str(shipment.cost.total) == "329.09"
     assert shipment.pickup_date == date(2026, 11, 22)
     assert ShipmentRow.of(shipment) == row
+
+
+def test_a_search_asked_while_one_is_in_flight_waits_for_its_answer() -> None:
+    paging = Paging()
+    assert paging.ask_first(in_flight=False)
+    paging.requested(None, first=True)
+    assert not paging.ask_first(in_flight=True)  # typed on: one in flight, one waiting
+    assert not paging.ask_first(in_flight=True)  # still one waiting, for the latest text
+    assert paging.answered()  # the answer is dropped; the waiting search is asked now
+    paging.requested(None, first=True)
+    assert not paging.answered()
+    paging.loaded("t2")
+    paging.requested("t2", first=False)
+    assert paging.ask_first(in_flight=True)  # a next page in flight does not hold a search
+    paging.requested("t3", first=False)
+    paging.failed_asked()
+    assert paging.failed_token == "t3"
+
+
+def test_the_subtitle_says_the_order_and_the_auto_refresh() -> None:
+    assert Paging.subtitle(None, False, None) == "newest first"
+    assert Paging.subtitle("Status", True, 30.0) == "sorted by Status ▼ · auto-refresh 30 s"

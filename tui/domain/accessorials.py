@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from enum import StrEnum
 from typing import Final, Literal
 
-from tui.domain.locations import LocationType
+from tui.domain.locations import DEFAULT_LOCATION_TYPE, LocationType
 
 End = Literal["pickup", "delivery", "shipment"]
 
@@ -128,3 +129,17 @@ def liftgate_for(end: End, location_type: str) -> Accessorial | None:
     if location_type not in LIFTGATE_PLACES:
         return None
     return Accessorial.LIFTGATE_PICKUP if end == "pickup" else Accessorial.LIFTGATE_DELIVERY
+
+
+def offered_liftgate(
+    seen: Mapping[str, str], side: str, location_type: str, chosen: Iterable[Accessorial]
+) -> Accessorial | None:
+    """The liftgate to add when the `origin` or `dest` end changes to `location_type` from
+    the type `seen` there before; None when the type is the same, needs none, or it is
+    already `chosen`."""
+    if seen.get(side, DEFAULT_LOCATION_TYPE) == location_type:
+        return None
+    liftgate = liftgate_for("pickup" if side == "origin" else "delivery", location_type)
+    if liftgate is None or liftgate in chosen:
+        return None
+    return liftgate

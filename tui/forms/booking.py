@@ -12,6 +12,7 @@ from tui.forms.book_times import parse_time_of_day, time_text, window
 
 if TYPE_CHECKING:
     from tui.api.models import BookingRequest, ParcelBookingRequest, Quote, Rate, RateRequest
+    from tui.booking import Lane
     from tui.config.settings import Location
 
 DRAFT_NAME = "booking"
@@ -276,3 +277,18 @@ def field_errors(fields: Mapping[str, str]) -> tuple[FieldErrors, list[str]]:
 def _camel(name: str) -> str:
     head, *rest = name.split("_")
     return head + "".join(part.capitalize() for part in rest)
+
+
+def booking_lane(
+    quoted: RateRequest, rate: Rate, request: BookingRequest | ParcelBookingRequest
+) -> Lane:
+    """Where a booking goes and with whom (to know its shipment in a listing)."""
+    from tui.booking import Lane
+
+    return Lane(
+        quoted.origin_postal_code,
+        quoted.dest_postal_code,
+        rate.carrier or None,
+        rate.carrier_code,
+        request.pickup_date or quoted.pickup_date,
+    )

@@ -35,6 +35,12 @@ class Paging:
     failed: bool = False
     failed_token: str | None = field(default=None)
     """The continuation token of the page that failed (None: the first page failed)."""
+    asked: str | None = None
+    """The continuation token of the page asked for last (None: the first page)."""
+    first_in_flight: bool = False
+    """The request in flight is a first page (a search, not the next page of one)."""
+    search_waiting: bool = False
+    """Filters changed while a first page was in flight: ask when it is answered."""
 
     def restart(self) -> int:
         """Start a new search: forget the pages, return its generation."""
@@ -46,9 +52,30 @@ class Paging:
         self.failed_token = None
         return self.generation
 
-    def requested(self) -> None:
+    def requested(self, token: str | None = None, *, first: bool = True) -> None:
+        """The page after `token` is asked for (the first page of a search when `first`)."""
         self.loading = True
         self.failed = False
+        self.asked = token
+        self.first_in_flight = first
+
+    def ask_first(self, in_flight: bool) -> bool:
+        """The filters changed: start a new search; True to ask for its first page now.
+
+        With a first page `in_flight` the new one waits for its answer (see `answered`), so
+        at most one search is in flight and one waiting, for the latest filters."""
+        self.restart()  # answers for older filters are dropped from now on
+        if in_flight and self.first_in_flight:
+            self.search_waiting = True
+            return False
+        return True
+
+    def answered(self) -> bool:
+        """The request in flight was answered (or failed); True when a search waited for it
+        and is to be asked now (the answer itself is then for older filters)."""
+        self.first_in_flight = False
+        waiting, self.search_waiting = self.search_waiting, False
+        return waiting
 
     def current(self, generation: int) -> bool:
         """True if an answer for `generation` belongs to the search on screen."""
@@ -66,9 +93,24 @@ class Paging:
         self.failed = True
         self.failed_token = token
 
+    def failed_asked(self) -> None:
+        """The page asked for last failed."""
+        self.failed_at(self.asked)
+
     @property
     def can_load_more(self) -> bool:
         return self.token is not None and not self.loading and not self.failed
+
+    @staticmethod
+    def subtitle(sort_label: str | None, reverse: bool, auto_seconds: float | None) -> str:
+        """`newest first` / `sorted by Status ▲`, and the auto-refresh when it is on."""
+        if sort_label is None:
+            subtitle = "newest first"
+        else:
+            subtitle = f"sorted by {sort_label} {'▼' if reverse else '▲'}"
+        if auto_seconds is not None:
+            subtitle += f" · auto-refresh {auto_seconds:g} s"
+        return subtitle
 
     def title(self, count: int, described: str) -> str:
         """`Shipments · 150 loaded, more…` / `… 2,000 shipments, all loaded` / errors."""

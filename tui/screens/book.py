@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import UTC, date, datetime
+from datetime import date
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -23,6 +24,7 @@ from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
 from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
+from tui.screens.book_outcome import earlier_booking, show_outcome
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
@@ -42,8 +44,7 @@ if TYPE_CHECKING:
         Rate,
         RateRequest,
     )
-    from tui.booking import BookingOutcome, Lane, RefusedOutcome, UnknownOutcome
-    from tui.ledger import BookingRecord
+    from tui.booking import BookingOutcome
     from tui.screens.book_check import CheckResult
 
 
@@ -125,15 +126,15 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.parcel = same_mode(rate.mode, "parcel")
         self.draft = BookDraft(self)
         self._side = "origin"
-        self._booking: Booking | ParcelBooking | None = None
+        self.booked: Booking | ParcelBooking | None = None
         self._sent_request: BookingRequest | ParcelBookingRequest | None = None
         self._sending: ServiceCall[BookingOutcome] = ServiceCall(
             self,
             "booking",
             activity="booking…",
-            on_answer=self._outcome,
+            on_answer=partial(show_outcome, self),
             on_error=self._send_failed,
-            on_stopped=self._finish,
+            on_stopped=self.finish,
         )
 
     @property
@@ -243,12 +244,9 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
                 if focused in form.walk_children():
                     self._side = form.side
 
-    def _sections(self) -> list[Widget]:
-        return [self.origin, self.dest, self.pickup]
-
     def action_section(self, step: int) -> None:
         """Focus the first field of the next (step 1) or previous (-1) part of the form."""
-        sections = self._sections()
+        sections: list[Widget] = [self.origin, self.dest, self.pickup]
         focused = self.focused
         current = next(
             (
@@ -298,9 +296,9 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def action_book(self) -> None:
         """Check every field, then ask for confirmation before sending."""
-        self._book(checked=False)
+        self.book(checked=False)
 
-    def _book(self, *, checked: bool) -> None:
+    def book(self, *, checked: bool) -> None:
         """Check the fields; unless `checked`, look for an earlier booking first; confirm."""
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
@@ -327,9 +325,9 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         try:
             request = self._request()
         except RequestValidationError as error:
-            self._show_field_errors(error.fields, str(error))
+            self.show_field_errors(error.fields, str(error))
             return
-        earlier = None if checked else self._earlier_booking()
+        earlier = None if checked else earlier_booking(self)
         if earlier is None:
             self._confirm(request)
             return
@@ -339,29 +337,11 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             if chosen == "again":
                 self._confirm(request)
             elif chosen == "mine":
-                self._claimed(earlier.reference)
+                self.claimed(earlier.reference)
             else:
                 self.set_status(f"Not sent again (reference {earlier.reference}).")
 
         self.app.push_screen(BookingCheckScreen(earlier, just_sent=False), after_check)
-
-    def _earlier_booking(self) -> BookingRecord | None:
-        """A booking of this quote and rate that was sent before and not refused, if any."""
-        from tui.booking.engine import earlier_booking
-        from tui.ledger import BookingLedger
-
-        session = self.host.session
-        ledger = BookingLedger.in_dir(session.data_dir)
-        try:
-            return earlier_booking(ledger, session.profile_name, self.quote.id, self.rate.id)
-        except OSError as error:
-            self.notify(
-                f"The booking ledger could not be read ({error.strerror or error}): "
-                "earlier bookings of this rate are not checked.",
-                title="Booking ledger",
-                severity="warning",
-            )
-            return None
 
     def _confirm(self, request: Any) -> None:
         from tui.forms.book_summary import confirm_rows
@@ -390,24 +370,12 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             self.quote, self.rate, origin, dest, self.schedule_pickup(), day, reference
         )
 
-    def _show_field_errors(self, fields: dict[str, str], fallback: str) -> None:
+    def show_field_errors(self, fields: dict[str, str], fallback: str) -> None:
         found, other = book_form.field_errors(fields)
         self.origin.show_errors(found["origin"])
         self.dest.show_errors(found["dest"])
         self.pickup.show_errors(found["pickup"])
         self.set_status("; ".join(other) if other else fallback, True)
-
-    def _lane(self, request: BookingRequest | ParcelBookingRequest) -> Lane:
-        """Where this booking goes and with whom (to know its shipment in a listing)."""
-        from tui.booking import Lane
-
-        return Lane(
-            self.request.origin_postal_code,
-            self.request.dest_postal_code,
-            self.rate.carrier or None,
-            self.rate.carrier_code,
-            request.pickup_date or self.request.pickup_date,
-        )
 
     def _send(self, request: BookingRequest | ParcelBookingRequest) -> None:
         """Book through the booking engine: ledger line first, then one request."""
@@ -416,7 +384,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             return
         self.host.booking_in_flight = True
         self._sent_request = request
-        lane = self._lane(request)
+        lane = book_form.booking_lane(self.request, self.rate, request)
         session = self.host.session
 
         async def book(client: FreightClient) -> BookingOutcome:
@@ -428,7 +396,8 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.refresh_bindings()
         self.set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
+        """The booking is answered or stopped: the form may be used again."""
         self.host.booking_in_flight = False
         if self.is_mounted:
             self.query_one("#book-body").disabled = False
@@ -436,108 +405,22 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def _send_failed(self, error: Exception, message: str) -> None:
         """The engine never raises for the service: this is e.g. no credentials to send with."""
-        self._finish()
+        self.finish()
         self.set_status(message or str(error), True)
 
-    def _outcome(self, outcome: BookingOutcome) -> None:
-        self._finish()
-        if outcome.ledger_problem:
-            self.notify(
-                f"{outcome.ledger_problem[0].upper()}{outcome.ledger_problem[1:]}: it may "
-                "not remember this booking.",
-                title="Booking ledger",
-                severity="warning",
-            )
-        if outcome.status == "booked":
-            self.draft.clear()
-            if outcome.booking is None:  # proven by a search (not on a fresh reference)
-                if outcome.shipment_id:
-                    self.host.open_shipment(outcome.shipment_id, outcome.found)
-                return
-            self._booking = outcome.booking
-            if self.app.screen is self:
-                self._show_result()
-            else:
-                self.notify("Booked. Go back to the booking to see the result.", title="Booked")
-        elif outcome.status == "refused":
-            self._refused(outcome)
-        elif outcome.status == "failed":
-            error = outcome.error
-            from tui.api.errors import FreightError
-
-            if isinstance(error, FreightError):
-                self.set_status(self.host.handle_api_error(error) or outcome.reason, True)
-            else:
-                self.set_status(f"Not booked: {outcome.reason}.", True)
-        else:
-            self._outcome_unknown(outcome)
-
     def on_screen_resume(self) -> None:
-        if self._booking is not None:
-            self._show_result()
+        if self.booked is not None:
+            self.show_result()
 
-    def _show_result(self) -> None:
-        booking, self._booking = self._booking, None
+    def show_result(self) -> None:
+        booking, self.booked = self.booked, None
         if booking is not None:
             self.host.show_booked(booking, self.rate, self._sent_request)
 
-    def _claimed(self, reference: str) -> None:
+    def claimed(self, reference: str) -> None:
         """The user said a shipment a search found is this booking."""
         self.draft.clear()
         self.set_status(f"Recorded as booked (you confirmed it): reference {reference}.")
-
-    def _refused(self, outcome: RefusedOutcome) -> None:
-        from tui.api.errors import QuoteExpiredError
-
-        shipment = outcome.already_booked
-        if shipment is not None:
-            if shipment:
-                self.set_status(f"Already booked as shipment {shipment}.", True)
-                self.host.open_shipment(shipment)
-            else:
-                self.set_status(outcome.message, True)
-        elif outcome.fields:
-            self._show_field_errors(dict(outcome.fields), outcome.message)
-        elif isinstance(outcome.error, QuoteExpiredError):
-            self.set_status(f"{outcome.message} Press esc twice to get back to the quote.", True)
-        else:
-            self.set_status(outcome.message, True)
-
-    def _outcome_unknown(self, outcome: UnknownOutcome) -> None:
-        """No usable answer: say so, and search for the booking at once."""
-        from tui.ledger import BookingRecord
-        from tui.screens.book_check import BookingCheckScreen
-
-        reference = outcome.reference
-        self.set_status(
-            f"No usable answer to the booking; it was NOT sent again. Searching shipments for "
-            f"its reference {reference} before anything else.",
-            True,
-        )
-        record = outcome.record
-        if record is None:  # (not on a fresh reference: its "sent" line was written)
-            record = BookingRecord(
-                reference,
-                self.host.session.profile_name,
-                self.quote.id,
-                self.rate.id,
-                datetime.now(UTC),
-                "unknown",
-            )
-
-        def checked(chosen: CheckResult | None) -> None:
-            if chosen == "again":
-                self._book(checked=True)
-            elif chosen == "mine":
-                self._claimed(reference)
-            else:
-                self.set_status(
-                    f"Not sent again. Reference {reference}: search Shipments for it before "
-                    "booking this rate again.",
-                    True,
-                )
-
-        self.app.push_screen(BookingCheckScreen(record, just_sent=True), checked)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import ClassVar, cast
 
 from textual import events, on
 from textual.app import ComposeResult, SystemCommand
@@ -17,18 +17,16 @@ from textual.widgets import Input, Select, Static
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.listing.columns import WIDE, shipment_columns
-from tui.listing.paging import PageAnswer, Paging
+from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import looks_like_code
+from tui.screens.shipments_pages import ShipmentPages
 from tui.screens.shipments_scan import ScanLookup
-from tui.service_call import ServiceCall, WorkerErrorsToHost
+from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
-
-if TYPE_CHECKING:
-    from tui.api.client import FreightClient
 
 AUTO_REFRESH_SECONDS = 30.0
 """How often the list reloads its first page while auto-refresh is on (`a`)."""
@@ -138,28 +136,16 @@ Esc clears the search.
 
     def __init__(self) -> None:
         super().__init__()
-        self._filters = ShipmentFilters()
-        self.paging = Paging()
-        self._asked: str | None = None
-        """The continuation token of the page asked for last (None: the first page)."""
-        self._pages: ServiceCall[PageAnswer] = ServiceCall(
-            self, "shipments-page", on_answer=self._page_loaded, on_error=self._page_failed
-        )
+        self.shipment_filters = ShipmentFilters()
+        self.pages = ShipmentPages(self, self)
+        self.paging = self.pages.paging
         self._pending_search: str | None = None
-        self._first_in_flight = False
-        """The request in flight is a first page (a search, not the next page of one)."""
-        self._search_waiting = False
-        """Filters changed while a first page was in flight: ask when it is answered."""
-        self._open_when_loaded: str | None = None
-        """A code submitted in the search field while its search was loading."""
         self._wide: bool | None = None
         self._title_shown: str | None = None
         """The table's border title as last set (it quotes the search: set as Content)."""
         self._has_pro = False
         self._has_mode = False
         self._auto: Timer | None = None
-        self._first_rows = 0
-        """Rows of the first page: auto-refresh leaves a cursor further down alone."""
 
     # ----------------------------------------------------------------- layout
 
@@ -201,19 +187,19 @@ Esc clears the search.
 
     def on_mount(self) -> None:
         self.table.focus()
-        self._set_columns()
+        self.set_columns()
         if self._pending_search is not None:
             self.filters_bar.set_search(self._pending_search)
         else:
-            self._start_search()
+            self.pages.search()
         code = self.take_pending_code()
         if code is not None:
             self.lookup(code)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._set_columns()
+        self.set_columns()
 
-    def _set_columns(self) -> None:
+    def set_columns(self) -> None:
         wide = self.app.size.width >= WIDE
         sample = self.table.head(200)
         has_pro = any(row.pro_number for row in sample)
@@ -233,98 +219,18 @@ Esc clears the search.
         self.filters_bar.set_search(text)
         self.table.focus()
 
-    def _start_search(self) -> None:
-        """Ask for the first page of the current filters, at once when no search is in
-        flight; else as soon as it is answered (its answer, for older filters, is dropped).
-
-        So typing asks with no fixed wait, keeps at most one search in flight and one waiting
-        (for the latest filters), and never shows the rows of text typed before."""
-        self.paging.restart()  # answers for older filters are dropped from now on
-        if self._pages.in_flight and self._first_in_flight:
-            self._search_waiting = True
-            self.table.tail_text = "searching…"
-            return
-        self._request(None, first=True)
-
-    def _ask_waiting_search(self) -> bool:
-        """Send the search that waited for the one in flight; True if there was one."""
-        if not self._search_waiting:
-            return False
-        self._search_waiting = False
-        self._request(None, first=True)
-        return True
-
-    def _request(self, token: str | None, *, first: bool) -> None:
-        self._first_in_flight = first
-        self.paging.requested()
-        self.table.tail_text = "searching…" if first else "loading more…"
-        if first or self.paging.failed_token is not None:
-            self._update_title()  # (the title already says "more…" while paging on)
-        generation, query = self.paging.generation, self._filters.to_query()
-        self._asked = token
-
-        async def page(client: FreightClient) -> PageAnswer:
-            found = await client.search_shipments(query, continuation_token=token)
-            rows = [ShipmentRow.of(shipment) for shipment in found.shipments]
-            return PageAnswer(generation, rows, found.continuation_token, first)
-
-        # (next pages say so on the table's last line; the first one in the header too)
-        self._pages.start(page, activity="searching shipments…" if first else None)
-
-    def _page_loaded(self, message: PageAnswer) -> None:
-        self._first_in_flight = False
-        if self._ask_waiting_search() or not self.paging.current(message.generation):
-            return  # an answer for filters the user has since changed
-        table = self.table
-        self.paging.loaded(message.continuation_token)
-        if message.first:
-            self._first_rows = len(message.rows)
-            keep = table.cursor_key
-            table.set_rows(message.rows)
-            if keep is not None:
-                table.move_cursor_to_key(keep)
-        else:
-            table.append_rows(message.rows)
-        self._set_columns()
-        table.tail_text = None
-        self.show_status("")
-        self._update_title()
-        code, self._open_when_loaded = self._open_when_loaded, None
-        if code is not None:
-            self.lookup(code)  # found among the rows just loaded, else asked for by itself
-        if self.paging.can_load_more and self._near_end():
-            self._request(self.paging.token, first=False)
-
-    def _page_failed(self, _error: Exception, text: str) -> None:
-        self._first_in_flight = False
-        if self._ask_waiting_search():
-            return  # the failed search was for filters the user has since changed
-        self.paging.failed_at(self._asked)
-        self._open_when_loaded = None
-        self.table.tail_text = f"⚠ {text} — press r to retry"
-        self.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
-        self._update_title()
-
-    def _near_end(self) -> bool:
-        table = self.table
-        return table.row_count - table.cursor_row <= max(table.near_end, table.size.height)
-
     @on(VirtualTable.NearEnd, "#shipments-table")
     def _near_end_reached(self, message: VirtualTable.NearEnd) -> None:
-        if self.paging.can_load_more:
-            self._request(self.paging.token, first=False)
+        self.pages.more()
 
-    def _update_title(self) -> None:
+    def update_title(self) -> None:
+        """Say on the table's borders what is loaded, how it is sorted, and auto-refresh."""
         table = self.table
-        title = self.paging.title(table.row_count, self._filters.describe())
+        title = self.paging.title(table.row_count, self.shipment_filters.describe())
         column = table.sort_column
-        if column is None:
-            subtitle = "newest first"
-        else:
-            label = next((c.label for c in table.columns if c.key == column), column)
-            subtitle = f"sorted by {label} {'▼' if table.sort_reverse else '▲'}"
-        if self._auto is not None:
-            subtitle += f" · auto-refresh {AUTO_REFRESH_SECONDS:g} s"
+        label = next((c.label for c in table.columns if c.key == column), column)
+        auto = AUTO_REFRESH_SECONDS if self._auto is not None else None
+        subtitle = Paging.subtitle(label, table.sort_reverse, auto)
         if self._title_shown != title:  # each assignment repaints the whole table
             self._title_shown = title
             table.border_title = Content(plain(title))  # the search text is never markup
@@ -342,15 +248,17 @@ Esc clears the search.
 
     @on(ShipmentFiltersBar.FiltersChanged)
     def _filters_changed(self, message: ShipmentFiltersBar.FiltersChanged) -> None:
-        self._filters = message.filters
-        self._start_search()
+        self.shipment_filters = message.filters
+        self.pages.search()
 
     @on(ShipmentFiltersBar.SearchSubmitted)
     def _search_submitted(self, message: ShipmentFiltersBar.SearchSubmitted) -> None:
         if not looks_like_code(message.text):
             self.table.focus()
         elif self.paging.loading:
-            self._open_when_loaded = message.text  # the search for it is on its way: one request
+            self.pages.open_when_loaded = (
+                message.text
+            )  # the search for it is on its way: one request
         else:
             self.lookup(message.text)
 
@@ -405,10 +313,7 @@ Esc clears the search.
 
     def action_refresh(self) -> None:
         """Retry the page that failed, or reload from the first page."""
-        if self.paging.failed and self.paging.pages > 0:
-            self._request(self.paging.failed_token, first=False)
-        else:
-            self._start_search()
+        self.pages.retry()
 
     @property
     def auto_refreshing(self) -> bool:
@@ -424,16 +329,16 @@ Esc clears the search.
             self._auto.stop()
             self._auto = None
             self.show_status("auto-refresh off")
-        self._update_title()
+        self.update_title()
 
     def _auto_tick(self) -> None:
         """Reload from the first page, unless a page is on its way, a field is being typed in,
         or the cursor is past the first page (a reload would take the rows it is reading)."""
         busy = self.paging.loading or isinstance(self.focused, Input)
         busy = busy or not self.is_current  # a detail on top: reload when the list is seen
-        if busy or self.table.cursor_row >= max(self._first_rows, 1):
+        if busy or self.table.cursor_row >= max(self.pages.first_rows, 1):
             return
-        self._start_search()
+        self.pages.search()
 
     def on_unmount(self) -> None:
         if self._auto is not None:
@@ -450,7 +355,7 @@ Esc clears the search.
 
     def sort_by(self, column_key: str) -> None:
         self.table.sort_by(column_key)
-        self._update_title()
+        self.update_title()
 
     def action_export(self) -> None:
         """Export every page of the current filter (not only the loaded rows)."""
@@ -460,7 +365,9 @@ Esc clears the search.
         default = (
             files_dir(self.host.session.data_dir) / "exports" / f"freight-shipments-{today()}.csv"
         )
-        request = ExportRequest(self._filters.to_query(), self._filters.describe(), default)
+        request = ExportRequest(
+            self.shipment_filters.to_query(), self.shipment_filters.describe(), default
+        )
 
         def done(report: str | None) -> None:
             if report:
@@ -474,7 +381,7 @@ Esc clears the search.
 
         self.app.push_screen(
             ShipmentsSummaryScreen(
-                self.table.rows(), self._filters.describe(), self.paging.complete
+                self.table.rows(), self.shipment_filters.describe(), self.paging.complete
             )
         )
 
@@ -487,7 +394,7 @@ Esc clears the search.
             "Shipments: totals", "Counts and spend as bars (t)", self.action_summary
         )
         yield SystemCommand(
-            "Shipments: refresh", "Reload from the first page (r)", self._start_search
+            "Shipments: refresh", "Reload from the first page (r)", self.pages.search
         )
         yield SystemCommand(
             "Shipments: auto-refresh", "Toggle a reload every 30 s (a)", self.action_auto_refresh

@@ -24,9 +24,10 @@ from textual.widget import Widget
 
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
-from tui.textual_internals import ResizeWithoutLayout, hand_on_refresh
+from tui.textual_internals import ResizeWithoutLayout
 from tui.widgets.item_line import Column, ItemRow
 from tui.widgets.item_strip import CELLS, GridInput, ItemStrip, cells_css, grid_columns
+from tui.widgets.row_inputs import RowInputs, settle
 from tui.widgets.text_cell import TextCell as TextCell
 
 
@@ -235,7 +236,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         self.border_title = "Items"
         self._focus_shown = False
         self._container = ItemsScroll(id="items-rows", can_focus=False)
-        self._strips: list[ItemStrip] = []
+        self._inputs = RowInputs(self, self._container)
         self._columns: tuple[Column, ...] = ()
 
     def compose(self) -> ComposeResult:
@@ -246,29 +247,28 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
         # The inputs come in `complete`, after the first frame: until then row 1 is drawn too.
-        self._shown = ItemStrip(rows[0])
-        self._strips = [self._shown]
+        self._inputs.start(rows[0])
         with self._container:
             yield from rows
 
     async def complete(self) -> None:
         """Mount the inputs of the row being edited, over row 1 (once; the screen calls this
         after its first frame, which draws every row and builds no input)."""
-        strip = self._shown
+        strip = self._inputs.active
         if strip.parent is not None:
             return
         rows = self.rows
-        row = strip.row if self._has(strip.row) and strip.row is not None else rows[0]
+        row = self._inputs.bound(strip) or rows[0]
         strip.row = row
         with self.app.batch_update():
             await self._container.mount(strip, after=row)
             row.display = False
-            _settle(row, strip)
+            settle(row, strip)
 
     @property
     def completed(self) -> bool:
         """True once the inputs are mounted (see `complete`)."""
-        return self._shown.is_mounted
+        return self._inputs.active.is_mounted
 
     def on_mount(self) -> None:
         self._renumber()
@@ -301,14 +301,6 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         """The rows, top to bottom."""
         return [child for child in self._container.children if isinstance(child, ItemRow)]
 
-    @property
-    def _active(self) -> ItemStrip:
-        """The strip of inputs shown (over the row being edited)."""
-        return self._shown
-
-    def _has(self, row: ItemRow | None) -> bool:
-        return row is not None and row.parent is self._container
-
     def values(self) -> tuple[ItemDraft, ...]:
         """Every row as typed."""
         return tuple(row.item for row in self.rows)
@@ -320,8 +312,12 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     def current_row(self) -> ItemRow | None:
         """The row holding focus, if any."""
         focused = self.screen.focused
-        strip = self._active
-        if isinstance(focused, GridInput) and focused.parent is strip and self._has(strip.row):
+        strip = self._inputs.active
+        if (
+            isinstance(focused, GridInput)
+            and focused.parent is strip
+            and self._inputs.has(strip.row)
+        ):
             return strip.row
         return None
 
@@ -339,7 +335,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         """Where the drawn rows put each cell: where the inputs' strip has them, and before
         it is laid out (the first frame), where the grid's table puts them."""
         if not self._columns:
-            self._columns = self._active.columns()
+            self._columns = self._inputs.active.columns()
         return self._columns or grid_columns(self.content_size.width, self.wide)
 
     @property
@@ -375,14 +371,14 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
                 marks.setdefault(int(parts[1]), set()).add(parts[2])
         for index, row in enumerate(self.rows):
             row.set_invalid(frozenset(marks.get(index, ())))
-        for strip in self._strips:
-            bound = strip.row if self._has(strip.row) else None
+        for strip in self._inputs.strips:
+            bound = strip.row if self._inputs.has(strip.row) else None
             strip.mark_invalid(bound.invalid if bound is not None else frozenset())
 
     @on(ItemStrip.Resized)
     def _strip_resized(self, event: ItemStrip.Resized) -> None:
         event.stop()
-        columns = self._active.columns()
+        columns = self._inputs.active.columns()
         if columns and columns != self._columns:
             self._columns = columns
             for row in self.rows:
@@ -392,109 +388,26 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
-        for strip in self._strips:
-            if strip.row is not None and self._has(strip.row):
+        for strip in self._inputs.strips:
+            if strip.row is not None and self._inputs.has(strip.row):
                 strip.set_number(strip.row.number)
         self.border_title = f"Items ({len(rows)})" if len(rows) > 1 else "Items"
 
     # -- which row the inputs show -----------------------------------------------------------
 
-    def _free_strip(self, row: ItemRow) -> ItemStrip | None:
-        """The strip for `row`: one already on it (keys on their way to it are the row's),
-        else one no typed key is still on its way to (the shown one first), else None."""
-        active = self._active
-        for strip in (active, *self._strips):
-            if strip.row is row:
-                return strip
-        if active.idle():
-            return active
-        return next((s for s in self._strips if s is not active and s.idle()), None)
-
     def field_of(self, row: ItemRow, name: str) -> GridInput:
         """Edit `row` (focus follows if it was in the grid) and return its input `name`."""
-        return self._switch(row, name, self._free_strip(row) or self._active, focus=False)
-
-    async def _edit(self, row: ItemRow, name: str) -> GridInput:
-        """Focus field `name` of `row`; keys typed ahead into the row left still land there."""
-        strip = self._free_strip(row)
-        if strip is None:
-            # The shown inputs still hold keys for their row: a fresh strip takes this one.
-            strip = ItemStrip(row)
-            strip.display = False
-            self._strips.append(strip)
-            await self._container.mount(strip, after=row)
-        return self._switch(row, name, strip, focus=True)
-
-    def _switch(self, row: ItemRow, name: str, strip: ItemStrip, *, focus: bool) -> GridInput:
-        old = self._active
-        screen = self.screen
-        focused = screen.focused
-        inside = isinstance(focused, GridInput) and focused.parent in self._strips
-        target = strip.field(name)
-        if strip is old and strip.row is row:
-            if focus and focused is not target:
-                screen.set_focus(target, scroll_visible=False)
-                self._reveal(strip)
-            return target
-        if inside and strip is old:
-            # Blur first: the blur (package completion, touched marks) names the row left,
-            # and the field focused again selects the new row's text.
-            screen.set_focus(None)
-        left = old.row if old.row is not row and self._has(old.row) else None
-        with self.app.batch_update():
-            if left is not None:
-                left.display = True
-            strip.bind(row)
-            container = self._container
-            children = container.children
-            position = children.index(row)
-            if position + 1 >= len(children) or children[position + 1] is not strip:
-                container.move_child(strip, after=row)
-            row.display = False
-            if strip is not old:
-                strip.display = True
-            if focus or inside:
-                screen.set_focus(target, scroll_visible=False)
-            if strip is not old:
-                old.display = False
-            self._shown = strip
-            self._reveal(strip)
-            _settle(row, strip, old, left, screen)
-        return target
-
-    def _reveal(self, strip: ItemStrip) -> None:
-        """Scroll the rows so `strip` is in view, in the same frame as the change (every row
-        is one line high, so where it lands is known before the layout)."""
-        container = self._container
-        line = 0
-        for child in container.children:
-            if child is strip:
-                break
-            if child.display:
-                line += 1
-        height = container.scrollable_content_region.height
-        top = round(container.scroll_y)
-        if height and line < top:
-            container.scroll_to(y=line, animate=False, immediate=True)
-        elif height and line >= top + height:
-            container.scroll_to(y=line - height + 1, animate=False, immediate=True)
-        strip.scroll_visible(animate=False)  # a last row beyond the old end waits for layout
+        inputs = self._inputs
+        return inputs.switch(row, name, inputs.free(row) or inputs.active, focus=False)
 
     def load_row(self, row: ItemRow, item: ItemDraft) -> None:
         """Replace what `row` holds (e.g. with a template)."""
-        self._set_item(row, item)
+        self._inputs.set_item(row, item)
         self.post_message(self.Changed(self))
-
-    def _set_item(self, row: ItemRow, item: ItemDraft) -> None:
-        row.item = item
-        for strip in self._strips:
-            if strip.row is row:
-                strip.reload()
-                strip.refresh_derived()
 
     def clicked(self, row: ItemRow, name: str) -> None:
         """A click on a drawn row edits the field under it."""
-        self.call_later(self._edit, row, name)
+        self.call_later(self._inputs.edit, row, name)
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -515,7 +428,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             else:
                 await self._container.mount(row)
             self._renumber()
-            await self._edit(row, field)
+            await self._inputs.edit(row, field)
         self.post_message(self.Changed(self, rows_changed=True))
         return row
 
@@ -534,14 +447,14 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         field = self.current_field() or "quantity"
         if len(rows) == 1:  # the last row is never removed: it is emptied
-            self._set_item(rows[0], ItemDraft())
-            await self._edit(rows[0], field)
+            self._inputs.set_item(rows[0], ItemDraft())
+            await self._inputs.edit(rows[0], field)
             self.post_message(self.Changed(self, rows_changed=True))
             return
         target = rows[index + 1] if index + 1 < len(rows) else rows[index - 1]
         with self.app.batch_update():
             # Focus moves first, so removing the row does not send focus looking elsewhere.
-            await self._edit(target, field)
+            await self._inputs.edit(target, field)
             await rows[index].remove()
             self._renumber()
         self.post_message(self.Changed(self, rows_changed=True))
@@ -555,7 +468,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         new_index = index + delta
         if not 0 <= new_index < len(rows):
             return
-        strip = self._active
+        strip = self._inputs.active
         container = self._container
         with self.app.batch_update():
             if delta < 0:
@@ -564,8 +477,8 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
                 container.move_child(row, after=rows[new_index])
             container.move_child(strip, after=row)
             self._renumber()
-            self._reveal(strip)
-            _settle(container)
+            self._inputs.reveal(strip)
+            settle(container)
         self.post_message(self.Changed(self, rows_changed=True))
 
     async def action_row_focus(self, delta: int) -> None:
@@ -576,7 +489,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         new_index = index + delta
         if 0 <= new_index < len(rows):
-            await self._edit(rows[new_index], field)
+            await self._inputs.edit(rows[new_index], field)
 
     async def action_step_field(self, step: int) -> None:
         """Tab: the next field, after the last one the next row; shift+tab the other way."""
@@ -587,11 +500,11 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             return
         position = ITEM_FIELDS.index(name) + step
         if 0 <= position < len(ITEM_FIELDS):
-            self.screen.set_focus(self._active.field(ITEM_FIELDS[position]))
+            self.screen.set_focus(self._inputs.active.field(ITEM_FIELDS[position]))
             return
         rows = self.rows
         if 0 <= index + step < len(rows):
-            await self._edit(rows[index + step], ITEM_FIELDS[0 if step > 0 else -1])
+            await self._inputs.edit(rows[index + step], ITEM_FIELDS[0 if step > 0 else -1])
         else:
             self._leave(step)
 
@@ -613,7 +526,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         rows = self.rows
         index = rows.index(row)
         if index + 1 < len(rows):
-            await self._edit(rows[index + 1], "quantity")
+            await self._inputs.edit(rows[index + 1], "quantity")
         elif len(rows) == 1 or not replace(row.item, description="").is_blank():
             # Keys typed just before Enter may still be on their way to the row's inputs, so
             # only an empty trailing row (below others) stops Enter from adding one.
@@ -625,9 +538,9 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     def _field_edited(self, event: GridInput.Edited) -> None:
         event.stop()
         row, name = event.row, event.field.name
-        if row is None or not name or not self._has(row):
+        if row is None or not name or not self._inputs.has(row):
             return
-        for strip in self._strips:
+        for strip in self._inputs.strips:
             if strip.row is row:
                 if strip is not event.field.parent:
                     strip.reload()
@@ -640,39 +553,11 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         """Leaving Pkg completes it; leaving any field may show its error."""
         event.stop()
         row, name = event.row, event.field.name
-        if row is not None and name and self._has(row):
+        if row is not None and name and self._inputs.has(row):
             if name == "package":
                 completed = complete_package(row.item.package)
                 if completed is not None and completed != row.item.package:
-                    self._set_item(row, replace(row.item, package=completed))
+                    self._inputs.set_item(row, replace(row.item, package=completed))
                     self.post_message(self.Changed(self))
             self.post_message(self.FieldTouched(self, self.rows.index(row), name))
-        self._rest()
-
-    def _rest(self) -> None:
-        """Once focus is elsewhere on the screen, the inputs go back to row 1 (Tab into the
-        grid starts there, as it would with every row made of inputs)."""
-        focused = self.screen.focused
-        rows = self.rows
-        if focused is None or self._holds(focused) or not rows:
-            return
-        strip = self._active
-        if strip.row is not rows[0] and strip.idle():
-            self._switch(rows[0], "quantity", strip, focus=False)
-
-    def _holds(self, widget: Widget) -> bool:
-        node: Widget | None = widget
-        while node is not None:
-            if node is self:
-                return True
-            parent = node.parent
-            node = parent if isinstance(parent, Widget) else None
-        return False
-
-
-def _settle(*widgets: Widget | None) -> None:
-    """Hand the screen now the layouts these widgets asked for, rather than when each gets
-    round to it: a row that asks only after the frame costs a second layout of the screen."""
-    for widget in widgets:
-        if widget is not None and widget.is_mounted:
-            hand_on_refresh(widget)
+        self._inputs.rest(self.rows)

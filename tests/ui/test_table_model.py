@@ -1,0 +1,65 @@
+"""The virtual table's UI-free parts: its keyed rows (arrival order, or kept sorted as pages
+arrive) and its column layout (measured widths, narrow screens drop low priorities)."""
+
+from __future__ import annotations
+
+from tui.listing.table_column import Column
+from tui.listing.table_layout import ColumnLayout
+from tui.listing.table_rows import TableRows
+
+Row = tuple[str, int | None]
+
+
+def _rows(*rows: Row) -> TableRows[Row]:
+    store: TableRows[Row] = TableRows(lambda row: row[0])
+    for row in rows:
+        store.add(row)
+    return store
+
+
+def _weight(row: Row) -> int | None:
+    return row[1]
+
+
+def test_rows_keep_arrival_order_and_replace_a_key_seen_before() -> None:
+    store = _rows(("a", 3), ("b", 1))
+    assert store.add(("a", 9)) is None
+    assert store.shown() == [("a", 9), ("b", 1)]
+    assert "b" in store
+    assert store.get("c") is None
+
+
+def test_sorted_rows_take_their_place_as_they_arrive_with_none_last() -> None:
+    store = _rows(("a", 3), ("b", None), ("c", 1))
+    store.sort("weight", _weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["c", "a", "b"]
+    assert store.add(("d", 2)) == 1
+    assert [row[0] for row in store.shown()] == ["c", "d", "a", "b"]
+    store.sort("weight", _weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["b", "a", "d", "c"]
+    assert store.display_index("c") == 3
+    store.sort(None, None, reverse=False)
+    assert [row[0] for row in store.shown()] == ["a", "b", "c", "d"]
+
+
+def test_a_cleared_sorted_table_keeps_its_sort() -> None:
+    store = _rows(("a", 3))
+    store.sort("weight", _weight, reverse=False)
+    store.clear()
+    store.add(("x", 5))
+    store.add(("y", 4))
+    assert [row[0] for row in store.shown()] == ["y", "x"]
+
+
+def test_narrow_layouts_drop_the_lowest_priority_and_spare_width_goes_to_flex() -> None:
+    columns: list[Column[Row]] = [
+        Column("key", "Key", lambda row: row[0], width=6, priority=3),
+        Column("weight", "Weight", lambda row: str(row[1]), priority=1),
+        Column("note", "Note", lambda row: "", width=10, priority=2, flex=True),
+    ]
+    layout = ColumnLayout(columns)
+    assert layout.measure([("a", 123456789012)])
+    assert not layout.measure([("b", 1)])
+    assert [(c.key, w) for c, w in layout.fit(40)] == [("key", 6), ("weight", 12), ("note", 20)]
+    layout.invalidate()
+    assert [(c.key, w) for c, w in layout.fit(17)] == [("key", 6), ("note", 10)]

@@ -1,0 +1,124 @@
+"""The rows of a keyed table: stored in arrival order, or kept sorted by a column's key as
+rows arrive (by bisection, so a page of rows costs its own length); shown reversed for a
+descending sort. No UI: the table widget draws them."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar
+
+RowT = TypeVar("RowT")
+
+
+def none_last(value: Any) -> tuple[bool, Any]:
+    """Make None sort after every value without comparing None to a value."""
+    return (value is None, value if value is not None else 0)
+
+
+class TableRows(Generic[RowT]):
+    """Rows by key, in storage order (arrival, or ascending by the sort key)."""
+
+    def __init__(self, row_key: Callable[[RowT], str]) -> None:
+        self.row_key = row_key
+        self.stored: list[RowT] = []
+        """Rows in storage order: arrival order, or ascending by the sort key."""
+        self._sort_keys: list[Any] | None = None
+        """Sort key per stored row (parallel to `stored`) while a sort is active."""
+        self._sort_value: Callable[[RowT], Any] | None = None
+        self._by_key: dict[str, RowT] = {}
+        self._arrival: dict[str, int] = {}
+        self._next_arrival = 0
+        self.sort_column: str | None = None
+        self.reverse = False
+
+    def __len__(self) -> int:
+        return len(self.stored)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._by_key
+
+    @property
+    def sorted(self) -> bool:
+        return self._sort_keys is not None
+
+    def get(self, key: str) -> RowT | None:
+        return self._by_key.get(key)
+
+    def at(self, index: int) -> RowT:
+        """The row at display position `index`."""
+        if self.reverse:
+            return self.stored[len(self.stored) - 1 - index]
+        return self.stored[index]
+
+    def shown(self) -> list[RowT]:
+        """Every row in display order (a copy)."""
+        return list(reversed(self.stored)) if self.reverse else list(self.stored)
+
+    def clear(self) -> None:
+        """Drop every row (the sort order is kept)."""
+        self.stored = []
+        self._sort_keys = [] if self.sort_column is not None else None
+        self._by_key = {}
+        self._arrival = {}
+        self._next_arrival = 0
+
+    def add(self, row: RowT) -> int | None:
+        """Add a row not seen before and return its display position; a row whose key was
+        seen replaces that one in place (None)."""
+        key = self.row_key(row)
+        if key in self._by_key:
+            self._replace(key, row)
+            return None
+        self._by_key[key] = row
+        self._arrival[key] = self._next_arrival
+        self._next_arrival += 1
+        if self._sort_keys is None or self._sort_value is None:
+            self.stored.append(row)
+            return len(self.stored) - 1
+        sort_key = none_last(self._sort_value(row))
+        position = bisect_right(self._sort_keys, sort_key)
+        self._sort_keys.insert(position, sort_key)
+        self.stored.insert(position, row)
+        return len(self.stored) - 1 - position if self.reverse else position
+
+    def _replace(self, key: str, row: RowT) -> None:
+        old = self._by_key[key]
+        self._by_key[key] = row
+        if self._sort_keys is not None and self._sort_value is not None:
+            position = self.stored.index(old)
+            del self.stored[position]
+            del self._sort_keys[position]
+            sort_key = none_last(self._sort_value(row))
+            position = bisect_right(self._sort_keys, sort_key)
+            self._sort_keys.insert(position, sort_key)
+            self.stored.insert(position, row)
+        else:
+            self.stored[self.stored.index(old)] = row
+
+    def sort(
+        self, column_key: str | None, value: Callable[[RowT], Any] | None, reverse: bool
+    ) -> None:
+        """Sort by `value` of each row (the column `column_key`), ties in arrival order;
+        `column_key` None restores arrival order."""
+        if column_key is None or value is None:
+            self.sort_column = None
+            self.reverse = False
+            self._sort_keys = None
+            self._sort_value = None
+            self.stored.sort(key=lambda row: self._arrival[self.row_key(row)])
+            return
+        self.sort_column = column_key
+        self.reverse = reverse
+        self._sort_value = value
+        decorated = sorted(
+            ((none_last(value(row)), self._arrival[self.row_key(row)], row) for row in self.stored),
+            key=lambda item: (item[0], item[1]),
+        )
+        self._sort_keys = [item[0] for item in decorated]
+        self.stored = [item[2] for item in decorated]
+
+    def display_index(self, key: str) -> int:
+        row = self._by_key[key]
+        position = next(i for i, candidate in enumerate(self.stored) if candidate is row)
+        return len(self.stored) - 1 - position if self.reverse else position
