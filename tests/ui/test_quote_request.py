@@ -69,8 +69,8 @@ async def test_ctrl_r_sends_the_form_as_typed_to_the_rates_screen(ui_session: Se
 def test_the_quote_screen_loads_without_pydantic_httpx_or_the_sandbox() -> None:
     probe = (
         "import sys, tui.app, tui.screens.quote; "
-        "print(','.join(m for m in ('pydantic', 'httpx', 'zipcodes', 'tui.sandbox', 'tui.api') "
-        "if m in sys.modules))"
+        "print(','.join(m for m in ('pydantic', 'httpx', 'zipcodes', 'tui.sandbox', "
+        "'tui.api.client') if m in sys.modules))"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True
