@@ -26,8 +26,15 @@ from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.textual_internals import ResizeWithoutLayout
 from tui.widgets.item_line import Column, ItemRow
-from tui.widgets.item_strip import CELLS, GridInput, ItemStrip, cells_css, grid_columns
-from tui.widgets.row_inputs import RowInputs, settle
+from tui.widgets.item_strip import (
+    CELLS,
+    GridInput,
+    ItemStrip,
+    RowInputs,
+    cells_css,
+    grid_columns,
+    settle,
+)
 from tui.widgets.text_cell import TextCell as TextCell
 
 
