@@ -173,6 +173,19 @@ def test_rules_and_the_results_file(freight: Runner, configured: Path, tmp_path:
     assert "--rule 'nearest'" in again.err
 
 
+def test_out_xlsx_writes_a_workbook(freight: Runner, configured: Path, tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    out = tmp_path / "results.xlsx"
+    result = freight("batch", "rate", str(orders_file(tmp_path)), "--out", str(out))
+    assert result.status == 0, result.err
+    sheet = load_workbook(out).active  # CSV text under an .xlsx name does not open
+    assert sheet is not None
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    status = rows[0].index("Status")
+    assert [row[status] for row in rows[1:]] == ["rated"] * 3
+
+
 def test_the_mapping_is_saved_and_found_again_for_the_same_headers(
     freight: Runner, configured: Path, tmp_path: Path
 ) -> None:
