@@ -56,7 +56,7 @@ def test_csv_has_a_header_and_one_row_per_shipment_with_exact_money() -> None:
     text = shipments_csv([row(1), row(2, "0.10"), row(3, None)])
     records = list(csv.DictReader(io.StringIO(text)))
     assert list(records[0].keys()) == list(HEADER)
-    assert [r["id"] for r in records] == ["shp_1", "shp_2", "shp_3"]
+    assert [r["shipmentId"] for r in records] == ["shp_1", "shp_2", "shp_3"]
     assert [r["total"] for r in records] == ["1234.50", "0.10", ""]
     first = records[0]
     assert first["originCompany"] == 'Acme, "Dock" Co'  # quoted, not split
@@ -107,7 +107,7 @@ def test_file_export_has_a_bom_and_excel_reads_montreal(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert write_shipments_csv([row(1)], target, bom=False) == 1
-    assert target.read_bytes().startswith(b"id,")
+    assert target.read_bytes().startswith(b"shipmentId,")
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
@@ -116,7 +116,7 @@ def test_cells_a_spreadsheet_would_run_are_neutralised(start: str) -> None:
     shipment = listed(1, reference=evil, origin={"company": evil, "city": "Montréal"})
     text = shipments_csv([shipment])
     record = next(csv.DictReader(io.StringIO(text)))
-    assert record["reference"] == "'" + evil
+    assert record["customerReference"] == "'" + evil
     assert record["originCompany"] == "'" + evil
     assert record["originCity"] == "Montréal"
 

@@ -122,7 +122,7 @@ def _row(shipment: Listed) -> RowLike:
 SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
     "shipment",
     [
-        Field("id", "shipment id", lambda s: s.id),
+        Field("shipmentId", "the shipment's id", lambda s: s.id),
         Field("proNumber", "the carrier's PRO number", lambda s: s.pro_number),
         Field("createdDate", "when it was booked (ISO 8601)", lambda s: moment(s.created_date)),
         Field("status", "pending, awarded, confirmed, picked-up, delivered, canceled",
@@ -137,9 +137,11 @@ SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
         Field("total", 'total cost, a decimal string ("1234.50")', lambda s: money(s.total),
               verbatim=True),
         Field("currency", "the currency of total (USD, CAD…)", lambda s: s.currency),
-        Field("trackingNumber", "tracking number", lambda s: s.tracking_number),
+        Field("trackingNumbers", "tracking numbers (a list; empty when none)",
+              lambda s: [s.tracking_number] if s.tracking_number else []),
         Field("bolNumber", "bill of lading number", lambda s: s.bol_number),
-        Field("reference", "the shipper's reference", lambda s: s.reference),
+        Field("customerReference", "the shipper's own reference on the shipment (PO, order)",
+              lambda s: s.reference),
         Field("quoteId", "the quote it was booked from", lambda s: s.quote_id),
     ],
 )  # fmt: skip
@@ -170,6 +172,8 @@ def csv_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[str]:
     row: list[str] = []
     for field in fields:
         value = record[field.name]
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value) or None
         if value is None:
             row.append("")
         elif field.verbatim:

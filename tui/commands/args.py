@@ -90,7 +90,7 @@ def add_commands(sub: Any) -> None:
         "list shipments (all pages) as a table, JSON, JSON Lines or CSV",
         "List the account's shipments, newest first, every page of the filter.\n"
         "  freight shipments --pickup today --output pickups.csv\n"
-        "  freight shipments --status delivered --from 2026-11-01 --json id,proNumber,total",
+        "  freight shipments --status delivered --json shipmentId,proNumber,total",
     )
     shipments.add_argument("--status", choices=STATUSES, help="only shipments in this status")
     shipments.add_argument("--mode", choices=MODES, help="only this transport mode")
