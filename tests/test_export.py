@@ -234,3 +234,23 @@ def test_money_is_an_exact_decimal_string_at_least_to_the_cent(
     from tui.vocabulary import money
 
     assert money(None if amount is None else Decimal(amount)) == text
+
+
+def test_a_workbook_keeps_a_long_bol_as_text_and_runs_nothing() -> None:
+    from openpyxl import load_workbook
+
+    from tui.export import SHIPMENT_FIELDS, shipment_record, shipments_workbook
+
+    bol = "01234567890123456"  # 17 digits, a leading zero
+    shipment = listed(1, bolNumber=bol, reference="=cmd|' /C calc'!A0")
+    fields = SHIPMENT_FIELDS.select(None)
+    data = shipments_workbook([shipment_record(shipment, fields)], fields)
+    sheet = load_workbook(io.BytesIO(data)).active
+    assert sheet is not None
+    header, row = (list(r) for r in sheet.iter_rows())
+    cells = {h.value: c for h, c in zip(header, row, strict=True)}
+    assert (cells["bolNumber"].value, cells["bolNumber"].data_type) == (bol, "s")
+    assert cells["bolNumber"].number_format == "@"
+    assert cells["customerReference"].value == "'=cmd|' /C calc'!A0"
+    assert cells["customerReference"].data_type == "s"
+    assert cells["total"].value == 1234.5

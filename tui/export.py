@@ -213,6 +213,64 @@ def write_shipments_csv(shipments: Iterable[Listed], path: Path, *, bom: bool = 
     return len(rows)
 
 
+# -- Excel workbooks ---------------------------------------------------------------------------
+
+WorkbookCell: TypeAlias = "str | Decimal | int | None"
+"""A workbook cell: text (a string in text format, never a formula), an exact amount (a
+number shown to the cent), a count, or blank."""
+
+
+def workbook(title: str, header: Sequence[str], rows: Iterable[Sequence[WorkbookCell]]) -> bytes:
+    """An ``.xlsx`` of one sheet: every text cell a string in text format (``@``), so Excel
+    keeps a 17-digit number with a leading zero as written and never runs ``=…``; amounts
+    numbers to the cent; the caller neutralises text as it would for CSV."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    page = book.create_sheet(title)
+    page.append([_workbook_cell(page, name) for name in header])
+    for row in rows:
+        page.append([_workbook_cell(page, cell) for cell in row])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _workbook_cell(page: Any, cell: WorkbookCell) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    if cell is None or isinstance(cell, int):
+        return cell
+    written = WriteOnlyCell(page, value=cell)
+    if isinstance(cell, Decimal):
+        written.number_format = "0.00"
+    else:
+        written.data_type = "s"  # a string, even one starting with "=": never a formula
+        written.number_format = "@"
+    return written
+
+
+def workbook_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[WorkbookCell]:
+    """One workbook row of a record: Freight's exact amounts as numbers, lists joined by
+    spaces, text neutralised as in CSV."""
+    row: list[WorkbookCell] = []
+    for field, text in zip(fields, csv_row(record, fields), strict=True):
+        value = record[field.name]
+        if field.verbatim and value is not None:
+            row.append(Decimal(str(value)))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            row.append(value)
+        else:
+            row.append(text or None)
+    return row
+
+
+def shipments_workbook(records: Iterable[dict[str, Any]], fields: Sequence[Field[Any]]) -> bytes:
+    """The shipments as an ``.xlsx`` (``freight shipments --output FILE.xlsx``)."""
+    rows = (workbook_row(record, fields) for record in records)
+    return workbook("Shipments", [f.name for f in fields], rows)
+
+
 # -- JSON with exact numbers ------------------------------------------------------------------
 
 

@@ -14,6 +14,7 @@ from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
 from tui.batch.report import BATCH_FIELDS
 from tui.commands.fields import fieldset_of
+from tui.sandbox import DEMO_TOKEN
 from tui.vocabulary import GLOSSARY
 
 ITEM = "2xpallet,800lb,48x40x48"
@@ -92,6 +93,9 @@ def test_every_commands_json_keys_are_the_glossarys(
     booked = outputs["batch book"]
     assert all(isinstance(r["trackingNumbers"], list) for r in booked)
     assert isinstance(outputs["track default"], list)  # one shape, whatever the matches
+    status = outputs["auth status"]
+    assert status["clientId"] is not None
+    assert DEMO_TOKEN.split(".")[-1] not in json.dumps(status)  # never the secret
 
 
 def test_the_glossary_has_one_name_per_thing_and_its_page_lists_them() -> None:

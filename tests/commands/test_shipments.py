@@ -185,3 +185,30 @@ def test_output_file_takes_its_format_from_the_extension(freight: Runner, tmp_pa
     unknown = freight("shipments", "--output", str(tmp_path / "s.txt"))
     assert unknown.status == 2
     assert "--output: say --format csv, json or jsonl" in unknown.err
+
+
+def test_output_xlsx_is_a_workbook_that_keeps_long_numbers_as_text(
+    freight: Runner, tmp_path: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    target = tmp_path / "shipments.xlsx"
+    result = freight("shipments", "--limit", "60", "--output", str(target))
+    assert result.status == 0, result.err
+    sheet = load_workbook(target).active  # CSV text under an .xlsx name would not open
+    assert sheet is not None
+    header, *rows = [list(row) for row in sheet.iter_rows()]
+    names = [cell.value for cell in header]
+    assert names == list(HEADER)
+    assert len(rows) == 60
+    at = {name: n for n, name in enumerate(names)}
+    zips = [row[at["destPostalCode"]] for row in rows] + [
+        row[at["originPostalCode"]] for row in rows
+    ]
+    leading_zero = [cell for cell in zips if str(cell.value or "").startswith("0")]
+    assert leading_zero  # Excel would make 7202 of 07202 in a number cell
+    assert all(cell.data_type == "s" and cell.number_format == "@" for cell in leading_zero)
+    totals = [row[at["total"]].value for row in rows if row[at["total"]].value is not None]
+    assert totals
+    assert all(isinstance(total, int | float) for total in totals)  # numbers Excel sums
+    assert all(cell.data_type != "f" for row in rows for cell in row)

@@ -187,33 +187,15 @@ def results_workbook(
 ) -> bytes:
     """The results as an ``.xlsx`` workbook: text cells are strings in text format (never a
     formula, long digit strings kept), amounts numbers to the cent, counts whole numbers."""
-    from openpyxl import Workbook
+    from tui.export import WorkbookCell, workbook
 
-    book = Workbook(write_only=True)
-    page = book.create_sheet("Results")
-    page.append([_xlsx(page, neutral(h)) for h in result_headers(sheet)])
-    for cells in result_rows(sheet, orders, states):
-        page.append([_xlsx(page, cell) for cell in cells])
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
+    def cell(value: Cell) -> WorkbookCell:
+        if isinstance(value, Money):
+            return value.amount
+        return neutral(value) if isinstance(value, str) else value
 
-
-def _xlsx(page: object, cell: Cell) -> object:
-    from openpyxl.cell import WriteOnlyCell
-
-    if cell is None:
-        return None
-    if isinstance(cell, Money):
-        written = WriteOnlyCell(page, value=cell.amount)
-        written.number_format = "0.00"
-        return written
-    if isinstance(cell, int):
-        return cell
-    written = WriteOnlyCell(page, value=neutral(cell))
-    written.data_type = "s"  # a string, even one starting with "=": never a formula
-    written.number_format = "@"
-    return written
+    rows = ([cell(value) for value in cells] for cells in result_rows(sheet, orders, states))
+    return workbook("Results", [neutral(h) for h in result_headers(sheet)], rows)
 
 
 def is_workbook(path: Path) -> bool:

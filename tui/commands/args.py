@@ -120,7 +120,8 @@ def add_commands(sub: Any) -> None:
         "--output",
         metavar="FILE",
         help="write to FILE instead of stdout, replaced only when complete; the format "
-        "follows its extension (.csv, .json, .jsonl) unless --format is given",
+        "follows its extension (.csv, .json, .jsonl; .xlsx an Excel workbook) unless --format "
+        "is given",
     )
     shipments.add_argument(
         "--bom",
