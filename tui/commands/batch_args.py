@@ -229,7 +229,8 @@ def _output(parser: argparse.ArgumentParser) -> None:
         "--out",
         metavar="RESULTS",
         help="also write the results file: the input's rows and columns plus each order's "
-        "status, carrier, total, PRO, BOL… (the input's delimiter and encoding)",
+        "status, carrier, total (on its first row), PRO, BOL… (the input's delimiter and "
+        "encoding; RESULTS.xlsx: an Excel workbook)",
     )
 
 
