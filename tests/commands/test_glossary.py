@@ -4,6 +4,7 @@ uses only the glossary's keys (nested ones too), writes ``null`` for what is unk
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 from collections.abc import Iterator
@@ -96,6 +97,29 @@ def test_every_commands_json_keys_are_the_glossarys(
     status = outputs["auth status"]
     assert status["clientId"] is not None
     assert DEMO_TOKEN.split(".")[-1] not in json.dumps(status)  # never the secret
+
+
+COVERED = {
+    "shipments", "shipment", "track", "rates", "batch rate", "batch book", "batch status",
+    "batch fields", "auth status", "config path",
+}  # fmt: skip
+"""The commands the test above runs with JSON output."""
+
+
+def json_commands(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> set[str]:
+    """Every command whose parser takes ``--json``, as typed (``batch rate``)."""
+    found = {" ".join(words)} if "--json" in parser._option_string_actions else set()
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                found |= json_commands(sub, (*words, name))
+    return found
+
+
+def test_every_command_with_json_is_checked_against_the_glossary() -> None:
+    from tui.cli import build_parser
+
+    assert json_commands(build_parser()) == COVERED  # a new one: add it to the test above
 
 
 def test_the_glossary_has_one_name_per_thing_and_its_page_lists_them() -> None:
