@@ -110,6 +110,7 @@ async def test_no_cell_of_any_column_reads_as_a_formula(tmp_path: Path, sandbox:
     assert first["Carrier"] == "'=cmd|' /C calc'!A0"
     assert first["Credit"] == "-12.50"  # a number stays a number
     assert dict(zip(rows[0], rows[3], strict=True))["Credit"] == "'-2+3"
+    assert dict(zip(rows[0], rows[2], strict=True))["Note"] == "'@SUM(A1:A9)"
 
 
 async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(

@@ -35,7 +35,7 @@ from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
-_SIGNED_NUMBER: Final = re.compile(r"[+-]?\d+(?:[.,]\d+)?")
+_SIGNED_NUMBER: Final = re.compile(r"[+-]?\d[\d.,]*")
 
 
 @dataclass(frozen=True)
@@ -117,7 +117,7 @@ RESULT_NAMES: Final = tuple(column.name for column in RESULT_COLUMNS)
 
 def neutral(cell: str) -> str:
     """Text a spreadsheet would run as a formula gets a leading apostrophe; a plain signed
-    number (``-12.50``, ``-12,50``) stays a number."""
+    number (``-12.50``, ``-1.250,50``: digits, points and commas only) stays a number."""
     if cell.startswith(_FORMULA_START) and not _SIGNED_NUMBER.fullmatch(cell):
         return "'" + cell
     return cell
