@@ -164,7 +164,7 @@ def test_debug_logs_requests_to_stderr_without_the_secret(live_sandbox: RunningS
     assert quiet.stderr == ""
     assert "DEBUG tui.api: GET /shipments -> 200" in debug.stderr
     assert "demo-secret" not in debug.stderr
-    assert json.loads(debug.stdout)["id"] == json.loads(quiet.stdout)["id"]
+    assert json.loads(debug.stdout)["shipmentId"] == json.loads(quiet.stdout)["shipmentId"]
     bad = subprocess.run(
         args, env={**env, "FREIGHT_LOG_LEVEL": "chatty"}, capture_output=True, text=True
     )

@@ -56,7 +56,7 @@ def test_csv_has_a_header_and_one_row_per_shipment_with_exact_money() -> None:
     text = shipments_csv([row(1), row(2, "0.10"), row(3, None)])
     records = list(csv.DictReader(io.StringIO(text)))
     assert list(records[0].keys()) == list(HEADER)
-    assert [r["id"] for r in records] == ["shp_1", "shp_2", "shp_3"]
+    assert [r["shipmentId"] for r in records] == ["shp_1", "shp_2", "shp_3"]
     assert [r["total"] for r in records] == ["1234.50", "0.10", ""]
     first = records[0]
     assert first["originCompany"] == 'Acme, "Dock" Co'  # quoted, not split
@@ -107,7 +107,7 @@ def test_file_export_has_a_bom_and_excel_reads_montreal(tmp_path: Path) -> None:
     data = target.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     assert write_shipments_csv([row(1)], target, bom=False) == 1
-    assert target.read_bytes().startswith(b"id,")
+    assert target.read_bytes().startswith(b"shipmentId,")
 
 
 @pytest.mark.parametrize("start", ["=", "+", "-", "@", "\t", "\r"])
@@ -116,7 +116,7 @@ def test_cells_a_spreadsheet_would_run_are_neutralised(start: str) -> None:
     shipment = listed(1, reference=evil, origin={"company": evil, "city": "Montréal"})
     text = shipments_csv([shipment])
     record = next(csv.DictReader(io.StringIO(text)))
-    assert record["reference"] == "'" + evil
+    assert record["customerReference"] == "'" + evil
     assert record["originCompany"] == "'" + evil
     assert record["originCity"] == "Montréal"
 
@@ -234,3 +234,23 @@ def test_money_is_an_exact_decimal_string_at_least_to_the_cent(
     from tui.vocabulary import money
 
     assert money(None if amount is None else Decimal(amount)) == text
+
+
+def test_a_workbook_keeps_a_long_bol_as_text_and_runs_nothing() -> None:
+    from openpyxl import load_workbook
+
+    from tui.export import SHIPMENT_FIELDS, shipment_record, shipments_workbook
+
+    bol = "01234567890123456"  # 17 digits, a leading zero
+    shipment = listed(1, bolNumber=bol, reference="=cmd|' /C calc'!A0")
+    fields = SHIPMENT_FIELDS.select(None)
+    data = shipments_workbook([shipment_record(shipment, fields)], fields)
+    sheet = load_workbook(io.BytesIO(data)).active
+    assert sheet is not None
+    header, row = (list(r) for r in sheet.iter_rows())
+    cells = {h.value: c for h, c in zip(header, row, strict=True)}
+    assert (cells["bolNumber"].value, cells["bolNumber"].data_type) == (bol, "s")
+    assert cells["bolNumber"].number_format == "@"
+    assert cells["customerReference"].value == "'=cmd|' /C calc'!A0"
+    assert cells["customerReference"].data_type == "s"
+    assert cells["total"].value == 1234.5

@@ -10,8 +10,12 @@ from tui.api.models import RateRequest, Shipment
 from tui.export import SHIPMENT_FIELDS
 from tui.listing.rows import ShipmentRow
 
-FREIGHTS_OWN = frozenset({"carrier", "scac", "total", "currency"})
-"""Names Freight gives what it adds (the vocabulary's second rule): no model field to match."""
+FREIGHTS_OWN = frozenset(
+    {"carrier", "scac", "total", "currency", "shipmentId", "trackingNumbers", "customerReference"}
+)
+"""Names Freight gives what it adds, or gives a wire field so that one thing has one name
+across every command (the glossary: ``id`` is ``shipmentId``, ``trackingNumber`` a list
+``trackingNumbers``, the shipment's ``reference`` the ``customerReference``)."""
 
 
 def wire_aliases(model: type[BaseModel]) -> set[str]:
@@ -30,7 +34,7 @@ def test_the_service_named_fields_read_the_model_field_of_that_wire_name() -> No
     by_alias = {
         info.serialization_alias or info.alias: name for name, info in Shipment.model_fields.items()
     }
-    for record_name in ("proNumber", "bolNumber", "trackingNumber", "serviceType", "quoteId"):
+    for record_name in ("proNumber", "bolNumber", "serviceType", "quoteId"):
         attribute = by_alias[record_name]
         shipment = Shipment.model_validate({"id": "S-1", attribute: f"value of {attribute}"})
         row = ShipmentRow.of(shipment)

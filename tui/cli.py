@@ -32,6 +32,7 @@ PRECEDENCE = (
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for ``freight`` and all its sub-commands."""
     from tui.commands.args import CommandParser, add_commands, add_target_flags
+    from tui.commands.parser import add_json_switch
 
     parser = CommandParser(
         prog="freight",
@@ -152,10 +153,11 @@ def build_parser() -> argparse.ArgumentParser:
         default=None,
         help="the built-in demo's status (a local sandbox; no credentials)",
     )
+    add_json_switch(status)
 
     config = sub.add_parser("config", help="configuration commands")
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
-    config_sub.add_parser("path", help="print where config, data and logs live")
+    add_json_switch(config_sub.add_parser("path", help="print where config, data and logs live"))
 
     add_commands(sub)
     return parser

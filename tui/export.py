@@ -122,7 +122,7 @@ def _row(shipment: Listed) -> RowLike:
 SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
     "shipment",
     [
-        Field("id", "shipment id", lambda s: s.id),
+        Field("shipmentId", "the shipment's id", lambda s: s.id),
         Field("proNumber", "the carrier's PRO number", lambda s: s.pro_number),
         Field("createdDate", "when it was booked (ISO 8601)", lambda s: moment(s.created_date)),
         Field("status", "pending, awarded, confirmed, picked-up, delivered, canceled",
@@ -137,9 +137,11 @@ SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
         Field("total", 'total cost, a decimal string ("1234.50")', lambda s: money(s.total),
               verbatim=True),
         Field("currency", "the currency of total (USD, CAD…)", lambda s: s.currency),
-        Field("trackingNumber", "tracking number", lambda s: s.tracking_number),
+        Field("trackingNumbers", "tracking numbers (a list; empty when none)",
+              lambda s: [s.tracking_number] if s.tracking_number else []),
         Field("bolNumber", "bill of lading number", lambda s: s.bol_number),
-        Field("reference", "the shipper's reference", lambda s: s.reference),
+        Field("customerReference", "the shipper's own reference on the shipment (PO, order)",
+              lambda s: s.reference),
         Field("quoteId", "the quote it was booked from", lambda s: s.quote_id),
     ],
 )  # fmt: skip
@@ -170,6 +172,8 @@ def csv_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[str]:
     row: list[str] = []
     for field in fields:
         value = record[field.name]
+        if isinstance(value, list):
+            value = " ".join(str(v) for v in value) or None
         if value is None:
             row.append("")
         elif field.verbatim:
@@ -207,6 +211,64 @@ def write_shipments_csv(shipments: Iterable[Listed], path: Path, *, bom: bool = 
     with _Replacing(path) as file:
         file.write(text)
     return len(rows)
+
+
+# -- Excel workbooks ---------------------------------------------------------------------------
+
+WorkbookCell: TypeAlias = "str | Decimal | int | None"
+"""A workbook cell: text (a string in text format, never a formula), an exact amount (a
+number shown to the cent), a count, or blank."""
+
+
+def workbook(title: str, header: Sequence[str], rows: Iterable[Sequence[WorkbookCell]]) -> bytes:
+    """An ``.xlsx`` of one sheet: every text cell a string in text format (``@``), so Excel
+    keeps a 17-digit number with a leading zero as written and never runs ``=…``; amounts
+    numbers to the cent; the caller neutralises text as it would for CSV."""
+    from openpyxl import Workbook
+
+    book = Workbook(write_only=True)
+    page = book.create_sheet(title)
+    page.append([_workbook_cell(page, name) for name in header])
+    for row in rows:
+        page.append([_workbook_cell(page, cell) for cell in row])
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _workbook_cell(page: Any, cell: WorkbookCell) -> Any:
+    from openpyxl.cell import WriteOnlyCell
+
+    if cell is None or isinstance(cell, int):
+        return cell
+    written = WriteOnlyCell(page, value=cell)
+    if isinstance(cell, Decimal):
+        written.number_format = "0.00"
+    else:
+        written.data_type = "s"  # a string, even one starting with "=": never a formula
+        written.number_format = "@"
+    return written
+
+
+def workbook_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[WorkbookCell]:
+    """One workbook row of a record: Freight's exact amounts as numbers, lists joined by
+    spaces, text neutralised as in CSV."""
+    row: list[WorkbookCell] = []
+    for field, text in zip(fields, csv_row(record, fields), strict=True):
+        value = record[field.name]
+        if field.verbatim and value is not None:
+            row.append(Decimal(str(value)))
+        elif isinstance(value, int) and not isinstance(value, bool):
+            row.append(value)
+        else:
+            row.append(text or None)
+    return row
+
+
+def shipments_workbook(records: Iterable[dict[str, Any]], fields: Sequence[Field[Any]]) -> bytes:
+    """The shipments as an ``.xlsx`` (``freight shipments --output FILE.xlsx``)."""
+    rows = (workbook_row(record, fields) for record in records)
+    return workbook("Shipments", [f.name for f in fields], rows)
 
 
 # -- JSON with exact numbers ------------------------------------------------------------------

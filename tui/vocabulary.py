@@ -3,17 +3,22 @@
 A record is a flat object of named fields, the same names wherever the same thing appears
 (``freight shipments``, ``shipment``, ``track``, ``rates``, ``batch``, the app's exports):
 
-- the service's camelCase name where the service has one (``proNumber``, ``bolNumber``,
-  ``createdDate``, ``serviceType``, ``days``, ``carrierCode``, ``quoteId``, ``rateId``,
-  ``pickupConfirmation``, ``originPostalCode``, ``destCompany`` …);
-- Freight's own names, camelCase too, for what it adds (``carrier`` is the carrier's name,
-  ``scac`` its code, ``total`` and ``currency`` side by side);
+- one name per thing, every name in :data:`GLOSSARY` (a test runs every command's JSON and
+  checks each key, nested ones included, against it): ``shipmentId`` (never ``id``), ``scac``
+  (never ``carrierCode``), ``serviceType`` (never ``service``), ``transitDays`` (never
+  ``days``), ``trackingNumbers`` (always a list), ``customerReference`` (the shipper's own) and
+  ``bookingReference`` (Freight's ``FRT…``), never a bare ``reference``;
+- the service's camelCase name where that is unambiguous (``proNumber``, ``bolNumber``,
+  ``createdDate``, ``quoteId``, ``rateId``, ``pickupConfirmation``, ``originPostalCode``,
+  ``destCompany`` …); Freight's own names, camelCase too, for what it adds (``carrier`` is the
+  carrier's name, ``total`` and ``currency`` side by side);
 - money as a decimal string with its currency beside it (``"total": "1234.50"``,
   ``"currency": "USD"``): exact, never a float, never added across currencies;
-- dates as ``YYYY-MM-DD``, date-times as ISO 8601 with their offset; ``null`` when unknown.
+- dates as ``YYYY-MM-DD``, date-times as ISO 8601 with their offset; ``null`` when unknown,
+  never ``""`` (:meth:`FieldSet.record` turns empty text into ``null``, nested values too).
 
 A :class:`FieldSet` names the fields of one kind of record, reads them from an object and
-selects some of them by name (``--json id,proNumber``). No import of the rest of Freight, so
+selects some of them by name (``--json shipmentId,proNumber``). No import of the rest of Freight, so
 any room can describe its records with it.
 """
 
@@ -27,7 +32,132 @@ from typing import Any, Generic, TypeVar
 
 T = TypeVar("T")
 
-__all__ = ["Field", "FieldSet", "UnknownFieldsError", "day", "moment", "money"]
+__all__ = [
+    "GLOSSARY",
+    "Field",
+    "FieldSet",
+    "UnknownFieldsError",
+    "day",
+    "dict_fields",
+    "known",
+    "moment",
+    "money",
+]
+
+
+GLOSSARY: dict[str, str] = {
+    # -- a shipment (freight shipments, shipment, track; the app's export)
+    "shipmentId": "the shipment's id at the service",
+    "proNumber": "the carrier's PRO number",
+    "bolNumber": "the bill of lading number",
+    "trackingNumbers": "tracking numbers, a list (empty when none)",
+    "pickupConfirmation": "the pickup's confirmation number",
+    "customerReference": "the shipper's own reference on the shipment (a PO, an order number)",
+    "bookingReference": "Freight's own reference of a booking (FRT…), its key in the ledger",
+    "createdDate": "when it was booked (ISO 8601 with its offset)",
+    "status": "where the record's subject stands: a shipment's, rate's, order's or event's status",
+    "mode": "ltl, parcel or truckload",
+    "serviceType": "the carrier's service level",
+    "pickupDate": "the pickup day (YYYY-MM-DD)",
+    "carrier": "the carrier's name",
+    "scac": "the carrier's SCAC code",
+    "total": 'the total cost, an exact decimal string ("1234.50") in currency',
+    "currency": "the currency of the amounts beside it (USD, CAD…)",
+    "quoteId": "the quote's id",
+    "rateId": "the rate's id",
+    "transitDays": "transit days (a whole number)",
+    **{
+        f"{end}{part}": f"{words} {text}"
+        for end, words in (("origin", "origin"), ("dest", "destination"))
+        for part, text in (
+            ("Company", "company"),
+            ("Address", "street address"),
+            ("Address2", "second address line"),
+            ("City", "city"),
+            ("State", "state or province"),
+            ("PostalCode", "ZIP or postal code"),
+            ("Country", "country"),
+            ("ContactName", "contact's name"),
+            ("ContactPhone", "contact's phone"),
+            ("ContactEmail", "contact's email"),
+        )
+    },
+    "tracking": "the service's tracking summary: status, trackingNumbers, pickupTime, deliveryTime",
+    "pickupTime": "when it was picked up (ISO 8601)",
+    "deliveryTime": "when it was, or is expected to be, delivered (ISO 8601)",
+    "items": "the freight, a list of: quantity, package, weight, length, width, height, "
+    "freightClass, nmfc, description, hazardous",
+    "quantity": "how many handling units of the item",
+    "package": "the handling unit (pallet, crate, box…)",
+    "weight": "pounds per handling unit",
+    "length": "inches",
+    "width": "inches",
+    "height": "inches",
+    "freightClass": "the NMFC freight class (50 … 500)",
+    "nmfc": "the NMFC item number",
+    "description": "what it is, in words (the commodity, the event)",
+    "hazardous": "true when hazardous materials",
+    "events": "tracking events, oldest first: time, status, location, description",
+    "time": "when it happened (ISO 8601)",
+    "location": "where it happened",
+    "documents": "documents: type, name, format, url",
+    "type": "the document's kind (bol, label…)",
+    "name": "a name as the service gives it (a document's, a charge's)",
+    "format": "the file format (pdf, zpl…)",
+    "url": "where to fetch it",
+    # -- a rate (freight rates)
+    "message": "why a rate cannot be booked",
+    "charges": "the breakdown: name, amount, currency",
+    "amount": 'an exact decimal string ("12.50") in currency',
+    "expiresAt": "bookable until (ISO 8601)",
+    # -- an order of a batch (freight batch rate, status, book)
+    "order": "the order number (the file's order column)",
+    "errors": "what is wrong: a list of row, column, value, reason",
+    "row": "the file's row number",
+    "column": "the file's column header",
+    "value": "the value the file held",
+    "reason": "what is wrong with it",
+    "chosenBy": "rule or hand",
+    "rows": "the file's row numbers of the order",
+    "destination": "city, state and ZIP it goes to, in words",
+    "pieces": "handling units of the order",
+    "totalWeight": "the order's total pounds, a decimal string",
+    "notes": "what was read otherwise than written (a ship date moved…)",
+    # -- freight batch fields --json
+    "field": "an order field's name (for --map and --set)",
+    "level": "order (read from an order's first row) or line (from every row)",
+    "help": "what it holds, in words",
+    # -- freight config path --json
+    "configFile": "the config file's path",
+    "dataDir": "the data folder's path",
+    "logFile": "the log file's path",
+    # -- freight auth status --json (never the secret)
+    "profile": "the profile's name",
+    "profileSource": "where the profile's name came from (flag, environment, config…)",
+    "demo": "true for the built-in demo (a local sandbox, no credentials)",
+    "baseUrl": "the service's base URL",
+    "environment": "production, sandbox or custom",
+    "credentialStore": "where credentials are saved (keyring or file)",
+    "credentialSource": "where the credentials were found (environment, keyring, file, session)",
+    "clientId": "the client ID (never the secret)",
+    "savedAt": "when the credentials were saved (ISO 8601)",
+    "keyring": "the keyring's status",
+    "problems": "what is wrong, in words (a list)",
+}
+"""Every key of every command's JSON, JSON Lines and CSV records, nested ones included, with
+what it means: one name per thing. A new key is added here first (docs/glossary.md lists them)."""
+
+
+def known(value: Any) -> Any:
+    """``value`` with empty text as None (unknown is ``null``, never ``""``), in dicts and lists
+    too."""
+    if isinstance(value, str):
+        return value if value.strip() else None
+    if isinstance(value, dict):
+        return {key: known(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [known(item) for item in value]
+    return value
 
 
 def money(amount: Decimal | None) -> str | None:
@@ -105,7 +235,7 @@ class FieldSet(Generic[T]):
         return self._by_name[name]
 
     def select(self, wanted: str | Sequence[str] | None) -> tuple[Field[T], ...]:
-        """The fields named (``"id,proNumber"`` or a list), in the order asked, each once;
+        """The fields named (``"shipmentId,proNumber"`` or a list), in the order asked, each once;
         the default set for None or nothing. Raises :class:`UnknownFieldsError`."""
         if wanted is None:
             return self.default
@@ -120,8 +250,19 @@ class FieldSet(Generic[T]):
 
     def record(self, item: T, fields: Sequence[Field[T]] | None = None) -> dict[str, Any]:
         """``item`` as a record of ``fields`` (the default set when None)."""
-        return {f.name: f.get(item) for f in (self.default if fields is None else fields)}
+        chosen = self.default if fields is None else fields
+        return {f.name: known(f.get(item)) for f in chosen}
 
     def describe(self) -> list[tuple[str, str]]:
         """(name, help) of every field, in order."""
         return [(f.name, f.help) for f in self.fields]
+
+
+def dict_fields(noun: str, names: Iterable[str]) -> FieldSet[dict[str, Any]]:
+    """The fields of a record built as a dict (``auth status``, ``config path``), each with
+    the glossary's words: ``select`` and ``record`` work as for any other record."""
+
+    def reader(name: str) -> Callable[[dict[str, Any]], Any]:
+        return lambda record: record.get(name)
+
+    return FieldSet(noun, [Field(name, GLOSSARY[name], reader(name)) for name in names])

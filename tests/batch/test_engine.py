@@ -29,7 +29,7 @@ from tui.batch.orders import context_for
 from tui.batch.pace import Pace
 from tui.batch.rating import Progress
 from tui.batch.report import RECORD_KEYS
-from tui.batch.results import RESULT_COLUMNS, results_text, write_results
+from tui.batch.results import RESULT_NAMES, results_text, write_results
 from tui.batch.rules import Rules
 from tui.batch.source import read_file
 from tui.batch.store import BatchBusyError, SqliteBatchStore
@@ -292,7 +292,7 @@ async def test_the_results_file_is_written_as_the_input_was(tmp_path: Path, sand
     assert b"\r\n" in raw
     assert not raw.startswith(b"\xef\xbb\xbf")
     rows = list(csv.reader(io.StringIO(raw.decode("cp1252"), newline=""), delimiter=";"))
-    assert rows[0] == [*batch.sheet.headers, *RESULT_COLUMNS]
+    assert rows[0] == [*batch.sheet.headers, *RESULT_NAMES]
     assert rows[0][3] == "Länge (cm)"
     first = dict(zip(rows[0], rows[1], strict=True))
     choice = batch.state("A-1").choice

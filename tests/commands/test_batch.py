@@ -134,8 +134,10 @@ def test_json_records_carry_exactly_the_vocabularys_keys(
         {"row": 5, "column": "Class", "value": "73",
          "reason": "is not a freight class (50, 55 … 92.5, 100 … 500)"}
     ]  # fmt: skip
-    picked = json.loads(freight("batch", "status", str(path), "--json", "order,days,rows").out)
-    assert picked[0] == {"order": "A1", "days": first["transitDays"], "rows": [2, 3]}
+    picked = json.loads(freight("batch", "status", str(path), "--json", "order,scac,rows").out)
+    assert list(picked[0]) == ["order", "scac", "rows"]
+    assert picked[0]["order"] == "A1"
+    assert picked[0]["rows"] == [2, 3]
     listed = freight("batch", "status", str(path), "--json")
     assert listed.status == 0
     assert "transitDays" in listed.out
@@ -171,6 +173,19 @@ def test_rules_and_the_results_file(freight: Runner, configured: Path, tmp_path:
     again = freight("batch", "rate", str(path), "--rule", "nearest")
     assert again.status == 2
     assert "--rule 'nearest'" in again.err
+
+
+def test_out_xlsx_writes_a_workbook(freight: Runner, configured: Path, tmp_path: Path) -> None:
+    from openpyxl import load_workbook
+
+    out = tmp_path / "results.xlsx"
+    result = freight("batch", "rate", str(orders_file(tmp_path)), "--out", str(out))
+    assert result.status == 0, result.err
+    sheet = load_workbook(out).active  # CSV text under an .xlsx name does not open
+    assert sheet is not None
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    status = rows[0].index("Status")
+    assert [row[status] for row in rows[1:]] == ["rated"] * 3
 
 
 def test_the_mapping_is_saved_and_found_again_for_the_same_headers(
@@ -328,7 +343,7 @@ def test_book_books_the_rated_orders_and_saves_and_prints_their_paperwork(
     assert result.status == 0, result.err
     records = json.loads(result.out)
     assert [r["status"] for r in records] == ["booked", "booked"]
-    assert all(r["proNumber"] and r["bolNumber"] and r["reference"] for r in records)
+    assert all(r["proNumber"] and r["bolNumber"] and r["bookingReference"] for r in records)
     folder = docs / "batch-orders"
     saved = sorted(p.name for p in folder.iterdir())
     assert saved
@@ -341,8 +356,8 @@ def test_book_books_the_rated_orders_and_saves_and_prints_their_paperwork(
     again = freight("batch", "book", str(path), "--format", "jsonl")
     assert again.status == 0
     assert "nothing to book" in again.err
-    references = [json.loads(line)["reference"] for line in again.out.splitlines()]
-    assert references == [r["reference"] for r in records]
+    references = [json.loads(line)["bookingReference"] for line in again.out.splitlines()]
+    assert references == [r["bookingReference"] for r in records]
 
 
 def test_production_asks_for_the_count_and_the_totals(
@@ -430,5 +445,5 @@ def test_kill_9_while_booking_then_resume_books_every_order_once(
             page = await client.search_shipments(ShipmentQuery(text=reference))
             return len(page.shipments)
 
-    counts = {r["order"]: asyncio.run(shipments_of(r["reference"])) for r in records}
+    counts = {r["order"]: asyncio.run(shipments_of(r["bookingReference"])) for r in records}
     assert counts == {f"K{n:02d}": 1 for n in range(24)}

@@ -6,6 +6,7 @@ import json
 import re
 from decimal import Decimal
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,9 +24,9 @@ def _first(freight: Runner, *filters: str) -> dict[str, str]:
 
 def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> None:
     listed = _first(freight)
-    table = freight("shipment", listed["id"], "--documents", str(tmp_path / "docs"))
+    table = freight("shipment", listed["shipmentId"], "--documents", str(tmp_path / "docs"))
     assert table.status == 0, table.err
-    assert f"Shipment:     {listed['id']}" in table.out
+    assert f"Shipment:     {listed['shipmentId']}" in table.out
     assert f"PRO:          {listed['proNumber']}" in table.out
     assert "TIME" in table.out
     assert "DESCRIPTION" in table.out
@@ -33,9 +34,9 @@ def test_shipment_table_json_and_documents(freight: Runner, tmp_path: Path) -> N
     assert any(name.endswith(".pdf") for name in saved)
     assert (tmp_path / "docs" / saved[0]).read_bytes()[:4] in (b"%PDF", b"^XA\n", b"^XA")
     assert "Saved bol (pdf)" in table.err
-    raw = freight("shipment", listed["id"], "--format", "json")
+    raw = freight("shipment", listed["shipmentId"], "--format", "json")
     detail = json.loads(raw.out, parse_float=Decimal)
-    assert detail["id"] == listed["id"]
+    assert detail["shipmentId"] == listed["shipmentId"]
     assert detail["proNumber"] == listed["proNumber"]
     assert {k: detail[k] for k in listed} == listed  # a listed shipment's fields, the same
     assert detail["originAddress"]
@@ -98,22 +99,22 @@ def test_rates_json_from_a_request_file_and_stdin(freight: Runner, tmp_path: Pat
 
 
 def test_one_vocabulary_across_shipments_shipment_track_and_rates(freight: Runner) -> None:
-    fields = "id,proNumber,status,carrier,total,currency"
+    fields = "shipmentId,proNumber,status,carrier,total,currency"
     listed = json.loads(freight("shipments", "--json", fields, "--limit", "1").out)[0]
     assert listed["proNumber"]
     assert set(listed) == set(fields.split(","))
-    detail = json.loads(freight("shipment", listed["id"], "--json", fields).out)
-    tracked = json.loads(freight("track", listed["proNumber"], "--json", fields).out)
+    detail = json.loads(freight("shipment", listed["shipmentId"], "--json", fields).out)
+    tracked = json.loads(freight("track", listed["proNumber"], "--json", fields).out)[0]
     assert detail == tracked == listed  # the same names and the same values everywhere
     rates = freight(
         "rates", "--from", "60607", "--to", "30303", "--item", ITEM,
-        "--json", "carrier,serviceType,days,total,currency", "--format", "jsonl",
+        "--json", "carrier,serviceType,transitDays,total,currency", "--format", "jsonl",
     )  # fmt: skip
     assert rates.status == 0, rates.err
     first = json.loads(rates.out.splitlines()[0])
-    assert list(first) == ["carrier", "serviceType", "days", "total", "currency"]
+    assert list(first) == ["carrier", "serviceType", "transitDays", "total", "currency"]
     assert isinstance(first["total"], str)
-    assert isinstance(first["days"], int)
+    assert isinstance(first["transitDays"], int)
     for command in ("shipment", "track", "rates"):
         listing = freight(command, "--json")
         assert listing.status == 0, listing.err
@@ -153,14 +154,14 @@ def test_rates_request_that_is_not_json(freight: Runner) -> None:
     assert "--request: not JSON" in result.err
 
 
-def _delivered_ltl_with_numbers(freight: Runner) -> dict[str, str]:
+def _delivered_ltl_with_numbers(freight: Runner) -> dict[str, Any]:
     """A delivered LTL shipment that has a PRO, a BOL and a tracking number (whichever is newest
     on the day the test runs: the sandbox's history is relative to today)."""
     result = freight("shipments", "--status", "delivered", "--mode", "ltl", "--format", "jsonl")
     assert result.status == 0, result.err
     for line in result.out.splitlines():
-        record: dict[str, str] = json.loads(line)
-        if all(record.get(key) for key in ("proNumber", "bolNumber", "trackingNumber")):
+        record: dict[str, Any] = json.loads(line)
+        if all(record.get(key) for key in ("proNumber", "bolNumber", "trackingNumbers")):
             return record
     raise AssertionError("no delivered LTL shipment with a PRO, BOL and tracking number")
 
@@ -173,12 +174,15 @@ def test_track_by_pro_bol_and_tracking_number(freight: Runner) -> None:
     assert re.search(r"^Last event: +\S+ delivered Delivered", by_pro.out, re.MULTILINE)
     assert "delivered" in by_pro.out.split("TIME", 1)[1]
     by_bol = freight("track", listed["bolNumber"], "--format", "json")
-    tracked = json.loads(by_bol.out)
-    assert tracked["id"] == listed["id"]
+    shape = json.loads(by_bol.out)
+    assert isinstance(shape, list)  # one shape, a list, even for one match
+    (tracked,) = shape
+    assert tracked["shipmentId"] == listed["shipmentId"]
     assert tracked["status"] == "delivered"
     assert [e["status"] for e in tracked["events"]][-1] == "delivered"
-    spaced = freight("track", f" {listed['trackingNumber'].lower()} ", "--format", "json")
-    assert json.loads(spaced.out)["id"] == listed["id"]
+    number = listed["trackingNumbers"][0]
+    spaced = freight("track", f" {number.lower()} ", "--format", "json")
+    assert [t["shipmentId"] for t in json.loads(spaced.out)] == [listed["shipmentId"]]
 
 
 @pytest.mark.parametrize("number", ["", "   "])

@@ -28,11 +28,11 @@ def test_table_lists_the_rows_and_one_total_per_currency(freight: Runner) -> Non
 def test_csv_on_stdout_has_the_header_and_every_page_and_no_bom(freight: Runner) -> None:
     result = freight("shipments", "--format", "csv")
     assert result.status == 0, result.err
-    assert result.out.startswith("id,proNumber,")  # a pipe reader's first header is "id"
+    assert result.out.startswith("shipmentId,proNumber,")
     rows = list(csv.DictReader(io.StringIO(result.out)))
     assert len(rows) == 200  # the sandbox's 200 shipments: four pages of 50
     assert list(rows[0]) == list(HEADER)
-    assert len({r["id"] for r in rows}) == 200
+    assert len({r["shipmentId"] for r in rows}) == 200
     assert all(r["currency"] == "USD" for r in rows if r["total"])
 
 
@@ -41,11 +41,11 @@ def test_bom_on_stdout_when_asked_and_left_out_of_a_file_when_asked(
 ) -> None:
     result = freight("shipments", "--format", "csv", "--bom", "--limit", "1")
     assert result.status == 0, result.err
-    assert result.out.startswith(BOM + "id,proNumber,")
+    assert result.out.startswith(BOM + "shipmentId,proNumber,")
     target = tmp_path / "plain.csv"
     plain = freight("shipments", "--limit", "1", "--output", str(target), "--no-bom")
     assert plain.status == 0, plain.err
-    assert target.read_bytes().startswith(b"id,proNumber,")
+    assert target.read_bytes().startswith(b"shipmentId,proNumber,")
 
 
 def test_json_and_jsonl_carry_exact_money_and_the_same_shipments(freight: Runner) -> None:
@@ -64,15 +64,15 @@ def test_json_and_jsonl_carry_exact_money_and_the_same_shipments(freight: Runner
 
 
 def test_json_fields_select_and_order_the_record(freight: Runner) -> None:
-    result = freight("shipments", "--json", "status,id,proNumber", "--limit", "3")
+    result = freight("shipments", "--json", "status,shipmentId,proNumber", "--limit", "3")
     assert result.status == 0, result.err
     records = json.loads(result.out)
     assert len(records) == 3
-    assert [list(r) for r in records] == [["status", "id", "proNumber"]] * 3
-    lines = freight("shipments", "--json", "id,total", "--format", "jsonl", "--limit", "2")
-    assert [list(json.loads(x)) for x in lines.out.splitlines()] == [["id", "total"]] * 2
-    columns = freight("shipments", "--json", "id,total", "--format", "csv", "--limit", "2")
-    assert columns.out.splitlines()[0] == "id,total"
+    assert [list(r) for r in records] == [["status", "shipmentId", "proNumber"]] * 3
+    lines = freight("shipments", "--json", "shipmentId,total", "--format", "jsonl", "--limit", "2")
+    assert [list(json.loads(x)) for x in lines.out.splitlines()] == [["shipmentId", "total"]] * 2
+    columns = freight("shipments", "--json", "shipmentId,total", "--format", "csv", "--limit", "2")
+    assert columns.out.splitlines()[0] == "shipmentId,total"
 
 
 def test_json_alone_lists_the_fields_and_help_names_them(freight: Runner) -> None:
@@ -90,11 +90,14 @@ def test_json_alone_lists_the_fields_and_help_names_them(freight: Runner) -> Non
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--json", "id,nope"), "--json: unknown field nope; the fields are: id, proNumber,"),
+        (
+            ("--json", "shipmentId,nope"),
+            "--json: unknown field nope; the fields are: shipmentId, proNumber,",
+        ),
         # Blanks and commas name no field: refused, not taken for all of them.
-        (("--json", " , "), "--json ' , ' names no field; the fields are: id, proNumber,"),
-        (("--json", "\r"), "--json '\\x0d' names no field; the fields are: id, proNumber,"),
-        (("--json", "id", "--format", "table"), "--json writes JSON"),
+        (("--json", " , "), "--json ' , ' names no field; the fields are: shipmentId, proNumber,"),
+        (("--json", "\r"), "--json '\\x0d' names no field; the fields are: shipmentId, proNumber,"),
+        (("--json", "shipmentId", "--format", "table"), "--json writes JSON"),
     ],
 )
 def test_bad_json_fields_are_usage_errors(
@@ -182,3 +185,30 @@ def test_output_file_takes_its_format_from_the_extension(freight: Runner, tmp_pa
     unknown = freight("shipments", "--output", str(tmp_path / "s.txt"))
     assert unknown.status == 2
     assert "--output: say --format csv, json or jsonl" in unknown.err
+
+
+def test_output_xlsx_is_a_workbook_that_keeps_long_numbers_as_text(
+    freight: Runner, tmp_path: Path
+) -> None:
+    from openpyxl import load_workbook
+
+    target = tmp_path / "shipments.xlsx"
+    result = freight("shipments", "--limit", "60", "--output", str(target))
+    assert result.status == 0, result.err
+    sheet = load_workbook(target).active  # CSV text under an .xlsx name would not open
+    assert sheet is not None
+    header, *rows = [list(row) for row in sheet.iter_rows()]
+    names = [cell.value for cell in header]
+    assert names == list(HEADER)
+    assert len(rows) == 60
+    at = {name: n for n, name in enumerate(names)}
+    zips = [row[at["destPostalCode"]] for row in rows] + [
+        row[at["originPostalCode"]] for row in rows
+    ]
+    leading_zero = [cell for cell in zips if str(cell.value or "").startswith("0")]
+    assert leading_zero  # Excel would make 7202 of 07202 in a number cell
+    assert all(cell.data_type == "s" and cell.number_format == "@" for cell in leading_zero)
+    totals = [row[at["total"]].value for row in rows if row[at["total"]].value is not None]
+    assert totals
+    assert all(isinstance(total, int | float) for total in totals)  # numbers Excel sums
+    assert all(cell.data_type != "f" for row in rows for cell in row)

@@ -86,7 +86,7 @@ async def test_export_writes_every_page_of_the_filter_as_csv_with_a_bom(
         with target.open(encoding="utf-8-sig") as handle:
             records = list(csv.DictReader(handle))
         expected = await _ids_of(sandbox, "canceled")
-        assert [r["id"] for r in records] == expected
+        assert [r["shipmentId"] for r in records] == expected
         assert len(expected) > loaded  # not only the rows loaded on screen
         assert {r["status"] for r in records} == {"canceled"}
         shown = display_path(target, PATH_WIDTH)
@@ -120,12 +120,12 @@ async def test_export_as_json_lines_or_json_changes_the_suffix_and_the_format(
             await wait_for(pilot, lambda: not isinstance(app.screen, ExportDialog))
             text = target.read_text(encoding="utf-8")
             if choice == "jsonl":
-                ids = [json.loads(line)["id"] for line in text.splitlines()]
+                ids = [json.loads(line)["shipmentId"] for line in text.splitlines()]
             elif choice == "json":
-                ids = [record["id"] for record in json.loads(text)]
+                ids = [record["shipmentId"] for record in json.loads(text)]
             else:
                 assert not text.startswith("\ufeff")  # the option without a BOM
-                ids = [row["id"] for row in csv.DictReader(io.StringIO(text))]
+                ids = [row["shipmentId"] for row in csv.DictReader(io.StringIO(text))]
             assert ids == expected, choice
 
 

@@ -1,12 +1,12 @@
 """A batch's orders as records of the one vocabulary (``tui.vocabulary``): what ``freight
 batch`` writes as JSON, JSON Lines and CSV, one record per order.
 
-The default record has exactly the keys of issue 19: ``order``, ``status``, ``errors``,
-``carrier``, ``service``, ``transitDays``, ``total``, ``currency``, ``pickupDate``,
-``proNumber``, ``bolNumber``, ``trackingNumbers``, ``pickupConfirmation``, ``reference``.
-``--json`` selects others too: the rates' names (``serviceType``, ``days``, ``carrierCode``,
-``mode``, ``quoteId``, ``rateId``), ``shipmentId``, and what the file said (``rows``,
-``destination``, ``pieces``, ``weight``, ``notes``). Money is a decimal string beside its
+The default record has exactly these keys: ``order``, ``status``, ``errors``, ``carrier``,
+``serviceType``, ``transitDays``, ``total``, ``currency``, ``pickupDate``, ``proNumber``,
+``bolNumber``, ``trackingNumbers``, ``pickupConfirmation``, ``bookingReference``. ``--json``
+selects others too: ``scac``, ``mode``, ``quoteId``, ``rateId``, ``chosenBy``, ``shipmentId``,
+and what the file said (``rows``, ``destination``, ``pieces``, ``totalWeight``, ``notes``).
+Every name is the glossary's (``tui.vocabulary.GLOSSARY``). Money is a decimal string beside its
 currency; unknown values are null.
 """
 
@@ -20,8 +20,9 @@ from tui.batch.model import Order, OrderState, RateOption
 from tui.vocabulary import Field, FieldSet, money
 
 RECORD_KEYS: Final = (
-    "order", "status", "errors", "carrier", "service", "transitDays", "total", "currency",
-    "pickupDate", "proNumber", "bolNumber", "trackingNumbers", "pickupConfirmation", "reference",
+    "order", "status", "errors", "carrier", "serviceType", "transitDays", "total", "currency",
+    "pickupDate", "proNumber", "bolNumber", "trackingNumbers", "pickupConfirmation",
+    "bookingReference",
 )  # fmt: skip
 
 
@@ -66,7 +67,8 @@ BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
         Field("errors", "what is wrong: [{row, column, value, reason}] (row and column of the "
               "file when the file is wrong)", _errors),
         Field("carrier", "the chosen rate's carrier", _chosen(lambda r: r.carrier or None)),
-        Field("service", "the chosen rate's service level", _chosen(lambda r: r.service or None)),
+        Field("serviceType", "the chosen rate's service level",
+              _chosen(lambda r: r.service or None)),
         Field("transitDays", "the chosen rate's transit days", _chosen(lambda r: r.days)),
         Field("total", 'the chosen rate\'s total, a decimal string ("1234.50")',
               _chosen(lambda r: money(r.total)), verbatim=True),
@@ -79,11 +81,9 @@ BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
               lambda i: list(i.state.tracking_numbers)),
         Field("pickupConfirmation", "the pickup's confirmation number, once booked",
               _text(lambda s: s.pickup_confirmation)),
-        Field("reference", "the booking's own reference (FRT…), searched for after an unknown "
-              "outcome", _text(lambda s: s.reference)),
-        Field("serviceType", "as service (the rates' name)", _chosen(lambda r: r.service or None)),
-        Field("days", "as transitDays (the rates' name)", _chosen(lambda r: r.days)),
-        Field("carrierCode", "the chosen rate's carrier code (SCAC)",
+        Field("bookingReference", "the booking's own reference (FRT…), searched for after an "
+              "unknown outcome", _text(lambda s: s.reference)),
+        Field("scac", "the chosen rate's carrier's SCAC code",
               _chosen(lambda r: r.carrier_code or None)),
         Field("mode", "the chosen rate's mode: ltl, parcel or truckload",
               _chosen(lambda r: r.mode or None)),
@@ -96,7 +96,7 @@ BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
         Field("destination", "city, state and ZIP it goes to",
               lambda i: (i.order.dest_text or None) if i.order is not None else None),
         Field("pieces", "handling units", lambda i: i.order.pieces if i.order else None),
-        Field("weight", "total pounds, a decimal string",
+        Field("totalWeight", "the order's total pounds, a decimal string",
               lambda i: money(i.order.weight_lb) if i.order and i.order.valid else None,
               verbatim=True),
         Field("notes", "what was read otherwise than written (a ship date moved…)",

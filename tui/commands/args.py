@@ -90,7 +90,7 @@ def add_commands(sub: Any) -> None:
         "list shipments (all pages) as a table, JSON, JSON Lines or CSV",
         "List the account's shipments, newest first, every page of the filter.\n"
         "  freight shipments --pickup today --output pickups.csv\n"
-        "  freight shipments --status delivered --from 2026-11-01 --json id,proNumber,total",
+        "  freight shipments --status delivered --json shipmentId,proNumber,total",
     )
     shipments.add_argument("--status", choices=STATUSES, help="only shipments in this status")
     shipments.add_argument("--mode", choices=MODES, help="only this transport mode")
@@ -120,7 +120,8 @@ def add_commands(sub: Any) -> None:
         "--output",
         metavar="FILE",
         help="write to FILE instead of stdout, replaced only when complete; the format "
-        "follows its extension (.csv, .json, .jsonl) unless --format is given",
+        "follows its extension (.csv, .json, .jsonl; .xlsx an Excel workbook) unless --format "
+        "is given",
     )
     shipments.add_argument(
         "--bom",

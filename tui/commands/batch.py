@@ -27,6 +27,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one ``freight batch`` action; return the exit status."""
     action = args.batch_command
     if action == "fields":
+        if args.json_out is not None:
+            return _fields_json(args.json_out, out)
         return _fields(out)
     if action == "sample":
         return _sample(args, out)
@@ -67,6 +69,24 @@ def _fields(out: TextIO) -> int:
     print(file=out)
     for spec in FIELDS:
         print(f"  {spec.name:<{width}}{spec.level:<7}{spec.help}", file=out)
+    return OK
+
+
+def _fields_json(wanted: str, out: TextIO) -> int:
+    """``batch fields --json``: a list of {field, level, help} (or the fields named)."""
+    from tui.batch.fields import FIELDS
+    from tui.commands.fields import write_records
+    from tui.vocabulary import UnknownFieldsError, dict_fields
+
+    fieldset = dict_fields("fact", ("field", "level", "help"))
+    try:
+        chosen = fieldset.select(wanted)
+    except UnknownFieldsError as error:
+        raise UsageError(f"--json: {error}") from None
+    records = [
+        fieldset.record({"field": s.name, "level": s.level, "help": s.help}, chosen) for s in FIELDS
+    ]
+    write_records(records, "json", out)
     return OK
 
 

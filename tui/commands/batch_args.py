@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from tui.commands.exits import HELP as EXIT_HELP
-from tui.commands.parser import add_json_flag
+from tui.commands.parser import add_json_flag, add_json_switch
 
 BATCH_EXITS = (
     "exit status:\n"
@@ -32,11 +32,12 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = batch.add_subparsers(dest="batch_command", metavar="ACTION", required=True)
-    actions.add_parser(
+    fields = actions.add_parser(
         "fields",
         help="list the fields a column can be mapped to",
         description="The fields of an order line, for --map and --set.",
     )
+    add_json_switch(fields)
     sample = actions.add_parser(
         "sample",
         help="write the demo's sample order file",
@@ -228,7 +229,8 @@ def _output(parser: argparse.ArgumentParser) -> None:
         "--out",
         metavar="RESULTS",
         help="also write the results file: the input's rows and columns plus each order's "
-        "status, carrier, total, PRO, BOL… (the input's delimiter and encoding)",
+        "status, carrier, total (on its first row), PRO, BOL… (the input's delimiter and "
+        "encoding; RESULTS.xlsx: an Excel workbook)",
     )
 
 

@@ -121,9 +121,9 @@ def _tracking(detail: ShipmentDetail) -> dict[str, Any] | None:
         return None
     return {
         "status": tracking.status,
-        "trackingNumber": tracking.tracking_number,
-        "pickupDate": moment(tracking.pickup_date),
-        "deliveryDate": moment(tracking.delivery_date),
+        "trackingNumbers": [tracking.tracking_number] if tracking.tracking_number else [],
+        "pickupTime": moment(tracking.pickup_date),
+        "deliveryTime": moment(tracking.delivery_date),
     }
 
 
@@ -152,7 +152,7 @@ def _detail_fields() -> list[Field[Any]]:
         Field("pickupConfirmation", "pickup confirmation number", lambda d: d.pickup_confirmation),
         Field(
             "tracking",
-            "the service's tracking summary: status, trackingNumber, pickupDate, deliveryDate",
+            "the service's tracking summary: status, trackingNumbers, pickupTime, deliveryTime",
             _tracking,
         ),
         Field(
@@ -174,7 +174,15 @@ then addresses, contacts, tracking, items, events and documents."""
 TRACK_FIELDS: FieldSet[ShipmentDetail] = FieldSet(
     "shipment",
     DETAIL_FIELDS.fields,
-    default=("id", "status", "proNumber", "bolNumber", "trackingNumber", "carrier", "events"),
+    default=(
+        "shipmentId",
+        "status",
+        "proNumber",
+        "bolNumber",
+        "trackingNumbers",
+        "carrier",
+        "events",
+    ),
 )
 """``freight track``: the same fields as ``shipment``; by default the status and events."""
 
@@ -212,10 +220,10 @@ RATE_FIELDS: FieldSet[QuotedRate] = FieldSet(
               lambda q: q.rate.status),
         Field("message", "why it cannot be booked (when not ok)", lambda q: q.rate.message),
         Field("carrier", "the carrier's name", lambda q: q.rate.carrier),
-        Field("carrierCode", "the carrier's code (SCAC)", lambda q: q.rate.carrier_code),
+        Field("scac", "the carrier's SCAC code", lambda q: q.rate.carrier_code),
         Field("serviceType", "the carrier's service level", lambda q: q.rate.service_type),
         Field("mode", "ltl, parcel or truckload", lambda q: q.rate.mode),
-        Field("days", "estimated transit days", _ok(lambda r: r.days)),
+        Field("transitDays", "estimated transit days", _ok(lambda r: r.days)),
         Field("total", 'total cost, a decimal string ("1234.50")', _ok(lambda r: money(r.total)),
               verbatim=True),
         Field("currency", "the currency of total and charges", lambda q: q.rate.currency),

@@ -44,7 +44,7 @@ def add_json_flag(parser: argparse.ArgumentParser, fields: Callable[[], FieldSet
         nargs="?",
         const="",
         metavar="FIELDS",
-        help="write JSON of only these comma-separated fields (e.g. id,proNumber,status); "
+        help="write JSON of only these comma-separated fields (e.g. shipmentId,proNumber,status); "
         "alone: list the fields",
     )
     parser.set_defaults(json_fieldset=fields)
@@ -52,4 +52,18 @@ def add_json_flag(parser: argparse.ArgumentParser, fields: Callable[[], FieldSet
         parser.json_fields = fields
 
 
-__all__ = ["CommandParser", "add_json_flag"]
+def add_json_switch(parser: argparse.ArgumentParser) -> None:
+    """``--json [FIELD,FIELD]`` on a command that states a few facts (``auth status``,
+    ``config path``, ``batch fields``): alone, JSON of every fact; with names, of those.
+    (``args.json_out``: None without the flag, ``""`` alone.)"""
+    parser.add_argument(
+        "--json",
+        dest="json_out",
+        nargs="?",
+        const="",
+        metavar="FIELDS",
+        help="write JSON (of only these comma-separated fields)",
+    )
+
+
+__all__ = ["CommandParser", "add_json_flag", "add_json_switch"]

@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 from datetime import date
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, cast
+from typing import TYPE_CHECKING, Any, TextIO, cast
 
 from tui.commands.connect import open_client
 from tui.commands.dates import pickup_range
@@ -109,6 +109,12 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     from tui.commands.fields import fieldset_of, output_of
 
     query = query_of(args, today)
+    if (
+        args.output is not None
+        and args.format is None
+        and _path(args.output).suffix.lower() == ".xlsx"
+    ):
+        return await _workbook(args, query, err)
     fmt = format_of(args)
     if args.output is not None and fmt is None:
         raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
@@ -149,6 +155,32 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
                     target.detach()  # leave sys.stdout open
         finally:
             progress.done()
+    return OK
+
+
+async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO) -> int:
+    """``--output FILE.xlsx``: an Excel workbook of the shipments, written when complete
+    (text cells in text format, so long numbers keep their leading zeros)."""
+    from tui.atomic import write_atomically
+    from tui.commands.fields import fieldset_of, output_of
+    from tui.export import shipment_record, shipments_workbook
+
+    fields = output_of(args, fieldset_of("shipments"), "csv").fields
+    progress = Progress(err)
+    records: list[dict[str, Any]] = []
+    async with open_client(args) as client:
+        try:
+            async for shipment in limited(client, query, args.limit):
+                records.append(shipment_record(shipment, fields))
+                progress(len(records))
+        finally:
+            progress.done()
+    path = _path(args.output)
+    try:
+        write_atomically(path, shipments_workbook(records, fields))
+    except OSError as exc:
+        raise UsageError(f"--output: cannot write {path}: {exc.strerror or exc}") from None
+    print(f"Wrote {len(records)} shipments to {plain(path)}", file=err)
     return OK
 
 

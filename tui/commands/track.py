@@ -84,8 +84,8 @@ def _last_event(detail: ShipmentDetail) -> str:
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
-    """Print each matching shipment's status and events (JSON: one object, or a list when
-    several shipments have the number)."""
+    """Print each matching shipment's status and events (JSON: always a list of shipments,
+    one or several, so a script reads one shape)."""
     from tui.commands.fields import TRACK_FIELDS, output_of, write_records
 
     output = output_of(args, TRACK_FIELDS, args.format)
@@ -104,7 +104,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         details = [await _tracking(client, detail) for detail in details]
     if output.format != "table":
         records = [TRACK_FIELDS.record(d, output.fields) for d in details]
-        write_records(records, output.format, out, one=True)
+        write_records(records, output.format, out)
         return OK
     for n, detail in enumerate(details):
         if n:

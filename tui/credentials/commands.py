@@ -7,7 +7,7 @@ import asyncio
 import getpass
 import os
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from tui.api.secret import Secret
 from tui.config import paths
@@ -48,7 +48,10 @@ def main(args: argparse.Namespace) -> int:
     redact.install()
     out, err = sys.stdout, sys.stderr
     try:
+        wanted: str | None = getattr(args, "json_out", None)
         if args.command == "config":
+            if wanted is not None:
+                return write_facts(paths_record(), wanted, out)
             return config_path(out)
         config = load_config()
         insecure = bool(getattr(args, "insecure_storage", False))
@@ -65,6 +68,9 @@ def main(args: argparse.Namespace) -> int:
         if action == "logout":
             return logout(resolved, out, err)
         if action == "status":
+            if wanted is not None:
+                record, status = status_record(resolved)
+                return write_facts(record, wanted, out) or status
             return auth_status(resolved, out, err)
     except (ConfigError, ProfileError, UsageError, env_credentials.EnvCredentialError) as exc:
         print(f"freight: {redact.redact(str(exc))}", file=err)
@@ -81,6 +87,33 @@ def config_path(out: TextIO) -> int:
     print(f"Config file: {paths.config_file()}", file=out)
     print(f"Data dir:    {paths.data_dir()}", file=out)
     print(f"Log file:    {paths.log_file()}", file=out)
+    return 0
+
+
+def paths_record() -> dict[str, Any]:
+    """``config path --json``: where the config, the data and the log live."""
+    return {
+        "configFile": str(paths.config_file()),
+        "dataDir": str(paths.data_dir()),
+        "logFile": str(paths.log_file()),
+    }
+
+
+def write_facts(record: dict[str, Any], wanted: str, out: TextIO) -> int:
+    """``record`` as one JSON object (every key when ``wanted`` is blank, else those named;
+    an unknown name is a usage error); names and meanings are the glossary's."""
+    import json
+
+    from tui.domain.safe_text import json_escaped
+    from tui.vocabulary import UnknownFieldsError, dict_fields
+
+    fieldset = dict_fields("fact", record)
+    try:
+        chosen = fieldset.select(wanted)
+    except UnknownFieldsError as error:
+        raise UsageError(f"--json: {error}") from None
+    dumped = json.dumps(fieldset.record(record, chosen), indent=2, ensure_ascii=False)
+    print(json_escaped(dumped), file=out)
     return 0
 
 
@@ -337,6 +370,42 @@ def auth_status(resolved: ResolvedProfile, out: TextIO, err: TextIO) -> int:
     for problem in found.problems:
         print(f"Problem: {problem}", file=out)
     return 0 if creds is not None else 1
+
+
+def status_record(resolved: ResolvedProfile) -> tuple[dict[str, Any], int]:
+    """``auth status --json``: what ``auth status`` says, as one record (never the secret),
+    and the exit status it would have."""
+    env_credentials.from_env(os.environ)  # inconsistent variables: an error before anything
+    record: dict[str, Any] = {
+        "profile": resolved.name,
+        "profileSource": resolved.sources["name"],
+        "demo": resolved.is_demo,
+        "baseUrl": None,
+        "environment": None,
+        "credentialStore": None,
+        "credentialSource": None,
+        "clientId": None,
+        "savedAt": None,
+        "keyring": None,
+        "problems": [],
+    }
+    if resolved.is_demo:
+        return record, 0
+    record["baseUrl"] = resolved.base_url
+    record["environment"] = resolved.environment
+    record["credentialStore"] = resolved.credential_store
+    found = lookup(resolved, os.environ)
+    record["problems"] = [str(problem) for problem in found.problems]
+    if found.env_error:
+        return record, 2
+    creds = found.credentials
+    if creds is not None:
+        record["credentialSource"] = creds.source
+        record["clientId"] = creds.client_id
+        record["savedAt"] = creds.saved_at.isoformat() if creds.saved_at else None
+    if found.keyring is not None:
+        record["keyring"] = found.keyring.status
+    return record, 0 if creds is not None else 1
 
 
 def _profile_flag(resolved: ResolvedProfile) -> str:

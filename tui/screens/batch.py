@@ -399,7 +399,8 @@ unfinished (pasted rows too) is offered in the path field.
             target = files_dir(self.host.session.data_dir) / "pasted-orders-results.csv"
         else:
             source = Path(sheet.source)
-            target = source.with_name(f"{source.stem}-results.csv")
+            suffix = ".xlsx" if sheet.kind == "xlsx" else ".csv"  # a workbook gives a workbook
+            target = source.with_name(f"{source.stem}-results{suffix}")
         try:
             write_results(target, sheet, batch.orders, batch.states)
         except OSError as error:
