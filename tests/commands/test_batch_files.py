@@ -192,3 +192,41 @@ def test_rules_naming_unknown_carriers_or_amounts_are_refused(
     kept = freight("batch", "rate", str(path), "--max-total", "1500 usd", "--exclude", "HGFL")
     assert kept.status == 0, kept.err
     assert "rule cheapest, exclude HGFL, max 1,500.00 USD" in kept.out
+
+
+def test_paperwork_names_are_unique_per_order_and_in_the_results_file(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    import csv
+
+    text = (
+        "Order,Consignee,City,State,Zip,Handling Units,Unit Type,Weight,Length,Width,Height\n"
+        "SO/1,Peach Retail,Atlanta,GA,30303,1,Pallet,600,48,40,48\n"
+        "SO-1,Lone Star DC,Dallas,TX,75207,1,Pallet,700,48,40,48\n"
+        "SO 1,Harbor Goods,Boston,MA,02108,1,Pallet,800,48,40,48\n"
+    )
+    path = orders_file(tmp_path, text)
+    assert freight("batch", "rate", str(path)).status == 0
+    docs = tmp_path / "docs"
+    results = tmp_path / "results.csv"
+    booked = freight(
+        "batch", "book", str(path), "--documents", str(docs), "--out", str(results), "--json",
+        "order,proNumber",
+    )  # fmt: skip
+    assert booked.status == 0, booked.err
+    pros = {r["order"]: r["proNumber"] for r in json.loads(booked.out)}
+    with results.open(encoding="utf-8", newline="") as handle:
+        paperwork = {row["Order"]: row["Paperwork"].split() for row in csv.DictReader(handle)}
+    stems = {"SO/1": "SO-1-c30430-", "SO-1": "SO-1-", "SO 1": "SO-1-8f21e0-"}
+    folder = docs / "batch-orders"
+    for order, stem in stems.items():
+        names = sorted(paperwork[order])
+        assert names == [f"{stem}bol.pdf", f"{stem}label.pdf", f"{stem}label.zpl"]
+        label = (folder / f"{stem}label.zpl").read_text(encoding="ascii")
+        assert pros[order] in label  # its own PRO, never another order's
+        assert not any(pro in label for key, pro in pros.items() if key != order)
+    assert sorted(p.name for p in folder.iterdir()) == sorted(
+        n for names in paperwork.values() for n in names
+    )

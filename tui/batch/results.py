@@ -17,9 +17,11 @@ from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain
 
 RESULT_COLUMNS: Final = (
-    "Status", "Carrier", "Service", "Total", "Currency", "Transit Days", "Pickup Date", "PRO",
-    "BOL Number", "Tracking Numbers", "Pickup Confirmation", "Reference", "Error",
+    "Paperwork", "Status", "Carrier", "Service", "Total", "Currency", "Transit Days",
+    "Pickup Date", "PRO", "BOL Number", "Tracking Numbers", "Pickup Confirmation", "Reference",
+    "Error",
 )  # fmt: skip
+"""``Paperwork``: the order's saved files (BOL, labels), in the batch's documents folder."""
 _FORMULA_START: Final = ("=", "+", "-", "@")
 
 
@@ -46,7 +48,7 @@ def result_cells(
 ) -> list[str]:
     """The result columns of one input row."""
     if state is None:
-        return ["", "", "", "", "", "", "", "", "", "", "", "", "not read"]
+        return ["", "", "", "", "", "", "", "", "", "", "", "", "", "not read"]
     choice = state.choice
     own = [e.message for e in state.errors if e.row == row]
     if own:
@@ -59,6 +61,7 @@ def result_cells(
         error = ""
     del order
     return [
+        _neutral(plain(" ".join(state.documents))),
         OUTPUT_STATUS[state.status],
         _neutral(plain(choice.carrier)) if choice else "",
         _neutral(plain(choice.service)) if choice else "",
