@@ -155,6 +155,39 @@ def test_a_zip_bomb_is_refused_before_it_is_inflated(
     assert "up to 200 MB unpacked" in result.err
 
 
+def test_a_workbook_whose_parts_lie_about_their_size_is_refused(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    import io
+    import struct
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    assert sheet is not None
+    for line in ORDERS.splitlines():
+        sheet.append(line.split(","))
+    packed = io.BytesIO()
+    book.save(packed)
+    data = bytearray(packed.getvalue())
+    name = b"xl/worksheets/sheet1.xml"
+    at = data.find(b"PK\x01\x02")
+    while at != -1:  # the sheet says it unpacks to 100 bytes, in both of its headers
+        length = struct.unpack_from("<H", data, at + 28)[0]
+        if data[at + 46 : at + 46 + length] == name:
+            struct.pack_into("<I", data, at + 24, 100)
+            struct.pack_into("<I", data, struct.unpack_from("<I", data, at + 42)[0] + 22, 100)
+        at = data.find(b"PK\x01\x02", at + 4)
+    path = tmp_path / "orders.csv"
+    path.write_bytes(bytes(data))
+    result = freight("batch", "rate", str(path))
+    assert result.status == 2, result.err
+    assert "is not an Excel workbook Freight can read" in result.err
+
+
 def test_a_repeated_row_is_reported_and_a_header_alone_exits_1(
     freight: Runner,
     configured: Path,  # noqa: F811

@@ -463,6 +463,9 @@ def read_xlsx(
             ]
             if any(any(cells) for _, cells in numbered):
                 read.append((worksheet.title, numbered))
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError, SyntaxError) as exc:
+        # a part that inflates past its declared size, or is cut short, or is not XML
+        raise SourceError(f"{path} is not an Excel workbook Freight can read ({exc})") from None
     finally:
         book.close()
     if not read:
