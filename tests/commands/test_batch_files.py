@@ -15,12 +15,15 @@ from tests.commands.test_batch import ORDERS, configured, orders_file  # noqa: F
 
 STOREFRONT = (
     "Name,Email,Lineitem quantity,Lineitem name,Lineitem price,Lineitem weight,Shipping Name,"
-    "Shipping Address1,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Tags,Notes\n"
+    "Shipping Address1,Shipping City,Shipping Zip,Shipping Province,Shipping Country,Tags,Notes,"
+    "Location,Payment Reference\n"
     "#1001,jo@example.com,3,Pump housing (crate),120.00,150,Jo Park,12 Peach St,Atlanta,30303,"
-    'GA,US,"residential, liftgate, vip",40x30x36\n'
+    'GA,US,"residential, liftgate, vip",40x30x36,Main shop,c20931.1\n'
     '#1002,al@example.com,1,"Paint, flammable (drum)",80.00,400,Al Diaz,5 Elm St,Dallas,75207,'
-    "TX,US,,24x24x36\n"
+    "TX,US,,24x24x36,Main shop,c20932.1\n"
 )
+"""A storefront's order export (its Location is the shop's own and Payment Reference is not a
+PO: neither is mapped)."""
 
 
 def _records(text: str) -> dict[str, dict[str, Any]]:
@@ -73,7 +76,7 @@ def test_map_changes_only_the_field_asked_and_columns_shows_the_mapping(
     assert mapping["weightPer"] == "unit"
     assert mapping["mapping"] == "shop"
     assert mapping["headerRow"] == 1
-    assert "Lineitem price" in mapping["unusedColumns"]
+    assert mapping["unusedColumns"] == ["Lineitem price", "Location", "Payment Reference"]
     text = freight("batch", "columns", str(path))
     assert text.status == 0
     assert text.out.splitlines()[0] == (

@@ -350,6 +350,11 @@ def guess_mapping(headers: Sequence[str]) -> ColumnMapping:
         taken.add(header_key(header))
     if "dims" in columns and all(f in columns for f in ("length", "width", "height")):
         del columns["dims"]
+    if "payment" in _words(columns.get("po", "")):
+        del columns["po"]  # a payment's reference is not the customer's PO
+    storefront = any(_words(h)[:1] == ("lineitem",) for h in headers)
+    if storefront and _words(columns.get("dest_location", "")) == ("location",):
+        del columns["dest_location"]  # a storefront's Location is the shop's own
     return _with_units(ColumnMapping(columns=columns, headers=tuple(headers)))
 
 
