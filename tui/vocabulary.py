@@ -125,6 +125,16 @@ GLOSSARY: dict[str, str] = {
     "notes": "what was read otherwise than written (a ship date moved…)",
     # -- freight batch fields --json
     "field": "an order field's name (for --map and --set)",
+    # -- freight batch columns: the mapping a run would use
+    "file": "the order file read (its path)",
+    "headerRow": "the file's row that holds the column headers (1 = the first)",
+    "mapping": "the name of the column mapping used",
+    "columns": "which column fills each field: a list of {field, column}",
+    "constants": "fields set to one value for every order: a list of {field, value}",
+    "weightPer": "whether a weight column is per unit or per line (unit, line)",
+    "weightUnit": "the weights' unit (lb, kg)",
+    "dimUnit": "the sizes' unit (in, cm)",
+    "unusedColumns": "the file's columns no field reads",
     "level": "order (read from an order's first row) or line (from every row)",
     "help": "what it holds, in words",
     # -- freight config path --json

@@ -25,7 +25,7 @@ def test_the_fields_are_the_issues_list() -> None:
         "dest_state", "dest_zip", "dest_country", "dest_location", "contact", "phone", "email",
         "quantity", "package", "weight", "weight_unit", "length", "width", "height", "dims",
         "dim_unit", "class", "nmfc", "description", "hazmat_un", "hazard_class",
-        "packing_group", "liftgate", "appointment", "inside", "po", "notes",
+        "packing_group", "liftgate", "appointment", "inside", "po", "notes", "tags",
     )  # fmt: skip
 
 

@@ -297,8 +297,8 @@ def test_blank_package_quantity_and_missing_columns() -> None:
     text = "Order,Zip,Weight,Dims\nA1,30303,800,48x40x48\nA2,30303,800,\nA3,30303,800,big\n"
     orders = orders_of(text, demo_context())
     assert messages(orders)[0] == (
-        "row 2, Package: is blank: every line needs its handling unit (pallet, crate, box…); "
-        "--set package=pallet if they all are"
+        "row 2, Package: is blank: every line needs its handling unit (pallet, crate, box…), "
+        "in a column or in the item's name; --set package=pallet if they all are"
     )
     fixed = orders_of(text, demo_context(), constants={"package": "pallet"})
     assert fixed[0].valid

@@ -71,6 +71,9 @@ def test_every_commands_json_keys_are_the_glossarys(
         "batch book": json_of(freight, "batch", "book", orders, "--yes", "--json", all_batch),
         "batch status": json_of(freight, "batch", "status", orders, "--format", "jsonl"),
         "batch fields": json_of(freight, "batch", "fields", "--json"),
+        "batch columns": json_of(
+            freight, "batch", "columns", orders, "--set", "class=70", "--json"
+        ),
         "auth status": json_of(freight, "auth", "status", "--json"),
         "auth status --demo": json_of(freight, "auth", "status", "--demo", "--json"),
         "config path": json_of(freight, "config", "path", "--json"),
@@ -101,7 +104,7 @@ def test_every_commands_json_keys_are_the_glossarys(
 
 COVERED = {
     "shipments", "shipment", "track", "rates", "batch rate", "batch book", "batch status",
-    "batch fields", "auth status", "config path",
+    "batch fields", "batch columns", "auth status", "config path",
 }  # fmt: skip
 """The commands the test above runs with JSON output."""
 

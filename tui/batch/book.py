@@ -423,12 +423,12 @@ def _note(state: OrderState, note: str, keep: Callable[[OrderState], None]) -> O
 
 def _write_new(folder: Path, key: str, document: Document, content: bytes) -> str:
     """Write one document as ``<order>-<kind>.<format>`` (numbered when taken); its name."""
+    from tui.batch.names import paperwork_stem
     from tui.documents import document_format, document_kind
 
     kind = document_kind(document, "document")
     fmt = document_format(document)
-    order = safe_name_part(key, limit=40) or "order"
-    base = safe_file_name(f"{order}-{kind}", kind, fmt)
+    base = safe_file_name(f"{paperwork_stem(key)}-{kind}", kind, fmt)
     stem, _, extension = base.rpartition(".")
     from tui.atomic import write_atomically
 

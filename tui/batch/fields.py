@@ -68,6 +68,11 @@ FIELDS: Final[tuple[FieldSpec, ...]] = (
     FieldSpec("inside", "order", "inside delivery: Y, yes, x, 1, true"),
     FieldSpec("po", "order", "customer PO (sent as the consignee's reference)"),
     FieldSpec("notes", "order", "notes; dimensions written in them are found (dims: 40x30x36)"),
+    FieldSpec(
+        "tags",
+        "order",
+        "tags; residential, liftgate, inside delivery, appointment, limited access are applied",
+    ),
 )
 FIELD_NAMES: Final = tuple(spec.name for spec in FIELDS)
 SPECS: Final = {spec.name: spec for spec in FIELDS}
@@ -207,6 +212,7 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
         "remarks", "bemerkung", "bemerkungen", "hinweis", "remarques", "commentaires", "notas",
         "observaciones",
     ),
+    "tags": ("tags", "order tags", "labels", "schlagworte", "etiquettes", "etiquetas"),
 }  # fmt: skip
 
 _WEIGHT_UNITS: Final[dict[str, WeightUnit]] = {
@@ -218,7 +224,11 @@ _DIM_UNITS: Final[dict[str, DimUnit]] = {
     "in": "in", "inch": "in", "inches": "in", "zoll": "in", "pouces": "in",
     "cm": "cm", "centimeters": "cm", "centimetres": "cm", "zentimeter": "cm", "mm": "mm",
 }  # fmt: skip
-_PER_UNIT_WORDS: Final = frozenset({"unit", "each", "ea", "per", "piece", "stuck", "unitaire"})
+_PER_UNIT_WORDS: Final = frozenset(
+    {"unit", "each", "ea", "per", "piece", "stuck", "unitaire", "lineitem", "variant"}
+)
+"""Words of a weight's header that make it per unit (a storefront's ``Lineitem weight`` is
+the weight of one of the line's items, as its ``Lineitem price`` is the price of one)."""
 _PER_LINE_WORDS: Final = frozenset({"total", "line", "gesamt"})
 _DIM_FIELDS: Final = ("length", "width", "height", "dims")
 
@@ -340,7 +350,24 @@ def guess_mapping(headers: Sequence[str]) -> ColumnMapping:
         taken.add(header_key(header))
     if "dims" in columns and all(f in columns for f in ("length", "width", "height")):
         del columns["dims"]
+    if "payment" in _words(columns.get("po", "")):
+        del columns["po"]  # a payment's reference is not the customer's PO
+    storefront = any(_words(h)[:1] == ("lineitem",) for h in headers)
+    if storefront and _words(columns.get("dest_location", "")) == ("location",):
+        del columns["dest_location"]  # a storefront's Location is the shop's own
     return _with_units(ColumnMapping(columns=columns, headers=tuple(headers)))
+
+
+_KEY_FIELDS: Final = frozenset({"weight", "dest_zip", "quantity", "package", "dims"})
+
+
+def looks_like_header(cells: Sequence[str]) -> bool:
+    """Whether a row reads as an order file's header: at least three of its cells name fields,
+    one of them the freight or where it goes (a summary's ``Total orders | 12`` does not)."""
+    if len(cells) < 3 or len(cells) > 400:
+        return False
+    mapped = guess_mapping(cells).columns
+    return len(mapped) >= 3 and bool(_KEY_FIELDS & mapped.keys())
 
 
 def _contains(words: tuple[str, ...], phrase: tuple[str, ...]) -> bool:
@@ -416,10 +443,7 @@ def with_overrides(
                 f"--map {name}={header}: the file has no column {header!r} "
                 f"(its columns: {', '.join(headers)})"
             )
-        for other, value in list(mapped.items()):
-            if header_key(value) == header_key(found) and other != name:
-                del mapped[other]
-        mapped[name] = found
+        mapped[name] = found  # only this field: a column may fill two (name and package)
     units: dict[str, Any] = {}
     for name, value in (constants or {}).items():
         if name == "weight_unit" and value.lower() in _WEIGHT_UNITS:

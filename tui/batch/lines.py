@@ -9,22 +9,10 @@ from typing import Final
 from tui.batch import values
 from tui.batch.fields import ColumnMapping, DimUnit, WeightUnit
 from tui.batch.records import Cells, HazardFields, Line, OrderRows
+from tui.batch.words import known_package, package_in
 
 TEXT_LIMIT: Final = 200
 """Characters of one text the service takes (a description, a company…)."""
-
-_PACKAGE_WORDS: Final = {
-    "palette": "pallet", "paletten": "pallet", "palettes": "pallet", "palet": "pallet",
-    "paleta": "pallet", "paletas": "pallet", "tarima": "pallet", "plt": "pallet",
-    "kiste": "crate", "kisten": "crate", "caisse": "crate", "caisses": "crate",
-    "cajón": "crate", "cajon": "crate", "crt": "crate", "karton": "carton", "kartons": "carton",
-    "caja": "box", "cajas": "box", "colis": "box", "ctn": "carton", "fass": "drum",
-    "fässer": "drum", "fût": "drum", "fut": "drum", "tambor": "drum", "bidon": "drum",
-    "drm": "drum", "sack": "bag", "säcke": "bag", "sac": "bag", "saco": "bag",
-    "rolle": "roll", "rouleau": "roll", "rollo": "roll", "bündel": "bundle", "bund": "bundle",
-    "fardo": "bale", "skd": "skid",
-}  # fmt: skip
-"""Handling-unit names of other languages and X12 codes, as order systems write them."""
 
 
 class LineReader:
@@ -42,19 +30,7 @@ class LineReader:
             quantity = values.parse_quantity(cells.get("quantity"), decimal_comma=self.comma)
         except ValueError as exc:
             build.error(cells, "quantity", cells.get("quantity").strip(), str(exc))
-        package = values.strip_marks(cells.get("package"))
-        if not package:
-            build.error(
-                cells,
-                "package",
-                "",
-                "is blank: every line needs its handling unit (pallet, crate, box…); "
-                "--set package=pallet if they all are",
-            )
-        else:
-            from tui.domain.locations import parse_package
-
-            package = _PACKAGE_WORDS.get(package.casefold(), None) or parse_package(package)
+        package = self._package(build, cells)
         weight = self._weight(build, cells)
         sizes = self._sizes(build, cells)
         per_unit: Decimal | None = None
@@ -91,6 +67,31 @@ class LineReader:
             description=description,
             hazard=hazard,
         )
+
+    def _package(self, build: OrderRows, cells: Cells) -> str:
+        """The line's handling unit: the package cell (a unit, or a name with the unit in it:
+        ``Pump housing (crate)``), else the unit named in the description."""
+        written = values.strip_marks(cells.get("package"))
+        found = known_package(written) if written else None
+        if found is not None:
+            return found
+        name = " ".join(cells.get("description").split())
+        found = package_in(written) if written else package_in(name)
+        if found is not None:
+            build.note(f"{found} read from the item's name {(written or name)[:60]!r}")
+            return found
+        if written:
+            from tui.domain.locations import parse_package
+
+            return parse_package(written)
+        build.error(
+            cells,
+            "package",
+            "",
+            "is blank: every line needs its handling unit (pallet, crate, box…), in a column "
+            "or in the item's name; --set package=pallet if they all are",
+        )
+        return ""
 
     def _weight(self, build: OrderRows, cells: Cells) -> Decimal | None:
         text = cells.get("weight").strip()

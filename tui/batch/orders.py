@@ -17,6 +17,7 @@ from tui.batch.model import Flags, Order, RowError
 from tui.batch.records import Cells, Destination, Line, OrderRows
 from tui.batch.request import field_error, rate_request
 from tui.batch.source import Sheet, header_key
+from tui.batch.words import hazard_word, tag_accessorials
 
 if TYPE_CHECKING:
     from tui.config.settings import Location, Profile
@@ -88,6 +89,15 @@ def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[
             build = previous
         else:
             build = groups.setdefault(key, OrderRows(key))
+        twin = next((c for c in build.rows if c.row.cells == row.cells), None)
+        if twin is not None:
+            build.error(
+                cells,
+                "order",
+                key,
+                f"repeats row {twin.row.number} cell for cell (exported twice?): delete one, "
+                "or write one row with the quantity of both",
+            )
         build.rows.append(cells)
         previous = build
     day_first = shipdates.day_first(
@@ -134,7 +144,8 @@ class _OrderReader:
             build.error(
                 build.rows[MAX_LINES], "order", build.key, f"has more than {MAX_LINES} lines"
             )
-        dest = self._destination(build, first, fields)
+        tagged = self._tags(build)
+        dest = self._destination(build, first, fields, tagged)
         wanted = self._ship_date(build, first, fields.get("ship_date", ""))
         today = self.context.today
         if origin is not None and self.context.today_at is not None:
@@ -145,8 +156,9 @@ class _OrderReader:
         pickup, moved = shipdates.pickup_day(wanted, today, region)
         if moved:
             build.notes.append(moved)
+        self._hazard_hints(build)
         hazardous = any(line is not None and line.hazardous for line in lines)
-        flags = self._flags(build, hazardous, dest.kind if dest else "")
+        flags = self._flags(build, hazardous, dest.kind if dest else "", tagged)
         if hazardous and not (self.context.emergency_name and self.context.emergency_phone):
             cells = next(
                 c
@@ -199,6 +211,29 @@ class _OrderReader:
             flags=flags,
             po=po,
         )
+
+    def _hazard_hints(self, build: OrderRows) -> None:
+        """A note on each row whose description looks hazardous but gives no UN number."""
+        for cells in build.rows:
+            description = " ".join(cells.get("description").split())
+            word = hazard_word(description)
+            if word is None or values.strip_marks(cells.get("hazmat_un")):
+                continue
+            build.note(
+                f"row {cells.row.number}: {description[:50]!r} looks hazardous ({word}) but has "
+                "no UN number; if it is, give hazmat_un, hazard_class and packing_group"
+            )
+
+    def _tags(self, build: OrderRows) -> list[str]:
+        """The accessorials the order's tags ask for (a note says which were applied)."""
+        found: list[str] = []
+        for cells in build.rows:
+            for name in tag_accessorials(cells.get("tags")):
+                if name not in found:
+                    found.append(name)
+        if found:
+            build.note("from the tags: " + ", ".join(found))
+        return found
 
     def _order_fields(self, build: OrderRows) -> dict[str, str]:
         """Each order field from the first row; later rows fill nothing and must agree."""
@@ -278,7 +313,7 @@ class _OrderReader:
         return found
 
     def _destination(
-        self, build: OrderRows, first: Cells, fields: Mapping[str, str]
+        self, build: OrderRows, first: Cells, fields: Mapping[str, str], tagged: Sequence[str]
     ) -> Destination | None:
         zip_code: str | None = None
         ok = True
@@ -332,6 +367,9 @@ class _OrderReader:
         for name in ("dest_company", "dest_address", "dest_city", "dest_state"):
             self._consistent(build, name, lambda v: " ".join(v.split()).casefold())
         kind_text = fields.get("dest_location", "")
+        if not kind_text.strip():
+            kinds = [t for t in tagged if t in ("residential", "limited-access")]
+            kind_text = kinds[0] if kinds else ""
         try:
             kind = _location(kind_text)
         except ValueError as exc:
@@ -366,14 +404,14 @@ class _OrderReader:
         self._consistent(build, "ship_date", read)
         return day
 
-    def _flags(self, build: OrderRows, hazardous: bool, kind: str) -> Flags:
+    def _flags(self, build: OrderRows, hazardous: bool, kind: str, tagged: Sequence[str]) -> Flags:
         found: dict[str, bool] = {
             "hazmat": hazardous,
             "residential": kind == "residential",
             "limited_access": kind in _LIMITED_ACCESS,
         }
         for name in ("liftgate", "appointment", "inside"):
-            value = False
+            value = name in tagged
             for cells in build.rows:
                 text = cells.get(name)
                 try:

@@ -26,7 +26,7 @@ FIELD_LABELS: Final = {
     "dim_unit": "Size unit", "class": "Class", "nmfc": "NMFC", "description": "Description",
     "hazmat_un": "UN number", "hazard_class": "Hazard class", "packing_group": "Packing group",
     "liftgate": "Liftgate", "appointment": "Appointment", "inside": "Inside delivery",
-    "po": "PO", "notes": "Notes",
+    "po": "PO", "notes": "Notes", "tags": "Tags",
 }  # fmt: skip
 """A field's name where no column of the file holds it (a constant, or not mapped)."""
 
@@ -63,6 +63,11 @@ class OrderRows:
 
     def error(self, cells: Cells, name: str, value: str, reason: str) -> None:
         self.errors.append(RowError(cells.row.number, cells.column(name), value or None, reason))
+
+    def note(self, text: str) -> None:
+        """A note of the order (once however many rows say it)."""
+        if text not in self.notes:
+            self.notes.append(text)
 
 
 class HazardFields(TypedDict):

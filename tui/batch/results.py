@@ -98,6 +98,8 @@ def _service(r: ResultRow) -> Cell:
 
 
 RESULT_COLUMNS: Final[tuple[ResultColumn, ...]] = (
+    # The order's saved files (BOL, labels), in the batch's documents folder.
+    ResultColumn("Paperwork", lambda r: plain(" ".join(r.state.documents))),
     ResultColumn("Status", lambda r: OUTPUT_STATUS[r.state.status]),
     ResultColumn("Carrier", _carrier),
     ResultColumn("Service", _service),

@@ -19,6 +19,8 @@ from tui.batch.model import RateOption
 
 RuleKind = Literal["cheapest", "fastest", "within"]
 HOME_CURRENCY: Final = "USD"
+CURRENCIES: Final = ("USD", "CAD")
+"""The currencies offers come in (the service serves the US and Canada)."""
 RULE_HELP: Final = "cheapest, fastest, or cheapest-within-N (N transit days)"
 _WITHIN = re.compile(r"^cheapest[- ]within[- :]?(\d{1,2})(?:[- ]?days?)?$")
 
@@ -102,9 +104,14 @@ def parse_rule(text: str) -> tuple[RuleKind, int | None]:
 
 def parse_max_total(text: str) -> tuple[Decimal, str | None]:
     """``1500``, ``1,500.00`` or ``1500 USD``."""
-    found = re.fullmatch(r"\s*([\d,]+(?:\.\d{1,2})?)\s*([A-Za-z]{3})?\s*", text)
+    found = re.fullmatch(r"\s*([\d,]+(?:\.\d{1,2})?)(?:\s*([A-Za-z]{3}))?\s*", text)
     if found is None:
         raise RuleError(f"--max-total {text!r}: an amount like 1500 or 1500.00 USD")
+    if found[2] and found[2].upper() not in CURRENCIES:
+        raise RuleError(
+            f"--max-total {text!r}: {found[2]!r} is not a currency the service quotes in "
+            f"({', '.join(CURRENCIES)})"
+        )
     try:
         amount = Decimal(found[1].replace(",", ""))
     except InvalidOperation:
@@ -120,6 +127,11 @@ def names_carrier(rate: RateOption, name: str) -> bool:
     if not wanted:
         return False
     return wanted == rate.carrier_code.casefold() or rate.carrier.casefold().startswith(wanted)
+
+
+def unknown_carriers(rates: Sequence[RateOption], names: Sequence[str]) -> list[str]:
+    """The names among ``names`` that name no carrier of these offers."""
+    return [name for name in names if not any(names_carrier(r, name) for r in rates)]
 
 
 def choose(rates: Sequence[RateOption], rules: Rules) -> tuple[RateOption | None, str]:

@@ -13,6 +13,7 @@ import csv
 import io
 import re
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -24,11 +25,17 @@ DELIMITERS: Final = (",", ";", "\t", "|")
 DELIMITER_NAMES: Final = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe"}
 MAX_BYTES: Final = 64 * 1024 * 1024
 """A file larger than this is refused (an order export is far smaller)."""
+MAX_INFLATED: Final = 200 * 1024 * 1024
+"""A workbook whose parts inflate to more than this is refused before any is inflated."""
+_HEADER_SEARCH: Final = 30
+"""Rows searched for the header (title rows above it are skipped)."""
 _SNIFF_CHARS: Final = 256 * 1024
 _SNIFF_RECORDS: Final = 200
 _HEAVY_NULS: Final = 0.2
 
 Kind = Literal["csv", "xlsx", "text"]
+HeaderTest = Callable[[Sequence[str]], bool]
+"""Whether a row's cells look like an order file's header (the mapping's guess decides)."""
 
 
 class SourceError(Exception):
@@ -188,6 +195,7 @@ def parse_text(
     source: str = "pasted text",
     decimal_comma: bool | None = None,
     notes: tuple[str, ...] = (),
+    is_header: HeaderTest | None = None,
 ) -> Sheet:
     """A sheet from delimited text (the delimiter sniffed unless given). Raises SourceError."""
     text = text.removeprefix("\ufeff")
@@ -213,6 +221,7 @@ def parse_text(
         source=source,
         decimal_comma=decimal_comma,
         notes=notes,
+        is_header=is_header,
     )
 
 
@@ -231,20 +240,24 @@ def _sheet(
     source: str,
     decimal_comma: bool | None,
     notes: tuple[str, ...],
+    is_header: HeaderTest | None = None,
 ) -> Sheet:
     rows = [(n, [_clean(c) for c in cells]) for n, cells in numbered]
     rows = [(n, cells) for n, cells in rows if any(cells)]
     if not rows:
         raise SourceError("the file has no rows")
-    header_row, header_cells = rows[0]
-    if sum(1 for cell in header_cells if cell) < 2:
+    at = find_header(rows, is_header)
+    if at is None:
         raise SourceError(
-            f"row {header_row} should be the header (the columns' names); it has one cell. "
+            f"row {rows[0][0]} should be the header (the columns' names); it has one cell. "
             "Is the delimiter right? (--delimiter)"
         )
+    header_row, header_cells = rows[at]
+    if at:
+        notes = (*notes, f"the header is on row {header_row} (the rows above it are skipped)")
     headers = _unique_headers(header_cells)
     width = len(headers)
-    data = tuple(Row(n, tuple((cells + [""] * width)[:width])) for n, cells in rows[1:])
+    data = tuple(Row(n, tuple((cells + [""] * width)[:width])) for n, cells in rows[at + 1 :])
     if decimal_comma is None:
         decimal_comma = guess_decimal_comma(data, delimiter)
         if decimal_comma:
@@ -261,6 +274,32 @@ def _sheet(
         source=source,
         notes=notes,
     )
+
+
+def find_header(
+    rows: Sequence[tuple[int, Sequence[str]]], is_header: HeaderTest | None = None
+) -> int | None:
+    """The index among ``rows`` (blank ones left out) of the header, searched in the first
+    rows: one that ``is_header`` accepts, else the first with at least two cells, most of
+    them text, as wide as half the widest row (a title row above a header has one cell).
+    None when no row can be the header."""
+    head = rows[:_HEADER_SEARCH]
+    if is_header is not None:
+        for index, (_number, cells) in enumerate(head):
+            if is_header([cell for cell in cells if cell]):
+                return index
+    widest = max(sum(1 for c in cells if c) for _n, cells in head)
+    for index, (_number, cells) in enumerate(head):
+        filled = [cell for cell in cells if cell]
+        if len(filled) < max(2, (widest + 1) // 2):
+            continue
+        texts = sum(1 for cell in filled if not _NUMBER.match(cell))
+        if texts * 2 > len(filled):
+            return index
+    return None
+
+
+_NUMBER = re.compile(r"^[-+]?[\d.,]+$")
 
 
 def _unique_headers(cells: list[str]) -> tuple[str, ...]:
@@ -320,8 +359,12 @@ def read_file(
     encoding: str | None = None,
     delimiter: str | None = None,
     decimal_comma: bool | None = None,
+    sheet: str | None = None,
+    is_header: HeaderTest | None = None,
 ) -> Sheet:
-    """A sheet from a file: ``.xlsx`` (first sheet with data), else delimited text.
+    """A sheet from a file: a workbook (by its content, whatever its name: the sheet named, else
+    the first whose header ``is_header`` accepts), else delimited text. The header is searched
+    under title rows.
 
     Raises SourceError with a message for the user.
     """
@@ -331,14 +374,22 @@ def read_file(
         raise SourceError(f"cannot read {path}: {exc.strerror or exc}") from None
     if size > MAX_BYTES:
         raise SourceError(f"{path} is {size // (1024 * 1024)} MB; order files up to 64 MB are read")
-    if path.suffix.lower() in (".xlsx", ".xlsm"):
-        return read_xlsx(path, decimal_comma=decimal_comma)
     try:
         data = path.read_bytes()
     except OSError as exc:
         raise SourceError(f"cannot read {path}: {exc.strerror or exc}") from None
     if data.startswith(b"PK\x03\x04"):
-        return read_xlsx(path, decimal_comma=decimal_comma)
+        return read_xlsx(
+            path, decimal_comma=decimal_comma, sheet=sheet, is_header=is_header, data=data
+        )
+    if path.suffix.lower() in (".xlsx", ".xlsm"):
+        if data.startswith(b"\xd0\xcf\x11\xe0"):
+            raise SourceError(
+                f"{path} is an old Excel 97-2003 workbook (.xls): save it as .xlsx or CSV"
+            )
+        raise SourceError(f"{path} is named like a workbook but is not one (not a zip file)")
+    if sheet is not None:
+        raise SourceError(f"--sheet {sheet!r}: {path} is not a workbook (it has no sheets)")
     text, codec = decode(data, encoding)
     notes: tuple[str, ...] = ()
     if encoding is None and codec == "cp1252":
@@ -351,40 +402,115 @@ def read_file(
         source=str(path),
         decimal_comma=decimal_comma,
         notes=notes,
+        is_header=is_header,
     )
 
 
-def read_xlsx(path: Path, *, decimal_comma: bool | None = None) -> Sheet:
-    """A sheet from the first worksheet of an Excel workbook that holds data."""
+def read_xlsx(
+    path: Path,
+    *,
+    decimal_comma: bool | None = None,
+    sheet: str | None = None,
+    is_header: HeaderTest | None = None,
+    data: bytes | None = None,
+) -> Sheet:
+    """A sheet from an Excel workbook: the worksheet named, else the first whose header
+    ``is_header`` accepts (a summary sheet before the orders is passed over), else the first
+    that holds rows. A workbook that would inflate past ``MAX_INFLATED`` is refused before
+    anything is inflated."""
     import zipfile
 
     try:
         from openpyxl import load_workbook
+        from openpyxl.utils.exceptions import InvalidFileException
     except ImportError:  # pragma: no cover - a dependency
         raise SourceError("reading .xlsx needs openpyxl (pip install openpyxl)") from None
+    if data is None:
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise SourceError(f"cannot read {path}: {exc.strerror or exc}") from None
+    _check_inflated_size(path, data)
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
-    except (OSError, zipfile.BadZipFile, KeyError, ValueError) as exc:
+        book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    except (
+        OSError,
+        zipfile.BadZipFile,
+        KeyError,
+        ValueError,
+        TypeError,
+        InvalidFileException,
+    ) as exc:
         raise SourceError(f"{path} is not an Excel workbook Freight can read ({exc})") from None
     try:
-        for sheet in book.worksheets:
-            numbered: list[tuple[int, list[str]]] = []
-            for index, values in enumerate(sheet.iter_rows(values_only=True), start=1):
-                numbered.append((index, [cell_text(value) for value in values]))
-            if any(any(cells) for _, cells in numbered):
-                return _sheet(
-                    numbered,
-                    kind="xlsx",
-                    delimiter=",",
-                    encoding="utf-8-sig",
-                    line_ending="\r\n",
-                    source=str(path),
-                    decimal_comma=decimal_comma if decimal_comma is not None else False,
-                    notes=(),
+        names = [ws.title for ws in book.worksheets]
+        if sheet is not None:
+            wanted = header_key(sheet)
+            chosen = [ws for ws in book.worksheets if header_key(ws.title) == wanted]
+            if not chosen:
+                raise SourceError(
+                    f"--sheet {sheet!r}: the workbook has no sheet of that name "
+                    f"(its sheets: {', '.join(names)})"
                 )
+            worksheets = chosen
+        else:
+            worksheets = list(book.worksheets)
+        read: list[tuple[str, list[tuple[int, list[str]]]]] = []
+        for worksheet in worksheets:
+            numbered = [
+                (index, [cell_text(value) for value in values])
+                for index, values in enumerate(worksheet.iter_rows(values_only=True), start=1)
+            ]
+            if any(any(cells) for _, cells in numbered):
+                read.append((worksheet.title, numbered))
+    except (zipfile.BadZipFile, KeyError, ValueError, OSError, EOFError, SyntaxError) as exc:
+        # a part that inflates past its declared size, or is cut short, or is not XML
+        raise SourceError(f"{path} is not an Excel workbook Freight can read ({exc})") from None
     finally:
         book.close()
-    raise SourceError(f"{path}: no worksheet holds any rows")
+    if not read:
+        raise SourceError(f"{path}: no worksheet holds any rows")
+    title, numbered = read[0]
+    if is_header is not None and sheet is None:
+        for name, rows in read:
+            filled = [(n, c) for n, c in rows if any(c)]
+            head = filled[:_HEADER_SEARCH]
+            if any(is_header([cell for cell in c if cell]) for _n, c in head):
+                title, numbered = name, rows
+                break
+    notes: tuple[str, ...] = ()
+    if len(names) > 1:
+        notes = (f"sheet {title!r} of {len(names)} ({', '.join(names)}; --sheet to choose)",)
+    return _sheet(
+        numbered,
+        kind="xlsx",
+        delimiter=",",
+        encoding="utf-8-sig",
+        line_ending="\r\n",
+        source=str(path),
+        decimal_comma=decimal_comma if decimal_comma is not None else False,
+        notes=notes,
+        is_header=is_header,
+    )
+
+
+def _check_inflated_size(path: Path, data: bytes) -> None:
+    """Refuse a workbook whose parts declare more than ``MAX_INFLATED`` in all. Reading is
+    capped at the declared sizes too (an entry that inflates past its declared size is an
+    error of the zip reader), so the total read stays under the cap."""
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            total = sum(info.file_size for info in archive.infolist())
+    except (zipfile.BadZipFile, OSError, ValueError) as exc:
+        raise SourceError(f"{path} is not an Excel workbook Freight can read ({exc})") from None
+    if total > MAX_INFLATED:
+        raise SourceError(
+            f"{path} would inflate to {total // (1024 * 1024):,} MB "
+            f"({len(data) // 1024:,} KB packed); workbooks up to "
+            f"{MAX_INFLATED // (1024 * 1024)} MB unpacked are read (a zip bomb?)"
+        )
 
 
 def cell_text(value: object) -> str:

@@ -23,6 +23,10 @@ _CARRIER_WIDTH: Final = 30
 _DEST_WIDTH: Final = 26
 
 
+class _NoRows(Exception):
+    """The file has a header and no rows: the run did nothing (exit 1, not 0)."""
+
+
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one ``freight batch`` action; return the exit status."""
     action = args.batch_command
@@ -32,12 +36,23 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _fields(out)
     if action == "sample":
         return _sample(args, out)
+    if action == "columns":
+        return _columns(args, out)
     from tui.batch.store import BatchBusyError
 
-    batch, sheet, profile = _prepare(args)
+    try:
+        batch, sheet, profile = _prepare(args)
+    except _NoRows as exc:
+        print(f"freight: {exc}", file=err)
+        return FAILED
     try:
         if action == "rate":
+            rules = _rules(args)
+            _check_carriers(args, batch)
             await _rate(args, batch, err)
+            _check_carriers(args, batch)
+            if rules is not None:
+                batch.apply_rules(rules)
         elif action == "book":
             from tui.commands.batch_book import book
 
@@ -113,8 +128,64 @@ def _prepare(args: argparse.Namespace) -> tuple[Batch, Sheet, Profile]:
     profile = _profile(args)
     path = Path(args.file).expanduser()
     sheet = _read(args, path)
+    if not sheet.rows:
+        raise _NoRows(
+            f"{path}: the file has its header (row {sheet.header_row}) but no order rows: "
+            "nothing to do"
+        )
     mapping = _mapping(args, profile.name, sheet, path)
     return _open(args, profile, path, sheet, mapping), sheet, profile
+
+
+def _columns(args: argparse.Namespace, out: TextIO) -> int:
+    """The mapping a run would use for FILE, as text or JSON (nothing saved)."""
+    import json
+
+    from tui.domain.safe_text import plain
+
+    profile = _profile(args)
+    path = Path(args.file).expanduser()
+    sheet = _read(args, path)
+    mapping = _mapping(args, profile.name, sheet, path, save=False)
+    used = {h.casefold() for h in mapping.columns.values()}
+    unused = [h for h in sheet.headers if h.casefold() not in used]
+    if args.json:
+        record = {
+            "file": sheet.source,
+            "headerRow": sheet.header_row,
+            "mapping": mapping.name,
+            "columns": [
+                {"field": k, "column": mapping.columns[k]} for k in _in_field_order(mapping.columns)
+            ],
+            "constants": [
+                {"field": k, "value": mapping.constants[k]}
+                for k in _in_field_order(mapping.constants)
+            ],
+            "weightPer": mapping.weight_per,
+            "weightUnit": mapping.weight_unit,
+            "dimUnit": mapping.dim_unit,
+            "unusedColumns": unused,
+        }
+        out.write(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
+        return OK
+    print(
+        f"{plain(Path(sheet.source).name, limit=60)} · header on row {sheet.header_row} · "
+        f"mapping {plain(mapping.name)!r} · {mapping.units_text()}",
+        file=out,
+    )
+    described = mapping.describe(sheet.headers)
+    width = max((len(name) for name, _ in described), default=5) + 2
+    for name, source in described:
+        print(f"  {name:<{width}}{plain(source, limit=60)}", file=out)
+    if unused:
+        print("Columns not used: " + ", ".join(plain(h, limit=40) for h in unused), file=out)
+    return OK
+
+
+def _in_field_order(names: Any) -> list[str]:
+    from tui.batch.fields import FIELD_NAMES
+
+    return [name for name in FIELD_NAMES if name in names]
 
 
 def _profile(args: argparse.Namespace) -> Profile:
@@ -143,33 +214,38 @@ def _profile(args: argparse.Namespace) -> Profile:
 
 
 def _read(args: argparse.Namespace, path: Path) -> Sheet:
+    from tui.batch.fields import looks_like_header
     from tui.batch.source import SourceError, read_file
 
     delimiter = "\t" if args.delimiter == "tab" else args.delimiter
     try:
-        return read_file(path, encoding=args.encoding, delimiter=delimiter)
+        return read_file(
+            path,
+            encoding=args.encoding,
+            delimiter=delimiter,
+            sheet=args.sheet,
+            is_header=looks_like_header,
+        )
     except SourceError as exc:
         raise UsageError(f"{path}: {exc}") from None
 
 
-def _mapping(args: argparse.Namespace, profile: str, sheet: Sheet, path: Path) -> ColumnMapping:
-    """The mapping to use: the one named, else the one saved for these headers, else guessed;
-    then the flags; then saved (under its name, or the file's)."""
+def _mapping(
+    args: argparse.Namespace, profile: str, sheet: Sheet, path: Path, *, save: bool = True
+) -> ColumnMapping:
+    """The mapping to use: the one named, else the one saved for these headers, else guessed
+    (a new name starts a new mapping); then the flags; then saved (under its name, or the
+    file's) unless ``save`` is false."""
     from dataclasses import replace
 
     from tui.batch.fields import MappingError, guess_mapping, parse_assignments, with_overrides
-    from tui.batch.mappings import MappingStore
+    from tui.batch.mappings import MappingStore, name_problem
     from tui.config.paths import data_dir
     from tui.domain.safe_text import safe_name_part
 
     store = MappingStore.in_dir(data_dir())
-    if args.mapping:
-        found = store.get(profile, args.mapping)
-        if found is None:
-            names = ", ".join(store.names(profile)) or "none yet"
-            raise UsageError(
-                f"--mapping {args.mapping!r}: no mapping of that name (saved: {names})"
-            )
+    found = store.get(profile, args.mapping) if args.mapping else None
+    if found is not None:
         if not found.fits(sheet.headers):
             missing = [h for h in found.columns.values() if sheet.column(h) is None]
             raise UsageError(
@@ -177,6 +253,8 @@ def _mapping(args: argparse.Namespace, profile: str, sheet: Sheet, path: Path) -
                 f"(its columns: {', '.join(sheet.headers)})"
             )
         mapping = found
+    elif args.mapping:
+        mapping = guess_mapping(sheet.headers)  # a new name: a new mapping, from the guess
     else:
         mapping = store.for_headers(profile, sheet.headers) or guess_mapping(sheet.headers)
     try:
@@ -190,7 +268,11 @@ def _mapping(args: argparse.Namespace, profile: str, sheet: Sheet, path: Path) -
     except MappingError as exc:
         raise UsageError(str(exc)) from None
     name = args.mapping or mapping.name or safe_name_part(path.stem, limit=60) or "orders"
+    if problem := name_problem(name):
+        raise UsageError(f"--mapping: {problem}")
     mapping = replace(mapping, name=name)
+    if not save:
+        return mapping
     try:
         store.save(profile, name, mapping)
     except (ValueError, OSError) as exc:
@@ -206,12 +288,11 @@ def _open(
     from tui.batch.store import SqliteBatchStore
     from tui.config.paths import data_dir
 
-    rules = _rules(args) if args.batch_command == "rate" else None
     now = datetime.now(UTC)
     context = context_for(profile, now.astimezone().date(), now)
     store = SqliteBatchStore.in_dir(data_dir())
     try:
-        return Batch.open(store, profile.name, source_id(path), sheet, mapping, context, rules)
+        return Batch.open(store, profile.name, source_id(path), sheet, mapping, context)
     except BaseException:
         store.close()
         raise
@@ -237,6 +318,24 @@ def _rules(args: argparse.Namespace) -> Any:
         max_total=total,
         max_currency=currency,
     )
+
+
+def _check_carriers(args: argparse.Namespace, batch: Batch) -> None:
+    """Refuse a ``--prefer``/``--exclude`` that names no carrier of the batch's offers (once
+    it has offers: the service lists its carriers only in its rates)."""
+    from tui.batch.rules import unknown_carriers
+
+    offers = [rate for state in batch.states.values() for rate in state.rates]
+    if not offers:
+        return
+    for flag, names in (("--prefer", args.prefer), ("--exclude", args.exclude)):
+        unknown = unknown_carriers(offers, names)
+        if unknown:
+            known = sorted({f"{r.carrier_code} ({r.carrier})" for r in offers if r.carrier_code})
+            raise UsageError(
+                f"{flag} {unknown[0]!r}: no carrier of this batch's offers is named that "
+                f"(a SCAC or the start of a name: {', '.join(known)})"
+            )
 
 
 # -- rating --------------------------------------------------------------------------------

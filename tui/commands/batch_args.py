@@ -19,7 +19,7 @@ FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
-    """``freight batch fields|sample|rate|status|book``."""
+    """``freight batch fields|columns|sample|rate|status|book``."""
     batch = sub.add_parser(
         "batch",
         help="rate, choose and book a whole file of orders (CSV, TSV, .xlsx)",
@@ -38,6 +38,18 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         description="The fields of an order line, for --map and --set.",
     )
     add_json_switch(fields)
+    columns = _action(
+        actions,
+        add_target_flags,
+        "columns",
+        "show which column of FILE fills each field (nothing is saved or sent)",
+        "Read FILE and show the mapping a run would use: the one named (--mapping), else the "
+        "one saved for these headers, else the one guessed from them, with --map and --set "
+        "applied. Nothing is saved.\n"
+        "  freight batch columns export.csv --map package='Lineitem name' --json",
+    )
+    _reading(columns)
+    columns.add_argument("--json", action="store_true", help="write the mapping as JSON")
     sample = actions.add_parser(
         "sample",
         help="write the demo's sample order file",
@@ -172,11 +184,17 @@ def _reading(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mapping",
         metavar="NAME",
-        help="use (and update) the column mapping saved under NAME; by default the one saved "
-        "for these headers is used, and the mapping is saved under the file's name",
+        help="use (and update) the column mapping saved under NAME, or start a new one under "
+        "NAME from the guess; by default the one saved for these headers is used, and the "
+        "mapping is saved under the file's name",
     )
     parser.add_argument(
         "--encoding", metavar="NAME", help="the file's encoding (default: detected)"
+    )
+    parser.add_argument(
+        "--sheet",
+        metavar="NAME",
+        help="the workbook's sheet to read (default: the first with an order file's header)",
     )
     parser.add_argument(
         "--delimiter",

@@ -171,7 +171,7 @@ class BatchOpening:
         )
 
     async def _read(self, path: Path | None, text: str | None) -> None:
-        from tui.batch.fields import guess_mapping
+        from tui.batch.fields import guess_mapping, looks_like_header
         from tui.batch.mappings import MappingStore
         from tui.batch.source import SourceError, parse_text, read_file
 
@@ -179,7 +179,11 @@ class BatchOpening:
         store = MappingStore.in_dir(self.screen.host.session.data_dir)
 
         def read() -> tuple[Sheet, ColumnMapping, bool]:
-            sheet = read_file(path) if path is not None else parse_text(text or "")
+            sheet = (
+                read_file(path, is_header=looks_like_header)
+                if path is not None
+                else parse_text(text or "", is_header=looks_like_header)
+            )
             saved = store.for_headers(profile, sheet.headers)
             return sheet, saved or guess_mapping(sheet.headers), saved is not None
 
