@@ -114,19 +114,19 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
     fields = output_of(args, fieldset_of("shipments"), fmt or "table").fields
     bom = args.bom if args.bom is not None else args.output is not None
-    target = None if args.output is None else _writable(_path(args.output))
+    path = None if args.output is None else _writable(_path(args.output))
     progress = Progress(err)
     async with open_client(args) as client:
         rows = limited(client, query, args.limit)
-        if target is not None and fmt is not None:
+        if path is not None and fmt is not None:
             from tui.export import export_shipments
 
             try:
                 result = await export_shipments(
-                    rows, target, fmt, bom=bom, progress=progress, fields=fields
+                    rows, path, fmt, bom=bom, progress=progress, fields=fields
                 )
             except OSError as exc:  # no permission, a full disk, a folder in the way
-                raise UsageError(f"--output: cannot write {target}: {_reason(exc)}") from None
+                raise UsageError(f"--output: cannot write {path}: {_reason(exc)}") from None
             finally:
                 progress.done()
             print(f"Wrote {result.count} shipments to {plain(result.path)}", file=err)
