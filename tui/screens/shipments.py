@@ -260,7 +260,7 @@ Esc clears the search.
                 message.text
             )  # the search for it is on its way: one request
         else:
-            self.lookup(message.text)
+            self.lookup(message.text, searched=True)
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""
