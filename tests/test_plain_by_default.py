@@ -8,13 +8,16 @@ import ast
 from pathlib import Path
 
 from textual.widgets import Label as TextualLabel
+from textual.widgets import OptionList as TextualOptionList
 from textual.widgets import Static as TextualStatic
 
-from tui.widgets.plain import Label, Static
+from tui.widgets.plain import Label, OptionList, Static
 
 ROOT = Path(__file__).resolve().parent.parent / "tui"
 FENCE = ROOT / "widgets" / "plain.py"
 TEXT_WIDGETS = {"Static", "Label"}
+LISTS = {"OptionList"}
+"""Imported from Textual to recognise one (isinstance, messages), never built from it."""
 PARSERS = {"from_markup"}
 
 
@@ -37,7 +40,18 @@ def _literal(node: ast.expr | None) -> bool:
 def markup_from_data(path: Path, tree: ast.Module) -> list[str]:
     """Where ``path`` lets text that is not a literal of the code be read as markup."""
     found = []
+    textuals = {
+        alias.asname or alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module == "textual.widgets"
+        for alias in node.names
+    }
     for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef | ast.Call):
+            used = node.bases if isinstance(node, ast.ClassDef) else [node.func]
+            for name in used:
+                if isinstance(name, ast.Name) and name.id in textuals & LISTS:
+                    found.append(f"{_where(path, node)} builds Textual's {name.id}")
         if isinstance(node, ast.ImportFrom) and node.module == "textual.widgets":
             for alias in node.names:
                 if alias.name in TEXT_WIDGETS:
@@ -62,6 +76,7 @@ def markup_from_data(path: Path, tree: ast.Module) -> list[str]:
 def test_text_widgets_are_plain_unless_asked() -> None:
     assert issubclass(Static, TextualStatic)
     assert issubclass(Label, TextualLabel)
+    assert issubclass(OptionList, TextualOptionList)
     for widget in (Static("[/] [bold"), Label("[@click=app.quit]x[/]")):
         assert str(widget.render()) in ("[/] [bold", "[@click=app.quit]x[/]")
     assert str(Static("[b]on[/b]", markup=True).render()) == "on"  # a literal of the code
@@ -80,6 +95,8 @@ def test_the_guard_sees_what_it_guards_against() -> None:
         "Static(server_text, markup=True)\n",
         "self.notify(reason, markup=True)\n",
         "OptionList(*options, markup=True)\n",
+        "from textual.widgets import OptionList\nOptionList(*prompts)\n",
+        "from textual.widgets import OptionList\nclass Names(OptionList): ...\n",
         "Text.from_markup(f'[b]{name}[/b]')\n",
         "Content.from_markup(header)\n",
     ]

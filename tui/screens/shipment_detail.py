@@ -11,7 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from tui.domain.display_paths import display_path
@@ -30,7 +29,7 @@ from tui.listing.tracking_events import events_shown, timeline_text
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import Static
+from tui.widgets.plain import OptionList, Static
 
 if TYPE_CHECKING:
     from collections.abc import Iterable

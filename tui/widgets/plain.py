@@ -9,16 +9,17 @@ that quits it. So the project's text widgets parse nothing unless built with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from textual import widgets
 
 if TYPE_CHECKING:
     from textual.visual import VisualType
+    from textual.widgets.option_list import Option
 
 LabelVariant = Literal["success", "error", "warning", "primary", "secondary", "accent"]
 
-__all__ = ["Label", "Static"]
+__all__ = ["Label", "OptionList", "Static"]
 
 
 class Static(widgets.Static):
@@ -75,3 +76,13 @@ class Label(widgets.Label):
             classes=classes,
             disabled=disabled,
         )
+
+
+class OptionList(widgets.OptionList):
+    """A `textual.widgets.OptionList` whose string prompts are plain text unless
+    ``markup=True`` (prompts are often names: addresses, templates, columns)."""
+
+    def __init__(
+        self, *content: Option | VisualType | None, markup: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*content, markup=markup, **kwargs)
