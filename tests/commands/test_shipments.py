@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 from decimal import Decimal
 from pathlib import Path
 
@@ -173,7 +174,7 @@ def test_a_service_that_cannot_be_reached_exits_5(
 
 
 def test_output_file_takes_its_format_from_the_extension(freight: Runner, tmp_path: Path) -> None:
-    target = tmp_path / "out" / "pickups.csv"
+    target = tmp_path / "pickups.csv"
     result = freight("shipments", "--limit", "3", "--output", str(target))
     assert result.status == 0, result.err
     assert result.out == ""
@@ -212,3 +213,28 @@ def test_output_xlsx_is_a_workbook_that_keeps_long_numbers_as_text(
     assert totals
     assert all(isinstance(total, int | float) for total in totals)  # numbers Excel sums
     assert all(cell.data_type != "f" for row in rows for cell in row)
+
+
+def test_output_into_a_missing_folder_names_it_and_creates_nothing(
+    freight: Runner, tmp_path: Path
+) -> None:
+    missing = tmp_path / "reprots"
+    result = freight("shipments", "--limit", "1", "--output", str(missing / "s.csv"))
+    assert result.status == 2, result.err
+    assert f"--output: there is no folder {missing}" in result.err
+    assert not missing.exists()
+
+
+def test_output_that_cannot_be_written_says_why_not_a_bug(freight: Runner, tmp_path: Path) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir(mode=0o500)
+    # /proc refuses new files even to root; a read-only folder refuses everyone else
+    target = Path("/proc/shipments.csv") if os.geteuid() == 0 else locked / "s.csv"
+    result = freight("shipments", "--limit", "1", "--output", str(target))
+    assert result.status == 2, result.err
+    assert f"--output: cannot write {target}: " in result.err
+    assert "bug" not in result.err
+    (tmp_path / "a.csv").mkdir()
+    folder = freight("shipments", "--limit", "1", "--output", str(tmp_path / "a.csv"))
+    assert folder.status == 2
+    assert "is a folder" in folder.err

@@ -109,3 +109,40 @@ async def test_seeded_shipments_have_paperwork_too(client: httpx.AsyncClient) ->
             assert assert_valid_pdf(response.content) >= 1
         else:
             assert response.text.startswith("^XA")
+
+
+def _shown(pdf: bytes) -> list[tuple[float, float, str]]:
+    """Each text the page draws: x, y and the text."""
+    found = []
+    for op in re.finditer(
+        rb"BT /\w+ [\d.]+ Tf ([\d.]+) ([\d.]+) Td \(((?:[^()\\]|\\.)*)\) Tj", pdf
+    ):
+        text = re.sub(rb"\\(.)", rb"\1", op.group(3)).decode("latin-1")
+        found.append((float(op.group(1)), float(op.group(2)), text))
+    return found
+
+
+async def test_the_shippers_block_has_the_shippers_reference_not_freights(
+    client: httpx.AsyncClient,
+) -> None:
+    """Freight puts its booking reference (`FRT…`) in the origin's reference number when the
+    shipper gave one of their own; the shipper's block shows the shipper's."""
+    quote = (await client.post("/rates", json=rate_body())).json()
+    response = await client.post(
+        "/book",
+        json={
+            "id": quote["id"],
+            "rateId": first_ok(quote, "ltl")["id"],
+            "schedulePickup": True,
+            "reference": "PO-5521",
+            "originReferenceNumber": "FRT0123456789",
+        },
+    )
+    assert response.status_code == 201
+    url = next(d["url"] for d in response.json()["documents"] if d["type"] == "bol")
+    shown = _shown((await client.get(url)).content)
+    top = next(y for x, y, text in shown if text == "SHIP FROM")
+    shipper_block = [text for x, y, text in shown if x == 40 and top - 102 <= y < top]
+    assert "Ref PO-5521" in shipper_block
+    assert not any("FRT" in text for text in shipper_block)
+    assert any("FRT0123456789" in text for _x, _y, text in shown)  # listed under References

@@ -249,3 +249,30 @@ async def test_keys_typed_ahead_of_tab_land_in_their_own_fields(sandbox: Sandbox
         assert start.value == "2026-11-01"
         assert app.focused is end
         assert app.screen is screen
+
+
+async def test_enter_on_a_searched_zip_goes_to_its_matches_with_no_error(
+    sandbox: SandboxApp,
+) -> None:
+    """A ZIP looks like a code but names no one shipment: Enter goes to the rows it matched,
+    and the status does not say "no shipment matches" over them."""
+    entry = await deep_listing(sandbox, proNumber=True)
+    wanted = entry["origin"]["postalCode"]
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        await pilot.press("slash", *wanted)
+        await wait_for(
+            pilot,
+            lambda: screen.filters_bar.posted.text == wanted and not screen.is_loading,
+            what="the search for the ZIP",
+        )
+        assert table.row_count > 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.focused is table, what="Enter: to the matches")
+        await pilot.pause(0.3)  # a lookup of its own would have answered by now
+        status = str(screen.query_one("#shipments-status").render())
+        assert "no shipment matches" not in status
+        assert table.row_count > 1
+        assert app.screen is screen

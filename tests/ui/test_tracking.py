@@ -104,6 +104,27 @@ async def test_tracking_events_newest_first_in_local_time(
         assert "delivered" in lines[0].lower()  # the newest event first
 
 
+async def test_events_are_named_as_freight_track_names_them(sandbox: SandboxApp) -> None:
+    """The tracking endpoint has no more events than the shipment record here, so `freight
+    track` prints the record's (pending, awarded, …): the app shows those names too, newest
+    first, not the endpoint's `booked`, `accepted`."""
+    entry = await _delivered_entry(sandbox)
+    async with service_client(sandbox) as client:
+        recorded = (await client.get(f"/shipments/{entry['id']}")).json()["events"]
+    assert len(entry["events"]) <= len(recorded)  # (what makes the CLI keep the record's)
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _open(pilot, app, entry["id"])
+        await wait_for(pilot, lambda: len(_event_lines(screen)) > 1, what="tracking events")
+        await pilot.pause(0.2)
+        words = [
+            line.split()[5] for line in _event_lines(screen)
+        ]  # `Fri 11-27 14:26 EST ● delivered`
+    newest_first = sorted(recorded, key=lambda e: str(e["time"]), reverse=True)
+    assert words == [e["status"] for e in newest_first]
+    assert "booked" not in words
+
+
 async def test_t_brings_the_timeline_into_view(sandbox: SandboxApp) -> None:
     entry = await _delivered_entry(sandbox)
     app = app_on(httpx.ASGITransport(app=sandbox))

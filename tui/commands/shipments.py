@@ -120,16 +120,19 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         raise UsageError("--output: the table is for the terminal; use csv, json or jsonl")
     fields = output_of(args, fieldset_of("shipments"), fmt or "table").fields
     bom = args.bom if args.bom is not None else args.output is not None
+    path = None if args.output is None else _writable(_path(args.output))
     progress = Progress(err)
     async with open_client(args) as client:
         rows = limited(client, query, args.limit)
-        if args.output is not None and fmt is not None:
+        if path is not None and fmt is not None:
             from tui.export import export_shipments
 
             try:
                 result = await export_shipments(
-                    rows, _path(args.output), fmt, bom=bom, progress=progress, fields=fields
+                    rows, path, fmt, bom=bom, progress=progress, fields=fields
                 )
+            except OSError as exc:  # no permission, a full disk, a folder in the way
+                raise UsageError(f"--output: cannot write {path}: {_reason(exc)}") from None
             finally:
                 progress.done()
             print(f"Wrote {result.count} shipments to {plain(result.path)}", file=err)
@@ -186,6 +189,23 @@ async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO)
 
 def _path(text: str) -> Path:
     return Path(text).expanduser()
+
+
+def _writable(path: Path) -> Path:
+    """``path`` if its folder exists: a missing folder is named, never created (a typo in a
+    folder name would otherwise put the file somewhere nobody looks)."""
+    folder = path.parent
+    if not folder.exists():
+        raise UsageError(f"--output: there is no folder {folder}")
+    if not folder.is_dir():
+        raise UsageError(f"--output: {folder} is not a folder")
+    if path.is_dir():
+        raise UsageError(f"--output: {path} is a folder; name a file in it")
+    return path
+
+
+def _reason(error: OSError) -> str:
+    return plain(error.strerror or error)
 
 
 def _utf8(out: TextIO) -> TextIO:

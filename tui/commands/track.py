@@ -15,6 +15,7 @@ from tui.commands.detail import day_text, events_table
 from tui.commands.exits import OK, NotFound, UsageError
 from tui.commands.text import fields
 from tui.listing.detail_text import pickup_day
+from tui.listing.tracking_events import events_shown
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -67,9 +68,7 @@ async def _tracking(client: FreightClient, detail: ShipmentDetail) -> ShipmentDe
         events = await client.get_tracking(detail.id)
     except ApiError:
         return detail
-    if len(events) <= len(detail.events):
-        return detail
-    return detail.model_copy(update={"events": events})
+    return detail.model_copy(update={"events": events_shown(detail.events, events)})
 
 
 def _last_event(detail: ShipmentDetail) -> str:

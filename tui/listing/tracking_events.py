@@ -25,6 +25,14 @@ def local_when(moment: datetime | None) -> str:
     return moment.astimezone().strftime("%a %m-%d %H:%M %Z")
 
 
+def events_shown(
+    recorded: Sequence[TrackingEvent], tracked: Sequence[TrackingEvent]
+) -> list[TrackingEvent]:
+    """The events the app and the CLI show: the tracking endpoint's (``tracked``) when it has
+    more than the shipment record's, else the record's, so both name them alike."""
+    return list(tracked if len(tracked) > len(recorded) else recorded)
+
+
 def timeline_text(events: Sequence[TrackingEvent], *, source: str = "") -> Text:
     """`Tracking events` then one line per event, newest first (events with no time last).
 

@@ -22,15 +22,16 @@ def _address_lines(block: dict[str, Any]) -> list[str]:
     return [line for line in lines if line.strip()]
 
 
-def _end_notes(block: dict[str, Any]) -> list[str]:
-    """Dock hours, reference and instructions of one end."""
+def _end_notes(block: dict[str, Any], reference: str | None = None) -> list[str]:
+    """Dock hours, reference and instructions of one end: ``reference`` where given (the
+    shipper's own, for the shipper's block), else the end's reference number."""
     notes = []
     if block.get("dockHoursOpen") or block.get("dockHoursClose"):
         notes.append(
             f"Dock hours {block.get('dockHoursOpen') or '?'}-{block.get('dockHoursClose') or '?'}"
         )
-    if block.get("referenceNumber"):
-        notes.append(f"Ref {block['referenceNumber']}")
+    if reference or block.get("referenceNumber"):
+        notes.append(f"Ref {reference or block['referenceNumber']}")
     if block.get("instructions"):
         notes.append(f"Note: {block['instructions']}")
     return notes
@@ -82,10 +83,14 @@ def bol_pdf(shipment: dict[str, Any]) -> bytes:
     page.text(40, top - 68, f"Service: {shipment.get('serviceType', '')}", 10)
     page.text(40, top - 82, f"Pickup confirmation: {shipment.get('pickupConfirmation') or '-'}")
     y = top - 115
-    for label, key, x in (("SHIP FROM", "origin", 40), ("SHIP TO", "destination", 320)):
+    # The shipper's block carries the shipper's own reference (a client may have put a
+    # reference of its own in the origin's reference number; it is listed under References)
+    shipper = (shipment.get("references") or {}).get("reference")
+    blocks = (("SHIP FROM", "origin", 40, shipper), ("SHIP TO", "destination", 320, None))
+    for label, key, x, reference in blocks:
         page.rect(x - 6, y - 102, 268, 120)
         page.text(x, y, label, 9, bold=True)
-        lines = _address_lines(shipment[key]) + _end_notes(shipment[key])
+        lines = _address_lines(shipment[key]) + _end_notes(shipment[key], reference)
         for offset, line in enumerate(lines[:8], start=1):
             page.text(x, y - 12 * offset, line[:50], 9)
     y -= 122

@@ -14,7 +14,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 from textual.worker import Worker
 
 from tui.batch.view import (
@@ -31,6 +31,7 @@ from tui.widgets.batch_review import BatchFilter, BatchReviewTable
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
+from tui.widgets.plain import Label, Static
 from tui.widgets.virtual_table import VirtualTable
 from tui.workspace import files_dir
 

@@ -10,10 +10,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.domain.money import format_money
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Static
 
 
 def _amount(text: str, currency: str) -> Decimal | None:

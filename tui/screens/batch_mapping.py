@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Input, OptionList, Static
+from textual.widgets import Input
 from textual.widgets.option_list import Option
 
 from tui.batch.fields import (
@@ -31,6 +31,7 @@ from tui.listing.table_column import Column
 from tui.screens.modal import FreightModal
 from tui.widgets.batch_tables import BatchColumnsTable
 from tui.widgets.footer import FreightFooter
+from tui.widgets.plain import OptionList, Static
 from tui.widgets.virtual_table import VirtualTable
 
 if TYPE_CHECKING:

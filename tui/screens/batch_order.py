@@ -12,11 +12,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Static
 
 from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
+from tui.widgets.plain import Static
 from tui.widgets.rates_table import NotOfferedList, RatesTable
 
 if TYPE_CHECKING:

@@ -7,10 +7,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Static, TextArea
+from textual.widgets import TextArea
 
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
+from tui.widgets.plain import Static
 
 
 class BatchPasteScreen(FreightModal[str | None]):

@@ -10,9 +10,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Label, Static
 
 if TYPE_CHECKING:
     from tui.batch.rules import Rules

@@ -13,7 +13,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, Static
+from textual.widgets import Checkbox, Input
 
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
@@ -30,6 +30,7 @@ from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.pickup_form import PickupForm
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from textual.widget import Widget

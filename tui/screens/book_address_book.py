@@ -10,12 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
+from tui.widgets.plain import OptionList, Static
 
 if TYPE_CHECKING:
     from tui.config.settings import Location

@@ -9,7 +9,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.money import format_amount
@@ -18,6 +17,7 @@ from tui.host import Host, host_of
 from tui.listing.status import status_label
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
+from tui.widgets.plain import OptionList, Static
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient

@@ -10,11 +10,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -8,9 +8,10 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Markdown, Static
+from textual.widgets import Button, Markdown
 
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Static
 
 GENERAL_KEYS = (
     ("app.quote", "quote"),

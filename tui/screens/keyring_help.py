@@ -8,13 +8,14 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.widgets import Collapsible, Input, OptionList, Static
+from textual.widgets import Collapsible, Input
 from textual.widgets.option_list import Option
 
 from tui.credentials.detect import KeyringState
 from tui.credentials.diagnosis import OFFERS, headline, technical
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
+from tui.widgets.plain import OptionList, Static
 
 Choice = Literal["session", "file"]
 CONFIRM_WORD = "plain"

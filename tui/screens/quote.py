@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input, Label
+from textual.widgets import Input
 
 from tui.domain.accessorials import Accessorial, offered_liftgate, parse_accessorials
 from tui.domain.locations import LOCATION_TYPES
@@ -46,6 +46,7 @@ from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
+from tui.widgets.plain import Label
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 if TYPE_CHECKING:

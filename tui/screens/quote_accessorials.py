@@ -9,10 +9,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
-from textual.widgets import Checkbox, Static
+from textual.widgets import Checkbox
 
 from tui.domain.accessorials import Accessorial, End
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Static
 from tui.widgets.tick_box import TickBox
 
 _HEADINGS: dict[End, str] = {

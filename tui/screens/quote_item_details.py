@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Checkbox, Input
 
 from tui.domain.quote_form import DETAIL_FIELDS, ItemDraft, QuoteDraft
 from tui.screens.modal import FreightModal
+from tui.widgets.plain import Label, Static
 from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 

@@ -11,7 +11,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
 from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
@@ -21,6 +21,7 @@ from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.plain import Static
 from tui.widgets.rates_table import (
     CHEAPEST,
     FASTEST,

@@ -14,7 +14,7 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from tui import documents
 from tui.domain.display_paths import display_path, home_relative
@@ -24,6 +24,7 @@ from tui.host import Host, host_of
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.plain import Label, Static
 
 if TYPE_CHECKING:
     from tui.api.models import (

@@ -11,7 +11,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.domain.display_paths import display_path
@@ -26,10 +25,11 @@ from tui.listing.detail_text import (
     tracking_text,
 )
 from tui.listing.status import timeline
-from tui.listing.tracking_events import timeline_text
+from tui.listing.tracking_events import events_shown, timeline_text
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.plain import OptionList, Static
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -216,7 +216,9 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         shipment_id = self.shipment_id
         self._events.start(lambda client: client.get_tracking(shipment_id))
 
-    def _events_loaded(self, events: list[TrackingEvent]) -> None:
+    def _events_loaded(self, tracked: list[TrackingEvent]) -> None:
+        recorded = self.detail.events if self.detail is not None else []
+        events = events_shown(recorded, tracked)  # the CLI's choice: the same event names
         self._timeline = (events, "")
         shown = self.query_one("#detail-events", Static)
         text = timeline_text(events)

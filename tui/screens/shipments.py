@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 from textual.timer import Timer
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Select
 
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
@@ -25,6 +25,7 @@ from tui.screens.shipments_scan import ScanLookup
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.plain import Static
 from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
 
@@ -260,7 +261,7 @@ Esc clears the search.
                 message.text
             )  # the search for it is on its way: one request
         else:
-            self.lookup(message.text)
+            self.lookup(message.text, searched=True)
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""

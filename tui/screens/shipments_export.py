@@ -11,12 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Select
 
 from tui.domain.display_paths import display_path, home_relative
 from tui.host import host_of
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
+from tui.widgets.plain import Label
 
 if TYPE_CHECKING:
     from textual.timer import Timer

@@ -32,7 +32,7 @@ class ShipmentsList(Protocol):
 
     def show_status(self, text: str, *, error: bool = False) -> None: ...
 
-    def lookup(self, code: str) -> None: ...
+    def lookup(self, code: str, *, searched: bool = False) -> None: ...
 
 
 class ShipmentPages:
@@ -112,7 +112,9 @@ class ShipmentPages:
         screen.update_title()
         code, self.open_when_loaded = self.open_when_loaded, None
         if code is not None:
-            screen.lookup(code)  # found among the rows just loaded, else asked for by itself
+            screen.lookup(
+                code, searched=True
+            )  # found among the rows just loaded, else asked for by itself
         if paging.can_load_more and self._near_end():
             self.request(paging.token, first=False)
 

@@ -65,11 +65,18 @@ class ScanLookup(_Host):
         code, self._pending_code = self._pending_code, None
         return code
 
-    def lookup(self, code: str) -> None:
-        """Open the shipment whose PRO, tracking number, BOL or id is `code`."""
+    def lookup(self, code: str, *, searched: bool = False) -> None:
+        """Open the shipment whose PRO, tracking number, BOL or id is `code`.
+
+        ``searched``: `code` is the search field's text, so the list already shows what it
+        matches; with no exact match those rows are the answer (the cursor goes to them)."""
         loaded = find_by_code(self.table.rows(), code)
         if loaded is not None:
             self.open_row(loaded)
+            return
+        if searched and self.table.row_count:
+            self.show_status("")
+            self.table.focus()
             return
         self.show_status(f"looking up {code}…")
         self._resolve_code(code)

@@ -14,7 +14,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Static
 
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.domain.safe_text import plain
@@ -22,6 +21,7 @@ from tui.listing.status import LIFECYCLE, status_label, status_style
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from tui.listing.rows import ShipmentRow

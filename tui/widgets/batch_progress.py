@@ -6,7 +6,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual.containers import Horizontal
-from textual.widgets import ProgressBar, Static
+from textual.widgets import ProgressBar
+
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from textual.app import ComposeResult

@@ -11,10 +11,10 @@ from rich.table import Table
 from rich.text import Text
 from textual.content import Content
 from textual.widget import Widget
-from textual.widgets import Static
 
 from tui.domain.money import format_amount, format_money
 from tui.domain.safe_text import plain
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from tui.api.models import Charge, Rate

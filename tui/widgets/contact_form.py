@@ -11,10 +11,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Input, Label, Static
+from textual.widgets import Input
 
 from tui.domain.validation import validate_email, validate_phone
 from tui.forms.book_times import check_window, parse_time_of_day
+from tui.widgets.plain import Label, Static
 from tui.widgets.typeahead import TypeaheadFocus
 
 Side = Literal["origin", "dest"]

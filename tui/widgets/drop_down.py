@@ -13,8 +13,9 @@ from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
-from textual.widgets import OptionList
 from textual.widgets.option_list import Option
+
+from tui.widgets.plain import OptionList
 
 
 def next_match(labels: Sequence[str], start: int, character: str) -> int | None:

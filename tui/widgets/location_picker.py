@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, Label
+from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
 from tui.widgets.drop_down import DropDown
+from tui.widgets.plain import Label
 
 
 class LocationPicker(Horizontal):

@@ -10,10 +10,11 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.widgets import Checkbox, Input, Label, Static
+from textual.widgets import Checkbox, Input
 
 from tui.domain.pickup_dates import US
 from tui.forms.book_times import day_note, parse_pickup_day
+from tui.widgets.plain import Label, Static
 from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TypeaheadFocus
 

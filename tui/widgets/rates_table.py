@@ -12,11 +12,12 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.message import Message
-from textual.widgets import DataTable, Static
+from textual.widgets import DataTable
 
 from tui.domain.modes import mode_key
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.domain.safe_text import plain
+from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from tui.api.models import Rate

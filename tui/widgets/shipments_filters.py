@@ -11,11 +11,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
 from textual.message import Message
-from textual.widgets import Input, Label, Select
+from textual.widgets import Input, Select
 
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+from tui.widgets.plain import Label
 from tui.widgets.typeahead import TypeaheadFocus
 
 if TYPE_CHECKING:

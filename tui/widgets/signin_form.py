@@ -7,12 +7,13 @@ from typing import ClassVar, cast
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select
 
 from tui.config.settings import AccountEnvironment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
 from tui.domain.safe_text import plain_lines
+from tui.widgets.plain import Label, Static
 from tui.widgets.typeahead import TypeaheadFocus
 
 FIELDS = ("profile", "base_url", "client_id", "secret")

@@ -1,0 +1,88 @@
+"""Static and Label that show their text as it is: markup only when the code asks for it.
+
+Server, file and user text (a PRO, a column header, an error) often has square brackets in
+it: read as markup, `[/]` ends the app with a MarkupError and `[@click=app.quit]x` is a link
+that quits it. So the project's text widgets parse nothing unless built with
+``markup=True`` — and then their text is a literal of the code, never data
+(tests/test_plain_by_default.py keeps it so). Styled text is a `Text` or `Content`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Literal
+
+from textual import widgets
+
+if TYPE_CHECKING:
+    from textual.visual import VisualType
+    from textual.widgets.option_list import Option
+
+LabelVariant = Literal["success", "error", "warning", "primary", "secondary", "accent"]
+
+__all__ = ["Label", "OptionList", "Static"]
+
+
+class Static(widgets.Static):
+    """A `textual.widgets.Static` whose strings are plain text unless ``markup=True``."""
+
+    def __init__(
+        self,
+        content: VisualType = "",
+        *,
+        expand: bool = False,
+        shrink: bool = False,
+        markup: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            content,
+            expand=expand,
+            shrink=shrink,
+            markup=markup,
+            name=name,
+            id=id,
+            classes=classes,
+            disabled=disabled,
+        )
+
+
+class Label(widgets.Label):
+    """A `textual.widgets.Label` whose strings are plain text unless ``markup=True``."""
+
+    def __init__(
+        self,
+        content: VisualType = "",
+        *,
+        variant: LabelVariant | None = None,
+        expand: bool = False,
+        shrink: bool = False,
+        markup: bool = False,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+        disabled: bool = False,
+    ) -> None:
+        super().__init__(
+            content,
+            variant=variant,
+            expand=expand,
+            shrink=shrink,
+            markup=markup,
+            name=name,
+            id=id,
+            classes=classes,
+            disabled=disabled,
+        )
+
+
+class OptionList(widgets.OptionList):
+    """A `textual.widgets.OptionList` whose string prompts are plain text unless
+    ``markup=True`` (prompts are often names: addresses, templates, columns)."""
+
+    def __init__(
+        self, *content: Option | VisualType | None, markup: bool = False, **kwargs: Any
+    ) -> None:
+        super().__init__(*content, markup=markup, **kwargs)
