@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from textual import events
@@ -320,6 +320,33 @@ class RowInputs:
         self.strips = [self.shown]
         return self.shown
 
+    async def build(self) -> None:
+        """Mount the first strip over its row (once: the grid starts with every row drawn and
+        no input, and builds them when the cursor first enters it)."""
+        strip = self.active
+        if strip.parent is not None:
+            return
+        self.owner.can_focus = False  # its inputs take Tab from here on
+        row = self.bound(strip) or next(
+            child for child in self.container.children if isinstance(child, ItemRow)
+        )
+        strip.row = row
+        with self.owner.app.batch_update():
+            await self.container.mount(strip, after=row)
+            row.display = False
+            settle(row, strip)
+
+    async def enter(self, name: str, release: Callable[[], None]) -> None:
+        """Focus landed on the grid itself, before its inputs were built: build them, focus
+        field `name` of the row, then `release` the keys typed meanwhile."""
+        try:
+            await self.build()
+            screen = self.owner.screen
+            if screen.focused is self.owner:
+                screen.set_focus(self.active.field(name))
+        finally:
+            release()
+
     @property
     def active(self) -> ItemStrip:
         """The strip of inputs shown (over the row being edited)."""
@@ -354,7 +381,9 @@ class RowInputs:
         return next((s for s in self.strips if s is not active and s.idle()), None)
 
     async def edit(self, row: ItemRow, name: str) -> GridInput:
-        """Focus field `name` of `row`; keys typed ahead into the row left still land there."""
+        """Focus field `name` of `row`; keys typed ahead into the row left still land there.
+        Builds the inputs first if need be."""
+        await self.build()
         strip = self.free(row)
         if strip is None:
             # The shown inputs still hold keys for their row: a fresh strip takes this one.
