@@ -498,6 +498,16 @@ async def test_shift_tab_into_a_grid_without_inputs_lands_in_the_last_field() ->
         assert focused_field(app) == "items.0.description"
 
 
+async def test_a_form_with_both_zips_starts_in_row_1_and_keys_typed_at_once_land_there() -> None:
+    session = offline_session()
+    session.drafts.save(DRAFT_NAME, QuoteDraft(origin_zip="60607", dest_zip="30303").to_dict())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "12")  # before the grid's inputs are built: held for them
+        await wait_for(pilot, lambda: quote(app).draft().items[0].quantity == "12", what="Qty")
+        assert focused_field(app) == "items.0.quantity"
+
+
 async def test_keys_typed_while_the_screen_completes_wait_and_land_in_order() -> None:
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:
