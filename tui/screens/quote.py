@@ -211,7 +211,7 @@ packing group), and the emergency contact hazardous freight needs.
         elif not dest.postal_code:
             self.set_focus(dest.zip_input)
         else:
-            self.set_focus(self.editor)
+            self.set_focus(self.editor.entry)
         if not calendar_loaded():
             self.call_after_refresh(self._load_calendar)
         self.call_after_refresh(self.keeper.say_word)

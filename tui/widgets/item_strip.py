@@ -308,9 +308,11 @@ class ItemStrip(Horizontal):
 class RowInputs:
     """The strips of inputs of one grid (`owner`) whose rows are in `container`."""
 
-    def __init__(self, owner: Widget, container: VerticalScroll) -> None:
+    def __init__(self, owner: Widget, container: VerticalScroll, entry: Widget) -> None:
         self.owner = owner
         self.container = container
+        self.entry = entry
+        """What takes focus in the grid before the inputs are built (see `build`)."""
         self.strips: list[ItemStrip] = []
         self.shown: ItemStrip | None = None
 
@@ -326,7 +328,7 @@ class RowInputs:
         strip = self.active
         if strip.parent is not None:
             return
-        self.owner.can_focus = False  # its inputs take Tab from here on
+        self.entry.can_focus = False  # the inputs take Tab from here on
         row = self.bound(strip) or next(
             child for child in self.container.children if isinstance(child, ItemRow)
         )
@@ -337,12 +339,12 @@ class RowInputs:
             settle(row, strip)
 
     async def enter(self, name: str, release: Callable[[], None]) -> None:
-        """Focus landed on the grid itself, before its inputs were built: build them, focus
+        """Focus landed on the grid's `entry`, before its inputs were built: build them, focus
         field `name` of the row, then `release` the keys typed meanwhile."""
         try:
             await self.build()
             screen = self.owner.screen
-            if screen.focused is self.owner:
+            if screen.focused is self.entry:
                 screen.set_focus(self.active.field(name))
         finally:
             release()

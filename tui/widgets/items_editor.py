@@ -3,8 +3,8 @@
 Only the row being edited is made of inputs (an `ItemStrip` laid over that row); every
 other row is one drawn line (`ItemRow`), so adding, deleting or moving rows lays out a
 widget per row instead of fourteen, and a new row builds no inputs. Until the cursor first
-enters the grid there are no inputs at all: the grid itself takes focus in their place, and
-builds them as it gets it.
+enters the grid there are no inputs at all: the grid's header line takes focus in their
+place, and the grid builds them as it gets it.
 """
 
 from __future__ import annotations
@@ -240,24 +240,25 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         def control(self) -> ItemsEditor:
             return self.editor
 
-    can_focus = True
-    """Until its inputs are built (see `complete`): Tab, a click or the form's first focus
-    lands on the grid, which builds them and hands focus to the first field (the last one
-    when coming back with shift+tab)."""
-
     def __init__(self, items: Sequence[ItemDraft], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._initial_items = list(items) or [ItemDraft()]
         self.border_title = "Items"
         self._focus_shown = False
         self._container = ItemsScroll(id="items-rows", can_focus=False)
-        self._inputs = RowInputs(self, self._container)
+        # Until the inputs are built (see `complete`), the header line takes focus in their
+        # place: Tab, shift+tab or the form's first focus lands on it, and the grid builds
+        # them and hands focus on to the first field (the last one coming back from below).
+        # A line, not the grid: focus on the grid would restyle every row, twice.
+        self.entry = ItemsHead(self, id="items-head")
+        self.entry.can_focus = True
+        self._inputs = RowInputs(self, self._container, self.entry)
         self._columns: tuple[Column, ...] = ()
 
     def compose(self) -> ComposeResult:
         # Before anything is styled: the wide grid from the start spares a restyle.
         self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS, update=False)
-        yield ItemsHead(self, id="items-head")
+        yield self.entry
         rows = [ItemRow(item, self) for item in self._initial_items]
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
@@ -286,10 +287,10 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         """Focus landed on the grid before its inputs were built: build them, then focus the
         first field (the last one from a field below). Keys typed meanwhile wait for them:
         the hold starts here, while the key that moved focus is still being handled."""
-        if new is not self or self.completed:
+        if new is not self.entry or self.completed:
             return
         chain = self.screen.focus_chain
-        backwards = old in chain and chain.index(old) > chain.index(self)
+        backwards = old in chain and chain.index(old) > chain.index(new)
         field = ITEM_FIELDS[-1] if backwards else ITEM_FIELDS[0]
         self.call_next(self._inputs.enter, field, host_of(self).hold_input())
 
