@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from textual import events
 from textual.app import App
 from textual.message import Message
-from textual.widgets import Input, TextArea
+from textual.widgets import Input
 
 from tui.widgets.typeahead import move_focus
 
@@ -260,6 +260,8 @@ class KeyFilter(App[None]):
         focused = screen.focused
         if isinstance(focused, Input):
             return focused.has_class(SCAN_FIELD_CLASS) and not focused.value
+        from textual.widgets import TextArea
+
         return not isinstance(focused, TextArea)
 
     async def _filter_key(self, event: events.Key) -> bool:

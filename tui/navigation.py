@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING
 from textual.app import App
 
 from tui.screens.quote import QuoteScreen
-from tui.screens.result import ResultScreen
-from tui.screens.shipment_detail import ShipmentDetailScreen
 
 if TYPE_CHECKING:
     from tui.api.models import (
@@ -111,6 +109,8 @@ class Navigation(App[None]):
         request: BookingRequest | ParcelBookingRequest | None = None,
     ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
+        from tui.screens.result import ResultScreen
+
         self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
 
     def show_shipments(self, search: str | None = None) -> None:
@@ -152,4 +152,6 @@ class Navigation(App[None]):
         """Show one shipment's detail in the shipments mode."""
         if self.current_mode != "shipments":
             self.switch_mode("shipments")
+        from tui.screens.shipment_detail import ShipmentDetailScreen
+
         self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))

@@ -106,6 +106,7 @@ async def measure(rows: int, runs: int) -> dict[str, list[tuple[float, float]]]:
         screen = app.screen
         assert isinstance(screen, QuoteScreen), screen
         editor = screen.query_one(ItemsEditor)
+        await editor.complete()  # the inputs, as the cursor entering the grid builds them
         middle = (rows - 1) // 2
 
         async def focus(index: int) -> None:

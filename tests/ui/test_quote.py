@@ -60,9 +60,13 @@ async def fill_row(pilot: Pilot[Any], *values: str) -> None:
 
 
 async def start(pilot: Pilot[Any]) -> QuoteScreen:
+    """The quote screen, started, with its grid's inputs built (as the cursor entering the
+    grid builds them), so a test may reach a row's input directly."""
     await pilot.pause()
     await pilot.pause()
-    return quote(pilot.app)  # type: ignore[arg-type]
+    screen = quote(pilot.app)  # type: ignore[arg-type]
+    await screen.editor.complete()
+    return screen
 
 
 async def test_first_focus_is_the_empty_destination_and_origin_is_prefilled() -> None:
@@ -453,9 +457,10 @@ async def test_a_row_not_being_edited_still_shows_its_wrong_field_in_red() -> No
         assert message.startswith("row 1: weight (lb per unit) must be a number")
 
 
-async def test_the_first_frame_shows_row_1_as_the_grid_s_inputs_show_it() -> None:
-    """Textual sends the first frame once its start-up batch is done, by which time the grid's
-    inputs are mounted (the row drawn before them is what they show)."""
+async def test_the_first_frame_draws_row_1_and_entering_the_grid_builds_its_inputs() -> None:
+    """The first frame builds no input of the grid (focus is on the ZIP to fill): every row is
+    drawn. Tab into the grid builds the inputs over row 1, which looks as it was drawn, and
+    puts the cursor in its Qty."""
     app = make_app(offline_session())
     frames: list[tuple[bool, str]] = []
 
@@ -466,11 +471,41 @@ async def test_the_first_frame_shows_row_1_as_the_grid_s_inputs_show_it() -> Non
 
     watch_frames(app, record)
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = await start(pilot)
-        _completed, first_row = frames[0]
+        await pilot.pause()
+        await pilot.pause()
+        screen = quote(app)
+        completed, first_row = frames[0]
+        assert not completed, "no input of the grid before the cursor enters it"
         assert first_row.split()[:4] == ["│", "1", "1", "pallet"], first_row
+        assert focused_field(app) == "dest_zip"
+        await pilot.press("tab", "tab", "tab")  # past the dock type and the mode
+        await wait_for(pilot, lambda: focused_field(app) == "items.0.quantity", what="Qty")
         assert screen.editor.completed
         assert row_line(screen_text(app), 1) == first_row, "the inputs show row 1 as drawn"
+
+
+async def test_shift_tab_into_a_grid_without_inputs_lands_in_the_last_field() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = quote(app)
+        screen.shipment_input("pickup_date").focus()
+        await pilot.pause()
+        assert not screen.editor.completed
+        await pilot.press("shift+tab")
+        await type_text(pilot, "bolts")  # typed while the inputs are built: held, not lost
+        await wait_for(pilot, lambda: screen.draft().items[0].description == "bolts", what="it")
+        assert focused_field(app) == "items.0.description"
+
+
+async def test_a_form_with_both_zips_starts_in_row_1_and_keys_typed_at_once_land_there() -> None:
+    session = offline_session()
+    session.drafts.save(DRAFT_NAME, QuoteDraft(origin_zip="60607", dest_zip="30303").to_dict())
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await type_text(pilot, "12")  # before the grid's inputs are built: held for them
+        await wait_for(pilot, lambda: quote(app).draft().items[0].quantity == "12", what="Qty")
+        assert focused_field(app) == "items.0.quantity"
 
 
 async def test_keys_typed_while_the_screen_completes_wait_and_land_in_order() -> None:

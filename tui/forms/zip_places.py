@@ -17,7 +17,6 @@ import subprocess
 import sys
 import threading
 from datetime import date, datetime
-from importlib.metadata import version
 from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -56,6 +55,8 @@ _index: dict[str, ZipPlace] | None = None
 
 def table_path() -> Path:
     """The table of the installed `zipcodes` data, in the cache dir."""
+
+    from importlib.metadata import version
 
     from tui.config.paths import cache_dir
 

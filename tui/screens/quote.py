@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -204,26 +204,18 @@ packing group), and the emergency contact hazardous freight needs.
         self.revalidate()
         if not zip_places.is_loaded():
             self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
-        origin = self.origin_picker
-        to_items = bool(self.dest_picker.postal_code and origin.postal_code)
-        if not to_items:  # at once: keys typed right after the first frame go to the ZIP
-            self.set_focus(
-                origin.zip_input if not origin.postal_code else self.dest_picker.zip_input
-            )
-        # The first frame shows the form without the grid's inputs or the drop-downs' lists;
-        # they are mounted right after it, and keys typed meanwhile wait for them.
-        self.call_after_refresh(self._complete, self.host.hold_input(), to_items)
+        # At once: keys typed right after the first frame go to the ZIP to fill, else to the
+        # grid (which builds its inputs as it gets focus; keys typed meanwhile wait for them).
+        origin, dest = self.origin_picker, self.dest_picker
+        if not origin.postal_code:
+            self.set_focus(origin.zip_input)
+        elif not dest.postal_code:
+            self.set_focus(dest.zip_input)
+        else:
+            self.set_focus(self.editor.entry)
         if not calendar_loaded():
             self.call_after_refresh(self._load_calendar)
         self.call_after_refresh(self.keeper.say_word)
-
-    async def _complete(self, release: Callable[[], None], to_items: bool) -> None:
-        try:
-            await self.editor.complete()
-            if to_items:
-                self.editor.input_for(0, "quantity").focus()
-        finally:
-            release()
 
     def on_unmount(self) -> None:
         self.keeper.flush()
@@ -412,11 +404,12 @@ packing group), and the emergency contact hazardous freight needs.
         index = self.editor.current_index()
         await self.editor.add_row(after=index)
 
-    def action_get_rates(self) -> None:
+    async def action_get_rates(self) -> None:
         draft = self.draft()
         today = self.origin_today(draft)
         errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
         if errors:
+            await self.editor.complete()  # the field to fix may be one of the grid's inputs
             self.marks.show_all = True
             self.revalidate()
             first = errors[0]

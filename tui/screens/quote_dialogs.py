@@ -87,9 +87,10 @@ def open_item_details(form: QuoteDialogsForm, field: str | None, *, show_all: bo
         index = first_hazardous_row(form) if field in EMERGENCY_FIELDS else 0
     row = editor.rows[index]
 
-    def done(details: ItemDetails | None) -> None:
+    async def done(details: ItemDetails | None) -> None:
         if details is None or row not in editor.rows:
             return
+        await editor.complete()  # opened from outside the grid: its inputs may not be built
         index = editor.rows.index(row)
         chosen: dict[str, Any] = {name: getattr(details.item, name) for name in ITEM_DETAILS}
         row.load(replace(row.item, **chosen))
@@ -122,6 +123,7 @@ def open_templates(form: QuoteDialogsForm) -> None:
             item = item_from_template(session.profile.item_templates[choice.index])
             if row.item.is_blank():
                 row.load(item)
+                await editor.complete()
                 form.set_focus(row.field("quantity"))
             else:
                 await editor.add_row(item, after=editor.rows.index(row))

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
 from textual import events
@@ -308,9 +308,11 @@ class ItemStrip(Horizontal):
 class RowInputs:
     """The strips of inputs of one grid (`owner`) whose rows are in `container`."""
 
-    def __init__(self, owner: Widget, container: VerticalScroll) -> None:
+    def __init__(self, owner: Widget, container: VerticalScroll, entry: Widget) -> None:
         self.owner = owner
         self.container = container
+        self.entry = entry
+        """What takes focus in the grid before the inputs are built (see `build`)."""
         self.strips: list[ItemStrip] = []
         self.shown: ItemStrip | None = None
 
@@ -319,6 +321,33 @@ class RowInputs:
         self.shown = ItemStrip(row)
         self.strips = [self.shown]
         return self.shown
+
+    async def build(self) -> None:
+        """Mount the first strip over its row (once: the grid starts with every row drawn and
+        no input, and builds them when the cursor first enters it)."""
+        strip = self.active
+        if strip.parent is not None:
+            return
+        self.entry.can_focus = False  # the inputs take Tab from here on
+        row = self.bound(strip) or next(
+            child for child in self.container.children if isinstance(child, ItemRow)
+        )
+        strip.row = row
+        with self.owner.app.batch_update():
+            await self.container.mount(strip, after=row)
+            row.display = False
+            settle(row, strip)
+
+    async def enter(self, name: str, release: Callable[[], None]) -> None:
+        """Focus landed on the grid's `entry`, before its inputs were built: build them, focus
+        field `name` of the row, then `release` the keys typed meanwhile."""
+        try:
+            await self.build()
+            screen = self.owner.screen
+            if screen.focused is self.entry:
+                screen.set_focus(self.active.field(name))
+        finally:
+            release()
 
     @property
     def active(self) -> ItemStrip:
@@ -354,7 +383,9 @@ class RowInputs:
         return next((s for s in self.strips if s is not active and s.idle()), None)
 
     async def edit(self, row: ItemRow, name: str) -> GridInput:
-        """Focus field `name` of `row`; keys typed ahead into the row left still land there."""
+        """Focus field `name` of `row`; keys typed ahead into the row left still land there.
+        Builds the inputs first if need be."""
+        await self.build()
         strip = self.free(row)
         if strip is None:
             # The shown inputs still hold keys for their row: a fresh strip takes this one.

@@ -2,7 +2,9 @@
 
 Only the row being edited is made of inputs (an `ItemStrip` laid over that row); every
 other row is one drawn line (`ItemRow`), so adding, deleting or moving rows lays out a
-widget per row instead of fourteen, and a new row builds no inputs.
+widget per row instead of fourteen, and a new row builds no inputs. Until the cursor first
+enters the grid there are no inputs at all: the grid's header line takes focus in their
+place, and the grid builds them as it gets it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from textual.widget import Widget
 
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
+from tui.host import host_of
 from tui.textual_internals import ResizeWithoutLayout
 from tui.widgets.item_line import Column, ItemRow
 from tui.widgets.item_strip import (
@@ -243,34 +246,32 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         self.border_title = "Items"
         self._focus_shown = False
         self._container = ItemsScroll(id="items-rows", can_focus=False)
-        self._inputs = RowInputs(self, self._container)
+        # Until the inputs are built (see `complete`), the header line takes focus in their
+        # place: Tab, shift+tab or the form's first focus lands on it, and the grid builds
+        # them and hands focus on to the first field (the last one coming back from below).
+        # A line, not the grid: focus on the grid would restyle every row, twice.
+        self.entry = ItemsHead(self, id="items-head")
+        self.entry.can_focus = True
+        self._inputs = RowInputs(self, self._container, self.entry)
         self._columns: tuple[Column, ...] = ()
 
     def compose(self) -> ComposeResult:
         # Before anything is styled: the wide grid from the start spares a restyle.
         self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS, update=False)
-        yield ItemsHead(self, id="items-head")
+        yield self.entry
         rows = [ItemRow(item, self) for item in self._initial_items]
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
-        # The inputs come in `complete`, after the first frame: until then row 1 is drawn too.
+        # The inputs come in `complete`, when the cursor first enters the grid: until then
+        # every row is drawn, row 1 too.
         self._inputs.start(rows[0])
         with self._container:
             yield from rows
 
     async def complete(self) -> None:
-        """Mount the inputs of the row being edited, over row 1 (once; the screen calls this
-        after its first frame, which draws every row and builds no input)."""
-        strip = self._inputs.active
-        if strip.parent is not None:
-            return
-        rows = self.rows
-        row = self._inputs.bound(strip) or rows[0]
-        strip.row = row
-        with self.app.batch_update():
-            await self._container.mount(strip, after=row)
-            row.display = False
-            settle(row, strip)
+        """Mount the inputs of the row being edited, over row 1 (once: when the cursor first
+        enters the grid, or a row is added or picked; until then every row is drawn)."""
+        await self._inputs.build()
 
     @property
     def completed(self) -> bool:
@@ -280,6 +281,18 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     def on_mount(self) -> None:
         self._renumber()
         self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_focus(force=True))
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    def _focus_moved(self, old: Widget | None, new: Widget | None) -> None:
+        """Focus landed on the grid before its inputs were built: build them, then focus the
+        first field (the last one from a field below). Keys typed meanwhile wait for them:
+        the hold starts here, while the key that moved focus is still being handled."""
+        if new is not self.entry or self.completed:
+            return
+        chain = self.screen.focus_chain
+        backwards = old in chain and chain.index(old) > chain.index(new)
+        field = ITEM_FIELDS[-1] if backwards else ITEM_FIELDS[0]
+        self.call_next(self._inputs.enter, field, host_of(self).hold_input())
 
     def check_consume_key(self, key: str, character: str | None) -> bool:
         """Tab and shift+tab are the grid's while focus is in it (rows are not all inputs)."""
@@ -295,10 +308,9 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         color = self.app.get_css_variables()["border" if inside else "border-blurred"]
         self.styles.border = ("round", Color.parse(color))
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        self._show_focus()
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
+    @on(events.DescendantFocus)
+    @on(events.DescendantBlur)
+    def _focus_within_changed(self, event: events.DescendantFocus | events.DescendantBlur) -> None:
         self._show_focus()
 
     # -- reading ---------------------------------------------------------------------------
@@ -403,7 +415,10 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
     # -- which row the inputs show -----------------------------------------------------------
 
     def field_of(self, row: ItemRow, name: str) -> GridInput:
-        """Edit `row` (focus follows if it was in the grid) and return its input `name`."""
+        """Edit `row` (focus follows if it was in the grid) and return its input `name`;
+        the inputs are built first (`complete`)."""
+        if not self.completed:
+            raise RuntimeError("the grid's inputs are not built yet: await complete() first")
         inputs = self._inputs
         return inputs.switch(row, name, inputs.free(row) or inputs.active, focus=False)
 
