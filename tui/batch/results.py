@@ -57,6 +57,9 @@ def result_cells(
         error = state.error_text
     else:
         error = ""
+    if state.owes_paperwork:
+        missing = f"booked, paperwork missing: {state.paperwork_missing}"
+        error = f"{error}; {missing}" if error else missing
     del order
     return [
         OUTPUT_STATUS[state.status],

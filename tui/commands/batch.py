@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from tui.batch import sample_path
-from tui.commands.exits import FAILED, OK, UsageError
+from tui.commands.exits import FAILED, OK, SERVICE, UsageError
 from tui.commands.progress import ProgressLine
 
 if TYPE_CHECKING:
@@ -30,20 +30,33 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _fields(out)
     if action == "sample":
         return _sample(args, out)
+    from tui.batch.pace import WaitTooLongError
     from tui.batch.store import BatchBusyError
 
     batch, sheet, profile = _prepare(args)
     try:
-        if action == "rate":
-            await _rate(args, batch, err)
-        elif action == "book":
-            from tui.commands.batch_book import book
+        if action == "settle":
+            from tui.commands.batch_settle import settle
 
-            refused = await book(args, batch, profile, err)
-            if refused is not None:
-                return refused
+            status = await settle(args, batch, err)
+            _write(args, batch, sheet, out)
+            return status
+        try:
+            if action == "rate":
+                await _rate(args, batch, err, profile)
+            elif action in ("book", "paperwork"):
+                from tui.commands.batch_book import book
+
+                refused = await book(args, batch, profile, err)
+                if refused is not None:
+                    return refused
+        except WaitTooLongError as exc:
+            _write(args, batch, sheet, out)
+            print(f"freight: {exc}", file=err)
+            return SERVICE
         _write(args, batch, sheet, out)
-        return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
+        booking = action in ("book", "paperwork")
+        return OK if batch.all_done("booked" if booking else "rated") else FAILED
     except BatchBusyError as exc:
         raise UsageError(str(exc)) from None
     finally:
@@ -222,7 +235,7 @@ def _rules(args: argparse.Namespace) -> Any:
 # -- rating --------------------------------------------------------------------------------
 
 
-async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
+async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Profile) -> None:
     from tui.api.options import RetryPolicy
     from tui.batch.rating import FatalRatingError
     from tui.batch.run import rate_run
@@ -245,6 +258,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
                 concurrency=args.concurrency,
                 progress=progress,
                 rerate=args.rerate,
+                max_wait=profile.limits.max_retry_after,
             )
     except FatalRatingError as exc:
         cause = exc.__cause__
@@ -323,6 +337,11 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         for order in batch.orders
         for error in batch.state(order.key).errors
     ]
+    problems += [
+        (order.key, f"booked, paperwork missing: {plain(state.paperwork_missing)}")
+        for order in batch.orders
+        if (state := batch.state(order.key)).owes_paperwork
+    ]
     if problems:
         print(file=out)
         print("Problems (fix the file and run again; orders done keep their state):", file=out)
@@ -336,7 +355,11 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
             print(f"  {plain(key, limit=24)}  {plain(note)}", file=out)
     counts = batch.counts()
     shown = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
-    summary = " · ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
+    owing = sum(batch.state(o.key).owes_paperwork for o in batch.orders)
+    missing = f" ({owing} with paperwork missing)" if owing else ""
+    summary = " · ".join(
+        f"{counts[s]} {s}" + (missing if s == "booked" else "") for s in shown if counts.get(s)
+    )
     totals = batch.totals()
     if totals:
         summary += " · total " + ", ".join(money(v, c) for c, v in sorted(totals.items()))

@@ -10,16 +10,20 @@ from tui.commands.parser import add_json_flag
 
 BATCH_EXITS = (
     "exit status:\n"
-    "  0 every order done (rated; booked for book)\n"
-    "  1 partly done: an order is invalid, failed, unknown, not rated or has no rate\n"
-    "  2 usage error (flags, a file that cannot be read, a column the file lacks)\n"
-    "  4 not signed in or not allowed; 5 the service could not be reached; 130 interrupted"
+    "  0 every order done (rated; booked, with its paperwork saved, for book and paperwork;\n"
+    "    settled for settle)\n"
+    "  1 partly done: an order is invalid, failed, unknown, not rated or has no rate, or a\n"
+    "    booked order's paperwork is missing; settle: not confirmed, or the PRO not proven\n"
+    "  2 usage error (flags, a file that cannot be read, a column the file lacks; settle: an\n"
+    "    order not unknown, no terminal to confirm on without --yes)\n"
+    "  4 not signed in or not allowed; 5 the service could not be reached, or it asked to\n"
+    "    wait longer than the profile's max_retry_after (429); 130 interrupted"
 )
 FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
-    """``freight batch fields|sample|rate|status|book``."""
+    """``freight batch fields|sample|rate|status|book|paperwork|settle``."""
     batch = sub.add_parser(
         "batch",
         help="rate, choose and book a whole file of orders (CSV, TSV, .xlsx)",
@@ -107,6 +111,51 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         help="book without asking (a production profile needs it when standard input is not "
         "a terminal)",
     )
+    _booking(book)
+
+    paperwork = _action(
+        actions,
+        add_target_flags,
+        "paperwork",
+        "fetch the BOL and labels booked orders of FILE still owe",
+        "Fetch and save the paperwork (BOL, labels) of FILE's booked orders that is not all "
+        "saved yet: a document host that was down, a run stopped after booking. Books "
+        "nothing (batch book fetches it too).\n"
+        "  freight batch paperwork orders.csv --documents ~/bols",
+    )
+    _reading(paperwork)
+    _booking(paperwork)
+
+    settle = _action(
+        actions,
+        add_target_flags,
+        "settle",
+        "say what became of an order whose booking's outcome is unknown",
+        "Settle ORDER of FILE, whose booking was sent with no answer known (status unknown), "
+        "as the Batch screen's keys do: --booked PRO when a shipment with that PRO is its "
+        "booking (the PRO must prove it: a shipment the service lists that shows the "
+        "booking's reference, or was created on its lane after it was sent), --not-booked "
+        "when none is (it is booked again, under a new reference, by the next batch book: "
+        "it may make a second shipment). Asks to confirm; --yes for scripts.\n"
+        "  freight batch settle orders.csv A17 --booked 7301224\n"
+        "  freight batch settle orders.csv A17 --not-booked --yes",
+    )
+    settle.add_argument("order", metavar="ORDER", help="the order number (the file's order column)")
+    _reading(settle)
+    how = settle.add_mutually_exclusive_group(required=True)
+    how.add_argument("--booked", metavar="PRO", help="the shipment with this PRO is its booking")
+    how.add_argument(
+        "--not-booked",
+        dest="not_booked",
+        action="store_true",
+        help="no shipment is its booking: book it again (next batch book)",
+    )
+    settle.add_argument("--yes", action="store_true", help="settle without asking (scripts, cron)")
+    _output(settle)
+
+
+def _booking(book: argparse.ArgumentParser) -> None:
+    """The flags of a run that books or fetches paperwork."""
     book.add_argument(
         "--documents",
         metavar="DIR",
