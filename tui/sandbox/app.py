@@ -74,6 +74,8 @@ class SandboxApp:
         self.lose_bookings = False
         """Test switch: a booking that arrives while it is set is never answered nor booked
         (as one lost on the way); set it back and such a request gets a 503."""
+        self.bookings_lost = 0
+        """How many bookings ``lose_bookings`` swallowed."""
         self.request_times: deque[float] = deque(maxlen=100_000)
         """When each authorised request arrived (monotonic seconds): what the rate limit
         counts."""
@@ -199,6 +201,7 @@ class SandboxApp:
     async def _booking(self, call: Call, *, parcel: bool) -> Response:
         auth.require_booking(call.account)
         if self.lose_bookings:
+            self.bookings_lost += 1
             while self.lose_bookings:  # noqa: ASYNC110 (set from a test's thread)
                 await asyncio.sleep(0.05)
             raise ApiError(503, "UNAVAILABLE", "The booking was lost on the way (test switch).")
