@@ -27,6 +27,8 @@ from tui.batch.book import (
 from tui.batch.pace import DEFAULT_MAX_RETRY_AFTER, Pace, WaitTooLongError
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tui.api.client import FreightClient
     from tui.batch.engine import Batch
     from tui.batch.model import OrderState
@@ -46,6 +48,10 @@ class RunProgress(Protocol):
     def total(self) -> int: ...
     @property
     def text(self) -> str: ...
+    @property
+    def waiting(self) -> datetime | None:
+        """When the pause a 429 asked for ends (None: not waiting)."""
+        ...
 
 
 class ProgressShown(Protocol):
