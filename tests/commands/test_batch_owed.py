@@ -12,6 +12,7 @@ import socket
 import subprocess
 import sys
 import time
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,7 @@ import pytest
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import _command_env, _stored, configured, orders_file
 from tui.sandbox import DEMO_TOKEN
+from tui.sandbox.ratelimit import RateLimiter
 from tui.sandbox.threaded import RunningSandbox
 
 pytestmark = pytest.mark.usefixtures(configured.__name__)
@@ -223,3 +225,37 @@ def test_no_second_holds_more_than_20_requests_at_the_server(
     assert len(arrivals) >= 24 + 24 + 72  # rates, bookings, three documents each
     busiest = max(sum(1 for t in arrivals if start <= t <= start + 1.0) for start in arrivals)
     assert busiest <= 20
+
+
+def test_a_retry_after_beyond_the_cap_stops_the_run_with_the_reason(
+    freight: Runner, live_sandbox: RunningSandbox, tmp_path: Path
+) -> None:
+    path = _file(tmp_path, 3)
+    live_sandbox.app.limiter = RateLimiter(0.00001, 2)  # the third request: Retry-After 100000
+    started = time.monotonic()
+    stopped = freight("batch", "rate", str(path), "--concurrency", "1", "--format", "json")
+    assert time.monotonic() - started < 30  # not held for hours with no output
+    assert stopped.status == 5
+    assert "the service asked to wait 27 h 47 min" in stopped.err
+    assert "Retry-After: 100000" in stopped.err
+    assert "longer than the 5 min Freight waits" in stopped.err
+    assert [r["status"] for r in json.loads(stopped.out)] == ["rated", "rated", "pending"]
+
+
+@pytest.mark.slow
+def test_a_long_429_pause_is_said_with_its_end_time(
+    freight: Runner, live_sandbox: RunningSandbox, tmp_path: Path
+) -> None:
+    path = _file(tmp_path, 2)
+    live_sandbox.app.limiter = RateLimiter(0.1, 1)  # the second request: Retry-After 10
+    before = datetime.now(UTC)
+    rated = freight("batch", "rate", str(path), "--concurrency", "1")
+    assert rated.status == 0, rated.err
+    said = [line for line in rated.err.splitlines() if "waiting until" in line]
+    assert len(said) == 1
+    until = datetime.strptime(said[0].split("waiting until ")[1][:8], "%H:%M:%S").time()
+    expected = (before + timedelta(seconds=10)).astimezone()
+    assert abs(
+        datetime.combine(expected.date(), until) - expected.replace(tzinfo=None)
+    ) < timedelta(seconds=3)
+    assert "(the service said 429: too many requests)" in said[0]

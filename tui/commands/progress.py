@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from tui.batch.run import RunProgress
 
 
-LONG_WAIT: Final = 10.0
+LONG_WAIT: Final = 5.0
 """Seconds of a 429's pause from which a log (no terminal) is told of it too."""
 
 
