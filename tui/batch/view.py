@@ -63,7 +63,7 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
     status = OUTPUT_STATUS[state.status]
     problem = state.errors[0].message if state.errors else ""
     if state.owes_paperwork:
-        problem = f"booked, paperwork missing: {plain(state.paperwork_missing)} (b fetches it)"
+        problem = f"booked, paperwork missing (b fetches it): {plain(state.paperwork_missing)}"
     if not problem and order is not None and order.errors:
         problem = order.errors[0].message
     if not problem and state.notes:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shlex
 import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -77,7 +78,8 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     if missing:
         print(
             f"freight: {len(missing)} booked orders still owe paperwork (BOL or labels not "
-            "saved; see Problems): freight batch paperwork FILE (or batch book) fetches it",
+            f"saved; see Problems): freight batch paperwork {shlex.quote(args.file)} (or batch "
+            "book) fetches it",
             file=err,
         )
     if args.print_documents:

@@ -257,8 +257,18 @@ class BatchRuns:
         self._booking = self.booking.start(run, activity="booking the batch…")
 
     def _booked(self, answer: tuple[str, Batch, Path]) -> None:
+        from tui.batch.paperwork import owing
+
         text, batch, folder = answer
         self._book_ended()
+        missing = owing(batch)
+        if missing:
+            why = plain(batch.state(missing[0].key).paperwork_missing, limit=80)
+            self.screen.say(
+                f"{text} · paperwork missing for {len(missing)} (b tries again): {why}",
+                error=True,
+            )
+            return
         self.screen.say(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
         self.node.run_worker(
             self._deliver_paperwork(batch, folder), group="batch-deliver", exit_on_error=False
