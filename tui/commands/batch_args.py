@@ -10,14 +10,15 @@ from tui.commands.parser import add_json_flag
 
 BATCH_EXITS = (
     "exit status:\n"
-    "  0 every order done (rated; booked, with its paperwork saved, for book and paperwork;\n"
-    "    settled for settle)\n"
-    "  1 partly done: an order is invalid, failed, unknown, not rated or has no rate, or a\n"
-    "    booked order's paperwork is missing; settle: not confirmed, or the PRO not proven\n"
-    "  2 usage error (flags, a file that cannot be read, a column the file lacks; settle: an\n"
-    "    order not unknown, no terminal to confirm on without --yes)\n"
-    "  4 not signed in or not allowed; 5 the service could not be reached, or it asked to\n"
-    "    wait longer than the profile's max_retry_after (429); 130 interrupted"
+    "  0 every order done: rated; for book and paperwork booked, its paperwork\n"
+    "    saved; for settle, settled\n"
+    "  1 partly done: an order invalid, failed, unknown, not rated or without a\n"
+    "    rate, or a booked order's paperwork missing; settle: not confirmed, or\n"
+    "    the PRO not among the shipments the search lists\n"
+    "  2 usage error (flags, a file that cannot be read, a column the file lacks;\n"
+    "    settle: the order not unknown, or no terminal to confirm on, no --yes)\n"
+    "  4 not signed in or not allowed; 5 the service could not be reached, or a\n"
+    "    429 asked to wait longer than [limits] max_retry_after; 130 interrupted"
 )
 FORMATS = ("table", "json", "jsonl", "csv")
 
@@ -131,12 +132,13 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         add_target_flags,
         "settle",
         "say what became of an order whose booking's outcome is unknown",
-        "Settle ORDER of FILE, whose booking was sent with no answer known (status unknown), "
-        "as the Batch screen's keys do: --booked PRO when a shipment with that PRO is its "
-        "booking (the PRO must prove it: a shipment the service lists that shows the "
-        "booking's reference, or was created on its lane after it was sent), --not-booked "
-        "when none is (it is booked again, under a new reference, by the next batch book: "
-        "it may make a second shipment). Asks to confirm; --yes for scripts.\n"
+        "Settle ORDER of FILE, whose booking was sent with no answer known (status\n"
+        "unknown), as the Batch screen's keys do. The service is searched first.\n"
+        "--booked PRO: the shipment with that PRO is its booking (one the search lists\n"
+        "as possibly it: it shows the booking's reference, or was created on its lane\n"
+        "after it was sent). --not-booked: none is; the next batch book books it again\n"
+        "under a new reference (if it was made after all, a second shipment). Asks to\n"
+        "confirm; --yes for scripts.\n"
         "  freight batch settle orders.csv A17 --booked 7301224\n"
         "  freight batch settle orders.csv A17 --not-booked --yes",
     )
