@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
@@ -120,8 +121,9 @@ async def test_the_pace_spaces_requests_evenly() -> None:
     for _ in range(5):
         await pace.turn()
         starts.append(time.now)
+        pace.ok()
     # evenly spaced, but a fifth start in the same second would make 5 in one second
-    assert starts == [100.0, 100.25, 100.5, 100.75, pytest.approx(101.02)]
+    assert starts == [100.0, 100.25, 100.5, 100.75, pytest.approx(101.05)]
 
 
 async def test_no_window_of_a_second_holds_more_than_the_limit() -> None:
@@ -131,8 +133,33 @@ async def test_no_window_of_a_second_holds_more_than_the_limit() -> None:
     for _ in range(200):
         await pace.turn()
         starts.append(time.now)
+        pace.ok()
     busiest = max(sum(1 for t in starts if s <= t <= s + 1.0) for s in starts)
     assert busiest == 20
+
+
+async def test_the_first_request_goes_alone_until_its_answer() -> None:
+    time = FakeTime()
+
+    async def yielding(seconds: float) -> None:
+        time.now += seconds
+        await asyncio.sleep(0)
+
+    pace = Pace(20.0, clock=time.clock, sleep=yielding)
+    await pace.turn()
+    first = time.now
+    waiting = asyncio.ensure_future(pace.turn())
+    for _ in range(5):
+        await asyncio.sleep(0)  # the others wait while its connection is set up
+    assert not waiting.done()
+    pace.ok()
+    await waiting
+    assert time.now - first < 0.2  # its answer let it go, not the half second
+    no_answer = Pace(20.0, clock=time.clock, sleep=time.sleep)
+    await no_answer.turn()
+    started = time.now
+    await no_answer.turn()  # an answer that never comes holds the rest half a second at most
+    assert time.now - started == pytest.approx(0.5, abs=0.011)
 
 
 async def test_a_retry_after_beyond_the_cap_stops_the_run_with_the_reason() -> None:

@@ -29,9 +29,13 @@ MAX_WAIT: Final = 60.0
 """The longest single back-off when a 429 names no Retry-After."""
 DEFAULT_MAX_RETRY_AFTER: Final = 300.0
 """The longest Retry-After a run waits for (5 minutes) unless the profile says otherwise."""
-WINDOW: Final = 1.02
+WINDOW: Final = 1.05
 """The window no more than ``limit`` requests start in: a second, and a margin for the way
 to the server (a request sent at the end of one second may arrive in the next)."""
+WARM_UP: Final = 0.5
+"""Seconds the first request of a run goes alone (until its answer, at most this): the
+first connection's set-up would otherwise hold the next requests back and send them together
+with it."""
 
 
 class WaitTooLongError(Exception):
@@ -89,6 +93,8 @@ class Pace:
         """Seconds the batch paused for 429s."""
         self.on_wait: Callable[[], None] | None = None
         """Called when a 429 starts (or lengthens) a pause: a run shows the wait."""
+        self._first: float | None = None
+        self._answered = False
 
     async def turn(self) -> None:
         """Wait until this request may start."""
@@ -97,7 +103,11 @@ class Pace:
             start = max(self._next, self._paused_until)
             if self.limit is not None and len(self._starts) == self._window:
                 start = max(start, self._starts[0] + WINDOW)
+            if self._first is not None and not self._answered:
+                start = max(start, min(now + 0.01, self._first + WARM_UP))
             if start <= now:
+                if self._first is None:
+                    self._first = now
                 if self.rate is not None:
                     self._next = max(self._next, now) + 1.0 / self.rate
                     self._starts.append(now)
@@ -109,8 +119,22 @@ class Pace:
         left = self._paused_until - self._clock()
         return self._wall() + timedelta(seconds=left) if left > 0 else None
 
+    def _first_answer(self) -> None:
+        """The first answer: its request was surely at the server by now (its connection's
+        set-up may have held it past its turn), so the window and the spacing count from
+        here."""
+        if self._answered:
+            return
+        self._answered = True
+        now = self._clock()
+        if self._starts:
+            self._starts[-1] = max(self._starts[-1], now)
+        if self.rate is not None:
+            self._next = max(self._next, now + 1.0 / self.rate)
+
     def ok(self) -> None:
         """An answer that was not a 429."""
+        self._first_answer()
         self._backoff = FIRST_BACKOFF
         self._calm += 1
         if self.limit is not None and self.rate is not None and self._calm >= SPEED_UP_AFTER:
@@ -121,6 +145,7 @@ class Pace:
         """A 429: pause the whole batch; return the pause in seconds. Raises
         WaitTooLongError when its Retry-After is longer than ``max_wait``."""
         self.limited_count += 1
+        self._first_answer()
         self._calm = 0
         if retry_after is not None and retry_after >= 0:
             if retry_after > self.max_wait:
