@@ -259,7 +259,7 @@ async def _book_one(
     choice = state.choice
     if order.request is None or choice is None:
         # Its booking was sent before; the file no longer says it: search, never send.
-        return await _settle_only(engine, state, keep, folder is not None), []
+        return await _settle_only(engine, state, keep, folder is not None, pace), []
     try:
         request = booking_request(order, state)
     except RequestValidationError as error:
@@ -306,7 +306,11 @@ async def _book_one(
 
 
 async def _settle_only(
-    engine: BookingEngine, state: OrderState, keep: Callable[[OrderState], None], owes: bool
+    engine: BookingEngine,
+    state: OrderState,
+    keep: Callable[[OrderState], None],
+    owes: bool,
+    pace: Pace,
 ) -> OrderState:
     from tui.api.errors import FreightError
 
@@ -316,6 +320,7 @@ async def _settle_only(
         keep(after)
         return after
     try:
+        await pace.turn()  # its search: requests of the batch too
         outcome: BookingOutcome = await engine.settle(record)
     except FreightError as error:
         after = state.updated(
@@ -323,6 +328,7 @@ async def _settle_only(
         )
         keep(after)
         return after
+    pace.ok()
     after = _booked_or_unknown(state, outcome)
     after = owed(after) if owes else after
     keep(after)
