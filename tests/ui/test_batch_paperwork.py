@@ -26,8 +26,12 @@ async def test_paperwork_missing_is_shown_and_b_fetches_it(
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.is_booking, what="booking to start")
-        await wait_for(pilot, lambda: not screen.is_booking, seconds=60, what="booking to end")
+
+        def booked() -> bool:
+            batch = screen.current_batch
+            return batch is not None and batch.counts() == {"booked": 2} and not screen.is_booking
+
+        await wait_for(pilot, booked, seconds=60, what="booking to end")
         await settle(pilot)
         text = screen_text(app)
         assert "2 booked (2 paperwork missing)" in text
@@ -41,8 +45,14 @@ async def test_paperwork_missing_is_shown_and_b_fetches_it(
 
         sandbox.document_url = None  # the host is back
         await pilot.press("b")  # nothing to book: only paperwork, nothing asked
-        await wait_for(pilot, lambda: screen.is_booking, what="fetching to start")
-        await wait_for(pilot, lambda: not screen.is_booking, seconds=60, what="fetching to end")
+
+        def fetched() -> bool:
+            batch = screen.current_batch
+            assert batch is not None
+            owed = any(batch.state(o.key).owes_paperwork for o in batch.orders)
+            return not owed and not screen.is_booking
+
+        await wait_for(pilot, fetched, seconds=60, what="the paperwork fetched")
         await settle(pilot)
         text = screen_text(app)
         assert "paperwork missing" not in text
