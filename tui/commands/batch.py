@@ -55,8 +55,11 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"freight: {exc}", file=err)
             return SERVICE
         _write(args, batch, sheet, out)
-        booking = action in ("book", "paperwork")
-        return OK if batch.all_done("booked" if booking else "rated") else FAILED
+        if action == "paperwork":  # every booked order's paperwork saved
+            from tui.batch.paperwork import owing
+
+            return FAILED if owing(batch) else OK
+        return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
     except BatchBusyError as exc:
         raise UsageError(str(exc)) from None
     finally:

@@ -10,8 +10,8 @@ from tui.commands.parser import add_json_flag
 
 BATCH_EXITS = (
     "exit status:\n"
-    "  0 every order done: rated; for book and paperwork booked, its paperwork\n"
-    "    saved; for settle, settled\n"
+    "  0 every order done: rated; for book, booked and its paperwork saved; for\n"
+    "    paperwork, no booked order's paperwork missing; for settle, settled\n"
     "  1 partly done: an order invalid, failed, unknown, not rated or without a\n"
     "    rate, or a booked order's paperwork missing; settle: not confirmed, or\n"
     "    the PRO not among the shipments the search lists\n"
