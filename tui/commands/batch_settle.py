@@ -117,8 +117,8 @@ async def _booked(
     if len(match) != 1:
         listed = "; ".join(_line(c.shipment, c.why) for c in outcome.candidates[:10])
         print(
-            f"freight: not settled: no one shipment the search lists as possibly this booking "
-            f"has PRO {plain(args.booked, limit=40)} ("
+            f"freight: not settled: PRO {plain(args.booked, limit=40)} is not that of one "
+            "shipment the search lists as possibly this booking ("
             + (f"listed: {listed}" if listed else "it lists none yet: search again later")
             + ")",
             file=err,
