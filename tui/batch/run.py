@@ -15,8 +15,9 @@ from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
+from tui.api.options import RetryPolicy
 from tui.batch.book import (
     DEFAULT_BOOKING_CONCURRENCY,
     book_orders,
@@ -35,6 +36,9 @@ if TYPE_CHECKING:
     from tui.booking import BookingEngine
     from tui.documents import PrintJob, PrintOutcome
 
+BATCH_RETRY: Final = RetryPolicy(rate_attempts=1, retry_after_cap=0.0)
+"""The retries of a batch run's own client: none on a 429 that says how long to wait (the
+run's one pace waits for all of its requests, documents included), the others as usual."""
 DEFAULT_RATE: float = 20.0
 """Requests per second a run keeps to unless told otherwise (the service's limit)."""
 

@@ -239,9 +239,8 @@ def _rules(args: argparse.Namespace) -> Any:
 
 
 async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Profile) -> None:
-    from tui.api.options import RetryPolicy
     from tui.batch.rating import FatalRatingError
-    from tui.batch.run import rate_run
+    from tui.batch.run import BATCH_RETRY, rate_run
     from tui.commands.connect import open_client
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
@@ -253,7 +252,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Pr
         return
     progress = ProgressLine(err)
     try:
-        async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+        async with open_client(args, retry=BATCH_RETRY) as client:
             await rate_run(
                 batch,
                 client,

@@ -23,10 +23,9 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     """Book the batch's rated orders and fetch the paperwork owed (``batch paperwork``: only
     that); None when it went ahead, else the exit status (the confirmation was not given).
     Raises WaitTooLongError (a 429 asked to wait longer than the profile's cap)."""
-    from tui.api.options import RetryPolicy
     from tui.batch.book import booking_totals, to_book
     from tui.batch.paperwork import owing
-    from tui.batch.run import book_run, paperwork_folder, saved_count
+    from tui.batch.run import BATCH_RETRY, book_run, paperwork_folder, saved_count
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
@@ -55,7 +54,7 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
             return FAILED
     folder = paperwork_folder(_documents_root(args.documents, data_dir()), batch)
     line = ProgressLine(err)
-    async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+    async with open_client(args, retry=BATCH_RETRY) as client:
         engine = BookingEngine(client, BookingLedger.in_dir(data_dir()), profile.name)
         try:
             await book_run(
