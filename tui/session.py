@@ -289,7 +289,9 @@ class Session:
         assert self._connect is not None
         base_url, token = await self._connect()
         options = self._client_options()
-        options = replace(options, retry=replace(options.retry, rate_attempts=1))
+        options = replace(  # a 429 goes to the batch's pace, not waited for here
+            options, retry=replace(options.retry, rate_attempts=1, retry_after_cap=0.0)
+        )
         return FreightClient(base_url, token, transport=self._transport, options=options)
 
     def _client_options(self) -> ClientOptions:

@@ -125,6 +125,8 @@ GLOSSARY: dict[str, str] = {
     "notes": "what was read otherwise than written (a ship date moved…)",
     # -- freight batch fields --json
     "field": "an order field's name (for --map and --set)",
+    "paperworkMissing": "why a booked order's BOL or labels are not all saved (null: all saved)",
+    "paperworkFiles": "the order's paperwork files saved, in the batch's documents folder",
     # -- freight batch columns: the mapping a run would use
     "file": "the order file read (its path)",
     "headerRow": "the file's row that holds the column headers (1 = the first)",

@@ -333,3 +333,17 @@ async def test_a_pickup_the_service_moves_is_the_batchs_pickup_with_its_reason(
     [record] = batch.records()
     assert record["pickupDate"] == "2026-11-30"
     assert ",2026-11-30," in results_text(sheet, batch.orders, batch.states)
+
+
+def test_a_booking_kept_before_paperwork_was_owed_owes_it_when_none_was_saved() -> None:
+    from tui.batch.model import OrderState
+
+    booked = OrderState("B1", status="booked", reference="FRT1").to_json()
+    del booked["paperwork_missing"]  # as a batch store written before kept it
+    assert OrderState.from_json(booked).owes_paperwork
+    saved = {**booked, "documents": ["B1-bol.pdf"]}
+    assert not OrderState.from_json(saved).owes_paperwork
+    settled = OrderState("B1", status="booked", reference="FRT1", paperwork_missing="")
+    assert not OrderState.from_json(settled.to_json()).owes_paperwork  # nothing to fetch
+    owing = settled.updated(paperwork_missing="the document host d.example:8443 answered 503")
+    assert OrderState.from_json(owing.to_json()) == owing

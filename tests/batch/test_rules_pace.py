@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
+from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 
 import pytest
 
+from tui.batch.book import BookProgress
 from tui.batch.model import RateOption
-from tui.batch.pace import Pace
+from tui.batch.pace import Pace, WaitTooLongError
 from tui.batch.rules import RuleError, Rules, choose, parse_max_total, parse_rule
 
 
@@ -118,7 +121,76 @@ async def test_the_pace_spaces_requests_evenly() -> None:
     for _ in range(5):
         await pace.turn()
         starts.append(time.now)
-    assert starts == [100.0, 100.25, 100.5, 100.75, 101.0]
+        pace.ok()
+    # evenly spaced, but a fifth start in the same second would make 5 in one second
+    assert starts == [100.0, 100.25, 100.5, 100.75, pytest.approx(101.05)]
+
+
+async def test_no_window_of_a_second_holds_more_than_the_limit() -> None:
+    time = FakeTime()
+    pace = Pace(20.0, clock=time.clock, sleep=time.sleep)
+    starts = []
+    for _ in range(200):
+        await pace.turn()
+        starts.append(time.now)
+        pace.ok()
+    busiest = max(sum(1 for t in starts if s <= t <= s + 1.0) for s in starts)
+    assert busiest == 20
+
+
+async def test_the_first_request_goes_alone_until_its_answer() -> None:
+    time = FakeTime()
+
+    async def yielding(seconds: float) -> None:
+        time.now += seconds
+        await asyncio.sleep(0)
+
+    pace = Pace(20.0, clock=time.clock, sleep=yielding)
+    await pace.turn()
+    first = time.now
+    waiting = asyncio.ensure_future(pace.turn())
+    for _ in range(5):
+        await asyncio.sleep(0)  # the others wait while its connection is set up
+    assert not waiting.done()
+    pace.ok()
+    await waiting
+    assert time.now - first < 0.2  # its answer let it go, not the half second
+    no_answer = Pace(20.0, clock=time.clock, sleep=time.sleep)
+    await no_answer.turn()
+    started = time.now
+    await no_answer.turn()  # an answer that never comes holds the rest half a second at most
+    assert time.now - started == pytest.approx(0.5, abs=0.011)
+
+
+async def test_a_retry_after_beyond_the_cap_stops_the_run_with_the_reason() -> None:
+    time = FakeTime()
+    pace = Pace(20.0, max_wait=300, clock=time.clock, sleep=time.sleep)
+    assert pace.limited(300) == 300  # up to the cap: waited for, however long
+    with pytest.raises(WaitTooLongError) as caught:
+        pace.limited(100_000)
+    text = str(caught.value)
+    assert "wait 27 h 47 min" in text
+    assert "Retry-After: 100000" in text
+    assert "longer than the 5 min" in text
+    assert "max_retry_after" in text
+
+
+async def test_a_pause_is_shown_as_a_wait_with_its_end_time() -> None:
+    time = FakeTime()
+    noon = datetime(2026, 3, 2, 12, 0, 0, tzinfo=UTC)
+    shown: list[datetime | None] = []
+    pace = Pace(20.0, clock=time.clock, sleep=time.sleep, wall=lambda: noon)
+    pace.on_wait = lambda: shown.append(pace.wait_end())
+    assert pace.wait_end() is None
+    pace.limited(90)
+    assert shown == [noon + timedelta(seconds=90)]
+    progress = BookProgress(3, 10, 3, 5.0, pace.wait_end())
+    local = (noon + timedelta(seconds=90)).astimezone()
+    assert progress.text.endswith(
+        f"waiting until {local:%H:%M:%S} (the service said 429: too many requests)"
+    )
+    await pace.turn()
+    assert pace.wait_end() is None
 
 
 async def test_a_429_pauses_everyone_for_its_retry_after_and_slows_the_pace() -> None:
@@ -143,4 +215,5 @@ async def test_without_retry_after_the_pause_doubles() -> None:
     assert [pace.limited(None) for _ in range(4)] == [1.0, 2.0, 4.0, 8.0]
     pace.ok()
     assert pace.limited(None) == 1.0
-    assert pace.limited(600) == 60.0  # never longer than a minute at once
+    assert pace.limited(None) == 2.0
+    assert pace.limited(240) == 240  # a Retry-After within the cap is waited for whole

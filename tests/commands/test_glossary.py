@@ -70,6 +70,7 @@ def test_every_commands_json_keys_are_the_glossarys(
         "batch rate": json_of(freight, "batch", "rate", orders, "--format", "json"),
         "batch book": json_of(freight, "batch", "book", orders, "--yes", "--json", all_batch),
         "batch status": json_of(freight, "batch", "status", orders, "--format", "jsonl"),
+        "batch paperwork": json_of(freight, "batch", "paperwork", orders, "--json", all_batch),
         "batch fields": json_of(freight, "batch", "fields", "--json"),
         "batch columns": json_of(
             freight, "batch", "columns", orders, "--set", "class=70", "--json"
@@ -104,9 +105,11 @@ def test_every_commands_json_keys_are_the_glossarys(
 
 COVERED = {
     "shipments", "shipment", "track", "rates", "batch rate", "batch book", "batch status",
-    "batch fields", "batch columns", "auth status", "config path",
+    "batch paperwork", "batch settle", "batch fields", "batch columns", "auth status",
+    "config path",
 }  # fmt: skip
-"""The commands the test above runs with JSON output."""
+"""The commands the test above runs with JSON output (``batch settle`` writes the records
+``batch status`` writes, through the same code)."""
 
 
 def json_commands(parser: argparse.ArgumentParser, words: tuple[str, ...] = ()) -> set[str]:

@@ -11,7 +11,6 @@ them all.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -20,10 +19,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RowError
-from tui.batch.pace import Pace, each
-from tui.domain.safe_text import plain, safe_file_name, safe_name_part
+from tui.batch.pace import Pace, WaitTooLongError, each, waiting_text
+from tui.batch.paperwork import owed, owing, save_paperwork
+from tui.domain.safe_text import plain, safe_name_part
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tui.api.client import FreightClient
     from tui.api.models import BookingRequest, Document, ParcelBookingRequest
     from tui.batch.engine import Batch
@@ -43,10 +45,12 @@ class BookProgress:
     total: int
     booked: int
     elapsed: float
+    waiting: datetime | None = None
+    """When the pause a 429 asked for ends (None: not waiting)."""
 
     @property
     def text(self) -> str:
-        """``Booked 5 of 12 · 0:10 left``."""
+        """``Booked 5 of 12 · 0:10 left`` (`` · waiting until 10:31:05 …`` in a pause)."""
         from tui.batch.rating import format_seconds
 
         tail = ""
@@ -55,7 +59,7 @@ class BookProgress:
             tail = f" · {format_seconds(left)} left"
         problems = self.done - self.booked
         extra = f" · {problems} not booked" if problems else ""
-        return f"Booked {self.booked} of {self.total}{extra}{tail}"
+        return f"Booked {self.booked} of {self.total}{extra}{tail}{waiting_text(self.waiting)}"
 
 
 def to_book(batch: Batch, keys: Collection[str] | None = None) -> list[Order]:
@@ -113,6 +117,7 @@ def claimed(batch: Batch, key: str, record: BookingRecord) -> OrderState:
         errors=(),
         notes=tuple(dict.fromkeys((*state.notes, "said to be this shipment by the user"))),
     )
+    after = owed(after)  # its paperwork: fetched by the next booking run
     batch.save(after)
     return after
 
@@ -178,12 +183,18 @@ async def book_orders(
     on_state: Callable[[OrderState], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
     keys: Collection[str] | None = None,
+    paperwork_only: bool = False,
 ) -> None:
     """Book every order ``to_book`` gives (of ``keys``, when given), each saved as it
-    changes; paperwork into ``folder`` (None: not saved). Cancelling stops at once: a booking
-    in flight is searched for by the next run."""
+    changes; paperwork into ``folder`` (None: not saved), also that of orders booked before
+    and still owing it (``paperwork_only``: only that). Cancelling stops at once: a booking
+    in flight is searched for by the next run. Raises WaitTooLongError (a 429 asked to wait
+    longer than the pace's cap)."""
     pace = pace or Pace()
-    orders = to_book(batch, keys)
+    booking = [] if paperwork_only else to_book(batch, keys)
+    taken = {order.key for order in booking}
+    fetching = [o for o in owing(batch, keys) if o.key not in taken] if folder else []
+    orders = booking + fetching
     total = len(orders)
     started = clock()
     done = booked = 0
@@ -195,17 +206,21 @@ async def book_orders(
 
     def report() -> None:
         if progress is not None:
-            progress(BookProgress(done, total, booked, clock() - started))
+            progress(BookProgress(done, total, booked, clock() - started, pace.wait_end()))
 
     async def one(order: Order) -> None:
         nonlocal done, booked
-        state, given = await _book_one(batch, engine, client, order, pace, keep)
-        if state.status == "booked" and folder is not None and not state.documents:
-            state = await _save_paperwork(client, order.key, state, folder, keep, given)
+        state = batch.state(order.key)
+        given: list[Document] = []
+        if order.key in taken:
+            state, given = await _book_one(batch, engine, client, order, pace, keep, folder)
+        if state.owes_paperwork and folder is not None:
+            state = await save_paperwork(client, order.key, state, folder, keep, given, pace)
         done += 1
         booked += state.status == "booked"
         report()
 
+    pace.on_wait = report
     report()
     await each(orders, concurrency, one)
 
@@ -217,9 +232,11 @@ async def _book_one(
     order: Order,
     pace: Pace,
     keep: Callable[[OrderState], None],
+    folder: Path | None,
 ) -> tuple[OrderState, list[Document]]:
-    """Book one order (or settle its booking); the state after, and the documents the
-    booking's answer named."""
+    """Book one order (or settle its booking); the state after (owing its paperwork when
+    booked and ``folder`` is given: in the same save), and the documents the booking's
+    answer named."""
     from tui.api.errors import RateLimitedError, RequestValidationError
     from tui.ledger import Lane, new_reference
 
@@ -242,7 +259,7 @@ async def _book_one(
     choice = state.choice
     if order.request is None or choice is None:
         # Its booking was sent before; the file no longer says it: search, never send.
-        return await _settle_only(engine, state, keep), []
+        return await _settle_only(engine, state, keep, folder is not None, pace), []
     try:
         request = booking_request(order, state)
     except RequestValidationError as error:
@@ -267,10 +284,15 @@ async def _book_one(
         outcome = await engine.book(request, lane=lane, reference=state.reference)
         cause = getattr(outcome, "error", None)
         if outcome.status == "failed" and isinstance(cause, RateLimitedError):
-            pace.limited(cause.retry_after)
+            try:
+                pace.limited(cause.retry_after)
+            except WaitTooLongError:
+                keep(state.updated(status="rated"))  # a 429 books nothing: booked next run
+                raise
             continue
         pace.ok()
         after = _state_after(batch, order, state, outcome)
+        after = owed(after) if folder is not None else after
         keep(after)
         booking = getattr(outcome, "booking", None)
         given = list(getattr(booking, "documents", None) or getattr(booking, "labels", None) or [])
@@ -284,7 +306,11 @@ async def _book_one(
 
 
 async def _settle_only(
-    engine: BookingEngine, state: OrderState, keep: Callable[[OrderState], None]
+    engine: BookingEngine,
+    state: OrderState,
+    keep: Callable[[OrderState], None],
+    owes: bool,
+    pace: Pace,
 ) -> OrderState:
     from tui.api.errors import FreightError
 
@@ -294,6 +320,7 @@ async def _settle_only(
         keep(after)
         return after
     try:
+        await pace.turn()  # its search: requests of the batch too
         outcome: BookingOutcome = await engine.settle(record)
     except FreightError as error:
         after = state.updated(
@@ -301,7 +328,9 @@ async def _settle_only(
         )
         keep(after)
         return after
+    pace.ok()
     after = _booked_or_unknown(state, outcome)
+    after = owed(after) if owes else after
     keep(after)
     return after
 
@@ -378,69 +407,6 @@ def _booked_or_unknown(state: OrderState, outcome: BookingOutcome) -> OrderState
         status="unknown",
         errors=(RowError(None, None, None, f"booking outcome unknown: {reason}{found}"),),
     )
-
-
-async def _save_paperwork(
-    client: FreightClient,
-    key: str,
-    state: OrderState,
-    folder: Path,
-    keep: Callable[[OrderState], None],
-    given: list[Document],
-) -> OrderState:
-    """Download the order's BOL and labels into the batch's folder, named by order: those the
-    booking's answer named, else those of the shipment's detail."""
-    from tui.api.errors import FreightError
-
-    documents = list(given)
-    try:
-        if not documents and state.shipment_id:
-            detail = await client.get_shipment(state.shipment_id)
-            documents = list(detail.documents)
-    except FreightError as error:
-        return _note(state, f"paperwork not saved: {plain(str(error), limit=200)}", keep)
-    names: list[str] = []
-    try:
-        await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
-        for document in documents:
-            content = await client.download_document(document.url)
-            name = await asyncio.to_thread(_write_new, folder, key, document, content)
-            names.append(name)
-    except (FreightError, OSError) as error:
-        text = getattr(error, "strerror", None) or str(error)
-        state = state.updated(documents=tuple(names))
-        return _note(state, f"paperwork not all saved: {plain(text, limit=200)}", keep)
-    after = state.updated(documents=tuple(names))
-    keep(after)
-    return after
-
-
-def _note(state: OrderState, note: str, keep: Callable[[OrderState], None]) -> OrderState:
-    after = state.updated(notes=tuple(dict.fromkeys((*state.notes, note))))
-    keep(after)
-    return after
-
-
-def _write_new(folder: Path, key: str, document: Document, content: bytes) -> str:
-    """Write one document as ``<order>-<kind>.<format>`` (numbered when taken); its name."""
-    from tui.batch.names import paperwork_stem
-    from tui.documents import document_format, document_kind
-
-    kind = document_kind(document, "document")
-    fmt = document_format(document)
-    base = safe_file_name(f"{paperwork_stem(key)}-{kind}", kind, fmt)
-    stem, _, extension = base.rpartition(".")
-    from tui.atomic import write_atomically
-
-    name, counter = base, 2
-    while True:
-        try:  # never over another file, even one written meanwhile
-            write_atomically(folder / name, content, mode=0o644, overwrite=False)
-        except FileExistsError:
-            name = f"{stem}-{counter}.{extension}"
-            counter += 1
-            continue
-        return name
 
 
 # -- printing -----------------------------------------------------------------------------

@@ -117,7 +117,12 @@ class Batch:
 
     def all_done(self, goal: Status = "rated") -> bool:
         """Every order of the file rated (or booked, when ``goal`` is booked)."""
-        done: set[Status] = {"booked"} if goal == "booked" else {"rated", "booked"}
+        if goal == "booked":  # and its paperwork all saved
+            return all(
+                self.states[o.key].status == "booked" and not self.states[o.key].owes_paperwork
+                for o in self.orders
+            )
+        done: set[Status] = {"rated", "booked"}
         return all(self.states[o.key].status in done for o in self.orders)
 
     def save(self, state: OrderState) -> None:

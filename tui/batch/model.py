@@ -26,6 +26,9 @@ DONE_STATUSES: Final[frozenset[Status]] = frozenset({"rated", "booked"})
 BOOKED_OR_MAYBE: Final[frozenset[Status]] = frozenset({"booking", "booked", "unknown"})
 """A booking may exist: never sent again without finding out."""
 
+PAPERWORK_NOT_SAVED: Final = "not saved yet"
+"""Why paperwork is owed when nothing was tried yet (booked, then stopped before saving)."""
+
 OUTPUT_STATUS: dict[Status, str] = {
     "invalid": "invalid",
     "pending": "pending",
@@ -225,6 +228,10 @@ class OrderState:
     pickup_confirmation: str = ""
     documents: tuple[str, ...] = ()
     """Files saved for it (BOL, labels), relative to the batch's documents folder."""
+    paperwork_missing: str = ""
+    """Why a booked order's paperwork is not all saved yet ("": nothing is owed). Set in the
+    same save that records it booked, cleared once every document is saved: a later run (or
+    ``freight batch paperwork``) fetches what is owed."""
     notes: tuple[str, ...] = ()
     position: int = 0
     """Its place in the file (the row its first line is on)."""
@@ -258,6 +265,7 @@ class OrderState:
             "tracking_numbers": list(self.tracking_numbers),
             "pickup_confirmation": self.pickup_confirmation,
             "documents": list(self.documents),
+            "paperwork_missing": self.paperwork_missing,
             "notes": list(self.notes),
             "position": self.position,
         }
@@ -279,6 +287,10 @@ class OrderState:
         errors = data.get("errors")
         rates = data.get("rates")
         position = data.get("position")
+        documents = texts("documents")
+        missing = data.get("paperwork_missing")
+        if not isinstance(missing, str):  # kept before paperwork was owed: booked, none saved
+            missing = PAPERWORK_NOT_SAVED if status == "booked" and not documents else ""
         return cls(
             key=text("key"),
             status=status if status in STATUSES else "pending",
@@ -299,10 +311,16 @@ class OrderState:
             bol_number=text("bol_number"),
             tracking_numbers=texts("tracking_numbers"),
             pickup_confirmation=text("pickup_confirmation"),
-            documents=texts("documents"),
+            documents=documents,
+            paperwork_missing=missing,
             notes=texts("notes"),
             position=position if isinstance(position, int) else 0,
         )
+
+    @property
+    def owes_paperwork(self) -> bool:
+        """Booked, and its BOL and labels are not all saved."""
+        return self.status == "booked" and bool(self.paperwork_missing)
 
     def updated(self, **changes: Any) -> OrderState:
         """A copy with some fields changed."""

@@ -1,16 +1,22 @@
 """One pace for every request of a batch: a steady rate, and a pause for everyone on a 429.
 
-Requests start no faster than ``rate`` per second (evenly spaced). A ``429 Too Many
-Requests`` stops every request of the batch until its ``Retry-After`` has passed (or, without
-one, a back-off that doubles with each 429 in a row), and slows the pace down a little; a run of
-answers without one brings it back up to ``rate``.
+Requests start no faster than ``rate`` per second (evenly spaced), and never more than the
+limit's count within any window of a second (a little more: the server counts them as they
+arrive), documents included. A ``429 Too Many Requests`` stops every request of the batch
+until its ``Retry-After`` has passed (or, without one, a back-off that doubles with each 429
+in a row), and slows the pace down a little; a run of answers without one brings it back up
+to ``rate``. A ``Retry-After`` longer than the cap (``max_wait``, a profile setting) stops the
+run with ``WaitTooLongError`` instead of holding it silently.
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from typing import Final, TypeVar
 
 MIN_RATE: Final = 0.5
@@ -20,7 +26,41 @@ SPEED_UP_AFTER: Final = 40
 """Answers without a 429 before the pace goes back up a step."""
 FIRST_BACKOFF: Final = 1.0
 MAX_WAIT: Final = 60.0
-"""The longest single pause, whatever a Retry-After says."""
+"""The longest single back-off when a 429 names no Retry-After."""
+DEFAULT_MAX_RETRY_AFTER: Final = 300.0
+"""The longest Retry-After a run waits for (5 minutes) unless the profile says otherwise."""
+WINDOW: Final = 1.05
+"""The window no more than ``limit`` requests start in: a second, and a margin for the way
+to the server (a request sent at the end of one second may arrive in the next)."""
+WARM_UP: Final = 0.5
+"""Seconds the first request of a run goes alone (until its answer, at most this): the
+first connection's set-up would otherwise hold the next requests back and send them together
+with it."""
+
+
+class WaitTooLongError(Exception):
+    """The service asked the run to wait longer than the cap: the run stops, with the reason."""
+
+    def __init__(self, retry_after: float, cap: float) -> None:
+        self.retry_after = retry_after
+        self.cap = cap
+        super().__init__(
+            f"the service asked to wait {wait_text(retry_after)} (429 Too Many Requests, "
+            f"Retry-After: {retry_after:g}), longer than the {wait_text(cap)} Freight waits "
+            "(the profile's [limits] max_retry_after): stopped; what was done is kept, run it "
+            "again later"
+        )
+
+
+def wait_text(seconds: float) -> str:
+    """``45 s``, ``5 min``, ``27 h 47 min``."""
+    seconds = max(0.0, seconds)
+    if seconds < 120:
+        return f"{math.ceil(seconds)} s"
+    minutes = math.ceil(seconds / 60)
+    if minutes < 120:
+        return f"{minutes} min"
+    return f"{minutes // 60} h {minutes % 60} min"
 
 
 class Pace:
@@ -30,35 +70,71 @@ class Pace:
         self,
         rate: float | None = 20.0,
         *,
+        max_wait: float = DEFAULT_MAX_RETRY_AFTER,
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        wall: Callable[[], datetime] = lambda: datetime.now(UTC),
     ) -> None:
         self.limit = rate if rate and rate > 0 else None
         self.rate = self.limit
+        self.max_wait = max_wait
         self._clock = clock
         self._sleep = sleep
+        self._wall = wall
         self._next = clock()
         self._paused_until = 0.0
         self._backoff = FIRST_BACKOFF
         self._calm = 0
+        self._window = max(1, math.floor(self.limit)) if self.limit is not None else 0
+        self._starts: deque[float] = deque(maxlen=self._window or 1)
         self.limited_count = 0
         """How many 429s the batch got."""
         self.waited = 0.0
         """Seconds the batch paused for 429s."""
+        self.on_wait: Callable[[], None] | None = None
+        """Called when a 429 starts (or lengthens) a pause: a run shows the wait."""
+        self._first: float | None = None
+        self._answered = False
 
     async def turn(self) -> None:
         """Wait until this request may start."""
         while True:
             now = self._clock()
             start = max(self._next, self._paused_until)
+            if self.limit is not None and len(self._starts) == self._window:
+                start = max(start, self._starts[0] + WINDOW)
+            if self._first is not None and not self._answered:
+                start = max(start, min(now + 0.01, self._first + WARM_UP))
             if start <= now:
+                if self._first is None:
+                    self._first = now
                 if self.rate is not None:
                     self._next = max(self._next, now) + 1.0 / self.rate
+                    self._starts.append(now)
                 return
             await self._sleep(start - now)
 
+    def wait_end(self) -> datetime | None:
+        """When the pause a 429 asked for ends (None: no pause now); timezone-aware."""
+        left = self._paused_until - self._clock()
+        return self._wall() + timedelta(seconds=left) if left > 0 else None
+
+    def _first_answer(self) -> None:
+        """The first answer: its request was surely at the server by now (its connection's
+        set-up may have held it past its turn), so the window and the spacing count from
+        here."""
+        if self._answered:
+            return
+        self._answered = True
+        now = self._clock()
+        if self._starts:
+            self._starts[-1] = max(self._starts[-1], now)
+        if self.rate is not None:
+            self._next = max(self._next, now + 1.0 / self.rate)
+
     def ok(self) -> None:
         """An answer that was not a 429."""
+        self._first_answer()
         self._backoff = FIRST_BACKOFF
         self._calm += 1
         if self.limit is not None and self.rate is not None and self._calm >= SPEED_UP_AFTER:
@@ -66,11 +142,15 @@ class Pace:
             self.rate = min(self.limit, self.rate / SLOW_DOWN)
 
     def limited(self, retry_after: float | None) -> float:
-        """A 429: pause the whole batch; return the pause in seconds."""
+        """A 429: pause the whole batch; return the pause in seconds. Raises
+        WaitTooLongError when its Retry-After is longer than ``max_wait``."""
         self.limited_count += 1
+        self._first_answer()
         self._calm = 0
         if retry_after is not None and retry_after >= 0:
-            wait = min(retry_after, MAX_WAIT)
+            if retry_after > self.max_wait:
+                raise WaitTooLongError(retry_after, self.max_wait)
+            wait = retry_after
         else:
             wait = self._backoff
             self._backoff = min(self._backoff * 2, MAX_WAIT)
@@ -80,9 +160,18 @@ class Pace:
         if until > self._paused_until:
             self.waited += until - max(now, self._paused_until)
             self._paused_until = until
+            if self.on_wait is not None:
+                self.on_wait()
         if self.rate is not None and not same_moment:
             self.rate = max(MIN_RATE, self.rate * SLOW_DOWN)
         return wait
+
+
+def waiting_text(end: datetime | None) -> str:
+    """`` · waiting until 10:31:05 (the service said 429)`` in local time ("" with no wait)."""
+    if end is None:
+        return ""
+    return f" · waiting until {end.astimezone():%H:%M:%S} (the service said 429: too many requests)"
 
 
 T = TypeVar("T")

@@ -15,10 +15,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
 from tui.batch.model import Order, OrderState, RateOption, RowError
-from tui.batch.pace import Pace, each
+from tui.batch.pace import Pace, each, waiting_text
 from tui.batch.rules import Rules, choose
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tui.api.models import Quote, RateRequest
     from tui.batch.fields import ColumnMapping
 
@@ -41,6 +43,8 @@ class Progress:
     total: int
     failed: int
     elapsed: float
+    waiting: datetime | None = None
+    """When the pause a 429 asked for ends (None: not waiting)."""
 
     @property
     def remaining(self) -> float | None:
@@ -57,7 +61,7 @@ class Progress:
             f" · {format_seconds(left)} left" if left is not None and self.done < self.total else ""
         )
         failed = f" · {self.failed} failed" if self.failed else ""
-        return f"Rated {self.done} of {self.total}{failed}{tail}"
+        return f"Rated {self.done} of {self.total}{failed}{tail}{waiting_text(self.waiting)}"
 
 
 def format_seconds(seconds: float) -> str:
@@ -142,7 +146,7 @@ async def rate_orders(
 
     def report() -> None:
         if progress is not None:
-            progress(Progress(done, total, failed, clock() - started))
+            progress(Progress(done, total, failed, clock() - started, pace.wait_end()))
 
     def finish(state: OrderState) -> None:
         nonlocal done, failed
@@ -186,6 +190,7 @@ async def rate_orders(
             finish(rated_state(state, quote.id, options_of(quote), rules))
             return
 
+    pace.on_wait = report
     report()
     try:
         await each(asking, concurrency, one)

@@ -42,7 +42,11 @@ def _status(item: BatchOrder) -> str:
 
 def _errors(item: BatchOrder) -> list[dict[str, Any]]:
     errors = item.state.errors or (item.order.errors if item.order is not None else ())
-    return [error.to_json() for error in errors]
+    out = [error.to_json() for error in errors]
+    if item.state.owes_paperwork:  # booked, and its BOL or labels not all saved
+        reason = f"paperwork missing: {item.state.paperwork_missing}"
+        out.append({"row": None, "column": None, "value": None, "reason": reason})
+    return out
 
 
 def _chosen(get: Callable[[RateOption], Any]) -> Callable[[BatchOrder], Any]:
@@ -101,6 +105,11 @@ BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
               verbatim=True),
         Field("notes", "what was read otherwise than written (a ship date moved…)",
               lambda i: list(i.state.notes)),
+        Field("paperworkMissing", "why a booked order's BOL or labels are not all saved "
+              "(null: none missing); batch paperwork fetches them",
+              lambda i: i.state.paperwork_missing or None if i.state.owes_paperwork else None),
+        Field("paperworkFiles", "the paperwork files saved, in the batch's documents folder",
+              lambda i: list(i.state.documents)),
     ],
     default=RECORD_KEYS,
 )  # fmt: skip

@@ -75,8 +75,13 @@ def _error(r: ResultRow) -> str:
     if state.status == "invalid" and state.errors:
         return "order set aside: " + state.errors[0].message
     if state.status in ("failed", "no-rate", "unknown", "booking") and state.errors:
-        return state.error_text
-    return ""
+        error = state.error_text
+    else:
+        error = ""
+    if state.owes_paperwork and r.first:
+        missing = f"booked, paperwork missing: {state.paperwork_missing}"
+        error = f"{error}; {missing}" if error else missing
+    return error
 
 
 def _total(r: ResultRow) -> Cell:

@@ -11,11 +11,13 @@ a batch is claimed, where a shared store's claim will plug in. No UI toolkit her
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
+from tui.api.options import RetryPolicy
 from tui.batch.book import (
     DEFAULT_BOOKING_CONCURRENCY,
     book_orders,
@@ -23,15 +25,20 @@ from tui.batch.book import (
     paperwork_files,
     print_calls,
 )
-from tui.batch.pace import Pace
+from tui.batch.pace import DEFAULT_MAX_RETRY_AFTER, Pace, WaitTooLongError
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from tui.api.client import FreightClient
     from tui.batch.engine import Batch
     from tui.batch.model import OrderState
     from tui.booking import BookingEngine
     from tui.documents import PrintJob, PrintOutcome
 
+BATCH_RETRY: Final = RetryPolicy(rate_attempts=1, retry_after_cap=0.0)
+"""The retries of a batch run's own client: none on a 429 that says how long to wait (the
+run's one pace waits for all of its requests, documents included), the others as usual."""
 DEFAULT_RATE: float = 20.0
 """Requests per second a run keeps to unless told otherwise (the service's limit)."""
 
@@ -45,6 +52,10 @@ class RunProgress(Protocol):
     def total(self) -> int: ...
     @property
     def text(self) -> str: ...
+    @property
+    def waiting(self) -> datetime | None:
+        """When the pause a 429 asked for ends (None: not waiting)."""
+        ...
 
 
 class ProgressShown(Protocol):
@@ -64,15 +75,17 @@ async def rate_run(
     keys: Sequence[str] | None = None,
     progress: ProgressShown | None = None,
     on_state: Callable[[OrderState], None] | None = None,
+    max_wait: float | None = None,
 ) -> None:
     """Rate the orders that need it (``Batch.to_rate``), each saved as it is known.
 
     Raises BatchBusyError (another process has the batch), FatalRatingError (every request
-    would fail the same way: signed out, no connection)."""
-    with batch.store.claim(batch.info.id):
+    would fail the same way: signed out, no connection), WaitTooLongError (a 429 asked to
+    wait longer than ``max_wait`` seconds: the profile's cap)."""
+    with batch.store.claim(batch.info.id), _unwrapped():
         await batch.rate(
             client,
-            pace=Pace(rate if rate is not None else DEFAULT_RATE),
+            pace=_pace(rate, max_wait),
             concurrency=concurrency,
             progress=progress,
             rerate=rerate,
@@ -92,22 +105,43 @@ async def book_run(
     keys: Collection[str] | None = None,
     progress: ProgressShown | None = None,
     on_state: Callable[[OrderState], None] | None = None,
+    max_wait: float | None = None,
+    paperwork_only: bool = False,
 ) -> None:
     """Book the rated orders not booked yet (of ``keys``, when given) through the session's
     booking engine, each once under its own reference, and fetch and save their paperwork
-    into ``folder`` (None: not saved). Raises BatchBusyError."""
-    with batch.store.claim(batch.info.id):
+    into ``folder`` (None: not saved), and the paperwork still owed by orders booked before
+    (``paperwork_only``: only that). Raises BatchBusyError, WaitTooLongError."""
+    with batch.store.claim(batch.info.id), _unwrapped():
         await book_orders(
             batch,
             engine,
             client,
             folder=folder,
-            pace=Pace(rate if rate is not None else DEFAULT_RATE),
+            pace=_pace(rate, max_wait),
+            paperwork_only=paperwork_only,
             concurrency=concurrency or DEFAULT_BOOKING_CONCURRENCY,
             progress=progress,
             on_state=on_state,
             keys=keys,
         )
+
+
+def _pace(rate: float | None, max_wait: float | None) -> Pace:
+    return Pace(
+        rate if rate is not None else DEFAULT_RATE,
+        max_wait=max_wait if max_wait is not None else DEFAULT_MAX_RETRY_AFTER,
+    )
+
+
+@contextmanager
+def _unwrapped() -> Iterator[None]:
+    """A run stopped by a too-long Retry-After raises that error itself, not the group its
+    workers raised it in."""
+    try:
+        yield
+    except* WaitTooLongError as group:
+        raise group.exceptions[0] from None
 
 
 def paperwork_folder(documents: Path, batch: Batch) -> Path:

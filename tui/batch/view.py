@@ -45,6 +45,8 @@ class ReviewRow:
     pro: str
     problem: str
     """The first problem (row and reason) or note, for the line under the table."""
+    paperwork_missing: bool
+    """Booked, and its BOL or labels not all saved (the next booking run fetches them)."""
     haystack: str
     """What the filter searches, lower case."""
 
@@ -60,6 +62,8 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
     choice = state.choice
     status = OUTPUT_STATUS[state.status]
     problem = state.errors[0].message if state.errors else ""
+    if state.owes_paperwork:
+        problem = f"booked, paperwork missing (b fetches it): {plain(state.paperwork_missing)}"
     if not problem and order is not None and order.errors:
         problem = order.errors[0].message
     if not problem and state.notes:
@@ -69,7 +73,8 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
     code = choice.carrier_code if choice else ""
     service = choice.service if choice else ""
     flags = order.flags.short() if order is not None else ""
-    parts = (state.key, status, destination, carrier, code, service, flags, state.pro_number)
+    owes = "paperwork missing" if state.owes_paperwork else ""
+    parts = (state.key, status, destination, carrier, code, service, flags, state.pro_number, owes)
     return ReviewRow(
         key=state.key,
         position=state.position or (order.rows[0] if order else 0),
@@ -87,6 +92,7 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         currency=choice.currency if choice else "",
         pro=plain(state.pro_number, limit=20),
         problem=problem,
+        paperwork_missing=state.owes_paperwork,
         haystack=" ".join(plain(part) for part in parts if part).casefold(),
     )
 
@@ -107,7 +113,13 @@ def counts_text(rows: Iterable[ReviewRow]) -> str:
     counts = Counter(row.status for row in listed)
     noun = "order" if len(listed) == 1 else "orders"
     parts = [f"{len(listed)} {noun}"]
-    parts += [f"{counts[s]} {s}" for s in STATUS_ORDER if counts.get(s)]
+    owing = sum(row.paperwork_missing for row in listed)
+    missing = f" ({owing} paperwork missing)" if owing else ""
+    parts += [
+        f"{counts[s]} {s}" + (missing if s == "booked" else "")
+        for s in STATUS_ORDER
+        if counts.get(s)
+    ]
     return " · ".join(parts)
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from tui.batch import sample_path
-from tui.commands.exits import FAILED, OK, UsageError
+from tui.commands.exits import FAILED, OK, SERVICE, UsageError
 from tui.commands.progress import ProgressLine
 
 if TYPE_CHECKING:
@@ -38,6 +38,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _sample(args, out)
     if action == "columns":
         return _columns(args, out)
+    from tui.batch.pace import WaitTooLongError
     from tui.batch.store import BatchBusyError
 
     try:
@@ -46,20 +47,35 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"freight: {exc}", file=err)
         return FAILED
     try:
-        if action == "rate":
-            rules = _rules(args)
-            _check_carriers(args, batch)
-            await _rate(args, batch, err)
-            _check_carriers(args, batch)
-            if rules is not None:
-                batch.apply_rules(rules)
-        elif action == "book":
-            from tui.commands.batch_book import book
+        if action == "settle":
+            from tui.commands.batch_settle import settle
 
-            refused = await book(args, batch, profile, err)
-            if refused is not None:
-                return refused
+            status = await settle(args, batch, err)
+            _write(args, batch, sheet, out)
+            return status
+        try:
+            if action == "rate":
+                rules = _rules(args)
+                _check_carriers(args, batch)
+                await _rate(args, batch, err, profile)
+                _check_carriers(args, batch)
+                if rules is not None:
+                    batch.apply_rules(rules)
+            elif action in ("book", "paperwork"):
+                from tui.commands.batch_book import book
+
+                refused = await book(args, batch, profile, err)
+                if refused is not None:
+                    return refused
+        except WaitTooLongError as exc:
+            _write(args, batch, sheet, out)
+            print(f"freight: {exc}", file=err)
+            return SERVICE
         _write(args, batch, sheet, out)
+        if action == "paperwork":  # every booked order's paperwork saved
+            from tui.batch.paperwork import owing
+
+            return FAILED if owing(batch) else OK
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
     except BatchBusyError as exc:
         raise UsageError(str(exc)) from None
@@ -341,10 +357,9 @@ def _check_carriers(args: argparse.Namespace, batch: Batch) -> None:
 # -- rating --------------------------------------------------------------------------------
 
 
-async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
-    from tui.api.options import RetryPolicy
+async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Profile) -> None:
     from tui.batch.rating import FatalRatingError
-    from tui.batch.run import rate_run
+    from tui.batch.run import BATCH_RETRY, rate_run
     from tui.commands.connect import open_client
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
@@ -356,7 +371,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
         return
     progress = ProgressLine(err)
     try:
-        async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+        async with open_client(args, retry=BATCH_RETRY) as client:
             await rate_run(
                 batch,
                 client,
@@ -364,6 +379,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO) -> None:
                 concurrency=args.concurrency,
                 progress=progress,
                 rerate=args.rerate,
+                max_wait=profile.limits.max_retry_after,
             )
     except FatalRatingError as exc:
         cause = exc.__cause__
@@ -442,6 +458,11 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         for order in batch.orders
         for error in batch.state(order.key).errors
     ]
+    problems += [
+        (order.key, f"booked, paperwork missing: {plain(state.paperwork_missing)}")
+        for order in batch.orders
+        if (state := batch.state(order.key)).owes_paperwork
+    ]
     if problems:
         print(file=out)
         print("Problems (fix the file and run again; orders done keep their state):", file=out)
@@ -455,7 +476,11 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
             print(f"  {plain(key, limit=24)}  {plain(note)}", file=out)
     counts = batch.counts()
     shown = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
-    summary = " · ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
+    owing = sum(batch.state(o.key).owes_paperwork for o in batch.orders)
+    missing = f" ({owing} with paperwork missing)" if owing else ""
+    summary = " · ".join(
+        f"{counts[s]} {s}" + (missing if s == "booked" else "") for s in shown if counts.get(s)
+    )
     totals = batch.totals()
     if totals:
         summary += " · total " + ", ".join(money(v, c) for c, v in sorted(totals.items()))

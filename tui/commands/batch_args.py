@@ -10,16 +10,21 @@ from tui.commands.parser import add_json_flag, add_json_switch
 
 BATCH_EXITS = (
     "exit status:\n"
-    "  0 every order done (rated; booked for book)\n"
-    "  1 partly done: an order is invalid, failed, unknown, not rated or has no rate\n"
-    "  2 usage error (flags, a file that cannot be read, a column the file lacks)\n"
-    "  4 not signed in or not allowed; 5 the service could not be reached; 130 interrupted"
+    "  0 every order done: rated; for book, booked and its paperwork saved; for\n"
+    "    paperwork, no booked order's paperwork missing; for settle, settled\n"
+    "  1 partly done: an order invalid, failed, unknown, not rated or without a\n"
+    "    rate, or a booked order's paperwork missing; settle: not confirmed, or\n"
+    "    the PRO not among the shipments the search lists\n"
+    "  2 usage error (flags, a file that cannot be read, a column the file lacks;\n"
+    "    settle: the order not unknown, or no terminal to confirm on, no --yes)\n"
+    "  4 not signed in or not allowed; 5 the service could not be reached, or a\n"
+    "    429 asked to wait longer than [limits] max_retry_after; 130 interrupted"
 )
 FORMATS = ("table", "json", "jsonl", "csv")
 
 
 def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
-    """``freight batch fields|columns|sample|rate|status|book``."""
+    """``freight batch fields|columns|sample|rate|status|book|paperwork|settle``."""
     batch = sub.add_parser(
         "batch",
         help="rate, choose and book a whole file of orders (CSV, TSV, .xlsx)",
@@ -120,6 +125,52 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         help="book without asking (a production profile needs it when standard input is not "
         "a terminal)",
     )
+    _booking(book)
+
+    paperwork = _action(
+        actions,
+        add_target_flags,
+        "paperwork",
+        "fetch the BOL and labels booked orders of FILE still owe",
+        "Fetch and save the paperwork (BOL, labels) of FILE's booked orders that is not all "
+        "saved yet: a document host that was down, a run stopped after booking. Books "
+        "nothing (batch book fetches it too).\n"
+        "  freight batch paperwork orders.csv --documents ~/bols",
+    )
+    _reading(paperwork)
+    _booking(paperwork)
+
+    settle = _action(
+        actions,
+        add_target_flags,
+        "settle",
+        "say what became of an order whose booking's outcome is unknown",
+        "Settle ORDER of FILE, whose booking was sent with no answer known (status\n"
+        "unknown), as the Batch screen's keys do. The service is searched first.\n"
+        "--booked PRO: the shipment with that PRO is its booking (one the search lists\n"
+        "as possibly it: it shows the booking's reference, or was created on its lane\n"
+        "after it was sent). --not-booked: none is; the next batch book books it again\n"
+        "under a new reference (if it was made after all, a second shipment). Asks to\n"
+        "confirm; --yes for scripts.\n"
+        "  freight batch settle orders.csv A17 --booked 7301224\n"
+        "  freight batch settle orders.csv A17 --not-booked --yes",
+    )
+    settle.add_argument("order", metavar="ORDER", help="the order number (the file's order column)")
+    _reading(settle)
+    how = settle.add_mutually_exclusive_group(required=True)
+    how.add_argument("--booked", metavar="PRO", help="the shipment with this PRO is its booking")
+    how.add_argument(
+        "--not-booked",
+        dest="not_booked",
+        action="store_true",
+        help="no shipment is its booking: book it again (next batch book)",
+    )
+    settle.add_argument("--yes", action="store_true", help="settle without asking (scripts, cron)")
+    _output(settle)
+
+
+def _booking(book: argparse.ArgumentParser) -> None:
+    """The flags of a run that books or fetches paperwork."""
     book.add_argument(
         "--documents",
         metavar="DIR",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import shlex
 import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -19,11 +20,12 @@ if TYPE_CHECKING:
 
 
 async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: TextIO) -> int | None:
-    """Book the batch's rated orders; None when it went ahead, else the exit status (the
-    confirmation was not given)."""
-    from tui.api.options import RetryPolicy
+    """Book the batch's rated orders and fetch the paperwork owed (``batch paperwork``: only
+    that); None when it went ahead, else the exit status (the confirmation was not given).
+    Raises WaitTooLongError (a 429 asked to wait longer than the profile's cap)."""
     from tui.batch.book import booking_totals, to_book
-    from tui.batch.run import book_run, paperwork_folder, saved_count
+    from tui.batch.paperwork import owing
+    from tui.batch.run import BATCH_RETRY, book_run, paperwork_folder, saved_count
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
@@ -33,9 +35,13 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
         raise UsageError("--concurrency: from 1 to 16")
     if args.rps is not None and not 0 < args.rps <= 1000:
         raise UsageError("--requests-per-second: more than 0, at most 1000")
-    orders = to_book(batch)
-    if not orders:
+    only = args.batch_command == "paperwork"
+    orders = [] if only else to_book(batch)
+    if not orders and not only:
         print("freight: nothing to book: no order is rated and not booked", file=err)
+    if not orders and not owing(batch):
+        if only:
+            print("freight: no paperwork is owed: every booked order's is saved", file=err)
         return None
     fresh = [o for o in orders if batch.state(o.key).status == "rated"]
     if profile.environment == "production" and fresh and not args.yes:
@@ -48,7 +54,7 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
             return FAILED
     folder = paperwork_folder(_documents_root(args.documents, data_dir()), batch)
     line = ProgressLine(err)
-    async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
+    async with open_client(args, retry=BATCH_RETRY) as client:
         engine = BookingEngine(client, BookingLedger.in_dir(data_dir()), profile.name)
         try:
             await book_run(
@@ -59,12 +65,22 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
                 rate=args.rps,
                 concurrency=args.concurrency,
                 progress=line,
+                max_wait=profile.limits.max_retry_after,
+                paperwork_only=only,
             )
         finally:
             line.done()
     saved = saved_count(batch)
     if saved:
         print(f"freight: paperwork ({saved} files) in {folder}", file=err)
+    missing = owing(batch)
+    if missing:
+        print(
+            f"freight: {len(missing)} booked orders still owe paperwork (BOL or labels not "
+            f"saved; see Problems): freight batch paperwork {shlex.quote(args.file)} (or batch "
+            "book) fetches it",
+            file=err,
+        )
     if args.print_documents:
         await _print(batch, folder, err)
     return None

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import re
 import secrets
+import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -64,6 +67,18 @@ class SandboxApp:
         if self.db.get_meta("seeded") is None:
             seed(self.db, config.shipments, config.seed, config.current_time())
         self.limiter = RateLimiter(config.rate_limit, config.rate_burst)
+        self.document_url = config.document_url
+        """The base URL of document links (None: this sandbox's own)."""
+        self.hold_documents = False
+        """Test switch: document downloads wait (unanswered) while it is set."""
+        self.lose_bookings = False
+        """Test switch: a booking that arrives while it is set is never answered nor booked
+        (as one lost on the way); set it back and such a request gets a 503."""
+        self.bookings_lost = 0
+        """How many bookings ``lose_bookings`` swallowed."""
+        self.request_times: deque[float] = deque(maxlen=100_000)
+        """When each authorised request arrived (monotonic seconds): what the rate limit
+        counts."""
         self._routes: dict[str, dict[str, Handler]] = {
             "/rates": {"POST": self._rates},
             "/book": {"POST": self._book},
@@ -129,6 +144,7 @@ class SandboxApp:
         path = request.url.path.rstrip("/") or "/"
         methods, params = self._route(path)
         account = auth.authenticate(request.headers.get("authorization"))
+        self.request_times.append(time.monotonic())
         wait = self.limiter.acquire(account.client_id)
         if wait is not None:
             raise ApiError(
@@ -184,6 +200,11 @@ class SandboxApp:
 
     async def _booking(self, call: Call, *, parcel: bool) -> Response:
         auth.require_booking(call.account)
+        if self.lose_bookings:
+            self.bookings_lost += 1
+            while self.lose_bookings:  # noqa: ASYNC110 (set from a test's thread)
+                await asyncio.sleep(0.05)
+            raise ApiError(503, "UNAVAILABLE", "The booking was lost on the way (test switch).")
         fields = parse_booking(await self._body(call.request), parcel=parcel)
         result = book(
             self.db,
@@ -191,7 +212,7 @@ class SandboxApp:
             call.account.client_id,
             fields,
             parcel=parcel,
-            base_url=str(call.request.base_url),
+            base_url=self._documents_base(call),
         )
         return json_response(200 if parcel else 201, result)
 
@@ -215,7 +236,10 @@ class SandboxApp:
 
     async def _detail(self, call: Call) -> Response:
         row = self._load(call.params[0])
-        return json_response(200, store.detail(row, str(call.request.base_url), self._now_s()))
+        return json_response(200, store.detail(row, self._documents_base(call), self._now_s()))
+
+    def _documents_base(self, call: Call) -> str:
+        return self.document_url or str(call.request.base_url)
 
     async def _tracking(self, call: Call) -> Response:
         row = self._load(call.params[0])
@@ -223,6 +247,8 @@ class SandboxApp:
 
     async def _document(self, call: Call) -> Response:
         shipment_id, name = call.params
+        while self.hold_documents:  # noqa: ASYNC110 (set from a test's thread)
+            await asyncio.sleep(0.05)
         row = self._load(shipment_id)
         shipment = store.detail(row, str(call.request.base_url), self._now_s())
         if name == "bol.pdf":

@@ -21,6 +21,9 @@ class SandboxConfig:
     API token (``rate_limit`` 0 turns it off). ``quote_ttl`` is how long LTL and parcel rates
     can be booked, ``truckload_quote_ttl`` the same for truckload rates. ``diesel_price`` drives
     fuel surcharges. ``now`` replaces the wall clock (tests). ``chaos`` adds the QWDL carrier.
+    ``document_url`` is the base URL the documents' links point at (another host that serves
+    them, or one that is down); None: the sandbox itself (``SandboxApp.document_url`` changes
+    it while the sandbox runs).
     """
 
     db_path: Path | None = None
@@ -35,6 +38,7 @@ class SandboxConfig:
     max_body_bytes: int = 1024 * 1024
     now: Callable[[], datetime] | None = None
     chaos: bool = False
+    document_url: str | None = None
 
     def current_time(self) -> datetime:
         """Return the current (possibly injected) time, timezone-aware in UTC."""

@@ -266,7 +266,9 @@ unfinished (pasted rows too) is offered in the path field.
     def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
         row = cast("ReviewRow | None", message.row)
         if row is not None and not self.is_rating:
-            self.say(row.problem, error=row.status in ("invalid", "failed"))
+            self.say(
+                row.problem, error=row.status in ("invalid", "failed") or row.paperwork_missing
+            )
 
     @on(VirtualTable.RowSelected, "#batch-table")
     def _selected(self, message: VirtualTable.RowSelected) -> None:

@@ -39,12 +39,13 @@ class BatchRuns:
     """One rating run and one booking run at a time, and printing, for a Batch screen."""
 
     def __init__(self, screen: RunsScreen, node: Widget) -> None:
+        from tui.batch.pace import WaitTooLongError
         from tui.batch.rating import FatalRatingError
         from tui.batch.store import BatchBusyError
 
         self.screen = screen
         self.node = node
-        handled = (BatchBusyError, FatalRatingError)
+        handled = (BatchBusyError, FatalRatingError, WaitTooLongError)
         self.rating: ServiceCall[str] = ServiceCall(
             node,
             "batch-rate",
@@ -119,6 +120,7 @@ class BatchRuns:
                 progress=self.screen.progress,
                 rerate=rerate,
                 on_state=self.screen.show_state,
+                max_wait=self.screen.host.session.profile.limits.max_retry_after,
             )
             return self.screen.progress.last_text("Rated.") + " · Enter on an order: its rates"
 
@@ -153,6 +155,7 @@ class BatchRuns:
         """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
         so; bookings to settle only are searched for without asking (nothing new is sent)."""
         from tui.batch.book import booking_totals, to_book
+        from tui.batch.paperwork import owing
         from tui.screens.batch_confirm import BatchConfirmScreen
 
         if self.is_rating or self.is_booking:
@@ -161,6 +164,9 @@ class BatchRuns:
             self.node.notify("A booking is in flight: wait for its answer.", timeout=4)
             return
         orders = to_book(batch, keys)
+        if not orders and owing(batch, keys):  # only paperwork to fetch: nothing is sent
+            self.book(batch, keys)
+            return
         if not orders:
             self.node.notify(
                 "Nothing to book: no order is rated and not booked (r rates).", timeout=4
@@ -225,11 +231,12 @@ class BatchRuns:
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
         from tui.batch.book import to_book
+        from tui.batch.paperwork import owing
         from tui.batch.run import book_run, paperwork_folder
 
         host = self.screen.host
         session = host.session
-        self.screen.progress.start(len(to_book(batch, keys)))
+        self.screen.progress.start(len(to_book(batch, keys)) + len(owing(batch, keys)))
         host.booking_in_flight = True
         self.screen.say("Booking: each order once, under its own reference.")
         folder = self.folder = paperwork_folder(files_dir(session.data_dir) / "documents", batch)
@@ -243,14 +250,25 @@ class BatchRuns:
                 keys=keys,
                 progress=self.screen.progress,
                 on_state=self.screen.show_state,
+                max_wait=session.profile.limits.max_retry_after,
             )
             return self.screen.progress.last_text("Booked."), batch, folder
 
         self._booking = self.booking.start(run, activity="booking the batch…")
 
     def _booked(self, answer: tuple[str, Batch, Path]) -> None:
+        from tui.batch.paperwork import owing
+
         text, batch, folder = answer
         self._book_ended()
+        missing = owing(batch)
+        if missing:
+            why = plain(batch.state(missing[0].key).paperwork_missing, limit=80)
+            self.screen.say(
+                f"{text} · paperwork missing for {len(missing)} (b tries again): {why}",
+                error=True,
+            )
+            return
         self.screen.say(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
         self.node.run_worker(
             self._deliver_paperwork(batch, folder), group="batch-deliver", exit_on_error=False

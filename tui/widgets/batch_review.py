@@ -36,6 +36,11 @@ def _status_style(row: ReviewRow) -> str | None:
     return status_style(colour) if colour else None
 
 
+def _status_text(row: ReviewRow) -> str:
+    """``booked!``: booked, its paperwork missing (the line under the table says why)."""
+    return row.status + ("!" if row.paperwork_missing else "")
+
+
 _SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
 
 
@@ -57,7 +62,7 @@ def review_columns() -> list[Column[ReviewRow]]:
     return [
         Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
                min_width=6, max_width=12),
-        Column("status", "Status", lambda r: r.status, width=7,
+        Column("status", "Status", _status_text, width=7,
                style=_status_style),
         Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
