@@ -83,11 +83,11 @@ class DropDown(Widget, can_focus=True):
     }
     DropDown:focus {
         background: $primary;
-        color: $foreground;
+        color: $text;
         text-style: bold;
     }
     DropDown:focus > .drop-down--arrow {
-        color: $foreground;
+        color: $text;
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"drop-down--arrow"}

@@ -37,6 +37,16 @@ class TickBox(Checkbox, inherit_bindings=False):
         color: $background;
         background: $success;
     }
+    /* An ANSI theme: the terminal's own text for the brackets (a translucent default colour
+       is no colour at all), its own background for the mark on the success colour. */
+    TickBox:ansi > .toggle--button {
+        color: ansi_default;
+        background: ansi_default;
+    }
+    TickBox:ansi.-on > .toggle--button {
+        color: ansi_default;
+        background: $success;
+    }
     """
 
     def watch_value(self) -> None:
