@@ -109,6 +109,7 @@ Textual draws ANSI themes with rules of their own) go furthest. ``python -m
 tests.ui.contrast_tour`` measures every theme at every stop."""
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(300)
 @pytest.mark.parametrize("system", list(TOURED))
 async def test_rendered_screens_draw_only_checked_pairs(
