@@ -71,11 +71,11 @@ TEXTS = (
 PAIRS: tuple[tuple[str, str], ...] = (
     *((text, pane) for text in TEXTS for pane in PANES),
     # Muted parts of widgets, drawn with an alpha of their own.
-    *(("foreground 50%", pane) for pane in PANES),  # the drop-down's arrow, Select's arrow
-    *(("foreground 55%", pane) for pane in PANES),  # a tick box's brackets, off
     *((f"markdown-h{level}-color", pane) for level in range(1, 7) for pane in PANES),
     ("foreground", "panel-darken-1"),  # the command palette
-    ("background", "foreground 55%"),  # a tick box's mark, off
+    ("background", "foreground-muted"),  # a tick box's mark, off
+    # Faint text (Rich's dim: a charge's detail, a timeline's other steps, a hint).
+    *(("foreground dim", pane) for pane in PANES),
     ("background", "success"),  # a tick box's mark, on
     # Fields, focused (a solid primary) or not, and what is selected in them.
     ("text", "primary"),
@@ -88,7 +88,7 @@ PAIRS: tuple[tuple[str, str], ...] = (
     # error colour (20%).
     ("text", "primary>foreground 5%"),
     ("foreground", "surface>foreground 5%"),
-    ("foreground 55%", "surface>foreground 5%"),
+    ("foreground-muted", "surface>foreground 5%"),
     ("success", "surface>foreground 5%"),
     ("text-error", "surface>error 20%"),
     ("text", "primary>error 20%>foreground 5%"),
@@ -186,8 +186,8 @@ def terminal_of(color_system: str | None, no_color: bool) -> Terminal:
 
 @lru_cache(maxsize=1024)
 def _split(expression: str) -> tuple[str, float]:
-    """``name`` and the alpha of ``name N%`` (1 without)."""
-    name, _, percent = expression.partition(" ")
+    """``name`` and the alpha of ``name N%`` (1 without); ``name dim`` is ``name``."""
+    name, _, percent = expression.removesuffix(" dim").partition(" ")
     return name, float(percent.rstrip("%")) / 100 if percent else 1.0
 
 
@@ -289,19 +289,29 @@ def _on(value: str, alpha: float, back: Color) -> Color | None:
     return back + colour if colour.a < 1 else colour
 
 
-def _ratio(text: Color, back: Color, terminal: Terminal) -> float:
+def _ratio(text: Color, back: Color, terminal: Terminal, dim: bool) -> float:
     """The worst contrast of ``text`` on ``back``, on a dark and a light terminal (the same
-    unless an ANSI colour is involved)."""
+    unless an ANSI colour is involved); ``dim`` (faint) text as the terminal draws it, half
+    way from the colour it shows to the background's."""
     ansi = text.ansi is not None or back.ansi is not None
-    return min(
-        contrast(terminal.shows(text, dark, True), terminal.shows(back, dark, False))
-        for dark in ((True, False) if ansi else (True,))
-    )
+    worst = 21.0
+    for dark in (True, False) if ansi else (True,):
+        fore, under = terminal.shows(text, dark, True), terminal.shows(back, dark, False)
+        if dim:
+            fore = (
+                round((fore[0] + under[0]) / 2),
+                round((fore[1] + under[1]) / 2),
+                round((fore[2] + under[2]) / 2),
+            )
+        worst = min(worst, contrast(fore, under))
+    return worst
 
 
-def _worst(value: str, alpha: float, backs: Iterable[Color], terminal: Terminal) -> float:
+def _worst(
+    value: str, alpha: float, backs: Iterable[Color], terminal: Terminal, dim: bool = False
+) -> float:
     ratios = [
-        _ratio(text, back, terminal)
+        _ratio(text, back, terminal, dim)
         for back in backs
         if (text := _on(value, alpha, back)) is not None
     ]
@@ -322,15 +332,11 @@ class Pair:
 
 def pairs(variables: Mapping[str, str], terminal: Terminal) -> list[Pair]:
     """Every pair of ``PAIRS`` that ``variables`` defines, with its contrast on ``terminal``."""
-    found: list[Pair] = []
-    for text, background in PAIRS:
-        name, alpha = _split(text)
-        value = variables.get(name)
-        backs = _backs(variables, background)
-        if value is None or not backs:
-            continue
-        found.append(Pair(text, background, _worst(value, alpha, backs, terminal)))
-    return found
+    return [
+        Pair(text, background, _pair_ratio(variables, text, background, terminal))
+        for text, background in PAIRS
+        if _split(text)[0] in variables and _backs(variables, background)
+    ]
 
 
 def worst_pair(variables: Mapping[str, str], terminal: Terminal) -> Pair:
@@ -412,10 +418,15 @@ def _distance(a: tuple[float, float, float], b: tuple[float, float, float]) -> f
 
 
 def _nudged(
-    variables: Mapping[str, str], name: str, failing: list[tuple[str, str]], terminal: Terminal
+    variables: Mapping[str, str],
+    name: str,
+    failing: list[tuple[str, str]],
+    terminal: Terminal,
+    strict: bool = True,
 ) -> str | None:
     """The value of variable ``name`` nearest its own under which every pair of ``failing``
-    and every other pair drawn with ``name`` reads; None when no value does."""
+    reads and (``strict``) every other pair drawn with ``name`` that read still does; None
+    when no value does."""
     involved = [
         (text, background)
         for text, background in PAIRS
@@ -430,7 +441,7 @@ def _nudged(
         trial = {**variables, name: candidate}
         ratios = {pair: _pair_ratio(trial, *pair, terminal) for pair in wanted}
         if all(ratios[pair] >= ENOUGH for pair in failing) and all(
-            ratios[pair] >= ENOUGH for pair in wanted if before[pair] >= ENOUGH
+            ratios[pair] >= ENOUGH for pair in wanted if strict and before[pair] >= ENOUGH
         ):
             return candidate
     return None
@@ -444,7 +455,7 @@ def _pair_ratio(
     backs = _backs(variables, background)
     if value is None or not backs:
         return 21.0
-    return _worst(value, alpha, backs, terminal)
+    return _worst(value, alpha, backs, terminal, dim=text.endswith(" dim"))
 
 
 def readable_variables(variables: Mapping[str, str], terminal: Terminal) -> dict[str, str]:
@@ -470,10 +481,13 @@ def readable_variables(variables: Mapping[str, str], terminal: Terminal) -> dict
                 [_split(text)[0], *(_split(layer)[0] for layer in background.split(">"))],
                 key=_USES.__getitem__,
             )
-            for name in names:
+            # Without breaking a pair that reads; else breaking one, mended in the next round
+            # (a palette can round a background onto the only shades that read on it).
+            tries = [(name, strict) for strict in (True, False) for name in names]
+            for name, strict in tries:
                 if name not in current:
                     continue
-                value = _nudged(current, name, [(text, background)], terminal)
+                value = _nudged(current, name, [(text, background)], terminal, strict)
                 if value is not None:
                     current[name] = changes[name] = value
                     break

@@ -30,7 +30,7 @@ class TickBox(Checkbox, inherit_bindings=False):
     DEFAULT_CSS = """
     TickBox > .toggle--button {
         color: $background;
-        background: $foreground 55%;
+        background: $foreground-muted;  /* checked at 3:1 on each pane (tui.readable) */
         text-style: bold;
     }
     TickBox.-on > .toggle--button {
