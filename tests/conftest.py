@@ -87,7 +87,6 @@ def _reset_keyring() -> None:
 SLOW_PATHS = (
     "e2e/",  # the installed app in tmux
     "web/",  # freight serve in Chromium
-    "ui/test_contrast.py",  # every screen in every theme and colour system
     "ui/test_batch.py",  # the Batch screen: whole batches by keyboard
     "commands/test_batch.py",  # batches on the live sandbox, kill -9 and resume
     "ui/test_batch_snapshots.py",  # SVG snapshots: each renders and compares a screen

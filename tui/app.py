@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.theme import ThemeProvider
+from textual.theme import Theme, ThemeProvider
 from textual.worker import Worker, WorkerState
 
 from tui.api.errors import (
@@ -32,21 +32,18 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.navigation import Navigation
-from tui.readable import readable_filter
+from tui.readable import readable_theme, terminal_of
 from tui.screens.quote import QuoteScreen
 from tui.session import Session
 from tui.textual_internals import ansi_sequence_keys
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
     from pathlib import Path
 
-    from textual.filter import LineFilter
     from textual.notifications import SeverityLevel
 
     from tui.host import Host, LastRates
-    from tui.readable import ReadableColours
 
 
 def _quote_screen() -> Screen[Any]:
@@ -197,13 +194,12 @@ class FreightApp(Navigation, KeyFilter):
         self.config_error: Exception | None = None
         """The config file's error found after the first frame (the app then exits with 2)."""
         self._activities: dict[str, str] = {}
+        self._readable_themes: dict[str, Theme] = {}
+        """Each theme used, its colours made readable on this terminal (see `get_theme`)."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
-        self._readable: ReadableColours | None = None
-        if has_16_colours(self):
-            self.ansi_color = True  # the terminal's own colours, not RGB rounded to them
-            if theme == DEFAULT_THEME:  # the default at 16 colours is an ANSI theme
-                self.theme = ansi_theme(os.environ)
+        if has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
+            self.theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
         use_colours(status_colours(self))
         if keymap := session.keymap:
             self.set_keymap(keymap)
@@ -349,13 +345,18 @@ class FreightApp(Navigation, KeyFilter):
 
     # -- theme ----------------------------------------------------------------------------
 
-    def get_line_filters(self) -> Sequence[LineFilter]:
-        """Textual's filters, then the one that shows colours as this terminal can (rounded
-        by eye on 256 or 16 colours) and keeps every text readable (`tui.readable`)."""
-        readable = self._readable
+    def get_theme(self, theme_name: str) -> Theme | None:
+        """Textual's theme, its text colours made readable on this terminal (`tui.readable`):
+        worked out once per theme, the first time the app uses it."""
+        theme = super().get_theme(theme_name)
+        themes: dict[str, Theme] | None = getattr(self, "_readable_themes", None)  # in __init__
+        if theme is None or themes is None:
+            return theme
+        readable = themes.get(theme.name)
         if readable is None:
-            readable = self._readable = readable_filter(self.console.color_system, self.no_color)
-        return [*super().get_line_filters(), readable]
+            terminal = terminal_of(self.console.color_system, self.no_color)
+            readable = themes[theme.name] = readable_theme(theme, terminal)
+        return readable
 
     def watch_theme(self, _name: str) -> None:
         """Statuses take the new theme's colours before the screen repaints."""

@@ -1,10 +1,10 @@
 """Colours from the Textual theme: status and environment styles, and theme-name checks.
 
-Statuses and the header's environment badge take the current theme's variables, each kept at
-4.5:1 or more against the theme's background. A terminal with 16 colours, or an ANSI theme
-(the terminal's own background, dark or light), gets ANSI colours that read on both instead,
-each status a different one, and PRODUCTION is the one filled, loud badge. At 16 colours the
-default theme is an ANSI one (``ansi_theme``).
+Statuses and the header's environment badge take the current theme's variables (as
+`tui.readable` made them readable on this terminal), each kept at 4.5:1 or more against the
+theme's background where it can. An ANSI theme (the terminal's own background, dark or light)
+gets ANSI colours that read on both instead, each status a different one, and PRODUCTION is
+the one filled, loud badge. At 16 colours the default theme is an ANSI one (``ansi_theme``).
 """
 
 from __future__ import annotations
@@ -65,19 +65,15 @@ def ansi_theme(environ: Mapping[str, str]) -> str:
 
 
 def _ansi_colours(app: App[Any]) -> bool:
-    """True when the statuses take ANSI colours: 16 colours, or an ANSI theme."""
-    return has_16_colours(app) or app.current_theme.ansi
-
-
-_VARIABLES: dict[str, dict[str, str]] = {}
+    """True when the statuses take ANSI colours: an ANSI theme (the terminal's own colours on
+    its own background). Other themes are drawn in their own colours, rounded at 16 colours."""
+    return app.current_theme.ansi
 
 
 def _theme_variables(app: App[Any]) -> Mapping[str, str]:
-    """The current theme's variables (worked out once per theme name)."""
-    name = app.theme
-    if name not in _VARIABLES:
-        _VARIABLES[name] = app.current_theme.to_color_system().generate()
-    return _VARIABLES[name]
+    """The current theme's variables, its own overrides on top (those that keep it readable
+    on this terminal among them: `tui.readable`)."""
+    return app.get_css_variables()
 
 
 def _colour(variables: Mapping[str, str], name: str) -> Color | None:

@@ -198,7 +198,12 @@ class LostTourError(AssertionError):
 
 
 async def _measure(
-    app: Any, pilot: Pilot[Any], stops: Stops, themes: Sequence[str], found: Worst
+    app: Any,
+    pilot: Pilot[Any],
+    stops: Stops,
+    themes: Sequence[str],
+    found: Worst,
+    until: str | None = None,
 ) -> None:
     async for stop, screen in stops:
         if type(app.screen).__name__ != screen:
@@ -210,11 +215,18 @@ async def _measure(
             found[(theme, stop)] = worst(app)
         app.theme = start
         await pilot.pause()
+        if stop == until:
+            return
 
 
-async def measure(system: str, themes: Sequence[str], size: tuple[int, int] = (80, 24)) -> Worst:
+async def measure(
+    system: str,
+    themes: Sequence[str],
+    size: tuple[int, int] = (80, 24),
+    until: str | None = None,
+) -> Worst:
     """The worst text cell per (theme, stop) on a terminal with ``system`` colours (the app's
-    clocks fixed first: ``fix_clock``)."""
+    clocks fixed first: ``fix_clock``); only the signed-in stops up to ``until`` when given."""
     import httpx
 
     from tui.app import make_app
@@ -231,7 +243,9 @@ async def measure(system: str, themes: Sequence[str], size: tuple[int, int] = (8
         session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
         app = make_app(session)
         async with app.run_test(size=size) as pilot:
-            await _measure(app, pilot, signed_in_tour(pilot), themes, found)
+            await _measure(app, pilot, signed_in_tour(pilot), themes, found, until)
+        if until is not None:
+            return found
         signed_out = Session(
             environment="SANDBOX",
             profile=session.profile,

@@ -126,10 +126,14 @@ Esc clears the search.
         & #shipments-table {
             border: round $primary-darken-1;
             border-title-color: $text;
+            border-subtitle-color: $text-muted;  /* the border's colour reads below 3:1 */
             scrollbar-size-vertical: 1;
             padding: 0;
         }
-        & #shipments-table:focus { border: heavy $accent; }  /* plain in 16 colours too */
+        & #shipments-table:focus {  /* plain in 16 colours too */
+            border: heavy $accent;
+            border-subtitle-color: $accent;
+        }
         & #shipments-status { height: 1; padding: 0 1; color: $text-muted; }
         & #shipments-status.-error { color: $text-error; }
     }

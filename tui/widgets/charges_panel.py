@@ -81,6 +81,7 @@ accessorials. The last line is their sum, which is the offer's total.
     ChargesPanel {
         border: round $primary 40%;
         border-title-align: left;
+        border-title-color: $text-muted;
         padding: 0 1;
         height: auto;
     }

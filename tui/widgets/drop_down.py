@@ -80,15 +80,15 @@ class DropDown(Widget, can_focus=True):
         pointer: pointer;
     }
     DropDown > .drop-down--arrow {
-        color: $foreground 50%;
+        color: $foreground-muted;  /* the theme's muted tier, checked at 3:1 (tui.readable) */
     }
     DropDown:focus {
         background: $primary;
-        color: $foreground;
+        color: $text;
         text-style: bold;
     }
     DropDown:focus > .drop-down--arrow {
-        color: $foreground;
+        color: $text;
     }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"drop-down--arrow"}

@@ -192,7 +192,13 @@ not make are listed below, under **not offered**, with the reason.
         border: round $primary 60%;
         border-title-align: left;
         border-subtitle-align: right;
-        &:focus { border: round $primary; }
+        border-title-color: $text-muted;  /* $primary 60% reads below 3:1 in most themes */
+        border-subtitle-color: $text-muted;
+        &:focus {
+            border: round $primary;
+            border-title-color: $primary;
+            border-subtitle-color: $primary;
+        }
     }
     """
 
