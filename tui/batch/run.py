@@ -3,9 +3,9 @@
 
 A caller gives the batch, a client (its own, with no 429 waiting: the run's pace waits for
 all of its requests), the session's booking engine, and something that shows progress (a
-``ProgressShown``: the command line's line on stderr, the screen's bar). The run holds the
-batch for this process while it goes (``BatchBusyError`` when another has it): the one place
-a batch is claimed, where a shared store's claim will plug in. No UI toolkit here.
+``ProgressShown``: the command line's line on stderr, the screen's bar). Several stations
+may run on one batch at once: a booking run claims its orders a few at a time under a lease
+(``tui.batch.book``), so each is booked by one of them. No UI toolkit here.
 """
 
 from __future__ import annotations
@@ -67,18 +67,17 @@ async def rate_run(
 ) -> None:
     """Rate the orders that need it (``Batch.to_rate``), each saved as it is known.
 
-    Raises BatchBusyError (another process has the batch), FatalRatingError (every request
-    would fail the same way: signed out, no connection)."""
-    with batch.store.claim(batch.info.id):
-        await batch.rate(
-            client,
-            pace=Pace(rate if rate is not None else DEFAULT_RATE),
-            concurrency=concurrency,
-            progress=progress,
-            rerate=rerate,
-            keys=keys,
-            on_state=on_state,
-        )
+    Raises FatalRatingError (every request would fail the same way: signed out, no
+    connection)."""
+    await batch.rate(
+        client,
+        pace=Pace(rate if rate is not None else DEFAULT_RATE),
+        concurrency=concurrency,
+        progress=progress,
+        rerate=rerate,
+        keys=keys,
+        on_state=on_state,
+    )
 
 
 async def book_run(
@@ -95,19 +94,19 @@ async def book_run(
 ) -> None:
     """Book the rated orders not booked yet (of ``keys``, when given) through the session's
     booking engine, each once under its own reference, and fetch and save their paperwork
-    into ``folder`` (None: not saved). Raises BatchBusyError."""
-    with batch.store.claim(batch.info.id):
-        await book_orders(
-            batch,
-            engine,
-            client,
-            folder=folder,
-            pace=Pace(rate if rate is not None else DEFAULT_RATE),
-            concurrency=concurrency or DEFAULT_BOOKING_CONCURRENCY,
-            progress=progress,
-            on_state=on_state,
-            keys=keys,
-        )
+    into ``folder`` (None: not saved), claiming them a few at a time (other stations may
+    book the batch's other orders at the same time)."""
+    await book_orders(
+        batch,
+        engine,
+        client,
+        folder=folder,
+        pace=Pace(rate if rate is not None else DEFAULT_RATE),
+        concurrency=concurrency or DEFAULT_BOOKING_CONCURRENCY,
+        progress=progress,
+        on_state=on_state,
+        keys=keys,
+    )
 
 
 def paperwork_folder(documents: Path, batch: Batch) -> Path:

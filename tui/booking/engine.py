@@ -20,9 +20,11 @@ from tui.booking.outcome import (
 )
 from tui.ledger import (
     AlreadySentError,
-    BookingLedger,
     BookingRecord,
     Lane,
+    Ledger,
+    OrderClaim,
+    OrderTakenError,
     needs_check,
     new_reference,
 )
@@ -93,7 +95,7 @@ class BookingEngine:
     def __init__(
         self,
         client: FreightClient,
-        ledger: BookingLedger,
+        ledger: Ledger,
         profile: str,
     ) -> None:
         self.client = client
@@ -125,8 +127,13 @@ class BookingEngine:
         lane: Lane | None = None,
         reference: str | None = None,
         search_unknown: bool = True,
+        order: OrderClaim | None = None,
     ) -> BookingOutcome:
         """Book once under ``reference`` (a new one when None); never raises for the service.
+
+        With ``order`` (a batch's), the ledger's ``sent`` record claims the order too: when
+        another booking of it exists (another file, station or terminal), nothing is sent and
+        that booking is the outcome (booked, or unknown while it is in flight).
 
         What the ledger already says of the reference comes first: booked -> ``BookedOutcome``
         with ``earlier`` (nothing sent); sent or unknown -> searched for (``settle``), never
@@ -147,7 +154,9 @@ class BookingEngine:
             )
         self._sending.add(reference)
         try:
-            return await self._book(placed.request, reference, lane, search_for, search_unknown)
+            return await self._book(
+                placed.request, reference, lane, search_for, search_unknown, order
+            )
         finally:
             self._sending.discard(reference)
 
@@ -158,6 +167,7 @@ class BookingEngine:
         lane: Lane | None,
         search_for: str | None,
         search_unknown: bool,
+        order: OrderClaim | None = None,
     ) -> BookingOutcome:
         try:
             record = await self._io(
@@ -168,8 +178,11 @@ class BookingEngine:
                     reference,
                     lane=lane,
                     search_for=search_for,
+                    order=order,
                 )
             )
+        except OrderTakenError as taken:
+            return _taken(taken.record)
         except AlreadySentError as sent_before:
             return await self._again(sent_before.record, search_unknown)
         except OSError as error:
@@ -440,8 +453,20 @@ class BookingEngine:
         return shipments
 
 
+def _taken(record: BookingRecord) -> BookedOutcome | UnknownOutcome:
+    """The outcome of an order another booking holds: that booking's, nothing sent."""
+    if record.outcome == "booked":
+        return BookedOutcome(reference=record.reference, record=record, earlier=True)
+    when = (record.sent_at or record.time).astimezone().strftime("%Y-%m-%d %H:%M")
+    reason = (
+        f"order {record.order_number} is being booked by {record.station or 'another station'}"
+        f" (sent {when} as {record.reference}): not sent again"
+    )
+    return UnknownOutcome(reference=record.reference, record=record, reason=reason)
+
+
 def earlier_booking(
-    ledger: BookingLedger, profile: str, quote_id: str, rate_id: str
+    ledger: Ledger, profile: str, quote_id: str, rate_id: str
 ) -> BookingRecord | None:
     """The latest booking of a quote and rate in a profile that was not refused, if any."""
     return needs_check(ledger.for_rate(profile, quote_id, rate_id))

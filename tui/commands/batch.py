@@ -30,9 +30,12 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _fields(out)
     if action == "sample":
         return _sample(args, out)
-    from tui.batch.store import BatchBusyError
+    from tui.store import StoreError
 
-    batch, sheet, profile = _prepare(args)
+    try:
+        batch, sheet, profile = _prepare(args)
+    except StoreError as exc:
+        raise UsageError(str(exc)) from None
     try:
         if action == "rate":
             await _rate(args, batch, err)
@@ -44,7 +47,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 return refused
         _write(args, batch, sheet, out)
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
-    except BatchBusyError as exc:
+    except StoreError as exc:
         raise UsageError(str(exc)) from None
     finally:
         batch.store.close()
@@ -183,13 +186,13 @@ def _open(
 ) -> Batch:
     from tui.batch.engine import Batch, source_id
     from tui.batch.orders import context_for
-    from tui.batch.store import SqliteBatchStore
+    from tui.batch.store import SharedBatchStore
     from tui.config.paths import data_dir
 
     rules = _rules(args) if args.batch_command == "rate" else None
     now = datetime.now(UTC)
     context = context_for(profile, now.astimezone().date(), now)
-    store = SqliteBatchStore.in_dir(data_dir())
+    store = SharedBatchStore.in_dir(data_dir())
     try:
         return Batch.open(store, profile.name, source_id(path), sheet, mapping, context, rules)
     except BaseException:
