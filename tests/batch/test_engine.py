@@ -9,6 +9,7 @@ import csv
 import dataclasses
 import io
 import json
+import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -337,7 +338,7 @@ def test_the_store_keeps_states_across_processes_and_shares_a_batch_by_claims(
     assert [b.id for b in store.booked_elsewhere("demo", "A1", other.id)] == [info.id]
     assert store.booked_elsewhere("acme", "A1", other.id) == []
     # Two stations on one batch: each order is held by one; a booked one by none.
-    second = SharedBatchStore(store.store.__class__(store.store.engine), station="pack-2")
+    second = SharedBatchStore(store.store, station="pack-2", holder=f"elsewhere:{os.getpid()}")
     assert store.claim(info.id, ["A1", "A2"]) == ["A2"]
     assert second.claim(info.id, ["A1", "A2", "A3"]) == ["A3"]
     assert store.stations(info.id)[second.station] == {"rated": 1}

@@ -27,7 +27,7 @@ HEAVY = (
     "psycopg", "textual_serve", "aiohttp", "playwright",
     "tui.sandbox", "tui.config.settings", "tui.api.client", "tui.batch", "tui.booking",
     "tui.export", "tui.screens.batch", "tui.screens.rates", "tui.screens.book",
-    "tui.screens.shipments",
+    "tui.screens.shipments", "tui.store", "sqlite3",
 )
 
 

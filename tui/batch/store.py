@@ -95,11 +95,14 @@ class BatchStore(Protocol):
 class SharedBatchStore:
     """``BatchStore`` in the one store (``tui.store``)."""
 
-    def __init__(self, store: Store, station: str | None = None) -> None:
+    def __init__(self, store: Store, station: str | None = None, holder: str | None = None) -> None:
         from tui.store import station_name
+        from tui.store.core import holder as this_process
 
         self.store = store
         self.station = station or station_name()
+        self.holder = holder or this_process()
+        """Who holds a claim: this process (host and pid), which may die without a word."""
 
     @classmethod
     def in_dir(cls, data_dir: Path) -> SharedBatchStore:
@@ -133,13 +136,13 @@ class SharedBatchStore:
         return [b for b in self.batches(profile) if b.id in ids]
 
     def claim(self, batch_id: int, keys: Sequence[str]) -> list[str]:
-        return self.store.claim(batch_id, self.station, keys)
+        return self.store.claim(batch_id, self.station, keys, by=self.holder)
 
     def renew(self, batch_id: int) -> None:
-        self.store.renew(batch_id, self.station)
+        self.store.renew(batch_id, by=self.holder)
 
     def release(self, batch_id: int, keys: Sequence[str] | None = None) -> None:
-        self.store.release(batch_id, self.station, keys)
+        self.store.release(batch_id, keys, by=self.holder)
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         return self.store.stations(batch_id)

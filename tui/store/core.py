@@ -7,6 +7,8 @@ is worked by ``tui.store.ledger``.
 from __future__ import annotations
 
 import json
+import os
+import socket
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -233,47 +235,68 @@ class Store:
         *,
         lease_s: float = LEASE_S,
         moment: datetime | None = None,
+        by: str | None = None,
     ) -> list[str]:
-        """Of ``keys``, the orders this station now holds for ``lease_s``: those still to book
-        (or settle) that no other station holds under a live lease. PostgreSQL skips rows
-        another transaction is claiming; SQLite's immediate transaction claims alone."""
+        """Of ``keys``, the orders this process now holds for ``lease_s``: those still to book
+        (or settle) that no other process holds under a live lease (one whose process on this
+        host is gone holds nothing). PostgreSQL skips rows another transaction is claiming;
+        SQLite's immediate transaction claims alone."""
         if not keys:
             return []
+        me = by or holder()
         at = moment or datetime.now(UTC)
         until = now_text(at + timedelta(seconds=lease_s))
         marks = ",".join("?" for _ in keys)
         states = ",".join("?" for _ in CLAIMABLE)
+        dead = self._dead_holders(batch_id, now_text(at))
+        gone = f" OR holder IN ({','.join('?' for _ in dead)})" if dead else ""
         with self.engine.write() as tx:
             rows = tx.run(
                 f"SELECT key FROM orders WHERE batch_id = ? AND key IN ({marks})"
                 f" AND status IN ({states})"
-                " AND (lease_until IS NULL OR lease_until < ? OR station = ?)"
+                f" AND (lease_until IS NULL OR lease_until < ? OR holder = ?{gone})"
                 " ORDER BY position, key" + self.dialect.skip_locked,
-                (batch_id, *keys, *CLAIMABLE, now_text(at), station),
+                (batch_id, *keys, *CLAIMABLE, now_text(at), me, *dead),
             )
             taken = [str(r[0]) for r in rows]
             if taken:
                 tx.run(
-                    "UPDATE orders SET station = ?, lease_until = ?"
+                    "UPDATE orders SET station = ?, holder = ?, lease_until = ?"
                     f" WHERE batch_id = ? AND key IN ({','.join('?' for _ in taken)})",
-                    (station, until, batch_id, *taken),
+                    (station, me, until, batch_id, *taken),
                 )
         return taken
 
-    def renew(self, batch_id: int, station: str, *, lease_s: float = LEASE_S) -> None:
-        """Keep holding this station's orders of a batch for another lease."""
+    def _dead_holders(self, batch_id: int, now: str) -> list[str]:
+        """Holders of live leases on the batch that are processes of this host now gone."""
+        host = holder().rpartition(":")[0]
+        out = []
+        for (name,) in self.engine.read(
+            "SELECT DISTINCT holder FROM orders WHERE batch_id = ? AND lease_until >= ?"
+            " AND holder IS NOT NULL",
+            (batch_id, now),
+        ):
+            where, _, pid = str(name).rpartition(":")
+            if where == host and pid.isdigit() and not _alive(int(pid)):
+                out.append(str(name))
+        return out
+
+    def renew(self, batch_id: int, *, lease_s: float = LEASE_S, by: str | None = None) -> None:
+        """Keep holding this process's orders of a batch for another lease."""
         until = now_text(datetime.now(UTC) + timedelta(seconds=lease_s))
         with self.engine.write() as tx:
             tx.run(
-                "UPDATE orders SET lease_until = ? WHERE batch_id = ? AND station = ?"
+                "UPDATE orders SET lease_until = ? WHERE batch_id = ? AND holder = ?"
                 " AND lease_until IS NOT NULL",
-                (until, batch_id, station),
+                (until, batch_id, by or holder()),
             )
 
-    def release(self, batch_id: int, station: str, keys: Sequence[str] | None = None) -> None:
-        """Let go of this station's orders of a batch (of ``keys``): another may take them."""
-        query = "UPDATE orders SET lease_until = NULL WHERE batch_id = ? AND station = ?"
-        args: list[Any] = [batch_id, station]
+    def release(
+        self, batch_id: int, keys: Sequence[str] | None = None, *, by: str | None = None
+    ) -> None:
+        """Let go of this process's orders of a batch (of ``keys``): another may take them."""
+        query = "UPDATE orders SET lease_until = NULL WHERE batch_id = ? AND holder = ?"
+        args: list[Any] = [batch_id, by or holder()]
         if keys is not None:
             if not keys:
                 return
@@ -312,6 +335,21 @@ class Store:
             f"SELECT name, data FROM {table} WHERE profile = ? ORDER BY name", (profile,)
         )
         return {name: self._json(data, f"{table} record {name!r}") for name, data in rows}
+
+
+def holder() -> str:
+    """This process as a lease holder: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _check_table(table: str) -> None:

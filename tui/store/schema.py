@@ -46,6 +46,7 @@ def _version_1(d: Dialect) -> list[str]:
             updated TEXT NOT NULL,
             position BIGINT NOT NULL DEFAULT 0,
             station TEXT,
+            holder TEXT,
             lease_until TEXT,
             PRIMARY KEY (batch_id, key)
         )""",
