@@ -113,3 +113,13 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     finally:
         with psycopg.connect(postgres_server.url(), autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_url(request: pytest.FixtureRequest) -> str:
+    """The store's URL, once per engine: "" (SQLite in the data dir) or a fresh PostgreSQL
+    database."""
+    if request.param == "sqlite":
+        return ""
+    url: str = request.getfixturevalue("postgres_url")
+    return url

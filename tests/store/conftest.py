@@ -14,15 +14,6 @@ OpenStore = Callable[[], Store]
 """Opens one more connection to the same store (as another process would)."""
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store_url(request: pytest.FixtureRequest) -> str:
-    """The store's URL: "" (SQLite in the data dir) or a fresh PostgreSQL database."""
-    if request.param == "sqlite":
-        return ""
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 @pytest.fixture
 def connect(store_url: str, tmp_path: Path) -> Iterator[OpenStore]:
     """Opens connections to one store; all closed after the test."""

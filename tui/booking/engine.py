@@ -49,6 +49,8 @@ REFERENCE_FIELDS = ("reference", "origin_reference_number")
 """Where the booking's reference goes, in each one the request leaves empty (a server may keep
 one and drop the other)."""
 LAST_RESORT_FIELD = "dest_reference_number"
+TAKEN_WAIT_S = 30.0
+"""How long a booking waits for another station's booking of the same order to be answered."""
 """Where it goes when both of those are taken (and this one is empty)."""
 REFERENCE_PAGES = 2
 """Pages of a search for the reference looked at (a search that works finds it on the first)."""
@@ -182,7 +184,7 @@ class BookingEngine:
                 )
             )
         except OrderTakenError as taken:
-            return _taken(taken.record)
+            return _taken(await self._answered(taken.record))
         except AlreadySentError as sent_before:
             return await self._again(sent_before.record, search_unknown)
         except OSError as error:
@@ -219,6 +221,20 @@ class BookingEngine:
         return BookedOutcome(
             reference=reference, record=settled, booking=booking, ledger_problem=problem
         )
+
+    async def _answered(self, record: BookingRecord) -> BookingRecord:
+        """Another's booking of the order, once its answer is in (it is in flight at another
+        station: wait a little for it rather than call it unknown)."""
+        reference = record.reference
+        deadline = asyncio.get_running_loop().time() + TAKEN_WAIT_S
+        while record.outcome == "sent" and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.25)
+            with suppress(OSError):
+                latest: BookingRecord | None = await asyncio.to_thread(
+                    self.ledger.latest, reference
+                )
+                record = latest or record
+        return record
 
     async def _post(self, request: AnyBookingRequest) -> Booking | ParcelBooking:
         from tui.api.models import ParcelBookingRequest
