@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands.conftest import Runner
 from tests.commands.test_batch import _command_env, configured, orders_file
 from tui.sandbox import DEMO_TOKEN
 from tui.sandbox.threaded import RunningSandbox
@@ -151,3 +152,22 @@ def test_four_stations_on_one_batch_one_killed_then_resumed_book_each_order_once
         [*BASE, "status", str(path)], env=envs[0], capture_output=True, text=True, timeout=60
     )
     assert shown.returncode == 0, shown.stderr
+    section = shown.stdout[shown.stdout.index("Stations:") :].split("\n\n")[0]
+    listed = section.splitlines()[1:]
+    assert {line.split()[0] for line in listed} <= {f"pack-{n}" for n in range(4)}
+    assert sum(int(line.split()[1]) for line in listed if "booked" in line) == count
+
+
+def test_a_damaged_store_ends_the_command_with_what_to_do_not_a_bug(
+    freight: Runner, configured: Path, isolated_home: Path, tmp_path: Path
+) -> None:
+    path = orders_file(tmp_path, _orders("DMG-", 2))
+    store = isolated_home / "data" / "freight-tui" / "freight.sqlite3"
+    store.parent.mkdir(parents=True, exist_ok=True)
+    store.write_bytes(b"not a database at all " * 200)
+    result = freight("batch", "status", str(path))
+    assert result.status == 6, result.err
+    assert str(store) in result.err
+    assert "the file is damaged" in result.err
+    assert "restore it from a backup" in result.err
+    assert "bug" not in result.err

@@ -30,12 +30,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _fields(out)
     if action == "sample":
         return _sample(args, out)
-    from tui.store import StoreError
-
-    try:
-        batch, sheet, profile = _prepare(args)
-    except StoreError as exc:
-        raise UsageError(str(exc)) from None
+    batch, sheet, profile = _prepare(args)
     try:
         if action == "rate":
             await _rate(args, batch, err)
@@ -47,8 +42,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
                 return refused
         _write(args, batch, sheet, out)
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
-    except StoreError as exc:
-        raise UsageError(str(exc)) from None
     finally:
         batch.store.close()
 
@@ -337,6 +330,7 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         print("Notes:", file=out)
         for key, note in notes:
             print(f"  {plain(key, limit=24)}  {plain(note)}", file=out)
+    _print_stations(batch, out)
     counts = batch.counts()
     shown = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
     summary = " · ".join(f"{counts[s]} {s}" for s in shown if counts.get(s))
@@ -355,3 +349,21 @@ def _shown_status(status: str) -> str:
     from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[status]  # type: ignore[index]
+
+
+def _print_stations(batch: Batch, out: TextIO) -> None:
+    """Who booked the batch's orders, or holds them now: each station's orders by status."""
+    from tui.batch.model import OUTPUT_STATUS
+    from tui.domain.safe_text import plain
+
+    stations = batch.store.stations(batch.info.id)
+    if not stations:
+        return
+    print(file=out)
+    print("Stations:", file=out)
+    for station, counts in sorted(stations.items()):
+        shown = " · ".join(
+            f"{n} {OUTPUT_STATUS.get(s, s)}"  # type: ignore[call-overload]
+            for s, n in sorted(counts.items())
+        )
+        print(f"  {plain(station, limit=40)}  {shown}", file=out)

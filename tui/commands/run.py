@@ -33,8 +33,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return exits.OK
     except Exception as error:
         from tui.api.errors import FreightError
+        from tui.store.engine import StoreError
 
-        known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError)
+        known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError, StoreError)
         if not isinstance(error, known):
             return exits.report_bug(error, err)
         return exits.report(error, err)
