@@ -58,6 +58,10 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import batch
 
         return await batch.run(args, out, err)
+    if args.command == "store":
+        from tui.commands import store
+
+        return await store.run(args, out, err)
     from tui.commands import track
 
     return await track.run(args, out, err)

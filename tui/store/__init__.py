@@ -82,11 +82,35 @@ def open_store(data_dir: Path, url: str | None = None) -> Store:
 
         store = Store(SqliteEngine(data_dir / FILE_NAME))
     try:
-        store.migrate()
+        before, _ = store.migrate()
+        if before == 0 and not chosen:  # a new store beside the old files: they come in
+            from tui.store.importing import import_local, local_state
+
+            if local_state(data_dir):
+                import_local(store, data_dir, profile_environments())
     except BaseException:
         store.close()
         raise
     return store
+
+
+def profile_environments() -> dict[str, str]:
+    """Each configured profile's environment, read from the config file as it is."""
+    from tui.config.paths import config_file
+
+    try:
+        with config_file().open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    profiles = data.get("profiles")
+    if not isinstance(profiles, dict):
+        return {}
+    return {
+        name: str(profile.get("environment", "sandbox"))
+        for name, profile in profiles.items()
+        if isinstance(profile, dict)
+    }
 
 
 def open_ledger(data_dir: Path, environment: str, url: str | None = None) -> StoreLedger:
