@@ -1,4 +1,9 @@
-"""The booking ledger: every booking Freight sent and how it ended, kept in the data dir.
+"""The booking ledger: every booking Freight sent and how it ended.
+
+Freight keeps it in the store now (``tui.store.ledger.StoreLedger``, one row per booking and
+one booking per order); this module holds the records both share, the ``Ledger`` interface
+the booking engine writes to, and the JSON Lines ledger older Freights kept, read by
+``freight store import`` (and still a working ``Ledger``).
 
 Contract: one JSON Lines file (``bookings.jsonl``), one event per line, only ever appended.
 Each event names a booking by the reference Freight generated for it; a booking's state is
