@@ -44,6 +44,21 @@ REFERENCE_PREFIX = "FRT"
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O, U
 
 
+def order_reference(account: str, environment: str, number: str) -> str:
+    """The reference of an order's booking: the same for the same order wherever it comes
+    from (another file, another station), so that a store lost and made again can still ask
+    the service for it. ``FRT`` + 10 letters and digits from a digest."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{account}\x1f{environment}\x1f{number}".encode()).digest()
+    value = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(10):
+        value, index = divmod(value, len(_ALPHABET))
+        letters.append(_ALPHABET[index])
+    return REFERENCE_PREFIX + "".join(letters)
+
+
 def new_reference() -> str:
     """A fresh booking reference, one word of 13 letters and digits (``FRT`` + 10 random)."""
     return REFERENCE_PREFIX + "".join(secrets.choice(_ALPHABET) for _ in range(10))
@@ -181,6 +196,8 @@ class OrderClaim:
 
     number: str
     batch_id: int | None = None
+    ask_service: bool = False
+    """The store is new (or was lost): ask the service by the reference before sending."""
 
 
 class AlreadySentError(Exception):
@@ -205,6 +222,9 @@ class OrderTakenError(AlreadySentError):
 
 class Ledger(Protocol):
     """What the booking engine asks of the ledger (the store's, or the JSON Lines file)."""
+
+    environment: str
+    """The environment its bookings are in (part of an order's identity)."""
 
     def sent(
         self,
@@ -280,8 +300,9 @@ class BookingLedger:
     between threads and tasks of one process; several processes share the file through its lock.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, environment: str = "") -> None:
         self.path = path
+        self.environment = environment
         self._lock = threading.Lock()
         self._index: _Index | None = None
 

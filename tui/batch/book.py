@@ -264,14 +264,15 @@ async def _book_one(
     """Book one order (or settle its booking); the state after, and the documents the
     booking's answer named."""
     from tui.api.errors import RateLimitedError, RequestValidationError
-    from tui.ledger import Lane, OrderClaim, new_reference
+    from tui.ledger import Lane, OrderClaim, order_reference
 
     state = batch.state(order.key)
     if state.status not in BOOKED_OR_MAYBE:
         # Another batch (file, station) holding the order is found by the ledger's claim.
-        state = state.updated(
-            status="booking", reference=state.reference or new_reference(), errors=()
+        reference = state.reference or order_reference(
+            batch.profile, engine.ledger.environment, order.key
         )
+        state = state.updated(status="booking", reference=reference, errors=())
         keep(state)  # the reference is kept before anything can be sent
     choice = state.choice
     if order.request is None or choice is None:
@@ -302,7 +303,7 @@ async def _book_one(
             request,
             lane=lane,
             reference=state.reference,
-            order=OrderClaim(order.key, batch.info.id),
+            order=OrderClaim(order.key, batch.info.id, ask_service=batch.store.fresh),
         )
         state = _held_by(state, outcome)
         cause = getattr(outcome, "error", None)
@@ -327,7 +328,7 @@ def _held_by(state: OrderState, outcome: BookingOutcome) -> OrderState:
     """The order's state following the booking that holds the order, when that is another's
     (another file, station or terminal booked it): its reference, who and when."""
     record = outcome.record
-    if record is None or record.reference == state.reference:
+    if record is None or not outcome.taken:
         return state
     when = (record.sent_at or record.time).astimezone().strftime("%Y-%m-%d %H:%M")
     who = plain(record.station or "another station", limit=80)

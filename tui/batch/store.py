@@ -46,6 +46,12 @@ class BatchStore(Protocol):
     station: str
     """This process's station name (shown with its claims and bookings)."""
 
+    @property
+    def fresh(self) -> bool:
+        """The store was made by this process (new, or lost and made again): what it does
+        not know may still have been booked."""
+        ...
+
     def open(self, profile: str, source: str) -> BatchInfo:
         """The batch of this profile and source, made when there is none."""
         ...
@@ -110,6 +116,10 @@ class SharedBatchStore:
         from tui.store import open_store
 
         return cls(open_store(data_dir))
+
+    @property
+    def fresh(self) -> bool:
+        return self.store.fresh
 
     def open(self, profile: str, source: str) -> BatchInfo:
         return _info(self.store.open_batch(profile, source))

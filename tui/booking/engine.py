@@ -191,14 +191,11 @@ class BookingEngine:
             log.warning(
                 "booking %s not sent: the ledger could not be written: %s", reference, error
             )
-            return FailedOutcome(
-                reference=reference,
-                record=None,
-                reason=f"the booking ledger could not be written ({_text(error)}), so the "
-                "booking was not sent",
-                error=error,
-                retryable=True,
-            )
+            return _unwritten(reference, error)
+        if order is not None and order.ask_service:
+            asked = await self._asked(record)
+            if asked is not None:
+                return asked
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
@@ -221,6 +218,31 @@ class BookingEngine:
         return BookedOutcome(
             reference=reference, record=settled, booking=booking, ledger_problem=problem
         )
+
+    async def _asked(self, record: BookingRecord) -> BookingOutcome | None:
+        """A booking the store did not know before (it is new, or was lost): the service's
+        shipment that carries its reference (booked, nothing sent), None when it has none,
+        or not sent when the service cannot be asked."""
+        from tui.api.errors import FreightError
+
+        try:
+            hits = await self._reference_hits(record)
+        except FreightError as error:
+            reason = (
+                "the store is new and the service could not be asked whether the order was "
+                f"booked before ({_text(error)}), so it was not sent; run again"
+            )
+            settled, problem = await self._settle_record(record, "failed", note=reason)
+            return FailedOutcome(
+                reference=record.reference,
+                record=settled,
+                reason=reason,
+                error=error,
+                retryable=True,
+                ledger_problem=problem,
+            )
+        shipment = proof.proven(hits, record)
+        return await self._found(record, shipment) if shipment is not None else None
 
     async def _answered(self, record: BookingRecord) -> BookingRecord:
         """Another's booking of the order, once its answer is in (it is in flight at another
@@ -469,16 +491,27 @@ class BookingEngine:
         return shipments
 
 
+def _unwritten(reference: str, error: OSError) -> FailedOutcome:
+    return FailedOutcome(
+        reference=reference,
+        record=None,
+        reason=f"the booking ledger could not be written ({_text(error)}), so the "
+        "booking was not sent",
+        error=error,
+        retryable=True,
+    )
+
+
 def _taken(record: BookingRecord) -> BookedOutcome | UnknownOutcome:
     """The outcome of an order another booking holds: that booking's, nothing sent."""
     if record.outcome == "booked":
-        return BookedOutcome(reference=record.reference, record=record, earlier=True)
+        return BookedOutcome(reference=record.reference, record=record, earlier=True, taken=True)
     when = (record.sent_at or record.time).astimezone().strftime("%Y-%m-%d %H:%M")
     reason = (
         f"order {record.order_number} is being booked by {record.station or 'another station'}"
         f" (sent {when} as {record.reference}): not sent again"
     )
-    return UnknownOutcome(reference=record.reference, record=record, reason=reason)
+    return UnknownOutcome(reference=record.reference, record=record, reason=reason, taken=True)
 
 
 def earlier_booking(

@@ -19,6 +19,8 @@ from tui.store.schema import MIGRATIONS, VERSION
 
 LEASE_S: Final = 60.0
 """How long a station's claim on orders lasts unless renewed (it renews every third of it)."""
+_MADE_HERE: set[str] = set()
+"""The stores whose tables this process made (any connection to them is ``fresh``)."""
 CLAIMABLE: Final = ("rated", "booking", "unknown")
 """Order statuses a booking run takes (sent ones are settled, never sent again)."""
 
@@ -69,6 +71,11 @@ class Store:
         self.where = engine.where
         self.dialect = engine.dialect
 
+    @property
+    def fresh(self) -> bool:
+        """This process made the tables (the store is new, or was lost and made again)."""
+        return self.where in _MADE_HERE
+
     # -- schema ---------------------------------------------------------------------------
 
     def version(self) -> int:
@@ -97,6 +104,7 @@ class Store:
                 for statement in step(self.dialect):
                     tx.run(statement)
             if before == 0:
+                _MADE_HERE.add(self.where)
                 tx.run("INSERT INTO schema_version (version) VALUES (?)", (VERSION,))
             elif before < VERSION:
                 tx.run("UPDATE schema_version SET version = ?", (VERSION,))

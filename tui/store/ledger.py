@@ -81,24 +81,27 @@ class StoreLedger:
         return record
 
     def _claim(self, tx: Transaction, record: BookingRecord, order: OrderClaim | None) -> None:
-        rows = tx.run(f"SELECT {_COLUMNS} FROM bookings WHERE reference = ?", (record.reference,))
-        earlier = self._record(rows[0]) if rows else None
-        if earlier is not None and earlier.outcome != "failed":
-            raise AlreadySentError(earlier)
         if order is not None:
             rows = tx.run(
-                f"SELECT {_COLUMNS} FROM bookings WHERE account = ? AND environment = ?"
-                " AND order_number = ?",
+                f"SELECT {_COLUMNS}, batch_id FROM bookings WHERE account = ? AND"
+                " environment = ? AND order_number = ?",
                 (record.profile, self.environment, order.number),
             )
-            holder = self._record(rows[0]) if rows else None
+            holder = self._record(rows[0][:-1]) if rows else None
+            theirs = holder is not None and (
+                holder.reference != record.reference or rows[0][-1] != order.batch_id
+            )
+            if holder is not None and theirs and holder.outcome != "failed":
+                raise OrderTakenError(holder)  # another batch, file or station has it
             if holder is not None and holder.reference != record.reference:
-                if holder.outcome != "failed":
-                    raise OrderTakenError(holder)
                 tx.run(  # a refused booking gives its order up
                     "UPDATE bookings SET order_number = NULL WHERE reference = ?",
                     (holder.reference,),
                 )
+        rows = tx.run(f"SELECT {_COLUMNS} FROM bookings WHERE reference = ?", (record.reference,))
+        earlier = self._record(rows[0]) if rows else None
+        if earlier is not None and earlier.outcome != "failed":
+            raise AlreadySentError(earlier)
         values = self._values(record)
         if earlier is not None:
             tx.run("DELETE FROM bookings WHERE reference = ?", (record.reference,))
