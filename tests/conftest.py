@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-pytest_plugins = ["tests.sandbox_fixtures"]
+pytest_plugins = ["tests.sandbox_fixtures", "tests.postgres_fixtures"]
 
 # Hypothesis profiles. `ci`: the same examples on every run (derandomized, no example
 # database), so CI never fails on a new random draw; a failure prints the blob that replays

@@ -1,4 +1,9 @@
-"""The booking ledger: every booking Freight sent and how it ended, kept in the data dir.
+"""The booking ledger: every booking Freight sent and how it ended.
+
+Freight keeps it in the store now (``tui.store.ledger.StoreLedger``, one row per booking and
+one booking per order); this module holds the records both share, the ``Ledger`` interface
+the booking engine writes to, and the JSON Lines ledger older Freights kept, read by
+``freight store import`` (and still a working ``Ledger``).
 
 Contract: one JSON Lines file (``bookings.jsonl``), one event per line, only ever appended.
 Each event names a booking by the reference Freight generated for it; a booking's state is
@@ -21,7 +26,7 @@ from contextlib import suppress
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, date, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 from tui.atomic import sync_dir
 
@@ -37,6 +42,21 @@ UNSETTLED: frozenset[Outcome] = frozenset({"sent", "unknown"})
 FILE_NAME = "bookings.jsonl"
 REFERENCE_PREFIX = "FRT"
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # Crockford base 32: no I, L, O, U
+
+
+def order_reference(account: str, environment: str, number: str) -> str:
+    """The reference of an order's booking: the same for the same order wherever it comes
+    from (another file, another station), so that a store lost and made again can still ask
+    the service for it. ``FRT`` + 10 letters and digits from a digest."""
+    import hashlib
+
+    digest = hashlib.sha256(f"{account}\x1f{environment}\x1f{number}".encode()).digest()
+    value = int.from_bytes(digest[:8], "big")
+    letters = []
+    for _ in range(10):
+        value, index = divmod(value, len(_ALPHABET))
+        letters.append(_ALPHABET[index])
+    return REFERENCE_PREFIX + "".join(letters)
 
 
 def new_reference() -> str:
@@ -110,6 +130,10 @@ class BookingRecord:
     search_for: str | None = None
     """The reference the service got instead of this one, when every reference field of the
     booking held the user's own (searched for too; a hit on it is only a candidate)."""
+    order_number: str | None = None
+    """The order it books (a batch's), unique per account and environment in the store."""
+    station: str | None = None
+    """The station (host and terminal, or FREIGHT_STATION) that sent it."""
 
     @property
     def settled(self) -> bool:
@@ -161,7 +185,19 @@ class BookingRecord:
             pickup_note=text("pickup_note"),
             lane=Lane.from_data(data.get("lane")),
             search_for=text("search_for"),
+            order_number=text("order_number"),
+            station=text("station"),
         )
+
+
+@dataclass(frozen=True)
+class OrderClaim:
+    """The order a booking is of: at most one booking per (account, environment, number)."""
+
+    number: str
+    batch_id: int | None = None
+    ask_service: bool = False
+    """The store is new (or was lost): ask the service by the reference before sending."""
 
 
 class AlreadySentError(Exception):
@@ -170,6 +206,70 @@ class AlreadySentError(Exception):
     def __init__(self, record: BookingRecord) -> None:
         super().__init__(f"booking {record.reference} was sent before ({record.outcome})")
         self.record = record
+
+
+class OrderTakenError(AlreadySentError):
+    """The order was booked (or is being booked) under another reference, maybe by another
+    station: it must not go out again."""
+
+    def __init__(self, record: BookingRecord) -> None:
+        super().__init__(record)
+        self.args = (
+            f"order {record.order_number} was sent as {record.reference} by "
+            f"{record.station or 'another station'} ({record.outcome})",
+        )
+
+
+class Ledger(Protocol):
+    """What the booking engine asks of the ledger (the store's, or the JSON Lines file)."""
+
+    environment: str
+    """The environment its bookings are in (part of an order's identity)."""
+
+    def sent(
+        self,
+        profile: str,
+        quote_id: str,
+        rate_id: str,
+        reference: str,
+        *,
+        lane: Lane | None = None,
+        search_for: str | None = None,
+        order: OrderClaim | None = None,
+    ) -> BookingRecord:
+        """Record a booking about to be sent (raises OSError, AlreadySentError)."""
+        ...
+
+    def settle(
+        self,
+        record: BookingRecord,
+        outcome: Outcome,
+        *,
+        shipment_id: str | None = None,
+        pro_number: str | None = None,
+        bol_number: str | None = None,
+        note: str | None = None,
+        pickup_date: date | None = None,
+        pickup_note: str | None = None,
+    ) -> BookingRecord:
+        """Record how a booking ended."""
+        ...
+
+    def latest(self, reference: str) -> BookingRecord | None:
+        """The booking of a reference, if the ledger has it."""
+        ...
+
+    def bookings(self, profile: str | None = None) -> list[BookingRecord]:
+        """Each booking's latest state (of one profile)."""
+        ...
+
+    def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:
+        """The bookings of one quote and rate in a profile, latest last."""
+        ...
+
+    def marks(self, profile: str, quote_id: str) -> dict[str, Outcome]:
+        """Rate id -> what the ledger knows of it in one quote."""
+        ...
 
 
 def _aware(value: Any) -> datetime | None:
@@ -200,8 +300,9 @@ class BookingLedger:
     between threads and tasks of one process; several processes share the file through its lock.
     """
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, environment: str = "") -> None:
         self.path = path
+        self.environment = environment
         self._lock = threading.Lock()
         self._index: _Index | None = None
 
@@ -221,6 +322,7 @@ class BookingLedger:
         *,
         lane: Lane | None = None,
         search_for: str | None = None,
+        order: OrderClaim | None = None,
     ) -> BookingRecord:
         """Record a booking about to be sent (before a byte goes out).
 
@@ -239,6 +341,7 @@ class BookingLedger:
             sent_at=now,
             lane=lane,
             search_for=search_for,
+            order_number=order.number if order is not None else None,
         )
         self._append(record, new=True)
         return record

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tui.api.secret import Secret
     from tui.booking import BookingEngine
     from tui.config.settings import AppConfig, Profile
+    from tui.store.ledger import StoreLedger
 
 EnvironmentWord = Literal["DEMO", "SANDBOX", "PRODUCTION"]
 """The environment as the header and confirmations say it (a profile's environment, or DEMO)."""
@@ -100,6 +101,7 @@ class Session:
         self.after_first_frame: list[Callable[[], None]] = []
         self.profile_listeners: list[Callable[[], None]] = []
         """Called after the profile, environment or config changed (the app's reactive)."""
+        self._ledgers: dict[tuple[str, str], StoreLedger] = {}
         self.credentials_connector: object | None = None
         """What found this session's credentials (`tui.credentials.session` sets and reads it)."""
 
@@ -176,9 +178,19 @@ class Session:
         """The booking engine of this profile: bookings through `client`, in this data dir's
         booking ledger."""
         from tui.booking import BookingEngine
-        from tui.ledger import BookingLedger
 
-        return BookingEngine(client, BookingLedger.in_dir(self.data_dir), self.profile_name)
+        return BookingEngine(client, self.ledger(), self.profile_name)
+
+    def ledger(self) -> StoreLedger:
+        """The booking ledger in the store (SQLite in the data dir, or the shared database),
+        opened once per data dir and environment. Raises StoreError (an OSError)."""
+        from tui.store import open_ledger
+
+        key = (str(self.data_dir), str(self._environment).lower())
+        kept = self._ledgers.get(key)
+        if kept is None:
+            kept = self._ledgers[key] = open_ledger(self.data_dir, key[1])
+        return kept
 
     def change_profile(self, **fields: Any) -> Profile:
         """Change fields of the active profile (address_book, item_templates, default_origin…)

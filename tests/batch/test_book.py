@@ -30,9 +30,9 @@ from tui.batch.book import (
 from tui.batch.engine import Batch
 from tui.batch.pace import Pace
 from tui.booking import BookingEngine
-from tui.ledger import BookingLedger
 from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
+from tui.store import open_ledger
 
 ORDERS = (
     "Order,Ship From Zip,Consignee,Address,City,State,Zip,Contact,Phone,Handling Units,"
@@ -82,7 +82,7 @@ async def rated(tmp_path: Path, client: FreightClient, name: str = "orders.csv")
 
 
 def engine_for(tmp_path: Path, client: FreightClient) -> BookingEngine:
-    return BookingEngine(client, BookingLedger.in_dir(tmp_path / "data"), "demo")
+    return BookingEngine(client, open_ledger(tmp_path / "data", "sandbox"), "demo")
 
 
 async def test_every_rated_order_is_booked_once_with_its_paperwork(
@@ -189,10 +189,14 @@ async def test_an_order_booked_in_another_batch_is_not_booked_again(
         renamed = await rated(tmp_path, client, "orders-copy.csv")
         await book_orders(renamed, engine, client, folder=None, pace=Pace(None))
     assert len(gate.bookings) == 3
-    assert renamed.counts() == {"failed": 3}
-    assert "booked (or its booking unsettled) in another batch (orders.csv)" in (
-        renamed.state("B1").error_text
-    )
+    # The second file's orders are the first's bookings: booked, by whom and when, their PRO.
+    assert renamed.counts() == {"booked": 3}
+    for key in ("B1", "B2", "B3"):
+        assert renamed.state(key).reference == first.state(key).reference
+        assert renamed.state(key).pro_number == first.state(key).pro_number != ""
+    (note,) = renamed.state("B1").notes
+    assert note.startswith(f"booked by {engine.ledger.station} at ")  # type: ignore[attr-defined]
+    assert note.endswith(f"as {first.state('B1').reference}, not sent again")
 
 
 async def test_an_expired_quote_is_refused_with_what_to_do(
@@ -253,7 +257,7 @@ async def test_an_unknown_booking_the_user_disowns_is_booked_again_under_a_new_r
         await book_orders(batch, engine, client, folder=None, pace=Pace(None), keys=["B2"])
         assert len(gate.bookings) == 1
         assert batch.state("B2").status == "unknown"
-        again = book_again(batch, "B2", first)
+        again = book_again(batch, "B2", first, engine.ledger)
         assert again.status == "rated"
         assert again.reference != first
         gate.drop.clear()
@@ -297,7 +301,7 @@ async def test_a_pickup_the_service_moves_is_the_batchs_pickup_with_its_reason(
     from tui.batch.orders import context_for
     from tui.batch.results import results_text
     from tui.batch.source import read_file
-    from tui.batch.store import SqliteBatchStore
+    from tui.batch.store import SharedBatchStore
     from tui.demo_profile import demo_profile
 
     eve = datetime(2026, 11, 25, 21, 0, tzinfo=UTC)
@@ -310,7 +314,7 @@ async def test_a_pickup_the_service_moves_is_the_batchs_pickup_with_its_reason(
         )
         sheet = read_file(orders)
         batch = Batch.open(
-            SqliteBatchStore.in_dir(tmp_path / "data"),
+            SharedBatchStore.in_dir(tmp_path / "data"),
             "demo",
             source_id(orders),
             sheet,

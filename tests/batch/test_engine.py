@@ -9,6 +9,7 @@ import csv
 import dataclasses
 import io
 import json
+import os
 from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,7 +33,7 @@ from tui.batch.report import RECORD_KEYS
 from tui.batch.results import RESULT_NAMES, results_text, write_results
 from tui.batch.rules import Rules
 from tui.batch.source import read_file
-from tui.batch.store import BatchBusyError, SqliteBatchStore
+from tui.batch.store import SharedBatchStore
 from tui.demo_profile import demo_profile
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app
 
@@ -74,7 +75,7 @@ def client_for(transport: httpx.AsyncBaseTransport, token: str = DEMO_TOKEN) -> 
 
 def open_batch(tmp_path: Path, path: Path, rules: Rules | None = None) -> Batch:
     sheet = read_file(path)
-    store = SqliteBatchStore.in_dir(tmp_path / "data")
+    store = SharedBatchStore.in_dir(tmp_path / "data")
     context = context_for(demo_profile(), MONDAY)
     return Batch.open(
         store, "demo", source_id(path), sheet, guess_mapping(sheet.headers), context, rules
@@ -325,18 +326,25 @@ def test_the_wms_results_keep_the_bom_and_crlf(tmp_path: Path, wms: Path) -> Non
     )
 
 
-def test_the_store_keeps_states_across_processes_and_holds_a_batch_for_one(tmp_path: Path) -> None:
-    store = SqliteBatchStore.in_dir(tmp_path)
+def test_the_store_keeps_states_across_processes_and_shares_a_batch_by_claims(
+    tmp_path: Path,
+) -> None:
+    store = SharedBatchStore.in_dir(tmp_path)
     info = store.open("demo", "/orders/a.csv")
     assert store.open("demo", "/orders/a.csv").id == info.id
     store.save(info.id, [OrderState("A1", status="booked", reference="FRT1")])
+    store.save(info.id, [OrderState(k, status="rated") for k in ("A2", "A3")])
     other = store.open("demo", "/orders/b.csv")
     assert [b.id for b in store.booked_elsewhere("demo", "A1", other.id)] == [info.id]
     assert store.booked_elsewhere("acme", "A1", other.id) == []
-    second = SqliteBatchStore.in_dir(tmp_path)
-    with store.claim(info.id), pytest.raises(BatchBusyError), second.claim(info.id):
-        pass
-    again = SqliteBatchStore.in_dir(tmp_path)
+    # Two stations on one batch: each order is held by one; a booked one by none.
+    second = SharedBatchStore(store.store, station="pack-2", holder=f"elsewhere:{os.getpid()}")
+    assert store.claim(info.id, ["A1", "A2"]) == ["A2"]
+    assert second.claim(info.id, ["A1", "A2", "A3"]) == ["A3"]
+    assert store.stations(info.id)[second.station] == {"rated": 1}
+    store.release(info.id)
+    assert second.claim(info.id, ["A2"]) == ["A2"]
+    again = SharedBatchStore.in_dir(tmp_path)
     assert again.orders(info.id)["A1"].reference == "FRT1"
     assert again.batches("demo")[0].counts or again.batches("demo")[1].counts
 

@@ -27,7 +27,7 @@ from tui.batch.orders import context_for
 from tui.batch.pace import Pace
 from tui.batch.rating import Progress
 from tui.batch.source import read_file
-from tui.batch.store import SqliteBatchStore
+from tui.batch.store import SharedBatchStore
 from tui.demo_profile import demo_profile
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, start_in_thread
 
@@ -77,7 +77,7 @@ async def bench(args: argparse.Namespace) -> None:
         rate_burst=args.burst,
     )
     sandbox = start_in_thread(config)
-    store = SqliteBatchStore.in_dir(folder / "data")
+    store = SharedBatchStore.in_dir(folder / "data")
     try:
         batch = Batch.open(
             store,

@@ -264,7 +264,7 @@ def test_the_warehouse_export_on_the_demo_rates_every_good_order(
 def _stored(data_home: Path, status: str, field: str) -> dict[str, str]:
     """``field`` of each order the batch store holds with ``status`` (read while a run of
     another process may be writing it)."""
-    path = data_home / "freight-tui" / "batches.sqlite3"
+    path = data_home / "freight-tui" / "freight.sqlite3"
     if not path.exists():
         return {}
     try:

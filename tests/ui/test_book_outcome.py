@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import os
-
 import httpx
-import pytest
 
+from tests.store_full import fill_the_store
 from tests.ui.booking_flow import CountingTransport, book_it, choose_rate, ltl_request, open_rates
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
-from tui.ledger import BookingLedger
 from tui.screens.book import BookScreen
 from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
@@ -70,7 +67,7 @@ async def test_an_answer_lost_after_booking_finds_the_shipment_by_its_reference(
         assert detail.raw["references"]["reference"] == reference
         assert detail.raw["references"]["originReferenceNumber"] == reference
         # The search settled the ledger: booked, with the shipment found.
-        (record,) = BookingLedger.in_dir(session.data_dir).bookings()
+        (record,) = session.ledger().bookings()
         assert (record.outcome, record.shipment_id) == ("booked", detail.id)
         assert (record.quote_id, record.rate_id) == (rates.quote.id, rate.id)
         assert record.time.tzinfo is not None
@@ -107,7 +104,7 @@ async def test_no_answer_and_nothing_found_sends_again_only_after_a_search_and_a
         assert app.screen is book
         assert f"Not sent again. Reference {first_reference}" in flat(screen_text(app))
         assert transport.count("/book") == 1
-        (record,) = BookingLedger.in_dir(session.data_dir).bookings()
+        (record,) = session.ledger().bookings()
         assert record.outcome == "unknown"
 
         # Booking again first searches again; `b` does nothing until that search answered.
@@ -132,9 +129,7 @@ async def test_no_answer_and_nothing_found_sends_again_only_after_a_search_and_a
         await settle(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="result")
         assert transport.count("/book") == 2
-        outcomes = {
-            b.reference: b.outcome for b in BookingLedger.in_dir(session.data_dir).bookings()
-        }
+        outcomes = {b.reference: b.outcome for b in session.ledger().bookings()}
         assert outcomes[first_reference] == "unknown"
         assert sorted(outcomes.values()) == ["booked", "unknown"]
 
@@ -150,7 +145,7 @@ async def test_booked_rates_are_marked_from_the_ledger_of_this_profile(
         quote = rates.quote
         offered = sorted((r for r in quote.rates if r.is_ok), key=lambda r: r.total)
         first, second, third = offered[:3]
-        ledger = BookingLedger.in_dir(session.data_dir)
+        ledger = session.ledger()
         ledger.settle(ledger.sent("someone-else", quote.id, second.id, "FRTX"), "booked")
         ledger.settle(ledger.sent(session.profile_name, quote.id, third.id, "FRTY"), "unknown")
         await choose_rate(pilot, rates, "ltl")  # the cheapest: `first`
@@ -168,15 +163,12 @@ async def test_booked_rates_are_marked_from_the_ledger_of_this_profile(
         assert "✓ booked · ? outcome unknown" in text
 
 
-@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 async def test_a_ledger_that_cannot_be_written_stops_the_booking_with_the_reason(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     transport = CountingTransport(sandbox_transport)
     session = Session.for_testing(sandbox_base_url, DEMO_TOKEN, transport=transport)
-    ledger = BookingLedger.in_dir(session.data_dir)
-    ledger.path.parent.mkdir(parents=True, exist_ok=True)
-    ledger.path.symlink_to("/dev/full")  # the disk is full
+    fill_the_store(session.ledger().store)  # the disk is full
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         rates = await open_rates(pilot, ltl_request())
@@ -186,9 +178,10 @@ async def test_a_ledger_that_cannot_be_written_stops_the_booking_with_the_reason
         await book_it(pilot)
         await wait_for(pilot, lambda: not app.booking_in_flight, what="the outcome")
         assert app.screen is book
-        assert (
-            "Not booked: the booking ledger could not be written (No space left on device), "
-            "so the booking was not sent." in flat(screen_text(app))
+        assert "Not booked: the booking ledger could not be written (the store " in flat(
+            screen_text(app)
         )
+        assert "the disk is full" in flat(screen_text(app))
+        assert "so the booking was not sent." in flat(screen_text(app))
         assert transport.count("/book") == 0
         assert not book.query_one("#book-body").disabled  # the form is the user's again

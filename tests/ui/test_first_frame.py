@@ -31,6 +31,7 @@ HEAVY = (
     "tui.export", "tui.screens.batch", "tui.screens.rates", "tui.screens.book",
     "tui.screens.shipments", "tui.screens.result", "tui.screens.shipment_detail",
     "tui.documents", "importlib.metadata", "textual.widgets._text_area",
+    "tui.store", "sqlite3",
 )
 
 

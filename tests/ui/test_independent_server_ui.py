@@ -15,7 +15,6 @@ from tui.api.models import RateItem, RateRequest
 from tui.app import FreightApp, make_app
 from tui.config.settings import AppConfig, Profile
 from tui.demo_profile import demo_profile
-from tui.ledger import BookingLedger
 from tui.screens.book import BookScreen
 from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
@@ -128,7 +127,7 @@ async def test_rates_booking_search_and_detail_against_another_server(tmp_path: 
         assert "PRO7001" in result
         assert "outcome unknown" not in result.lower()
         assert server.requests["POST /book"] == 1
-        (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
+        (record,) = session.ledger().bookings("indie")
         assert (record.outcome, record.pro_number) == ("booked", "PRO7001")
 
         # Back on the rates, the booked rate is marked; booking it again first searches
@@ -246,13 +245,13 @@ async def test_a_lost_answer_on_a_server_that_drops_references_asks_is_this_your
         assert "PRO7001" in text
         assert "[@click=app.quit]Mapl…" in text  # shown as text (cut to its room), no link
         assert "pwned" not in text
-        (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
+        (record,) = session.ledger().bookings("indie")
         assert record.outcome == "unknown"  # a candidate is not the booking until the user says
         await pilot.press("y")
         await wait_for(
             pilot, lambda: isinstance(app.screen, ShipmentDetailScreen), what="the shipment"
         )
-        (record,) = BookingLedger.in_dir(session.data_dir).bookings("indie")
+        (record,) = session.ledger().bookings("indie")
         assert (record.outcome, record.pro_number) == ("booked", "PRO7001")
         assert (
             record.note == "confirmed by the user (same lane, created after the booking was sent)"

@@ -16,7 +16,6 @@ from textual.widgets import Input
 from tests.ui.booking_flow import choose_rate, deterministic_sandbox, ltl_request, open_rates
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import make_app
-from tui.ledger import BookingLedger
 from tui.sandbox import SandboxConfig
 from tui.screens.book import BookScreen
 from tui.screens.book_confirm import BookConfirmScreen
@@ -85,7 +84,7 @@ async def test_a_pickup_the_service_moves_off_the_holiday_weekend_shows_where_it
             "2026-11-27 is the day after Thanksgiving: pickup moved to the next business day, "
             "2026-11-30" in shown
         )
-    [record] = BookingLedger.in_dir(ui_session.data_dir).bookings()
+    [record] = ui_session.ledger().bookings()
     assert record.outcome == "booked"
     assert record.pickup_date == "2026-11-30"
     assert record.pickup_note is not None

@@ -11,6 +11,7 @@ them all.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -31,10 +32,12 @@ if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
     from tui.documents import PrintJob
-    from tui.ledger import BookingRecord
+    from tui.ledger import BookingRecord, Ledger
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
 MAX_LIMITED_TRIES: Final = 12
+CLAIM_GROUP: Final = 8
+"""Orders a station claims at a time (at least twice its concurrency)."""
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,13 @@ def to_book(batch: Batch, keys: Collection[str] | None = None) -> list[Order]:
     return out
 
 
-def book_again(batch: Batch, key: str, reference: str) -> OrderState:
+def book_again(batch: Batch, key: str, reference: str, ledger: Ledger | None = None) -> OrderState:
     """An order whose booking's outcome stayed unknown, and none of the shipments a search
     found is it (the user said so, having seen the search's answer): it is to be booked again
     under a new reference (the next booking run sends it; it may make a second shipment).
-    Raises ValueError when the order is not such an order."""
+    The ledger (when given) records the old booking as not booked, which frees the order for
+    the new one. Raises ValueError when the order is not such an order; OSError when the
+    ledger cannot be written."""
     from tui.ledger import new_reference
 
     state = batch.state(key)
@@ -93,6 +98,9 @@ def book_again(batch: Batch, key: str, reference: str) -> OrderState:
     if state.reference != reference:
         raise ValueError(f"order {key} was booked under {state.reference}, not {reference}")
     note = f"booked again: no shipment found was its booking under {reference}"
+    record = ledger.latest(reference) if ledger is not None else None
+    if ledger is not None and record is not None and record.outcome in ("sent", "unknown"):
+        ledger.settle(record, "failed", note="the user said no shipment found is it")
     after = state.updated(
         status="rated",
         reference=new_reference(),
@@ -212,7 +220,7 @@ async def book_orders(
         nonlocal done, booked
         state = batch.state(order.key)
         given: list[Document] = []
-        if order.key in taken:
+        if order.key in bookable:
             state, given = await _book_one(batch, engine, client, order, pace, keep, folder)
         if state.owes_paperwork and folder is not None:
             state = await save_paperwork(client, order.key, state, folder, keep, given, pace)
@@ -222,7 +230,48 @@ async def book_orders(
 
     pace.on_wait = report
     report()
-    await each(orders, concurrency, one)
+    group = max(2 * concurrency, CLAIM_GROUP)
+    bookable: set[str] = set()
+    renewing = asyncio.create_task(_renew_lease(batch))
+    try:
+        for start in range(0, total, group):
+            chunk = orders[start : start + group]
+            mine, bookable = _claimed_orders(batch, chunk, taken, fetch=folder is not None)
+            done += len(chunk) - len(mine)  # another station has them, or had them
+            try:
+                await each(mine, concurrency, one)
+            finally:
+                batch.store.release(batch.info.id, [o.key for o in mine])
+    finally:
+        renewing.cancel()
+        # What the other stations did is part of this batch's answer too.
+        batch.states.update(batch.store.orders(batch.info.id, [o.key for o in orders]))
+        report()
+
+
+def _claimed_orders(
+    batch: Batch, chunk: Sequence[Order], taken: Collection[str], *, fetch: bool
+) -> tuple[list[Order], set[str]]:
+    """The orders of ``chunk`` this station now holds, their states as the store has them
+    (another station may have booked some since this one read the batch), and which of them
+    to book (of ``taken``); the others owe paperwork (fetched when ``fetch``)."""
+    keys = batch.store.claim(batch.info.id, [o.key for o in chunk], booked=fetch)
+    if not keys:
+        return [], set()
+    batch.states.update(batch.store.orders(batch.info.id, keys))
+    book = {o.key for o in to_book(batch, keys) if o.key in taken}
+    still = book | ({o.key for o in owing(batch, keys)} if fetch else set())
+    batch.store.release(batch.info.id, [k for k in keys if k not in still])
+    return [o for o in chunk if o.key in still], book
+
+
+async def _renew_lease(batch: Batch) -> None:
+    """Keep this station's claims alive while it works (every third of the lease)."""
+    from tui.store import LEASE_S
+
+    while True:
+        await asyncio.sleep(LEASE_S / 3)
+        batch.store.renew(batch.info.id)
 
 
 async def _book_one(
@@ -238,23 +287,15 @@ async def _book_one(
     booked and ``folder`` is given: in the same save), and the documents the booking's
     answer named."""
     from tui.api.errors import RateLimitedError, RequestValidationError
-    from tui.ledger import Lane, new_reference
+    from tui.ledger import Lane, OrderClaim, order_reference
 
     state = batch.state(order.key)
     if state.status not in BOOKED_OR_MAYBE:
-        elsewhere = batch.store.booked_elsewhere(batch.profile, order.key, batch.info.id)
-        if elsewhere:
-            where = Path(elsewhere[0].source).name
-            reason = (
-                f"order {order.key} is booked (or its booking unsettled) in another batch "
-                f"({where}): not booked again"
-            )
-            after = state.updated(status="failed", errors=(RowError(None, None, None, reason),))
-            keep(after)
-            return after, []
-        state = state.updated(
-            status="booking", reference=state.reference or new_reference(), errors=()
+        # Another batch (file, station) holding the order is found by the ledger's claim.
+        reference = state.reference or order_reference(
+            batch.profile, engine.ledger.environment, order.key
         )
+        state = state.updated(status="booking", reference=reference, errors=())
         keep(state)  # the reference is kept before anything can be sent
     choice = state.choice
     if order.request is None or choice is None:
@@ -281,7 +322,13 @@ async def _book_one(
     )
     for _ in range(MAX_LIMITED_TRIES):
         await pace.turn()
-        outcome = await engine.book(request, lane=lane, reference=state.reference)
+        outcome = await engine.book(
+            request,
+            lane=lane,
+            reference=state.reference,
+            order=OrderClaim(order.key, batch.info.id, ask_service=batch.store.fresh),
+        )
+        state = _held_by(state, outcome)
         cause = getattr(outcome, "error", None)
         if outcome.status == "failed" and isinstance(cause, RateLimitedError):
             try:
@@ -303,6 +350,18 @@ async def _book_one(
     )
     keep(after)
     return after, []
+
+
+def _held_by(state: OrderState, outcome: BookingOutcome) -> OrderState:
+    """The order's state following the booking that holds the order, when that is another's
+    (another file, station or terminal booked it): its reference, who and when."""
+    record = outcome.record
+    if record is None or not outcome.taken:
+        return state
+    when = (record.sent_at or record.time).astimezone().strftime("%Y-%m-%d %H:%M")
+    who = plain(record.station or "another station", limit=80)
+    note = f"booked by {who} at {when} as {record.reference}, not sent again"
+    return state.updated(reference=record.reference, notes=(*state.notes, note))
 
 
 async def _settle_only(

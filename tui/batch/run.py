@@ -3,9 +3,9 @@
 
 A caller gives the batch, a client (its own, with no 429 waiting: the run's pace waits for
 all of its requests), the session's booking engine, and something that shows progress (a
-``ProgressShown``: the command line's line on stderr, the screen's bar). The run holds the
-batch for this process while it goes (``BatchBusyError`` when another has it): the one place
-a batch is claimed, where a shared store's claim will plug in. No UI toolkit here.
+``ProgressShown``: the command line's line on stderr, the screen's bar). Several stations
+may run on one batch at once: a booking run claims its orders a few at a time under a lease
+(``tui.batch.book``), so each is booked by one of them. No UI toolkit here.
 """
 
 from __future__ import annotations
@@ -79,10 +79,10 @@ async def rate_run(
 ) -> None:
     """Rate the orders that need it (``Batch.to_rate``), each saved as it is known.
 
-    Raises BatchBusyError (another process has the batch), FatalRatingError (every request
-    would fail the same way: signed out, no connection), WaitTooLongError (a 429 asked to
-    wait longer than ``max_wait`` seconds: the profile's cap)."""
-    with batch.store.claim(batch.info.id), _unwrapped():
+    Raises FatalRatingError (every request would fail the same way: signed out, no
+    connection), WaitTooLongError (a 429 asked to wait longer than ``max_wait`` seconds: the
+    profile's cap)."""
+    with _unwrapped():
         await batch.rate(
             client,
             pace=_pace(rate, max_wait),
@@ -111,8 +111,9 @@ async def book_run(
     """Book the rated orders not booked yet (of ``keys``, when given) through the session's
     booking engine, each once under its own reference, and fetch and save their paperwork
     into ``folder`` (None: not saved), and the paperwork still owed by orders booked before
-    (``paperwork_only``: only that). Raises BatchBusyError, WaitTooLongError."""
-    with batch.store.claim(batch.info.id), _unwrapped():
+    (``paperwork_only``: only that), claiming them a few at a time (other stations may book
+    the batch's other orders at the same time). Raises WaitTooLongError."""
+    with _unwrapped():
         await book_orders(
             batch,
             engine,

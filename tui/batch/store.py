@@ -1,53 +1,24 @@
 """Where a batch's state is kept as it goes, so a kill -9 or a dropped SSH session loses nothing.
 
-``BatchStore`` is the small interface the engine needs; ``SqliteBatchStore`` keeps it in one
-SQLite file in the data dir (WAL, every change committed and synced before the next request
-goes out). A database shared by several shipping stations can serve the same interface later.
-A batch is named by its profile and its source (the order file's full path), so reading the
-file again after fixing it finds the orders already rated or booked.
+``BatchStore`` is the small interface the engine needs; ``SharedBatchStore`` keeps it in the
+one store (``tui.store``: SQLite in the data dir, or a PostgreSQL database several stations
+share). A batch is named by its profile and its source (the order file's full path), so
+reading the file again after fixing it finds the orders already rated or booked. Several
+stations may work on one batch at once: each claims orders under a lease (``claim``).
 """
 
 from __future__ import annotations
 
-import fcntl
-import json
-import os
-import sqlite3
-from collections import Counter
-from collections.abc import Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
-from typing import Any, Final, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.batch.model import BOOKED_OR_MAYBE, OrderState
 
-FILE_NAME: Final = "batches.sqlite3"
-_SCHEMA: Final = """
-CREATE TABLE IF NOT EXISTS batches (
-    id INTEGER PRIMARY KEY,
-    profile TEXT NOT NULL,
-    source TEXT NOT NULL,
-    created TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    settings TEXT NOT NULL DEFAULT '{}',
-    UNIQUE (profile, source)
-);
-CREATE TABLE IF NOT EXISTS orders (
-    batch_id INTEGER NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
-    key TEXT NOT NULL,
-    status TEXT NOT NULL,
-    state TEXT NOT NULL,
-    updated TEXT NOT NULL,
-    PRIMARY KEY (batch_id, key)
-);
-CREATE INDEX IF NOT EXISTS orders_by_key ON orders (key, status);
-"""
-
-
-class BatchBusyError(Exception):
-    """Another Freight is working on this batch (rating or booking it) right now."""
+if TYPE_CHECKING:
+    from tui.store import Store
 
 
 @dataclass(frozen=True)
@@ -72,6 +43,15 @@ class BatchInfo:
 class BatchStore(Protocol):
     """What the batch engine asks of the place its state is kept."""
 
+    station: str
+    """This process's station name (shown with its claims and bookings)."""
+
+    @property
+    def fresh(self) -> bool:
+        """The store was made by this process (new, or lost and made again): what it does
+        not know may still have been booked."""
+        ...
+
     def open(self, profile: str, source: str) -> BatchInfo:
         """The batch of this profile and source, made when there is none."""
         ...
@@ -80,8 +60,8 @@ class BatchStore(Protocol):
         """Every batch (of one profile), the latest first."""
         ...
 
-    def orders(self, batch_id: int) -> dict[str, OrderState]:
-        """Each order's state by its key."""
+    def orders(self, batch_id: int, keys: Collection[str] | None = None) -> dict[str, OrderState]:
+        """Each order's state by its key (of ``keys``, when given)."""
         ...
 
     def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
@@ -96,8 +76,21 @@ class BatchStore(Protocol):
         """Other batches of the profile where an order of this key is (or may be) booked."""
         ...
 
-    def claim(self, batch_id: int) -> Any:
-        """A context manager holding the batch for this process (raises BatchBusyError)."""
+    def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
+        """Of ``keys``, the orders this station now holds under a lease (none another live
+        station holds; none booked already, unless ``booked``: to fetch owed paperwork)."""
+        ...
+
+    def renew(self, batch_id: int) -> None:
+        """Keep this station's claims on the batch for another lease."""
+        ...
+
+    def release(self, batch_id: int, keys: Sequence[str] | None = None) -> None:
+        """Let go of this station's claims on the batch (of ``keys``)."""
+        ...
+
+    def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
+        """Per station, the orders of the batch it claimed or booked, by status."""
         ...
 
     def close(self) -> None:
@@ -105,163 +98,76 @@ class BatchStore(Protocol):
         ...
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat()
+class SharedBatchStore:
+    """``BatchStore`` in the one store (``tui.store``)."""
 
+    def __init__(self, store: Store, station: str | None = None, holder: str | None = None) -> None:
+        from tui.store import station_name
+        from tui.store.core import holder as this_process
 
-def _time(text: str) -> datetime:
-    try:
-        moment = datetime.fromisoformat(text)
-    except ValueError:
-        return datetime.now(UTC)
-    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
-
-
-class SqliteBatchStore:
-    """``BatchStore`` in one SQLite file (``batches.sqlite3`` in the data dir)."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fresh = not path.exists()
-        # One connection, used by one task at a time (a screen opens a batch in a thread and
-        # rates it on the event loop).
-        self._conn = sqlite3.connect(
-            path, timeout=30, isolation_level=None, check_same_thread=False
-        )
-        if fresh:
-            os.chmod(path, 0o600)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        self._conn.execute("PRAGMA synchronous=FULL")
-        self._conn.execute("PRAGMA foreign_keys=ON")
-        self._conn.executescript(_SCHEMA)
+        self.store = store
+        self.station = station or station_name()
+        self.holder = holder or this_process()
+        """Who holds a claim: this process (host and pid), which may die without a word."""
 
     @classmethod
-    def in_dir(cls, data_dir: Path) -> SqliteBatchStore:
-        """The store of a data dir."""
-        return cls(data_dir / FILE_NAME)
+    def in_dir(cls, data_dir: Path) -> SharedBatchStore:
+        """The configured store (SQLite in ``data_dir`` by default). Raises StoreError."""
+        from tui.store import open_store
 
-    @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self._conn.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._conn
-        except BaseException:
-            self._conn.execute("ROLLBACK")
-            raise
-        self._conn.execute("COMMIT")
+        return cls(open_store(data_dir))
+
+    @property
+    def fresh(self) -> bool:
+        return self.store.fresh
 
     def open(self, profile: str, source: str) -> BatchInfo:
-        with self._transaction() as conn:
-            row = conn.execute(
-                "SELECT id FROM batches WHERE profile = ? AND source = ?", (profile, source)
-            ).fetchone()
-            if row is None:
-                now = _now()
-                conn.execute(
-                    "INSERT INTO batches (profile, source, created, updated) VALUES (?, ?, ?, ?)",
-                    (profile, source, now, now),
-                )
-        found = next((b for b in self.batches(profile) if b.source == source), None)
-        assert found is not None
-        return found
+        return _info(self.store.open_batch(profile, source))
 
     def batches(self, profile: str | None = None) -> list[BatchInfo]:
-        query = "SELECT id, profile, source, created, updated, settings FROM batches"
-        args: tuple[str, ...] = ()
-        if profile is not None:
-            query += " WHERE profile = ?"
-            args = (profile,)
-        rows = self._conn.execute(query + " ORDER BY updated DESC, id DESC", args).fetchall()
-        counts: dict[int, Counter[str]] = {}
-        for batch_id, status, number in self._conn.execute(
-            "SELECT batch_id, status, COUNT(*) FROM orders GROUP BY batch_id, status"
-        ):
-            counts.setdefault(batch_id, Counter())[status] = number
-        out = []
-        for batch_id, owner, source, created, updated, settings in rows:
-            try:
-                kept = json.loads(settings)
-            except ValueError:
-                kept = {}
-            out.append(
-                BatchInfo(
-                    id=batch_id,
-                    profile=owner,
-                    source=source,
-                    created=_time(created),
-                    updated=_time(updated),
-                    settings=kept if isinstance(kept, dict) else {},
-                    counts=dict(counts.get(batch_id, Counter())),
-                )
-            )
-        return out
+        return [_info(row) for row in self.store.batches(profile)]
 
-    def orders(self, batch_id: int) -> dict[str, OrderState]:
-        out: dict[str, OrderState] = {}
-        for key, state in self._conn.execute(
-            "SELECT key, state FROM orders WHERE batch_id = ? ORDER BY rowid", (batch_id,)
-        ):
-            try:
-                data = json.loads(state)
-            except ValueError:
-                continue
-            if isinstance(data, dict):
-                out[key] = OrderState.from_json({**data, "key": key})
-        return out
+    def orders(self, batch_id: int, keys: Collection[str] | None = None) -> dict[str, OrderState]:
+        return {
+            row.key: OrderState.from_json({**row.state, "key": row.key})
+            for row in self.store.orders(batch_id, keys)
+        }
 
     def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
-        now = _now()
-        rows = [
-            (batch_id, s.key, s.status, json.dumps(s.to_json(), ensure_ascii=False), now)
-            for s in states
-        ]
-        if not rows:
-            return
-        with self._transaction() as conn:
-            conn.executemany(
-                "INSERT INTO orders (batch_id, key, status, state, updated) VALUES (?, ?, ?, ?, ?)"
-                " ON CONFLICT (batch_id, key) DO UPDATE SET status = excluded.status,"
-                " state = excluded.state, updated = excluded.updated",
-                rows,
-            )
-            conn.execute("UPDATE batches SET updated = ? WHERE id = ?", (now, batch_id))
+        self.store.save_orders(
+            batch_id, [(s.key, s.status, s.to_json(), s.position) for s in states]
+        )
 
     def set_settings(self, batch_id: int, settings: dict[str, Any]) -> None:
-        with self._transaction() as conn:
-            conn.execute(
-                "UPDATE batches SET settings = ?, updated = ? WHERE id = ?",
-                (json.dumps(settings, ensure_ascii=False, default=str), _now(), batch_id),
-            )
+        self.store.set_settings(batch_id, settings)
 
     def booked_elsewhere(self, profile: str, key: str, batch_id: int) -> list[BatchInfo]:
-        marks = ",".join("?" for _ in BOOKED_OR_MAYBE)
-        ids = {
-            row[0]
-            for row in self._conn.execute(
-                f"SELECT o.batch_id FROM orders o JOIN batches b ON b.id = o.batch_id"
-                f" WHERE o.key = ? AND b.profile = ? AND o.batch_id != ? AND o.status IN ({marks})",
-                (key, profile, batch_id, *sorted(BOOKED_OR_MAYBE)),
-            )
-        }
+        ids = set(self.store.booked_elsewhere(profile, key, batch_id, BOOKED_OR_MAYBE))
         return [b for b in self.batches(profile) if b.id in ids]
 
-    @contextmanager
-    def claim(self, batch_id: int) -> Iterator[None]:
-        """Hold the batch for this process with a lock file beside the database."""
-        lock_path = self.path.parent / f"batch-{batch_id}.lock"
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)
-        try:
-            try:
-                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except BlockingIOError:
-                raise BatchBusyError(
-                    "another Freight is rating or booking this batch right now; "
-                    "wait for it to finish"
-                ) from None
-            yield
-        finally:
-            os.close(fd)
+    def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
+        return self.store.claim(batch_id, self.station, keys, by=self.holder, booked=booked)
+
+    def renew(self, batch_id: int) -> None:
+        self.store.renew(batch_id, by=self.holder)
+
+    def release(self, batch_id: int, keys: Sequence[str] | None = None) -> None:
+        self.store.release(batch_id, keys, by=self.holder)
+
+    def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
+        return self.store.stations(batch_id)
 
     def close(self) -> None:
-        self._conn.close()
+        self.store.close()
+
+
+def _info(row: Any) -> BatchInfo:
+    return BatchInfo(
+        id=row.id,
+        profile=row.profile,
+        source=row.source,
+        created=row.created,
+        updated=row.updated,
+        settings=row.settings,
+        counts=row.counts,
+    )

@@ -3,9 +3,9 @@
 The Book screen, the batch engine and the CLI all book through this room::
 
     from tui.booking import BookingEngine, Lane
-    from tui.ledger import BookingLedger
+    from tui.store import open_ledger
 
-    engine = BookingEngine(client, BookingLedger.in_dir(data_dir), profile_name)
+    engine = BookingEngine(client, open_ledger(data_dir, "sandbox"), profile_name)
     outcome = await engine.book(request, lane=Lane("60607", "30303", "Acme", "ACME", day),
                                 reference=order_reference)
     match outcome.status:

@@ -20,9 +20,11 @@ from tui.booking.outcome import (
 )
 from tui.ledger import (
     AlreadySentError,
-    BookingLedger,
     BookingRecord,
     Lane,
+    Ledger,
+    OrderClaim,
+    OrderTakenError,
     needs_check,
     new_reference,
 )
@@ -47,6 +49,8 @@ REFERENCE_FIELDS = ("reference", "origin_reference_number")
 """Where the booking's reference goes, in each one the request leaves empty (a server may keep
 one and drop the other)."""
 LAST_RESORT_FIELD = "dest_reference_number"
+TAKEN_WAIT_S = 30.0
+"""How long a booking waits for another station's booking of the same order to be answered."""
 """Where it goes when both of those are taken (and this one is empty)."""
 REFERENCE_PAGES = 2
 """Pages of a search for the reference looked at (a search that works finds it on the first)."""
@@ -93,7 +97,7 @@ class BookingEngine:
     def __init__(
         self,
         client: FreightClient,
-        ledger: BookingLedger,
+        ledger: Ledger,
         profile: str,
     ) -> None:
         self.client = client
@@ -125,8 +129,13 @@ class BookingEngine:
         lane: Lane | None = None,
         reference: str | None = None,
         search_unknown: bool = True,
+        order: OrderClaim | None = None,
     ) -> BookingOutcome:
         """Book once under ``reference`` (a new one when None); never raises for the service.
+
+        With ``order`` (a batch's), the ledger's ``sent`` record claims the order too: when
+        another booking of it exists (another file, station or terminal), nothing is sent and
+        that booking is the outcome (booked, or unknown while it is in flight).
 
         What the ledger already says of the reference comes first: booked -> ``BookedOutcome``
         with ``earlier`` (nothing sent); sent or unknown -> searched for (``settle``), never
@@ -147,7 +156,9 @@ class BookingEngine:
             )
         self._sending.add(reference)
         try:
-            return await self._book(placed.request, reference, lane, search_for, search_unknown)
+            return await self._book(
+                placed.request, reference, lane, search_for, search_unknown, order
+            )
         finally:
             self._sending.discard(reference)
 
@@ -158,6 +169,7 @@ class BookingEngine:
         lane: Lane | None,
         search_for: str | None,
         search_unknown: bool,
+        order: OrderClaim | None = None,
     ) -> BookingOutcome:
         try:
             record = await self._io(
@@ -168,22 +180,22 @@ class BookingEngine:
                     reference,
                     lane=lane,
                     search_for=search_for,
+                    order=order,
                 )
             )
+        except OrderTakenError as taken:
+            return _taken(await self._answered(taken.record))
         except AlreadySentError as sent_before:
             return await self._again(sent_before.record, search_unknown)
         except OSError as error:
             log.warning(
                 "booking %s not sent: the ledger could not be written: %s", reference, error
             )
-            return FailedOutcome(
-                reference=reference,
-                record=None,
-                reason=f"the booking ledger could not be written ({_text(error)}), so the "
-                "booking was not sent",
-                error=error,
-                retryable=True,
-            )
+            return _unwritten(reference, error)
+        if order is not None and order.ask_service:
+            asked = await self._asked(record)
+            if asked is not None:
+                return asked
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
@@ -206,6 +218,45 @@ class BookingEngine:
         return BookedOutcome(
             reference=reference, record=settled, booking=booking, ledger_problem=problem
         )
+
+    async def _asked(self, record: BookingRecord) -> BookingOutcome | None:
+        """A booking the store did not know before (it is new, or was lost): the service's
+        shipment that carries its reference (booked, nothing sent), None when it has none,
+        or not sent when the service cannot be asked."""
+        from tui.api.errors import FreightError
+
+        try:
+            hits = await self._reference_hits(record)
+        except FreightError as error:
+            reason = (
+                "the store is new and the service could not be asked whether the order was "
+                f"booked before ({_text(error)}), so it was not sent; run again"
+            )
+            settled, problem = await self._settle_record(record, "failed", note=reason)
+            return FailedOutcome(
+                reference=record.reference,
+                record=settled,
+                reason=reason,
+                error=error,
+                retryable=True,
+                ledger_problem=problem,
+            )
+        shipment = proof.proven(hits, record)
+        return await self._found(record, shipment) if shipment is not None else None
+
+    async def _answered(self, record: BookingRecord) -> BookingRecord:
+        """Another's booking of the order, once its answer is in (it is in flight at another
+        station: wait a little for it rather than call it unknown)."""
+        reference = record.reference
+        deadline = asyncio.get_running_loop().time() + TAKEN_WAIT_S
+        while record.outcome == "sent" and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.25)
+            with suppress(OSError):
+                latest: BookingRecord | None = await asyncio.to_thread(
+                    self.ledger.latest, reference
+                )
+                record = latest or record
+        return record
 
     async def _post(self, request: AnyBookingRequest) -> Booking | ParcelBooking:
         from tui.api.models import ParcelBookingRequest
@@ -440,8 +491,31 @@ class BookingEngine:
         return shipments
 
 
+def _unwritten(reference: str, error: OSError) -> FailedOutcome:
+    return FailedOutcome(
+        reference=reference,
+        record=None,
+        reason=f"the booking ledger could not be written ({_text(error)}), so the "
+        "booking was not sent",
+        error=error,
+        retryable=True,
+    )
+
+
+def _taken(record: BookingRecord) -> BookedOutcome | UnknownOutcome:
+    """The outcome of an order another booking holds: that booking's, nothing sent."""
+    if record.outcome == "booked":
+        return BookedOutcome(reference=record.reference, record=record, earlier=True, taken=True)
+    when = (record.sent_at or record.time).astimezone().strftime("%Y-%m-%d %H:%M")
+    reason = (
+        f"order {record.order_number} is being booked by {record.station or 'another station'}"
+        f" (sent {when} as {record.reference}): not sent again"
+    )
+    return UnknownOutcome(reference=record.reference, record=record, reason=reason, taken=True)
+
+
 def earlier_booking(
-    ledger: BookingLedger, profile: str, quote_id: str, rate_id: str
+    ledger: Ledger, profile: str, quote_id: str, rate_id: str
 ) -> BookingRecord | None:
     """The latest booking of a quote and rate in a profile that was not refused, if any."""
     return needs_check(ledger.for_rate(profile, quote_id, rate_id))

@@ -32,6 +32,9 @@ class _Outcome:
     ledger_problem: str | None = None
     """Set when the ledger could not record this outcome (the booking is unaffected; the
     ledger still holds its previous state, e.g. ``sent``, and will ask for a search)."""
+    taken: bool = False
+    """The order was booked (or is being booked) by another file, station or terminal:
+    ``record`` is that booking, and nothing was sent."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -39,7 +39,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if action == "columns":
         return _columns(args, out)
     from tui.batch.pace import WaitTooLongError
-    from tui.batch.store import BatchBusyError
 
     try:
         batch, sheet, profile = _prepare(args)
@@ -50,7 +49,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if action == "settle":
             from tui.commands.batch_settle import settle
 
-            status = await settle(args, batch, err)
+            status = await settle(args, batch, profile, err)
             _write(args, batch, sheet, out)
             return status
         try:
@@ -77,8 +76,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
             return FAILED if owing(batch) else OK
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
-    except BatchBusyError as exc:
-        raise UsageError(str(exc)) from None
     finally:
         batch.store.close()
 
@@ -301,12 +298,12 @@ def _open(
 ) -> Batch:
     from tui.batch.engine import Batch, source_id
     from tui.batch.orders import context_for
-    from tui.batch.store import SqliteBatchStore
+    from tui.batch.store import SharedBatchStore
     from tui.config.paths import data_dir
 
     now = datetime.now(UTC)
     context = context_for(profile, now.astimezone().date(), now)
-    store = SqliteBatchStore.in_dir(data_dir())
+    store = SharedBatchStore.in_dir(data_dir())
     try:
         return Batch.open(store, profile.name, source_id(path), sheet, mapping, context)
     except BaseException:
@@ -474,6 +471,7 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         print("Notes:", file=out)
         for key, note in notes:
             print(f"  {plain(key, limit=24)}  {plain(note)}", file=out)
+    _print_stations(batch, out)
     counts = batch.counts()
     shown = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
     owing = sum(batch.state(o.key).owes_paperwork for o in batch.orders)
@@ -496,3 +494,21 @@ def _shown_status(status: str) -> str:
     from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[status]  # type: ignore[index]
+
+
+def _print_stations(batch: Batch, out: TextIO) -> None:
+    """Who booked the batch's orders, or holds them now: each station's orders by status."""
+    from tui.batch.model import OUTPUT_STATUS
+    from tui.domain.safe_text import plain
+
+    stations = batch.store.stations(batch.info.id)
+    if not stations:
+        return
+    print(file=out)
+    print("Stations:", file=out)
+    for station, counts in sorted(stations.items()):
+        shown = " · ".join(
+            f"{n} {OUTPUT_STATUS.get(s, s)}"  # type: ignore[call-overload]
+            for s, n in sorted(counts.items())
+        )
+        print(f"  {plain(station, limit=40)}  {shown}", file=out)

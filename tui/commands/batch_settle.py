@@ -24,10 +24,11 @@ if TYPE_CHECKING:
     from tui.api.models import Shipment
     from tui.batch.engine import Batch
     from tui.booking import BookedOutcome, BookingEngine, UnknownOutcome
+    from tui.config.settings import Profile
     from tui.ledger import BookingRecord
 
 
-async def settle(args: argparse.Namespace, batch: Batch, err: TextIO) -> int:
+async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: TextIO) -> int:
     """Settle one order of unknown outcome; the exit status (0 settled, 1 not: unconfirmed,
     or the PRO is not one the search lists). Raises UsageError (no such order, not unknown,
     no terminal to confirm on), FreightError (the search failed: nothing is settled)."""
@@ -35,7 +36,7 @@ async def settle(args: argparse.Namespace, batch: Batch, err: TextIO) -> int:
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
-    from tui.ledger import BookingLedger
+    from tui.store import open_ledger
 
     key = args.order
     if batch.order(key) is None and key not in batch.states:
@@ -51,12 +52,19 @@ async def settle(args: argparse.Namespace, batch: Batch, err: TextIO) -> int:
             "settling asks to confirm and there is no terminal to confirm on: add --yes to "
             "settle from a script"
         )
-    ledger = BookingLedger.in_dir(data_dir())
+    ledger = open_ledger(data_dir(), profile.environment)
     record = ledger.latest(state.reference) if state.reference else None
-    with batch.store.claim(batch.info.id):  # not while a run of another process books it
+    if not batch.store.claim(batch.info.id, [key]):  # not while another station books it
+        raise UsageError(
+            f"order {plain(key, limit=40)} is being booked by another station right now: "
+            "settle it when that run has ended"
+        )
+    try:
         async with open_client(args, retry=RetryPolicy(rate_attempts=1)) as client:
             engine = BookingEngine(client, ledger, batch.profile)
             return await _settled(args, batch, key, engine, record, err)
+    finally:
+        batch.store.release(batch.info.id, [key])
 
 
 async def _settled(
@@ -75,7 +83,7 @@ async def _settled(
     if isinstance(outcome, BookedOutcome):
         return _proven(args, batch, key, outcome, err)
     if args.not_booked:
-        return await _not_booked(args, batch, key, outcome, err)
+        return await _not_booked(args, batch, key, engine, outcome, err)
     return await _booked(args, batch, key, engine, outcome, err)
 
 
@@ -147,7 +155,12 @@ async def _booked(
 
 
 async def _not_booked(
-    args: argparse.Namespace, batch: Batch, key: str, outcome: UnknownOutcome, err: TextIO
+    args: argparse.Namespace,
+    batch: Batch,
+    key: str,
+    engine: BookingEngine,
+    outcome: UnknownOutcome,
+    err: TextIO,
 ) -> int:
     """``--not-booked``: none of what the search lists is it; booked again next run."""
     from tui.batch.book import book_again
@@ -169,7 +182,7 @@ async def _not_booked(
         print("freight: not settled: not confirmed", file=err)
         return FAILED
     try:
-        after = book_again(batch, key, outcome.reference)
+        after = book_again(batch, key, outcome.reference, engine.ledger)
     except ValueError as error:
         raise UsageError(str(error)) from None
     print(

@@ -16,6 +16,9 @@ AUTH = 4
 """Not signed in, credentials refused (401), no subscription (402), not permitted (403)."""
 SERVICE = 5
 """The service failed or could not be reached: 5xx, 429 after retries, timeout, bad answer."""
+STORE = 6
+"""The store cannot be used (its disk full, its file damaged or missing, its database down):
+the message names it, what happened and what to do."""
 BUG = 70
 """An error Freight did not expect (a bug): one line on stderr, the traceback in the log file."""
 INTERRUPTED = 130
@@ -25,8 +28,9 @@ HELP = (
     "  0 done; 1 partly done (e.g. a document not saved)\n"
     "  2 usage error or invalid request; 3 not found\n"
     "  4 not signed in or not allowed (401, 402, 403)\n"
-    "  5 the service failed or could not be reached; 70 an unexpected error (a bug: the\n"
-    "  log file has the details); 130 interrupted"
+    "  5 the service failed or could not be reached; 6 the store cannot be used (disk\n"
+    "  full, damaged, unreachable); 70 an unexpected error (a bug: the log file has the\n"
+    "  details); 130 interrupted"
 )
 
 
@@ -50,6 +54,10 @@ def status_of(error: BaseException) -> int:
         return USAGE
     if isinstance(error, NotFound | api.NotFoundError):
         return NOT_FOUND
+    from tui.store.engine import StoreError
+
+    if isinstance(error, StoreError):
+        return STORE
     if isinstance(
         error,
         NotSignedInError

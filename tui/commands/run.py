@@ -33,8 +33,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return exits.OK
     except Exception as error:
         from tui.api.errors import FreightError
+        from tui.store.engine import StoreError
 
-        known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError)
+        known = (exits.UsageError, exits.NotFound, exits.NotSignedInError, FreightError, StoreError)
         if not isinstance(error, known):
             return exits.report_bug(error, err)
         return exits.report(error, err)
@@ -57,6 +58,10 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import batch
 
         return await batch.run(args, out, err)
+    if args.command == "store":
+        from tui.commands import store
+
+        return await store.run(args, out, err)
     from tui.commands import track
 
     return await track.run(args, out, err)

@@ -331,6 +331,14 @@ def default_profiles() -> dict[str, Profile]:
 Keymap = Annotated[dict[str, str], BeforeValidator(flat_keymap), AfterValidator(check_keymap)]
 
 
+class StoreSettings(_Model):
+    """Where Freight keeps its durable state ([store])."""
+
+    url: str = ""
+    """Empty: SQLite in the data dir; ``postgresql://…``: a database shared by stations
+    (``FREIGHT_STORE_URL`` wins over it)."""
+
+
 class AppConfig(_Model):
     """The whole config file."""
 
@@ -345,6 +353,8 @@ class AppConfig(_Model):
     """Printers for documents and labels."""
     theme: str = DEFAULT_THEME
     """The app's colours: any built-in Textual theme (nord, gruvbox, textual-light…)."""
+    store: StoreSettings = Field(default_factory=StoreSettings)
+    """Where batches, the booking ledger and paperwork owed are kept ([store] url)."""
     keymap: Keymap = Field(default_factory=dict)
     """Keys by binding id ([keymap]), e.g. "quote.add_item" = "ctrl+n,f5"; F1 lists the ids."""
 

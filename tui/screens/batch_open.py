@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
     from tui.batch.source import Sheet
-    from tui.batch.store import SqliteBatchStore
+    from tui.batch.store import SharedBatchStore
     from tui.batch.view import ReviewRow
     from tui.host import Host
     from tui.widgets.path_input import PathInput
@@ -64,7 +64,7 @@ class BatchOpening:
         self.screen = screen
         self.clock = clock
         """The time ship dates are judged by."""
-        self._batch_store: SqliteBatchStore | None = None
+        self._batch_store: SharedBatchStore | None = None
         self.opened = False
         """A file or rows were opened (nothing is offered in the path field after that)."""
 
@@ -76,11 +76,11 @@ class BatchOpening:
 
     # -- the store, and resuming ----------------------------------------------------------
 
-    def store(self) -> SqliteBatchStore:
+    def store(self) -> SharedBatchStore:
         if self._batch_store is None:
-            from tui.batch.store import SqliteBatchStore
+            from tui.batch.store import SharedBatchStore
 
-            self._batch_store = SqliteBatchStore.in_dir(self.screen.host.session.data_dir)
+            self._batch_store = SharedBatchStore.in_dir(self.screen.host.session.data_dir)
         return self._batch_store
 
     async def offer_resume(self) -> None:

@@ -41,11 +41,11 @@ class BatchRuns:
     def __init__(self, screen: RunsScreen, node: Widget) -> None:
         from tui.batch.pace import WaitTooLongError
         from tui.batch.rating import FatalRatingError
-        from tui.batch.store import BatchBusyError
+        from tui.store import StoreError
 
         self.screen = screen
         self.node = node
-        handled = (BatchBusyError, FatalRatingError, WaitTooLongError)
+        handled = (StoreError, FatalRatingError, WaitTooLongError)
         self.rating: ServiceCall[str] = ServiceCall(
             node,
             "batch-rate",
@@ -198,13 +198,12 @@ class BatchRuns:
         """An order whose booking got no answer: search for it and let the user say which
         shipment is it, or that none is and it is to be booked again (the booking check the
         Book screen uses). False when the ledger has no record of its booking."""
-        from tui.ledger import BookingLedger
         from tui.screens.book_check import BookingCheckScreen, CheckResult
 
         session = self.screen.host.session
         reference = batch.state(key).reference
         try:
-            record = BookingLedger.in_dir(session.data_dir).latest(reference) if reference else None
+            record = session.ledger().latest(reference) if reference else None
         except OSError:
             record = None
         if record is None:
@@ -214,13 +213,13 @@ class BatchRuns:
             from tui.batch.book import book_again, claimed
 
             if chosen == "mine":
-                again = BookingLedger.in_dir(session.data_dir).latest(reference)
+                again = session.ledger().latest(reference)
                 if again is not None:
                     self.screen.show_state(claimed(batch, key, again))
             elif chosen == "again":
                 try:
-                    self.screen.show_state(book_again(batch, key, reference))
-                except ValueError as error:
+                    self.screen.show_state(book_again(batch, key, reference, session.ledger()))
+                except (ValueError, OSError) as error:
                     self.screen.say(str(error), error=True)
                     return
                 self.confirm_and_book(batch, [key])

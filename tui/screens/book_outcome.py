@@ -52,11 +52,10 @@ class BookingScreen(BookingForm, Protocol):
 def earlier_booking(form: BookingScreen) -> BookingRecord | None:
     """A booking of this quote and rate that was sent before and not refused, if any."""
     from tui.booking.engine import earlier_booking
-    from tui.ledger import BookingLedger
 
     session = form.host.session
-    ledger = BookingLedger.in_dir(session.data_dir)
     try:
+        ledger = session.ledger()
         return earlier_booking(ledger, session.profile_name, form.quote.id, form.rate.id)
     except OSError as error:
         form.notify(

@@ -216,13 +216,9 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         """Rate id -> booked / unknown for this quote, from the booking ledger (this profile)."""
         if self.quote is None:
             return {}
-        from tui.ledger import BookingLedger
-
         session = self.host.session
         try:
-            marks = BookingLedger.in_dir(session.data_dir).marks(
-                session.profile_name, self.quote.id
-            )
+            marks = session.ledger().marks(session.profile_name, self.quote.id)
         except OSError:
             return {}
         return dict(marks)

@@ -1,0 +1,136 @@
+"""One store behind every durable promise: batches and their orders, the booking ledger, the
+paperwork each booking owes, saved mappings and rules, the address book.
+
+Two engines behind one ``Store``: SQLite in the data dir (the default; WAL, every write an
+immediate transaction; refused on a network filesystem) and PostgreSQL, shared by stations,
+chosen with ``FREIGHT_STORE_URL=postgresql://…`` or ``[store] url`` in the config (psycopg 3,
+imported only then). The schema is made and migrated on first use (``schema_version``).
+
+    store = open_store(data_dir)           # the configured store, migrated
+    ledger = StoreLedger(store, station_name(), "sandbox")
+
+No UI toolkit, no client: plain data in, plain data out.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import sys
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Final
+
+from tui.store.core import LEASE_S, Store
+from tui.store.engine import StoreError
+
+if TYPE_CHECKING:
+    from tui.store.ledger import StoreLedger
+
+__all__ = [
+    "LEASE_S",
+    "Store",
+    "StoreError",
+    "open_ledger",
+    "open_store",
+    "station_name",
+    "store_url",
+]
+
+URL_ENV: Final = "FREIGHT_STORE_URL"
+STATION_ENV: Final = "FREIGHT_STATION"
+
+
+def store_url() -> str:
+    """The store chosen: ``FREIGHT_STORE_URL``, else ``[store] url`` in the config, else ""
+    (SQLite in the data dir)."""
+    given = os.environ.get(URL_ENV, "").strip()
+    if given:
+        return given
+    from tui.config.paths import config_file
+
+    try:
+        with config_file().open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return ""
+    section = data.get("store")
+    url = section.get("url") if isinstance(section, dict) else None
+    return url.strip() if isinstance(url, str) else ""
+
+
+def open_store(data_dir: Path, url: str | None = None) -> Store:
+    """The store (``url``, else the configured one), its tables made or migrated.
+    Raises StoreError with what happened and what to do."""
+    chosen = store_url() if url is None else url
+    if chosen.startswith(("postgresql://", "postgres://")):
+        try:
+            from tui.store.postgres import PostgresEngine
+        except ImportError:
+            raise StoreError(
+                f"{URL_ENV} names a PostgreSQL store, but psycopg is not installed: "
+                "pip install 'freight-tui[postgres]'"
+            ) from None
+        store = Store(PostgresEngine(chosen))
+    elif chosen:
+        raise StoreError(
+            f"{URL_ENV} (or [store] url) must be a postgresql:// URL or empty (SQLite in the "
+            "data dir)"
+        )
+    else:
+        from tui.store.sqlite import FILE_NAME, SqliteEngine
+
+        store = Store(SqliteEngine(data_dir / FILE_NAME))
+    try:
+        before, _ = store.migrate()
+        if before == 0 and not chosen:  # a new store beside the old files: they come in
+            from tui.store.importing import import_local, local_state
+
+            if local_state(data_dir):
+                import_local(store, data_dir, profile_environments())
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def profile_environments() -> dict[str, str]:
+    """Each configured profile's environment, read from the config file as it is."""
+    from tui.config.paths import config_file
+
+    try:
+        with config_file().open("rb") as handle:
+            data = tomllib.load(handle)
+    except (OSError, tomllib.TOMLDecodeError):
+        return {}
+    profiles = data.get("profiles")
+    if not isinstance(profiles, dict):
+        return {}
+    return {
+        name: str(profile.get("environment", "sandbox"))
+        for name, profile in profiles.items()
+        if isinstance(profile, dict)
+    }
+
+
+def open_ledger(data_dir: Path, environment: str, url: str | None = None) -> StoreLedger:
+    """The booking ledger in the configured store, written as this station."""
+    from tui.store.ledger import StoreLedger
+
+    return StoreLedger(open_store(data_dir, url), station_name(), environment)
+
+
+def station_name() -> str:
+    """This process's station: ``FREIGHT_STATION``, else host and terminal (``pack3:pts/2``)."""
+    given = os.environ.get(STATION_ENV, "").strip()
+    if given:
+        return given[:80]
+    host = socket.gethostname().split(".")[0] or "localhost"
+    terminal = ""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        try:
+            terminal = os.ttyname(stream.fileno()).removeprefix("/dev/")
+            break
+        except (OSError, ValueError, AttributeError):
+            continue
+    return f"{host}:{terminal or f'pid{os.getpid()}'}"

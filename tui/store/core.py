@@ -1,0 +1,368 @@
+"""The store: batches and their orders, the leases stations hold on them, saved mappings.
+
+One ``Store`` over one ``Engine``; every write is one transaction. The booking ledger's table
+is worked by ``tui.store.ledger``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any, Final
+
+from tui.store.engine import Engine, StoreError, Transaction
+from tui.store.schema import MIGRATIONS, VERSION
+
+LEASE_S: Final = 60.0
+"""How long a station's claim on orders lasts unless renewed (it renews every third of it)."""
+_MADE_HERE: set[str] = set()
+"""The stores whose tables this process made (any connection to them is ``fresh``)."""
+CLAIMABLE: Final = ("rated", "booking", "unknown")
+"""Order statuses a booking run takes (sent ones are settled, never sent again)."""
+
+
+def now_text(moment: datetime | None = None) -> str:
+    """A time as the store keeps it: ISO 8601 in UTC (sorts as text)."""
+    return (moment or datetime.now(UTC)).astimezone(UTC).isoformat(timespec="microseconds")
+
+
+def parse_time(text: Any, where: str) -> datetime:
+    """A kept time; an unreadable one is an error, never a guess."""
+    try:
+        moment = datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        raise StoreError(f"the store {where} holds an unreadable time {text!r}") from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class BatchRow:
+    """One batch as kept."""
+
+    id: int
+    profile: str
+    source: str
+    created: datetime
+    updated: datetime
+    settings: dict[str, Any]
+    counts: dict[str, int]
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One order of a batch as kept: its state (JSON) and who holds it."""
+
+    key: str
+    status: str
+    state: dict[str, Any]
+    station: str | None
+    lease_until: datetime | None
+
+
+class Store:
+    """Every durable promise of Freight, in one database (see ``tui.store``)."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.where = engine.where
+        self.dialect = engine.dialect
+
+    @property
+    def fresh(self) -> bool:
+        """This process made the tables (the store is new, or was lost and made again)."""
+        return self.where in _MADE_HERE
+
+    # -- schema ---------------------------------------------------------------------------
+
+    def version(self) -> int:
+        """The schema version the database is at (0: no tables yet)."""
+        with self.engine.write() as tx:
+            return self._version(tx)
+
+    def _version(self, tx: Transaction) -> int:
+        tx.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        rows = tx.run("SELECT version FROM schema_version")
+        return int(rows[0][0]) if rows else 0
+
+    def migrate(self) -> tuple[int, int]:
+        """Bring the tables to this Freight's version; (before, after). A store newer than
+        this Freight is refused (StoreError)."""
+        with self.engine.write() as tx:
+            if self.dialect.name == "postgresql":  # one migrator at a time
+                tx.run("SELECT pg_advisory_xact_lock(260026)")
+            before = self._version(tx)
+            if before > VERSION:
+                raise StoreError(
+                    f"the store {self.where} is at schema version {before}, newer than this "
+                    f"Freight ({VERSION}): upgrade Freight"
+                )
+            for step in MIGRATIONS[before:]:
+                for statement in step(self.dialect):
+                    tx.run(statement)
+            if before == 0:
+                _MADE_HERE.add(self.where)
+                tx.run("INSERT INTO schema_version (version) VALUES (?)", (VERSION,))
+            elif before < VERSION:
+                tx.run("UPDATE schema_version SET version = ?", (VERSION,))
+        return before, VERSION
+
+    def close(self) -> None:
+        """Let go of the database."""
+        self.engine.close()
+
+    # -- batches --------------------------------------------------------------------------
+
+    def open_batch(self, profile: str, source: str) -> BatchRow:
+        """The batch of a profile and source, made when there is none."""
+        now = now_text()
+        with self.engine.write() as tx:
+            tx.run(
+                "INSERT INTO batches (profile, source, created, updated) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (profile, source) DO NOTHING",
+                (profile, source, now, now),
+            )
+        found = next((b for b in self.batches(profile) if b.source == source), None)
+        if found is None:
+            raise StoreError(f"the store {self.where} lost the batch of {source}")
+        return found
+
+    def batches(self, profile: str | None = None) -> list[BatchRow]:
+        """Every batch (of one profile), the latest first, with its orders counted by status."""
+        query = "SELECT id, profile, source, created, updated, settings FROM batches"
+        args: tuple[str, ...] = ()
+        if profile is not None:
+            query += " WHERE profile = ?"
+            args = (profile,)
+        rows = self.engine.read(query + " ORDER BY updated DESC, id DESC", args)
+        counts: dict[int, dict[str, int]] = {}
+        for batch_id, status, number in self.engine.read(
+            "SELECT batch_id, status, COUNT(*) FROM orders GROUP BY batch_id, status"
+        ):
+            counts.setdefault(int(batch_id), {})[status] = int(number)
+        return [
+            BatchRow(
+                id=int(batch_id),
+                profile=owner,
+                source=source,
+                created=parse_time(created, self.where),
+                updated=parse_time(updated, self.where),
+                settings=self._json(settings, f"batch {batch_id}'s settings"),
+                counts=counts.get(int(batch_id), {}),
+            )
+            for batch_id, owner, source, created, updated, settings in rows
+        ]
+
+    def _json(self, text: Any, what: str) -> dict[str, Any]:
+        try:
+            data = json.loads(text)
+        except (TypeError, ValueError):
+            data = None
+        if not isinstance(data, dict):
+            raise StoreError(
+                f"the store {self.where} holds {what} unreadable; restore the store from a "
+                "backup, or set that record right by hand"
+            )
+        return data
+
+    def set_settings(self, batch_id: int, settings: dict[str, Any]) -> None:
+        """Keep the settings a batch runs with."""
+        with self.engine.write() as tx:
+            tx.run(
+                "UPDATE batches SET settings = ?, updated = ? WHERE id = ?",
+                (json.dumps(settings, ensure_ascii=False, default=str), now_text(), batch_id),
+            )
+
+    def orders(self, batch_id: int, keys: Collection[str] | None = None) -> list[OrderRow]:
+        """A batch's orders (of ``keys``) as kept, in file order; an unreadable one raises."""
+        query = "SELECT key, status, state, station, lease_until FROM orders WHERE batch_id = ?"
+        args: list[Any] = [batch_id]
+        if keys is not None:
+            if not keys:
+                return []
+            query += f" AND key IN ({','.join('?' for _ in keys)})"
+            args.extend(keys)
+        out = []
+        for key, status, state, station, lease in self.engine.read(
+            query + " ORDER BY position, key", args
+        ):
+            out.append(
+                OrderRow(
+                    key,
+                    status,
+                    self._json(state, f"order {key} of batch {batch_id}"),
+                    station,
+                    parse_time(lease, self.where) if lease else None,
+                )
+            )
+        return out
+
+    def save_orders(
+        self, batch_id: int, rows: Sequence[tuple[str, str, dict[str, Any], int]]
+    ) -> None:
+        """Keep orders' states: (key, status, state, position) each; durably before returning."""
+        if not rows:
+            return
+        now = now_text()
+        with self.engine.write() as tx:
+            tx.many(
+                "INSERT INTO orders (batch_id, key, status, state, updated, position)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (batch_id, key) DO UPDATE SET status = excluded.status,"
+                " state = excluded.state, updated = excluded.updated",
+                [
+                    (batch_id, key, status, json.dumps(state, ensure_ascii=False), now, position)
+                    for key, status, state, position in rows
+                ],
+            )
+            tx.run("UPDATE batches SET updated = ? WHERE id = ?", (now, batch_id))
+
+    def booked_elsewhere(
+        self, profile: str, key: str, batch_id: int, statuses: Iterable[str]
+    ) -> list[int]:
+        """Ids of other batches of the profile where the order of this key is in a status."""
+        marks = sorted(statuses)
+        rows = self.engine.read(
+            "SELECT DISTINCT o.batch_id FROM orders o JOIN batches b ON b.id = o.batch_id"
+            f" WHERE o.key = ? AND b.profile = ? AND o.batch_id != ?"
+            f" AND o.status IN ({','.join('?' for _ in marks)})",
+            (key, profile, batch_id, *marks),
+        )
+        return [int(r[0]) for r in rows]
+
+    # -- leases ---------------------------------------------------------------------------
+
+    def claim(
+        self,
+        batch_id: int,
+        station: str,
+        keys: Sequence[str],
+        *,
+        lease_s: float = LEASE_S,
+        moment: datetime | None = None,
+        by: str | None = None,
+        booked: bool = False,
+    ) -> list[str]:
+        """Of ``keys``, the orders this process now holds for ``lease_s``: those still to book
+        (or settle; with ``booked``, booked ones too: to fetch the paperwork they owe) that no
+        other process holds under a live lease (one whose process on this host is gone holds
+        nothing). PostgreSQL skips rows another transaction is claiming; SQLite's immediate
+        transaction claims alone."""
+        if not keys:
+            return []
+        me = by or holder()
+        at = moment or datetime.now(UTC)
+        until = now_text(at + timedelta(seconds=lease_s))
+        marks = ",".join("?" for _ in keys)
+        claimable = (*CLAIMABLE, "booked") if booked else CLAIMABLE
+        states = ",".join("?" for _ in claimable)
+        dead = self._dead_holders(batch_id, now_text(at))
+        gone = f" OR holder IN ({','.join('?' for _ in dead)})" if dead else ""
+        with self.engine.write() as tx:
+            rows = tx.run(
+                f"SELECT key FROM orders WHERE batch_id = ? AND key IN ({marks})"
+                f" AND status IN ({states})"
+                f" AND (lease_until IS NULL OR lease_until < ? OR holder = ?{gone})"
+                " ORDER BY position, key" + self.dialect.skip_locked,
+                (batch_id, *keys, *claimable, now_text(at), me, *dead),
+            )
+            taken = [str(r[0]) for r in rows]
+            if taken:
+                tx.run(
+                    "UPDATE orders SET station = ?, holder = ?, lease_until = ?"
+                    f" WHERE batch_id = ? AND key IN ({','.join('?' for _ in taken)})",
+                    (station, me, until, batch_id, *taken),
+                )
+        return taken
+
+    def _dead_holders(self, batch_id: int, now: str) -> list[str]:
+        """Holders of live leases on the batch that are processes of this host now gone."""
+        host = holder().rpartition(":")[0]
+        out = []
+        for (name,) in self.engine.read(
+            "SELECT DISTINCT holder FROM orders WHERE batch_id = ? AND lease_until >= ?"
+            " AND holder IS NOT NULL",
+            (batch_id, now),
+        ):
+            where, _, pid = str(name).rpartition(":")
+            if where == host and pid.isdigit() and not _alive(int(pid)):
+                out.append(str(name))
+        return out
+
+    def renew(self, batch_id: int, *, lease_s: float = LEASE_S, by: str | None = None) -> None:
+        """Keep holding this process's orders of a batch for another lease."""
+        until = now_text(datetime.now(UTC) + timedelta(seconds=lease_s))
+        with self.engine.write() as tx:
+            tx.run(
+                "UPDATE orders SET lease_until = ? WHERE batch_id = ? AND holder = ?"
+                " AND lease_until IS NOT NULL",
+                (until, batch_id, by or holder()),
+            )
+
+    def release(
+        self, batch_id: int, keys: Sequence[str] | None = None, *, by: str | None = None
+    ) -> None:
+        """Let go of this process's orders of a batch (of ``keys``): another may take them."""
+        query = "UPDATE orders SET lease_until = NULL WHERE batch_id = ? AND holder = ?"
+        args: list[Any] = [batch_id, by or holder()]
+        if keys is not None:
+            if not keys:
+                return
+            query += f" AND key IN ({','.join('?' for _ in keys)})"
+            args.extend(keys)
+        with self.engine.write() as tx:
+            tx.run(query, args)
+
+    def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
+        """Per station, its orders of a batch by status (who did what)."""
+        out: dict[str, dict[str, int]] = {}
+        for station, status, number in self.engine.read(
+            "SELECT station, status, COUNT(*) FROM orders WHERE batch_id = ?"
+            " AND station IS NOT NULL GROUP BY station, status",
+            (batch_id,),
+        ):
+            out.setdefault(str(station), {})[str(status)] = int(number)
+        return out
+
+    # -- named records (mappings, rules, the address book) ----------------------------------
+
+    def put_named(self, table: str, profile: str, name: str, data: dict[str, Any]) -> None:
+        """Keep one named record of a profile (``mappings``, ``rules``, ``address_book``)."""
+        _check_table(table)
+        with self.engine.write() as tx:
+            tx.run(
+                f"INSERT INTO {table} (profile, name, data) VALUES (?, ?, ?)"
+                " ON CONFLICT (profile, name) DO UPDATE SET data = excluded.data",
+                (profile, name, json.dumps(data, ensure_ascii=False, default=str)),
+            )
+
+    def named(self, table: str, profile: str) -> dict[str, dict[str, Any]]:
+        """A profile's named records of a table, by name."""
+        _check_table(table)
+        rows = self.engine.read(
+            f"SELECT name, data FROM {table} WHERE profile = ? ORDER BY name", (profile,)
+        )
+        return {name: self._json(data, f"{table} record {name!r}") for name, data in rows}
+
+
+def holder() -> str:
+    """This process as a lease holder: host and process id."""
+    return f"{socket.gethostname()}:{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _check_table(table: str) -> None:
+    if table not in ("mappings", "rules", "address_book"):
+        raise ValueError(f"no named records in {table!r}")

@@ -1,0 +1,51 @@
+"""What the store asks of a database engine (SQLite or PostgreSQL), and its errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from tui.store.schema import Dialect
+
+Row = tuple[Any, ...]
+
+
+class StoreError(OSError):
+    """The store cannot be used: which store, what happened and what to do, in one message."""
+
+
+class Transaction(Protocol):
+    """One write transaction: statements run in it, all kept or none."""
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """Run one statement; its rows (none for most writes)."""
+        ...
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run one statement for each of ``rows``."""
+        ...
+
+
+class Engine(Protocol):
+    """One connection to the store's database."""
+
+    dialect: Dialect
+    where: str
+    """The store named for a person: the file, or the URL without its password."""
+
+    def write(self) -> AbstractContextManager[Transaction]:
+        """A write transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: a transaction)."""
+        ...
+
+    def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        """The rows of one query, read on its own."""
+        ...
+
+    def stream(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
+        """The rows of one query as they come (for tables too big to hold at once)."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the connection."""
+        ...

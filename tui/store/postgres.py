@@ -1,0 +1,88 @@
+"""The shared store: a PostgreSQL database several stations use at once (psycopg 3).
+
+Imported only when a ``postgresql://`` URL is chosen: psycopg is an extra
+(``freight-tui[postgres]``) and never loaded before the first frame.
+"""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+import psycopg
+
+from tui.store.engine import Row, StoreError
+from tui.store.schema import POSTGRES
+
+
+def without_password(url: str) -> str:
+    """The URL as it may be shown: its password replaced by ``***``."""
+    return re.sub(r"(://[^:/@]+:)[^@]*@", r"\1***@", url)
+
+
+def _sql(sql: str) -> str:
+    return sql.replace("?", "%s")
+
+
+class _Tx:
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn = conn
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with self._conn.cursor() as cursor:
+            cursor.execute(_sql(sql), tuple(params))
+            return [tuple(r) for r in cursor.fetchall()] if cursor.description else []
+
+    def many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            with self._conn.cursor() as cursor:
+                cursor.executemany(_sql(sql), [tuple(r) for r in rows])
+
+
+class PostgresEngine:
+    """``Engine`` on one PostgreSQL connection (autocommit outside write transactions)."""
+
+    dialect = POSTGRES
+
+    def __init__(self, url: str) -> None:
+        self.where = without_password(url)
+        self._lock = threading.RLock()
+        try:
+            self._conn = psycopg.connect(url, autocommit=True, connect_timeout=15)
+        except psycopg.Error as error:
+            raise self._hurt(error) from None
+
+    def _hurt(self, error: psycopg.Error) -> StoreError:
+        text = without_password(str(error).strip().splitlines()[0] if str(error) else "")
+        return StoreError(
+            f"the store {self.where} cannot be used: {text or type(error).__name__}; check "
+            "the database server and FREIGHT_STORE_URL (or [store] url), then run again"
+        )
+
+    @contextmanager
+    def write(self) -> Iterator[_Tx]:
+        with self._lock:
+            try:
+                with self._conn.transaction():
+                    yield _Tx(self._conn)
+            except psycopg.Error as error:
+                raise self._hurt(error) from None
+
+    def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        with self._lock:
+            try:
+                with self._conn.cursor() as cursor:
+                    cursor.execute(_sql(sql), tuple(params))
+                    return [tuple(r) for r in cursor.fetchall()]
+            except psycopg.Error as error:
+                raise self._hurt(error) from None
+
+    def stream(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
+        yield from self.read(sql, params)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()

@@ -1,0 +1,115 @@
+"""The store's tables, the same on SQLite and PostgreSQL but for a few words (``Dialect``).
+
+Versioned: ``schema_version`` holds the version the tables are at; ``MIGRATIONS[n]`` takes them
+from version n to n + 1. Times are ISO 8601 text with their offset (aware, comparable as text
+in UTC); JSON is text. No ORM: plain SQL, ``?`` for parameters (the engine converts them).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What differs between the engines' SQL."""
+
+    name: str
+    serial: str
+    """A table's own integer id, made by the database."""
+    skip_locked: str
+    """The tail of a SELECT that takes rows no other transaction holds (empty on SQLite,
+    whose writes are one at a time anyway)."""
+
+
+SQLITE: Final = Dialect("sqlite", "INTEGER PRIMARY KEY", "")
+POSTGRES: Final = Dialect("postgresql", "BIGSERIAL PRIMARY KEY", " FOR UPDATE SKIP LOCKED")
+
+
+def _version_1(d: Dialect) -> list[str]:
+    return [
+        f"""CREATE TABLE batches (
+            id {d.serial},
+            profile TEXT NOT NULL,
+            source TEXT NOT NULL,
+            created TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            settings TEXT NOT NULL DEFAULT '{{}}',
+            UNIQUE (profile, source)
+        )""",
+        """CREATE TABLE orders (
+            batch_id BIGINT NOT NULL REFERENCES batches (id) ON DELETE CASCADE,
+            key TEXT NOT NULL,
+            status TEXT NOT NULL,
+            state TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            position BIGINT NOT NULL DEFAULT 0,
+            station TEXT,
+            holder TEXT,
+            lease_until TEXT,
+            PRIMARY KEY (batch_id, key)
+        )""",
+        "CREATE INDEX orders_by_key ON orders (key, status)",
+        """CREATE TABLE bookings (
+            reference TEXT PRIMARY KEY,
+            account TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            order_number TEXT,
+            batch_id BIGINT,
+            station TEXT NOT NULL,
+            profile TEXT NOT NULL,
+            quote_id TEXT NOT NULL,
+            rate_id TEXT NOT NULL,
+            sent_at TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            outcome TEXT NOT NULL
+                CHECK (outcome IN ('sent', 'booked', 'unknown', 'failed')),
+            shipment_id TEXT,
+            pro_number TEXT,
+            bol_number TEXT,
+            note TEXT,
+            pickup_date TEXT,
+            pickup_note TEXT,
+            search_for TEXT,
+            lane TEXT,
+            rate TEXT,
+            offers TEXT,
+            weights TEXT,
+            UNIQUE (account, environment, order_number)
+        )""",
+        "CREATE INDEX bookings_by_rate ON bookings (profile, quote_id, rate_id)",
+        """CREATE TABLE paperwork (
+            reference TEXT NOT NULL REFERENCES bookings (reference) ON DELETE CASCADE,
+            kind TEXT NOT NULL,
+            path TEXT,
+            saved_at TEXT,
+            last_error TEXT,
+            PRIMARY KEY (reference, kind)
+        )""",
+        """CREATE TABLE address_book (
+            profile TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (profile, name)
+        )""",
+        """CREATE TABLE mappings (
+            profile TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (profile, name)
+        )""",
+        """CREATE TABLE rules (
+            profile TEXT NOT NULL,
+            name TEXT NOT NULL,
+            data TEXT NOT NULL,
+            PRIMARY KEY (profile, name)
+        )""",
+    ]
+
+
+MIGRATIONS: Final = (_version_1,)
+"""``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
+
+VERSION: Final = len(MIGRATIONS)
+"""The schema version this Freight writes."""
