@@ -190,7 +190,13 @@ class Session:
         kept = self._ledgers.get(key)
         if kept is None:
             kept = self._ledgers[key] = open_ledger(self.data_dir, key[1])
+            self.closers.append(lambda: self._close_ledger(key))
         return kept
+
+    def _close_ledger(self, key: tuple[str, str]) -> None:
+        kept = self._ledgers.pop(key, None)
+        if kept is not None:
+            kept.store.close()
 
     def change_profile(self, **fields: Any) -> Profile:
         """Change fields of the active profile (address_book, item_templates, default_origin…)

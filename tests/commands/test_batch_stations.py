@@ -171,3 +171,30 @@ def test_a_damaged_store_ends_the_command_with_what_to_do_not_a_bug(
     assert "the file is damaged" in result.err
     assert "restore it from a backup" in result.err
     assert "bug" not in result.err
+
+
+def test_status_watch_follows_the_stations_until_every_order_is_booked(
+    live_sandbox: RunningSandbox,
+    configured: Path,
+    isolated_home: Path,
+    tmp_path: Path,
+    store_url: str,
+) -> None:
+    count = 12
+    path = orders_file(tmp_path, _orders(f"WA{random.Random(3).randrange(10**6):06d}-", count))
+    env = _env(live_sandbox, isolated_home, store_url, "pack-9")
+    _rate(path, env)
+    booking = _start(["book", str(path), "--requests-per-second", "2"], env)
+    watching = subprocess.run(
+        [*BASE, "status", str(path), "--watch", "0.3"],
+        env={**env, "FREIGHT_STATION": "office"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    booking.communicate(timeout=300)
+    assert watching.returncode == 0, watching.stderr
+    lines = [line for line in watching.stdout.splitlines() if line.endswith(" booked")]
+    assert lines[-1].endswith(f"{count} of {count} booked")
+    assert f"pack-9 {count} booked" in lines[-1]
+    assert len(lines) > 1  # it followed the booking as it went

@@ -75,6 +75,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             from tui.batch.paperwork import owing
 
             return FAILED if owing(batch) else OK
+        if action == "status" and getattr(args, "watch", None):
+            from tui.commands.batch_watch import watch
+
+            await watch(batch, args.watch, out)
         return OK if batch.all_done("booked" if action == "book" else "rated") else FAILED
     finally:
         batch.store.close()

@@ -106,6 +106,15 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
     )
     _reading(status)
     _output(status)
+    status.add_argument(
+        "--watch",
+        nargs="?",
+        const=2.0,
+        type=float,
+        metavar="SECONDS",
+        help="then show each station's progress every SECONDS (default 2) until no order is "
+        "left to book (Ctrl-C stops)",
+    )
 
     book = _action(
         actions,
