@@ -145,6 +145,9 @@ class _OrderReader:
         pickup, moved = shipdates.pickup_day(wanted, today, region)
         if moved:
             build.notes.append(moved)
+        closure = shipdates.closure_note(pickup, region)
+        if closure:
+            build.notes.append(closure)
         hazardous = any(line is not None and line.hazardous for line in lines)
         flags = self._flags(build, hazardous, dest.kind if dest else "")
         if hazardous and not (self.context.emergency_name and self.context.emergency_phone):
