@@ -324,7 +324,11 @@ async def test_a_pickup_the_service_moves_is_the_batchs_pickup_with_its_reason(
         async with client_for(Gate(app)) as client:
             await batch.rate(client, pace=Pace(None))
             assert batch.counts() == {"rated": 1}
-            assert batch.state("B1").notes == ()  # the 27th is a business day to the batch
+            # the 27th is a business day to the batch: kept, with the warning the app gives
+            assert batch.state("B1").notes == (
+                "pickup 2026-11-27 is the day after Thanksgiving: many carriers close, "
+                "the pickup may move",
+            )
             await book_orders(
                 batch, engine_for(tmp_path, client), client, folder=None, pace=Pace(None)
             )

@@ -176,6 +176,11 @@ def test_a_flag_that_is_neither_yes_nor_no_is_a_row_error() -> None:
     ]
 
 
+FRIDAY_AFTER = (
+    "pickup 2026-11-27 is the day after Thanksgiving: many carriers close, the pickup may move"
+)
+
+
 @pytest.mark.parametrize(
     ("written", "pickup", "note"),
     [
@@ -185,9 +190,9 @@ def test_a_flag_that_is_neither_yes_nor_no_is_a_row_error() -> None:
         ("11/28/2026", date(2026, 11, 30),
          "ship date 2026-11-28 is a weekend: moved to 2026-11-30"),
         ("11/26/2026", date(2026, 11, 27),
-         "ship date 2026-11-26 is Thanksgiving Day: moved to 2026-11-27"),
+         "ship date 2026-11-26 is Thanksgiving Day: moved to 2026-11-27 | " + FRIDAY_AFTER),
         ("", date(2026, 11, 24), None),
-        ('"Nov 27, 2026"', date(2026, 11, 27), None),
+        ('"Nov 27, 2026"', date(2026, 11, 27), FRIDAY_AFTER),
     ],
 )  # fmt: skip
 def test_ship_dates_move_to_the_next_business_day_and_say_so(
@@ -199,7 +204,7 @@ def test_ship_dates_move_to_the_next_business_day_and_say_so(
     )
     [order] = orders_of(text, demo_context(today=MONDAY))
     assert order.pickup_date == pickup
-    assert order.notes == ((note,) if note else ())
+    assert order.notes == (tuple(note.split(" | ")) if note else ())
     assert order.request is not None
     assert order.request.pickup_date == pickup
 

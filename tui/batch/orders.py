@@ -156,6 +156,9 @@ class _OrderReader:
         pickup, moved = shipdates.pickup_day(wanted, today, region)
         if moved:
             build.notes.append(moved)
+        closure = shipdates.closure_note(pickup, region)
+        if closure:
+            build.notes.append(closure)
         self._hazard_hints(build)
         hazardous = any(line is not None and line.hazardous for line in lines)
         flags = self._flags(build, hazardous, dest.kind if dest else "", tagged)
@@ -455,8 +458,10 @@ def _location(text: str) -> str:
 
 
 def _find_place(book: Sequence[Location], text: str) -> Location | None:
-    """The address-book entry a file's origin names: by ZIP (leading zeros restored), else by
-    label, company or city."""
+    """The address-book entry a file's origin names: by ZIP (leading zeros restored) or
+    Canadian postal code (any case or spacing), else by label, company or city."""
+    from tui.domain.postal import canadian, same_postal_code
+
     value = values.strip_marks(text)
     wanted = value.split("-")[0]
     if wanted.isdigit():
@@ -465,6 +470,11 @@ def _find_place(book: Sequence[Location], text: str) -> Location | None:
             if place.postal_code.split("-")[0] == wanted:
                 return place
         return None
+    postal = canadian(value)
+    if postal is not None:
+        for place in book:
+            if same_postal_code(place.postal_code, postal):
+                return place
     key = header_key(value)
     for attribute in ("label", "company", "city"):
         for place in book:

@@ -89,6 +89,7 @@ def rate_request(
     from tui.api.errors import RequestValidationError
     from tui.api.models import RateRequest
     from tui.domain.accessorials import Accessorial, parse_accessorial
+    from tui.domain.postal import is_canadian
 
     charges: list[str] = []
     for accessorial in origin.accessorials:
@@ -113,7 +114,8 @@ def rate_request(
             origin_address2=origin.address2 or None,
             origin_city=origin.city or None,
             origin_state=origin.state or None,
-            origin_country=origin.country or None,
+            # The code decides: a Canadian warehouse left at the default country is in Canada.
+            origin_country="CA" if is_canadian(origin.postal_code) else origin.country or None,
             origin_contact_name=origin.contact_name or None,
             origin_contact_phone=origin.phone or None,
             origin_contact_email=origin.email or None,

@@ -126,3 +126,15 @@ def pickup_day(wanted: date | None, today: date, region: str = "US") -> tuple[da
         moved = next_business_day(wanted, region)
         return moved, f"ship date {wanted.isoformat()} is {reason}: moved to {moved.isoformat()}"
     return wanted, None
+
+
+def closure_note(day: date, region: str = "US") -> str | None:
+    """A note when ``day`` is a business day many carriers close on all the same (Christmas
+    Eve, New Year's Eve, the day after Thanksgiving): the pickup stays, but it may move, as
+    the Book screen warns of it."""
+    from tui.domain.pickup_dates import carrier_closure
+
+    closure = carrier_closure(day, region)
+    if closure is None:
+        return None
+    return f"pickup {day.isoformat()} is {closure}: many carriers close, the pickup may move"

@@ -273,6 +273,12 @@ def latest_unfinished(store: BatchStore, profile: str) -> BatchInfo | None:
 
 def unfinished_text(info: BatchInfo) -> str:
     """``wms-export.csv: 113 rated, 7 invalid``."""
+    from tui.batch.model import OUTPUT_STATUS, STATUSES
+
     name = "pasted rows" if info.source.startswith("pasted:") else Path(info.source).name
-    counts = ", ".join(f"{n} {s}" for s, n in sorted(info.counts.items()))
+    shown: Counter[str] = Counter()
+    for status, number in info.counts.items():  # the words the table uses (no `booking`)
+        word = OUTPUT_STATUS[status] if status in STATUSES else status
+        shown[word] += number
+    counts = ", ".join(f"{n} {s}" for s, n in sorted(shown.items()))
     return f"{plain(name, limit=40)}: {counts}"

@@ -18,6 +18,8 @@ from datetime import date, timedelta
 from functools import lru_cache
 from typing import Final
 
+from tui.domain.postal import province_of
+
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MAX_DAYS_AHEAD: Final = 365
 FORMS: Final = "YYYY-MM-DD, MM-DD, MM/DD, today, tomorrow, +2 or a weekday"
@@ -26,21 +28,12 @@ US: Final = "US"
 _ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
 _MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
 _PLUS = re.compile(r"^\+\s*(\d{1,3})$")
-_CANADIAN = re.compile(r"^([A-Z])\d[A-Z]\s*(\d[A-Z]\d)?$")
-_PROVINCES: Final = {
-    "A": "NL", "B": "NS", "C": "PE", "E": "NB", "G": "QC", "H": "QC", "J": "QC",
-    "K": "ON", "L": "ON", "M": "ON", "N": "ON", "P": "ON", "R": "MB", "S": "SK",
-    "T": "AB", "V": "BC", "X": "NT", "Y": "YT",
-}  # fmt: skip
-"""The province of a Canadian postal code's first letter (X is NT or NU: NT's holidays)."""
 
 
 def region_of(postal_code: str) -> str:
     """Whose holidays apply at a postal code: `US`, or `CA-ON` (province) for `M5V 2T6`."""
-    found = _CANADIAN.match(postal_code.strip().upper())
-    if found is None or found.group(1) not in _PROVINCES:
-        return US
-    return f"CA-{_PROVINCES[found.group(1)]}"
+    province = province_of(postal_code)
+    return US if province is None else f"CA-{province.code}"
 
 
 @lru_cache(maxsize=32)

@@ -1,4 +1,5 @@
-"""Field checks for forms: ZIP, phone, email, dock hours, weights, dimensions and quantities.
+"""Field checks for forms: ZIP (or Canadian postal code), phone, email, dock hours, weights,
+dimensions and quantities.
 
 Style: each `parse_*` returns the clean value or raises ValueError whose text is the message to
 show at the field; each `validate_*` wraps it and returns that message, or None when valid.
@@ -10,7 +11,8 @@ import re
 from decimal import Decimal, InvalidOperation
 from typing import NamedTuple
 
-ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
+from tui.domain.postal import parse_postal_code
+
 HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)*\.[A-Za-z]{2,}$")
 _EXTENSION_RE = re.compile(r"\s*(?:x|ext\.?|extension)\s*(\d{1,6})\s*$", re.IGNORECASE)
@@ -21,13 +23,9 @@ MAX_QUANTITY = 999
 
 
 def parse_zip(text: str) -> str:
-    """A US ZIP or ZIP+4 (`60601`, `60601-1234`), kept as text for its leading zeros."""
-    value = text.strip()
-    if not value:
-        raise ValueError("enter a ZIP code")
-    if not ZIP_RE.match(value):
-        raise ValueError("ZIP is 5 digits, or ZIP+4 like 60601-1234")
-    return value
+    """A US ZIP or ZIP+4 (`60601`, `60601-1234`), kept as text for its leading zeros, or a
+    Canadian postal code (`M5V 2T6`, however typed): `tui.domain.postal`."""
+    return parse_postal_code(text)
 
 
 class PhoneNumber(NamedTuple):

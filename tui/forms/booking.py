@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.api.models import BookingRequest, ParcelBookingRequest
 from tui.config.settings import Location
+from tui.domain.postal import same_postal_code
 from tui.forms.book_times import parse_time_of_day, time_text, window
 
 if TYPE_CHECKING:
@@ -136,10 +137,11 @@ def quoted_reference(request: RateRequest) -> str | None:
 def find_location(
     entries: Sequence[Location], postal_code: str, preferred: Location | None = None
 ) -> Location | None:
-    """The preferred location when it is at this postal code, else the only entry there."""
-    if preferred is not None and preferred.postal_code == postal_code:
+    """The preferred location when it is at this postal code, else the only entry there
+    (`m5v2t6` in the address book is the quote's `M5V 2T6`)."""
+    if preferred is not None and same_postal_code(preferred.postal_code, postal_code):
         return preferred
-    matches = [entry for entry in entries if entry.postal_code == postal_code]
+    matches = [entry for entry in entries if same_postal_code(entry.postal_code, postal_code)]
     return matches[0] if len(matches) == 1 else None
 
 

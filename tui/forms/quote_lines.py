@@ -15,14 +15,19 @@ from tui.domain.pickup_dates import (
     region_of,
     short_date,
 )
+from tui.domain.postal import province_of
 from tui.domain.quote_form import FieldError, QuoteDraft, class_hint
 from tui.forms import zip_places
 
 
 def place_of(code: str) -> str:
-    """The town of a ZIP; `…` for none typed, `unknown ZIP`, or the code until the data is in."""
+    """The town of a ZIP (the province of a Canadian code); `…` for none typed, `unknown
+    ZIP`, or the code until the data is in."""
     if not code.strip():
         return "…"
+    province = province_of(code)
+    if province is not None:
+        return f"{province.name}, Canada"
     found = zip_places.place(code)
     if found is not None:
         return found.name

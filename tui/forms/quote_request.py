@@ -8,6 +8,7 @@ from decimal import Decimal
 from tui.api.models import Hazard, RateItem, RateRequest
 from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
 from tui.domain.pickup_dates import parse_pickup_date, region_of
+from tui.domain.postal import is_canadian
 from tui.domain.quote_form import ItemDraft, QuoteDraft, complete_package
 from tui.domain.validation import parse_positive_decimal, parse_quantity, parse_zip
 
@@ -48,9 +49,13 @@ def build_rate_request(draft: QuoteDraft, today: date) -> RateRequest:
     """
     items = [_item(item) for _index, item in draft.filled_items()]
     hazardous = draft.is_hazardous
+    origin, dest = parse_zip(draft.origin_zip), parse_zip(draft.dest_zip)
     return RateRequest(
-        origin_postal_code=parse_zip(draft.origin_zip),
-        dest_postal_code=parse_zip(draft.dest_zip),
+        origin_postal_code=origin,
+        dest_postal_code=dest,
+        # A Canadian end says its country (the service's `CAN`); a US one is the default.
+        origin_country="CA" if is_canadian(origin) else None,
+        dest_country="CA" if is_canadian(dest) else None,
         origin_type=draft.origin_type,
         dest_type=draft.dest_type,
         items=items,

@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from tui.domain.postal import is_canadian, province_of
+
 FIELDS = ("zip_code", "city", "state", "timezone")
 """The columns of the table, in order."""
 
@@ -138,18 +140,31 @@ def place(code: str) -> ZipPlace | None:
 
 
 def is_unknown(code: str) -> bool:
-    """True only when the data is loaded and has no such ZIP."""
+    """True only when the data is loaded and has no such ZIP (a Canadian postal code is never
+    unknown: the data is the US's, and the service checks Canadian ones)."""
+    if is_canadian(code):
+        return False
     return _index is not None and code.strip()[:5] not in _index
 
 
-def today_at(code: str, now: datetime) -> date:
-    """The date at the ZIP's time zone at `now` (aware); the local date when the zone is unknown."""
+def timezone_of(code: str) -> str | None:
+    """The time zone of a ZIP (from the data, once loaded) or of a Canadian postal code (its
+    province's), else None."""
+    province = province_of(code)
+    if province is not None:
+        return province.timezone
     found = place(code)
-    if found is not None and found.timezone:
+    return found.timezone if found is not None and found.timezone else None
+
+
+def today_at(code: str, now: datetime) -> date:
+    """The date at the code's time zone at `now` (aware); the local date when it is unknown."""
+    zone = timezone_of(code)
+    if zone is not None:
         # Here, not at the top: the first frame needs no zone (the ZIP data comes after it).
 
         try:
-            return now.astimezone(ZoneInfo(found.timezone)).date()
+            return now.astimezone(ZoneInfo(zone)).date()
         except (ZoneInfoNotFoundError, ValueError):
             pass
     return now.astimezone().date()

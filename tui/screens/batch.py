@@ -245,13 +245,15 @@ unfinished (pasted rows too) is offered in the path field.
         batch, sheet = self.current_batch, self.sheet
         if batch is None or sheet is None:
             return
+        # The rule in force beside the totals it chose (the line above cuts at 80 columns).
+        self.table.rule_text = batch.rules.text
         self.table.show({o.key: review_row(o, batch.state(o.key)) for o in batch.orders})
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
         self.show_info(
             f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
             + (", decimal commas" if sheet.decimal_comma else "")
-            + f" · columns {plain(batch.mapping.name, limit=20)!r} · {batch.rules.text}"
+            + f" · columns {plain(batch.mapping.name, limit=20)!r}"
         )
 
     def show_state(self, state: OrderState) -> None:

@@ -113,10 +113,13 @@ rule's; **r** asks every carrier again for this order; **Esc** closes.
         self.rerate = rerate
 
     def compose(self) -> ComposeResult:
+        from tui.batch.model import OUTPUT_STATUS
+
         state = self.state
+        status = OUTPUT_STATUS[state.status]  # the table's word: a booking unanswered is unknown
         with Vertical() as box:
             # (a title is markup unless it is Content: the order number is the file's text)
-            box.border_title = Content(f"Order {plain(state.key, limit=30)} · {state.status}")
+            box.border_title = Content(f"Order {plain(state.key, limit=30)} · {status}")
             yield Static(self._facts(), id="order-facts", markup=False)
             yield BatchRatesTable(id="order-rates")
             yield NotOfferedList(id="order-not-offered")

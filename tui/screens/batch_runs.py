@@ -35,6 +35,12 @@ class RunsScreen(Protocol):
     def say(self, text: str, *, error: bool = False) -> None: ...
 
 
+STATUS_PADDING = 2
+"""The status line's padding (one column each side)."""
+MIN_FOLDER = 24
+"""The fewest columns a folder is shortened to."""
+
+
 class BatchRuns:
     """One rating run and one booking run at a time, and printing, for a Batch screen."""
 
@@ -268,7 +274,7 @@ class BatchRuns:
                 error=True,
             )
             return
-        self.screen.say(f"{text} · paperwork in {plain(str(folder), limit=60)} · p prints it")
+        self.screen.say(paperwork_line(text, folder, self.node.size.width))
         self.node.run_worker(
             self._deliver_paperwork(batch, folder), group="batch-deliver", exit_on_error=False
         )
@@ -355,3 +361,17 @@ class BatchRuns:
                 severity="information" if outcome.ok else "error",
                 timeout=6,
             )
+
+
+def paperwork_line(text: str, folder: Path, width: int) -> str:
+    """``Booked 3 of 3 · paperwork in ~/.local/share/…/batch-orders · p prints it`` in a
+    status line ``width`` wide: the folder's start and its own name stay in view (home as
+    ``~``, shortened in the middle), never cut off at the line's end."""
+    from tui.domain.display_paths import display_path
+
+    head, tail = f"{text} · paperwork in ", " · p prints it"
+    room = width - STATUS_PADDING - len(head) - len(tail)
+    if room < MIN_FOLDER:  # the folder matters more than the hint
+        tail = ""
+        room = max(MIN_FOLDER, width - STATUS_PADDING - len(head))
+    return head + plain(display_path(folder, room)) + tail

@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets.option_list import Option
 
+from tui.domain.postal import same_postal_code
 from tui.domain.safe_text import plain
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
@@ -23,15 +24,15 @@ if TYPE_CHECKING:
 
 def ordered_entries(entries: Sequence[Location], postal_code: str) -> list[Location]:
     """Entries at this postal code first, then the rest, each group in book order."""
-    same = [entry for entry in entries if entry.postal_code == postal_code]
-    others = [entry for entry in entries if entry.postal_code != postal_code]
+    same = [entry for entry in entries if same_postal_code(entry.postal_code, postal_code)]
+    others = [entry for entry in entries if not same_postal_code(entry.postal_code, postal_code)]
     return same + others
 
 
 def entry_line(entry: Location, postal_code: str) -> Text:
     """One line describing an entry, marked when it is at the shipment's postal code."""
     place = " ".join(part for part in (entry.city, entry.state, entry.postal_code) if part)
-    mark = "● " if entry.postal_code == postal_code else "  "
+    mark = "● " if same_postal_code(entry.postal_code, postal_code) else "  "
     return Text.assemble(
         (mark, "bold green"),
         (plain(entry.label or entry.company or "(no name)"), "bold"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from tui.domain.postal import same_postal_code
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ def save_to_book(screen: BookingForm, form: ContactForm) -> None:
     same = [
         old
         for old in session.profile.address_book
-        if old.company == entry.company and old.postal_code == postal
+        if old.company == entry.company and same_postal_code(old.postal_code, postal)
     ]
     if same:  # what the form does not show (label, city, location type…) stays as it was
         entry = same[0].model_copy(update=book_form.shown_fields(entry, same[0], values))

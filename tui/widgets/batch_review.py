@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.content import Content
 from textual.widgets import Input
 
@@ -58,34 +58,48 @@ def _where(row: ReviewRow) -> str:
 
 def review_columns() -> list[Column[ReviewRow]]:
     """The review table's columns; the least needed go first when the terminal is narrow
-    (at 80 columns: order, status, destination, pieces, pounds, flags, carrier, days, total)."""
+    (at 80 columns: order, status, destination, pounds, flags, carrier, service, days, total;
+    the destination takes the width to spare)."""
     return [
         Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
                min_width=6, max_width=12),
         Column("status", "Status", _status_text, width=7,
                style=_status_style),
-        Column("destination", "To", _where, min_width=8, max_width=16, flex=True),
+        Column("destination", "To", _where, min_width=8, max_width=10, flex=True),
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
-               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-2),
+               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-4),
         Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
                sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
                priority=-1),
         Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
                priority=-6),
-        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-3),
+        Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-2),
         Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
                width=4),
         Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
                min_width=8, max_width=18,
                priority=-7),
-        Column("service", "Service", lambda r: r.service, min_width=7, max_width=12,
-               priority=-5),
+        Column("service", "Service", lambda r: r.service, min_width=7,
+               max_width=8, priority=-3),
         Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
                sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
         Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
                min_width=9, max_width=16, justify="right"),
         Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
     ]  # fmt: skip
+
+
+def subtitle_text(rule: str, totals: str, width: int) -> str:
+    """``by cheapest within 3 days · total 69,747.72 USD``: the rule in force, then the totals
+    it chose, in ``width`` cells; a rule too long for them is cut (the totals stay whole)."""
+    if not rule:
+        return totals
+    tail = f" · {totals}" if totals else ""
+    text = f"by {rule}"
+    room = max(12, width - len(tail))
+    if width > 0 and len(text) > room:
+        text = text[: room - 1] + "…"
+    return text + tail
 
 
 class BatchReviewTable(BatchOrdersTable):
@@ -97,6 +111,9 @@ class BatchReviewTable(BatchOrdersTable):
         self.all_rows: dict[str, ReviewRow] = {}
         self.words: list[str] = []
         """The filter's words (none: every order)."""
+        self.rule_text = ""
+        """How the batch chooses each order's rate (`cheapest within 3 days, prefer BCXP`),
+        said on the lower border before the totals it chose."""
         self._sort = 0
 
     def show(self, rows: dict[str, ReviewRow]) -> None:
@@ -116,6 +133,11 @@ class BatchReviewTable(BatchOrdersTable):
         if row.matches(self.words):
             self.append_rows([row])
         self.update_borders()
+
+    def on_resize(self, _event: events.Resize) -> None:
+        # (the table's own resize handler runs too: Textual calls each class's in turn)
+        if self.all_rows:  # the rule is cut to the width: cut it again
+            self.update_borders()
 
     def sort_next(self) -> None:
         """Sort by the next column."""
@@ -147,7 +169,9 @@ class BatchReviewTable(BatchOrdersTable):
             title += f" · by {label or 'order'} {'▼' if self.sort_reverse else '▲'}"
         # (titles are markup unless they are Content: currencies are the server's text)
         self.border_title = Content(title)
-        self.border_subtitle = Content(totals_text(shown))
+        self.border_subtitle = Content(
+            subtitle_text(self.rule_text, totals_text(shown), self.size.width - 6)
+        )
 
 
 class BatchFilter(Input):

@@ -23,7 +23,8 @@ class LocationPicker(Horizontal):
     HELP = """\
 ### Origin and destination
 
-A US ZIP code (`60601`, or ZIP+4 `60601-1234`) and what kind of place it is. The location
+A US ZIP code (`60601`, or ZIP+4 `60601-1234`) or a Canadian postal code (`M5V 2T6`,
+any case, space or not) and what kind of place it is. The location
 type decides accessorials: **No dock** adds a liftgate, **Residential** a residential fee,
 **Limited access** (schools, farms, construction sites…), **Trade show** and **DC**
 (distribution center, appointment) their own fees.
