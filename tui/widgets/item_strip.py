@@ -130,6 +130,11 @@ class GridInput(SkipUnchangedResize, Input):
     One set of inputs serves every row in turn, so a change or a blur handled after the
     inputs moved on must still land on the row it was typed in: both are stamped with the
     row when they happen. Also skips Textual's re-measure when a layout left it unchanged.
+
+    A field not being typed in shows its text from the first character. The cells are
+    narrow (Class is 5 wide): Textual's input keeps the view scrolled to where its cursor
+    was, one cell past the end, so `hello` typed into Class and left showed `ello`, as if
+    the first key had been lost (issue 28). Every key is in the value either way.
     """
 
     class Edited(Message):
@@ -163,6 +168,13 @@ class GridInput(SkipUnchangedResize, Input):
             self.cursor_position = len(value)
         finally:
             self._quiet = False
+        if not self.has_focus:
+            self.show_start()
+
+    def show_start(self) -> None:
+        """Scroll the text back to its first character (queued behind the scroll that follows
+        the cursor, which Textual makes after the next refresh)."""
+        self.scroll_to(x=0, animate=False, force=True)
 
     def idle(self) -> bool:
         """True when no key or event waits for this input (it may show another row)."""
@@ -190,6 +202,7 @@ class GridInput(SkipUnchangedResize, Input):
         # Posted once the keys typed before the blur are in (and their edits ahead of it).
         row = self._blurred_rows.popleft() if self._blurred_rows else self._strip.row
         self.post_message(self.Left(self, row))
+        self.show_start()
 
 
 class ItemStrip(Horizontal):
