@@ -592,3 +592,8 @@ async def test_a_burst_into_the_narrow_class_field_is_kept_and_seen_whole() -> N
         assert focused_field(app) == "items.0.description"
         assert screen.draft().items[0].freight_class == "hello"
         assert " hello " in row_line(screen_text(app), 1)
+        await pilot.press("shift+tab")  # back in, its text selected: still seen whole
+        await pilot.pause()
+        await pilot.pause()
+        assert focused_field(app) == "items.0.freight_class"
+        assert " hello " in row_line(screen_text(app), 1)
