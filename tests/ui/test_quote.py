@@ -576,3 +576,24 @@ async def test_the_grid_s_table_puts_each_cell_where_the_inputs_are_laid_out(
         assert [c.width for c in laid_out[:-1]] == [c.width for c in table[:-1]]
         head = next(line for line in screen_text(app).splitlines() if " Qty " in line)
         assert ("Line lb" in head) is wide
+
+
+async def test_a_burst_into_the_narrow_class_field_is_kept_and_seen_whole() -> None:
+    """Issue 28: `hello` typed fast into Class (5 cells) showed `ello` once left."""
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press("tab", "tab", "tab", *["tab"] * 6)  # To ZIP → row 1's Class
+        assert focused_field(app) == "items.0.freight_class"
+        for key in [*"hel9", "backspace", *"lo", "tab"]:
+            app.post_message(events.Key(key, key if len(key) == 1 else None))
+        await wait_for(pilot, lambda: not app.input_waiting, what="every key handled")
+        await pilot.pause()
+        assert focused_field(app) == "items.0.description"
+        assert screen.draft().items[0].freight_class == "hello"
+        assert " hello " in row_line(screen_text(app), 1)
+        await pilot.press("shift+tab")  # back in, its text selected: still seen whole
+        await pilot.pause()
+        await pilot.pause()
+        assert focused_field(app) == "items.0.freight_class"
+        assert " hello " in row_line(screen_text(app), 1)

@@ -6,6 +6,7 @@ from collections import deque
 from collections.abc import Callable, Sequence
 from typing import Any, NamedTuple
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, VerticalScroll
@@ -130,6 +131,12 @@ class GridInput(SkipUnchangedResize, Input):
     One set of inputs serves every row in turn, so a change or a blur handled after the
     inputs moved on must still land on the row it was typed in: both are stamped with the
     row when they happen. Also skips Textual's re-measure when a layout left it unchanged.
+
+    A field not being typed in, or entered with its text selected, shows its text from the
+    first character when it fits. The cells are
+    narrow (Class is 5 wide): Textual's input keeps the view scrolled to where its cursor
+    was, one cell past the end, so `hello` typed into Class and left showed `ello`, as if
+    the first key had been lost (issue 28). Every key is in the value either way.
     """
 
     class Edited(Message):
@@ -163,6 +170,13 @@ class GridInput(SkipUnchangedResize, Input):
             self.cursor_position = len(value)
         finally:
             self._quiet = False
+        if not self.has_focus:
+            self.show_start()
+
+    def show_start(self) -> None:
+        """Scroll the text back to its first character (queued behind the scroll that follows
+        the cursor, which Textual makes after the next refresh)."""
+        self.scroll_to(x=0, animate=False, force=True)
 
     def idle(self) -> bool:
         """True when no key or event waits for this input (it may show another row)."""
@@ -186,10 +200,23 @@ class GridInput(SkipUnchangedResize, Input):
         # Column widths change with the screen's width class without the strip resizing.
         self.post_message(ItemStrip.Resized())
 
+    def on_focus(self, event: events.Focus) -> None:
+        # Runs before Input's own focus handler selects the text: look after it.
+        self.call_after_refresh(self._show_whole_if_selected)
+
+    def _show_whole_if_selected(self) -> None:
+        """Entered with its text selected (select_on_focus): a text that fits is shown whole,
+        rather than scrolled one cell for the cursor past its end."""
+        start, end = sorted(self.selection)
+        value = self.value
+        if (start, end) == (0, len(value)) and cell_len(value) <= self.content_size.width:
+            self.show_start()
+
     def on_blur(self, event: events.Blur) -> None:
         # Posted once the keys typed before the blur are in (and their edits ahead of it).
         row = self._blurred_rows.popleft() if self._blurred_rows else self._strip.row
         self.post_message(self.Left(self, row))
+        self.show_start()
 
 
 class ItemStrip(Horizontal):
