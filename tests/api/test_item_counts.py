@@ -98,7 +98,7 @@ def test_a_request_file_goes_out_as_written(
     assert status == 0, capsys.readouterr().err
     assert server.bodies == [body]  # nothing renamed, nothing added, numbers as written
     rates = json.loads(capsys.readouterr().out)
-    maple = next(r for r in rates if r["carrierCode"] == "MLFT")
+    maple = next(r for r in rates if r["scac"] == "MLFT")
     assert maple["total"] == "3086.25"  # five pallets, priced as five
 
 

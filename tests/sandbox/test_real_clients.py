@@ -148,7 +148,7 @@ async def test_real_client_body_rates_books_and_is_kept(clocked_client: httpx.As
     pdf = (await clocked_client.get(bol_url)).content
     for text in (
         b"Valve assemblies on skids", b"Solvent cleaner drums", b"HM UN1203, Class 3, PG II",
-        b"CHEMTREC 800-424-9300", b"PO-99881", b"SHIPREF-123", b"Ref SO-55120",
+        b"CHEMTREC 800-424-9300", b"PO-99881", b"SHIPREF-123", b"Ref SHIPREF-123", b"SO-55120",
         b"Ref PO-ATL-778", b"liftgate delivery", b"arrival schedule", b"arrival notice",
         b"Dock hours 08:00-16:30", b"Dock hours 07:30-15:30", b"Pickup date: 2026-03-11",
     ):  # fmt: skip
