@@ -89,3 +89,27 @@ async def test_a_429_seen_by_one_station_pauses_the_others(
     assert min(times) >= paused_at + 2.9  # the other station waited for the pause's end
     assert outputs[0].startswith("429s=0 ")
     assert float(outputs[0].split("waited=")[1]) > 1.0  # and showed it as its wait
+
+
+def test_the_profiles_budget_is_the_pace_of_a_batch_run(
+    live_sandbox: RunningSandbox, isolated_home: Path, tmp_path: Path
+) -> None:
+    from tests.commands.test_batch import CONFIG, _command_env, orders_file
+
+    config = isolated_home / "config" / "freight-tui" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    limits = "\n[profiles.sandbox.limits]\nrequests_per_second = 5\n"
+    config.write_text(CONFIG.format(url=live_sandbox.base_url) + limits, encoding="utf-8")
+    lines = ["Order,Zip,Weight,Length,Width,Height,Unit Type"]
+    lines += [f"P{n:02d},30303,{400 + n},48,40,48,Pallet" for n in range(12)]
+    path = orders_file(tmp_path, "\n".join(lines) + "\n")
+    live_sandbox.app.request_times.clear()
+    run = subprocess.run(
+        [sys.executable, "-m", "tui", "batch", "rate", str(path)],
+        env=_command_env(live_sandbox, isolated_home),
+        stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    times = list(live_sandbox.app.request_times)
+    assert len(times) >= 12
+    assert most_in_a_second(times) <= 5  # the profile's 5/s, not the default 20
