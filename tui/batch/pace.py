@@ -17,7 +17,7 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
-from typing import Final, TypeVar
+from typing import Final, Protocol, TypeVar
 
 MIN_RATE: Final = 0.5
 """Never slower than one request in two seconds."""
@@ -36,6 +36,23 @@ WARM_UP: Final = 0.5
 """Seconds the first request of a run goes alone (until its answer, at most this): the
 first connection's set-up would otherwise hold the next requests back and send them together
 with it."""
+
+
+class SharedSlots(Protocol):
+    """The account's pace shared by every process (``tui.store.pace.StorePace``): a request's
+    slot, and a pause every station honours."""
+
+    def reserve(self) -> tuple[float, float]:
+        """Take the next free slot: (seconds until it, seconds the account is paused for)."""
+        ...
+
+    def paused_for(self) -> float:
+        """Seconds the account is still paused for (0: not paused)."""
+        ...
+
+    def pause(self, seconds: float) -> None:
+        """A 429: every station waits ``seconds`` from now."""
+        ...
 
 
 class WaitTooLongError(Exception):
@@ -74,6 +91,7 @@ class Pace:
         clock: Callable[[], float] = time.monotonic,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         wall: Callable[[], datetime] = lambda: datetime.now(UTC),
+        shared: SharedSlots | None = None,
     ) -> None:
         self.limit = rate if rate and rate > 0 else None
         self.rate = self.limit
@@ -95,6 +113,9 @@ class Pace:
         """Called when a 429 starts (or lengthens) a pause: a run shows the wait."""
         self._first: float | None = None
         self._answered = False
+        self.shared = shared
+        """The account's pace in the store: this process's requests take their slots there
+        too, so every station together stays under the account's limit."""
 
     async def turn(self) -> None:
         """Wait until this request may start."""
@@ -111,8 +132,39 @@ class Pace:
                 if self.rate is not None:
                     self._next = max(self._next, now) + 1.0 / self.rate
                     self._starts.append(now)
-                return
+                break
             await self._sleep(start - now)
+        if self.shared is not None and self.limit is not None:
+            await self._shared_turn(self.shared)
+
+    async def _shared_turn(self, shared: SharedSlots) -> None:
+        """Wait for this request's slot in the account's shared pace; a pause another station
+        was asked for is shown as this run's wait."""
+        while True:
+            delay, paused = await asyncio.to_thread(shared.reserve)
+            if paused > 0:
+                self._pause_for(paused)
+            if delay <= 0:
+                return
+            await self._sleep(delay)
+            if paused > 0:
+                return  # the slot was given after the pause: it still holds
+            paused = await asyncio.to_thread(shared.paused_for)
+            if paused <= 0:
+                return
+            self._pause_for(paused)  # a 429 came while waiting: a slot after it
+
+    def _pause_for(self, seconds: float) -> None:
+        """Hold this process's requests ``seconds`` from now (a pause of the account)."""
+        now = self._clock()
+        until = now + seconds
+        if until > self._paused_until + 0.5:
+            self.waited += until - max(now, self._paused_until)
+            self._paused_until = until
+            if self.on_wait is not None:
+                self.on_wait()
+        else:
+            self._paused_until = max(self._paused_until, until)
 
     def wait_end(self) -> datetime | None:
         """When the pause a 429 asked for ends (None: no pause now); timezone-aware."""
@@ -162,6 +214,8 @@ class Pace:
             self._paused_until = until
             if self.on_wait is not None:
                 self.on_wait()
+        if self.shared is not None:
+            self.shared.pause(wait)
         if self.rate is not None and not same_moment:
             self.rate = max(MIN_RATE, self.rate * SLOW_DOWN)
         return wait

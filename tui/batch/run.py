@@ -85,7 +85,7 @@ async def rate_run(
     with _unwrapped():
         await batch.rate(
             client,
-            pace=_pace(rate, max_wait),
+            pace=_pace(rate, max_wait, batch, client),
             concurrency=concurrency,
             progress=progress,
             rerate=rerate,
@@ -119,7 +119,7 @@ async def book_run(
             engine,
             client,
             folder=folder,
-            pace=_pace(rate, max_wait),
+            pace=_pace(rate, max_wait, batch, client),
             paperwork_only=paperwork_only,
             concurrency=concurrency or DEFAULT_BOOKING_CONCURRENCY,
             progress=progress,
@@ -128,10 +128,20 @@ async def book_run(
         )
 
 
-def _pace(rate: float | None, max_wait: float | None) -> Pace:
+def _pace(rate: float | None, max_wait: float | None, batch: Batch, client: FreightClient) -> Pace:
+    """The run's pace; its slots shared, through the store, with every process of the
+    account (the profile, at the client's service) when the batch is kept in the store."""
+    limit = rate if rate is not None else DEFAULT_RATE
+    shared = None
+    store = getattr(batch.store, "store", None)
+    if limit and limit > 0 and store is not None:
+        from tui.store.pace import StorePace
+
+        shared = StorePace(store, batch.info.profile, str(client.base_url), limit)
     return Pace(
-        rate if rate is not None else DEFAULT_RATE,
+        limit,
         max_wait=max_wait if max_wait is not None else DEFAULT_MAX_RETRY_AFTER,
+        shared=shared,
     )
 
 

@@ -376,7 +376,7 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Pr
             await rate_run(
                 batch,
                 client,
-                rate=args.rps,
+                rate=args.rps if args.rps is not None else profile.limits.requests_per_second,
                 concurrency=args.concurrency,
                 progress=progress,
                 rerate=args.rerate,

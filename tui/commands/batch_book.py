@@ -62,7 +62,7 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
                 engine,
                 client,
                 folder=folder,
-                rate=args.rps,
+                rate=args.rps if args.rps is not None else profile.limits.requests_per_second,
                 concurrency=args.concurrency,
                 progress=line,
                 max_wait=profile.limits.max_retry_after,

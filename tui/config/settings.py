@@ -257,6 +257,9 @@ class LimitSettings(_Model):
     """Largest API answer read, in MiB (default 10)."""
     max_document_mb: float | None = Field(default=None, gt=0, le=1024)
     """Largest document downloaded, in MiB (default 20)."""
+    requests_per_second: float | None = Field(default=None, gt=0, le=1000)
+    """The account's request budget a batch run keeps to, shared by every station on one store
+    (default 20; ``--requests-per-second`` wins)."""
     max_retry_after: float | None = Field(default=None, gt=0, le=3600)
     """Longest Retry-After (seconds) a batch run waits for on a 429 (default 300); a longer
     one stops the run with the reason."""

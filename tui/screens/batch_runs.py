@@ -126,6 +126,7 @@ class BatchRuns:
                 progress=self.screen.progress,
                 rerate=rerate,
                 on_state=self.screen.show_state,
+                rate=self.screen.host.session.profile.limits.requests_per_second,
                 max_wait=self.screen.host.session.profile.limits.max_retry_after,
             )
             return self.screen.progress.last_text("Rated.") + " · Enter on an order: its rates"
@@ -255,6 +256,7 @@ class BatchRuns:
                 keys=keys,
                 progress=self.screen.progress,
                 on_state=self.screen.show_state,
+                rate=session.profile.limits.requests_per_second,
                 max_wait=session.profile.limits.max_retry_after,
             )
             return self.screen.progress.last_text("Booked."), batch, folder

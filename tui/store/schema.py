@@ -108,7 +108,21 @@ def _version_1(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1,)
+def _version_2(d: Dialect) -> list[str]:
+    """The shared pace: per (account, environment) the starts handed out lately (a JSON list of
+    epoch seconds) and the end of a pause a 429 asked for (epoch seconds; 0: none)."""
+    return [
+        """CREATE TABLE pace (
+            account TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            starts TEXT NOT NULL DEFAULT '[]',
+            paused_until DOUBLE PRECISION NOT NULL DEFAULT 0,
+            PRIMARY KEY (account, environment)
+        )""",
+    ]
+
+
+MIGRATIONS: Final = (_version_1, _version_2)
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)
