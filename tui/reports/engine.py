@@ -18,7 +18,7 @@ from tui.store.engine import Engine
 
 By = Literal["carrier", "lane", "week"]
 
-_CENTS: Final = "CAST(ROUND(json_extract(rate, '$.total') * 100) AS INTEGER)"
+_CENTS: Final = "CAST(ROUND((rate ->> '$.total') * 100) AS INTEGER)"
 _KEYS: Final[dict[str, str]] = {
     "carrier": "json_extract(rate, '$.carrier')",
     "lane": "COALESCE(json_extract(lane, '$.origin'), '?') || ' > '"
@@ -87,10 +87,10 @@ def spend(
     where, params = _where(since, until)
     key = _KEYS[by]
     rows = engine.read(
-        f"SELECT {key} AS k, json_extract(rate, '$.currency') AS cur, COUNT(*),"
-        " COALESCE(SUM(CAST(json_extract(weights, '$.pounds') AS REAL)), 0),"
-        f" SUM({_CENTS}), COALESCE(SUM({_NEXT} - {_CENTS}), 0)"
-        f" FROM bookings WHERE {where} GROUP BY k, cur ORDER BY cur, k",
+        "SELECT k, cur, COUNT(*), COALESCE(SUM(lb), 0), SUM(cents), COALESCE(SUM(next - cents), 0)"
+        f" FROM (SELECT {key} AS k, rate ->> '$.currency' AS cur,"
+        f" CAST(weights ->> '$.pounds' AS REAL) AS lb, {_CENTS} AS cents, {_NEXT} AS next"
+        f" FROM bookings WHERE {where} LIMIT -1) GROUP BY k, cur ORDER BY cur, k",
         params,
     )
     return [
