@@ -7,9 +7,13 @@ import csv
 import io
 import json
 from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
 
 from tests.commands.conftest import Runner
+from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
 from tests.reports.fill import Booked, fill
+from tui.batch.report import BATCH_FIELDS
 from tui.config.paths import data_dir
 from tui.store import open_store
 from tui.vocabulary import GLOSSARY
@@ -91,3 +95,25 @@ def test_since_until_csv_and_table(freight: Runner) -> None:
     bad = freight("report", "spend", "--since", "March")
     assert bad.status == 2
     assert "--since" in bad.err
+
+
+def test_a_batch_booked_through_the_sandbox_is_reported_as_booked(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    orders = str(orders_file(tmp_path))
+    assert freight("batch", "rate", orders).status == 0
+    booked_rows = json.loads(
+        freight("batch", "book", orders, "--yes", "--json", ",".join(BATCH_FIELDS.names)).out
+    )
+    done = [r for r in booked_rows if r["status"] == "booked"]
+    assert done  # something was booked to report on
+    want: dict[tuple[str, str], Decimal] = {}
+    for r in done:
+        key = (r["carrier"], r["currency"])
+        want[key] = want.get(key, Decimal(0)) + Decimal(r["total"])
+    rows = json.loads(freight("report", "spend", "--format", "json").out)
+    assert {(r["carrier"], r["currency"]): Decimal(r["total"]) for r in rows} == want
+    assert sum(r["shipments"] for r in rows) == len(done)
+    assert all(r["costPerCwt"] is not None for r in rows)  # the pounds were kept
