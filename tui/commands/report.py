@@ -118,6 +118,12 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
     store = open_store(data_dir())
     try:
+        if store.dialect.name != "sqlite":
+            from tui.store.engine import StoreError
+
+            raise StoreError(
+                f"{store.where}: reports run on a SQLite store for now, not on PostgreSQL"
+            )
         write(records(args, store.engine, today), args.format, out)
     finally:
         store.close()
