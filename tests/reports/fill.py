@@ -6,6 +6,7 @@ import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from decimal import Decimal
 
 from tui.store import Store
 
@@ -24,16 +25,22 @@ class Booked:
     pickup: str | None = None
     delivered: str | None = None
     lane: tuple[str, str] = ("60601", "30301")
+    next_total_kept: bool = True
+    """Whether the rate keeps the cheapest other offer (as bookings do); else it is found in
+    the offers."""
 
 
 def row(b: Booked) -> tuple[object, ...]:
-    rate = {
+    rate: dict[str, object] = {
         "carrier": b.carrier,
         "total": b.total,
         "currency": b.currency,
         "transitDays": b.transit_days,
         "rateId": "booked",
     }
+    same = [Decimal(t) for t, c in b.offers if c == b.currency]
+    if b.next_total_kept:
+        rate["nextTotal"] = str(min(same)) if same else None
     if b.delivered is not None:
         rate["deliveredOn"] = b.delivered
     offers = [rate] + [

@@ -28,7 +28,16 @@ def test_spend_per_carrier_keeps_currencies_apart(store: Store) -> None:
         store,
         [
             Booked("FRT1", "ODFL", "100.10", "USD", 1000, MON, [("130.10", "USD")]),
-            Booked("FRT2", "ODFL", "200.20", "USD", 2000, MON, [("150.00", "USD")]),
+            Booked(
+                "FRT2",
+                "ODFL",
+                "200.20",
+                "USD",
+                2000,
+                MON,
+                [("150.00", "USD")],
+                next_total_kept=False,
+            ),  # found in the offers
             Booked("FRT3", "ODFL", "300.00", "CAD", 500, MON, [("1.00", "USD")]),
             Booked("FRT4", "SAIA", "50.05", "USD", 100, MON),
         ],

@@ -539,8 +539,11 @@ def _priced(choice: RateOption, offers: Iterable[RateOption], pounds: Decimal) -
     """The booked rate, the bookable offers it was chosen from, and the order's pounds."""
     from tui.ledger import Priced
 
+    bookable = [o for o in offers if o.ok]
+    others = [o.total for o in bookable if o.id != choice.id and o.currency == choice.currency]
+    rate = _offer(choice) | {"nextTotal": str(min(others)) if others else None}
     return Priced(
-        _offer(choice),
-        tuple(_offer(o) for o in offers if o.ok),
+        rate,
+        tuple(_offer(o) for o in bookable),
         str(pounds) if pounds else None,
     )

@@ -25,12 +25,19 @@ _KEYS: Final[dict[str, str]] = {
     " || COALESCE(json_extract(lane, '$.destination'), '?')",
     "week": "strftime('%Y-W%W', substr(sent_at, 1, 19))",
 }
-_NEXT: Final = (
+_OTHERS: Final = (
     "(SELECT MIN(CAST(ROUND(json_extract(o.value, '$.total') * 100) AS INTEGER))"
     " FROM json_each(bookings.offers) AS o"
     " WHERE json_extract(o.value, '$.currency') = json_extract(bookings.rate, '$.currency')"
     " AND json_extract(o.value, '$.rateId') IS NOT json_extract(bookings.rate, '$.rateId'))"
 )
+_NEXT: Final = (
+    "CASE WHEN json_type(rate, '$.nextTotal') IS NOT NULL"
+    " THEN CAST(ROUND((rate ->> '$.nextTotal') * 100) AS INTEGER)"
+    f" ELSE {_OTHERS} END"
+)
+"""The cheapest other offer in the booked rate's currency, in cents: as the booking kept it
+(``nextTotal``, null when there was none), else found in the offers kept."""
 
 
 @dataclass(frozen=True)
