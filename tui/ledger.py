@@ -65,6 +65,22 @@ def new_reference() -> str:
 
 
 @dataclass(frozen=True)
+class Priced:
+    """What a booking was priced at, kept for the reports: the rate booked (``carrier``,
+    ``total`` as exact decimal text, ``currency``, ``transitDays``, ``rateId``), the offers it
+    was chosen from (the same shape) and the shipment's pounds."""
+
+    rate: dict[str, Any]
+    offers: tuple[dict[str, Any], ...] = ()
+    pounds: str | None = None
+
+    def columns(self) -> tuple[str, str, str | None]:
+        """The ledger's ``rate``, ``offers`` and ``weights`` columns (JSON text)."""
+        weights = json.dumps({"pounds": self.pounds}) if self.pounds is not None else None
+        return json.dumps(self.rate), json.dumps(list(self.offers)), weights
+
+
+@dataclass(frozen=True)
 class Lane:
     """Where a booking goes and with whom: how its shipment is recognised in a listing when a
     server does not find it by its reference. Every part is optional."""
@@ -236,8 +252,10 @@ class Ledger(Protocol):
         lane: Lane | None = None,
         search_for: str | None = None,
         order: OrderClaim | None = None,
+        priced: Priced | None = None,
     ) -> BookingRecord:
-        """Record a booking about to be sent (raises OSError, AlreadySentError)."""
+        """Record a booking about to be sent (raises OSError, AlreadySentError); ``priced``
+        is kept for the reports where the ledger has room for it (the store's)."""
         ...
 
     def settle(
@@ -323,6 +341,7 @@ class BookingLedger:
         lane: Lane | None = None,
         search_for: str | None = None,
         order: OrderClaim | None = None,
+        priced: Priced | None = None,  # the file ledger keeps no prices: the store's does
     ) -> BookingRecord:
         """Record a booking about to be sent (before a byte goes out).
 

@@ -155,6 +155,21 @@ GLOSSARY: dict[str, str] = {
     "savedAt": "when the credentials were saved (ISO 8601)",
     "keyring": "the keyring's status",
     "problems": "what is wrong, in words (a list)",
+    # -- reports (freight report spend|lanes|carriers)
+    "lane": "origin > destination ZIPs of a booking",
+    "week": "the year and week the bookings were sent (2026-W09; weeks start on Monday)",
+    "shipments": "how many booked shipments",
+    "pounds": "their total pounds, a decimal string",
+    "costPerCwt": "total / (pounds / 100), an exact decimal string in currency",
+    "savings": (
+        "against the cheapest other offer in the same currency when booked "
+        "(negative: a dearer rate was chosen)"
+    ),
+    "share": "of all bookings in the period, a decimal fraction (0.25)",
+    "quotedTransitDays": "the booked rates' transit days, averaged",
+    "actualTransitDays": "delivery date minus pickup date, averaged over those delivered",
+    "delivered": "how many have a known delivery date",
+    "onTime": "the share of those delivered within the quoted days (null: none delivered)",
 }
 """Every key of every command's JSON, JSON Lines and CSV records, nested ones included, with
 what it means: one name per thing. A new key is added here first (docs/glossary.md lists them)."""

@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RowError
+from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RateOption, RowError
 from tui.batch.pace import Pace, WaitTooLongError, each, waiting_text
 from tui.batch.paperwork import owed, owing, save_paperwork
 from tui.domain.safe_text import plain, safe_name_part
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
     from tui.documents import PrintJob
-    from tui.ledger import BookingRecord, Ledger
+    from tui.ledger import BookingRecord, Ledger, Priced
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
 MAX_LIMITED_TRIES: Final = 12
@@ -327,6 +327,7 @@ async def _book_one(
             lane=lane,
             reference=state.reference,
             order=OrderClaim(order.key, batch.info.id, ask_service=batch.store.fresh),
+            priced=_priced(choice, state.rates, order.weight_lb),
         )
         state = _held_by(state, outcome)
         cause = getattr(outcome, "error", None)
@@ -521,3 +522,28 @@ def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
         for path in files:
             bundle.write(path, arcname=path.name)
     return target
+
+
+def _offer(option: RateOption) -> dict[str, Any]:
+    return {
+        "carrier": option.carrier,
+        "scac": option.carrier_code or None,
+        "total": str(option.total),
+        "currency": option.currency,
+        "transitDays": option.days,
+        "rateId": option.id,
+    }
+
+
+def _priced(choice: RateOption, offers: Iterable[RateOption], pounds: Decimal) -> Priced:
+    """The booked rate, the bookable offers it was chosen from, and the order's pounds."""
+    from tui.ledger import Priced
+
+    bookable = [o for o in offers if o.ok]
+    others = [o.total for o in bookable if o.id != choice.id and o.currency == choice.currency]
+    rate = _offer(choice) | {"nextTotal": str(min(others)) if others else None}
+    return Priced(
+        rate,
+        tuple(_offer(o) for o in bookable),
+        str(pounds) if pounds else None,
+    )

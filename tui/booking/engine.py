@@ -25,6 +25,7 @@ from tui.ledger import (
     Ledger,
     OrderClaim,
     OrderTakenError,
+    Priced,
     needs_check,
     new_reference,
 )
@@ -130,6 +131,7 @@ class BookingEngine:
         reference: str | None = None,
         search_unknown: bool = True,
         order: OrderClaim | None = None,
+        priced: Priced | None = None,
     ) -> BookingOutcome:
         """Book once under ``reference`` (a new one when None); never raises for the service.
 
@@ -157,7 +159,7 @@ class BookingEngine:
         self._sending.add(reference)
         try:
             return await self._book(
-                placed.request, reference, lane, search_for, search_unknown, order
+                placed.request, reference, lane, search_for, search_unknown, order, priced
             )
         finally:
             self._sending.discard(reference)
@@ -170,6 +172,7 @@ class BookingEngine:
         search_for: str | None,
         search_unknown: bool,
         order: OrderClaim | None = None,
+        priced: Priced | None = None,
     ) -> BookingOutcome:
         try:
             record = await self._io(
@@ -181,6 +184,7 @@ class BookingEngine:
                     lane=lane,
                     search_for=search_for,
                     order=order,
+                    priced=priced,
                 )
             )
         except OrderTakenError as taken:

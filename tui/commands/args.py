@@ -195,6 +195,10 @@ def add_commands(sub: Any) -> None:
 
     add_store_command(sub)
 
+    from tui.commands.report import add_report_command
+
+    add_report_command(sub)
+
     completion = sub.add_parser(
         "completion",
         help="print a shell completion script (bash, zsh or fish)",

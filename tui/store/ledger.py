@@ -22,6 +22,7 @@ from tui.ledger import (
     OrderClaim,
     OrderTakenError,
     Outcome,
+    Priced,
 )
 from tui.store.core import Store, now_text, parse_time
 from tui.store.engine import Row, StoreError, Transaction
@@ -53,6 +54,7 @@ class StoreLedger:
         lane: Lane | None = None,
         search_for: str | None = None,
         order: OrderClaim | None = None,
+        priced: Priced | None = None,
     ) -> BookingRecord:
         """Record a booking about to be sent, and claim its order, in one transaction.
 
@@ -76,6 +78,11 @@ class StoreLedger:
         try:
             with self.store.engine.write() as tx:
                 self._claim(tx, record, order)
+                if priced is not None:
+                    tx.run(
+                        "UPDATE bookings SET rate = ?, offers = ?, weights = ? WHERE reference = ?",
+                        (*priced.columns(), record.reference),
+                    )
         except StoreError as error:
             raise OSError(str(error)) from None
         return record

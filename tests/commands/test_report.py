@@ -1,0 +1,119 @@
+"""``freight report``: the sums of the bookings in the store, per currency, in the glossary's
+names, as a table, CSV or JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+from tests.commands.conftest import Runner
+from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
+from tests.reports.fill import Booked, fill
+from tui.batch.report import BATCH_FIELDS
+from tui.config.paths import data_dir
+from tui.store import open_store
+from tui.vocabulary import GLOSSARY
+
+MON = datetime(2026, 3, 2, 15, tzinfo=UTC)
+NEXT_MON = datetime(2026, 3, 9, 15, tzinfo=UTC)
+
+
+def booked() -> None:
+    store = open_store(data_dir())
+    try:
+        fill(
+            store,
+            [
+                Booked("FRT1", "ODFL", "100.10", "USD", 1000, MON, [("130.10", "USD")]),
+                Booked(
+                    "FRT2",
+                    "ODFL",
+                    "300.00",
+                    "CAD",
+                    500,
+                    MON,
+                    pickup="2026-03-03",
+                    delivered="2026-03-05",
+                ),
+                Booked("FRT3", "SAIA", "50.05", "USD", 100, NEXT_MON, lane=("10001", "94105")),
+            ],
+        )
+    finally:
+        store.close()
+
+
+def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> None:
+    booked()
+    result = freight("report", "spend", "--format", "json")
+    assert result.status == 0, result.err
+    rows = json.loads(result.out)
+    assert rows == [
+        {"carrier": "ODFL", "currency": "CAD", "shipments": 1, "pounds": "500",
+         "total": "300.00", "costPerCwt": "60.00", "savings": "0.00"},
+        {"carrier": "ODFL", "currency": "USD", "shipments": 1, "pounds": "1000",
+         "total": "100.10", "costPerCwt": "10.01", "savings": "30.00"},
+        {"carrier": "SAIA", "currency": "USD", "shipments": 1, "pounds": "100",
+         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
+    ]  # fmt: skip
+    carriers = json.loads(freight("report", "carriers", "--format", "json").out)
+    lanes = json.loads(freight("report", "lanes", "--format", "json").out)
+    weeks = json.loads(freight("report", "spend", "--by", "week", "--format", "json").out)
+    for record in [*rows, *carriers, *lanes, *weeks]:
+        assert set(record) <= set(GLOSSARY), record
+    assert [(c["carrier"], c["share"], c["onTime"]) for c in carriers] == [
+        ("ODFL", "0.6667", "1.0000"),
+        ("SAIA", "0.3333", None),
+    ]
+    assert {(r["lane"], r["currency"]) for r in lanes} == {
+        ("60601 > 30301", "CAD"),
+        ("60601 > 30301", "USD"),
+        ("10001 > 94105", "USD"),
+    }
+    assert [(w["week"], w["total"]) for w in weeks] == [
+        ("2026-W09", "300.00"),
+        ("2026-W09", "100.10"),
+        ("2026-W10", "50.05"),
+    ]
+
+
+def test_since_until_csv_and_table(freight: Runner) -> None:
+    booked()
+    result = freight("report", "spend", "--since", "2026-03-09", "--format", "csv")
+    assert list(csv.DictReader(io.StringIO(result.out))) == [
+        {"carrier": "SAIA", "currency": "USD", "shipments": "1", "pounds": "100",
+         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
+    ]  # fmt: skip
+    table = freight("report", "spend", "--until", "2026-03-02").out.splitlines()
+    assert table[0].split() == [
+        "carrier", "currency", "shipments", "pounds", "total", "costPerCwt", "savings",
+    ]  # fmt: skip
+    assert [line.split()[:2] for line in table[1:]] == [["ODFL", "CAD"], ["ODFL", "USD"]]
+    bad = freight("report", "spend", "--since", "March")
+    assert bad.status == 2
+    assert "--since" in bad.err
+
+
+def test_a_batch_booked_through_the_sandbox_is_reported_as_booked(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    orders = str(orders_file(tmp_path))
+    assert freight("batch", "rate", orders).status == 0
+    booked_rows = json.loads(
+        freight("batch", "book", orders, "--yes", "--json", ",".join(BATCH_FIELDS.names)).out
+    )
+    done = [r for r in booked_rows if r["status"] == "booked"]
+    assert done  # something was booked to report on
+    want: dict[tuple[str, str], Decimal] = {}
+    for r in done:
+        key = (r["carrier"], r["currency"])
+        want[key] = want.get(key, Decimal(0)) + Decimal(r["total"])
+    rows = json.loads(freight("report", "spend", "--format", "json").out)
+    assert {(r["carrier"], r["currency"]): Decimal(r["total"]) for r in rows} == want
+    assert sum(r["shipments"] for r in rows) == len(done)
+    assert all(r["costPerCwt"] is not None for r in rows)  # the pounds were kept

@@ -1,0 +1,65 @@
+"""Booked rows written straight into a store's ledger table, for the reports' tests and bench."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from tui.store import Store
+
+
+@dataclass(frozen=True)
+class Booked:
+    reference: str
+    carrier: str
+    total: str
+    currency: str
+    pounds: int
+    sent_at: datetime
+    offers: Sequence[tuple[str, str]] = ()
+    """Other offers at booking time: (total, currency)."""
+    transit_days: int = 3
+    pickup: str | None = None
+    delivered: str | None = None
+    lane: tuple[str, str] = ("60601", "30301")
+    next_total_kept: bool = True
+    """Whether the rate keeps the cheapest other offer (as bookings do); else it is found in
+    the offers."""
+
+
+def row(b: Booked) -> tuple[object, ...]:
+    rate: dict[str, object] = {
+        "carrier": b.carrier,
+        "total": b.total,
+        "currency": b.currency,
+        "transitDays": b.transit_days,
+        "rateId": "booked",
+    }
+    same = [Decimal(t) for t, c in b.offers if c == b.currency]
+    if b.next_total_kept:
+        rate["nextTotal"] = str(min(same)) if same else None
+    if b.delivered is not None:
+        rate["deliveredOn"] = b.delivered
+    offers = [rate] + [
+        {"carrier": "OTHER", "total": t, "currency": c, "rateId": f"o{n}"}
+        for n, (t, c) in enumerate(b.offers)
+    ]
+    when = b.sent_at.isoformat()
+    return (
+        b.reference, "acct", "sandbox", "st", "acct", "q", "booked", when, when, "booked",
+        b.pickup, json.dumps({"origin": b.lane[0], "destination": b.lane[1]}),
+        json.dumps(rate), json.dumps(offers), json.dumps({"pounds": b.pounds}),
+    )  # fmt: skip
+
+
+def fill(store: Store, bookings: Sequence[Booked]) -> None:
+    with store.engine.write() as tx:
+        tx.many(
+            "INSERT INTO bookings (reference, account, environment, station, profile, quote_id,"
+            " rate_id, sent_at, updated, outcome, pickup_date, lane, rate, offers, weights)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [row(b) for b in bookings],
+        )

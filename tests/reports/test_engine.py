@@ -1,0 +1,92 @@
+"""The reports' sums against the bookings written: per currency, never summed across."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from tests.reports.fill import Booked, fill
+from tui.reports.engine import carriers, spend
+from tui.store import Store, open_store
+
+MON = datetime(2026, 3, 2, 15, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[Store]:
+    opened = open_store(tmp_path, "")
+    yield opened
+    opened.close()
+
+
+def test_spend_per_carrier_keeps_currencies_apart(store: Store) -> None:
+    fill(
+        store,
+        [
+            Booked("FRT1", "ODFL", "100.10", "USD", 1000, MON, [("130.10", "USD")]),
+            Booked(
+                "FRT2",
+                "ODFL",
+                "200.20",
+                "USD",
+                2000,
+                MON,
+                [("150.00", "USD")],
+                next_total_kept=False,
+            ),  # found in the offers
+            Booked("FRT3", "ODFL", "300.00", "CAD", 500, MON, [("1.00", "USD")]),
+            Booked("FRT4", "SAIA", "50.05", "USD", 100, MON),
+        ],
+    )
+    rows = {(r.key, r.currency): r for r in spend(store.engine, "carrier")}
+    assert set(rows) == {("ODFL", "CAD"), ("ODFL", "USD"), ("SAIA", "USD")}
+    usd = rows["ODFL", "USD"]
+    assert (usd.shipments, usd.total, usd.pounds) == (2, Decimal("300.30"), Decimal(3000))
+    assert usd.cost_per_cwt == Decimal("10.01")  # 300.30 / 30 cwt
+    assert usd.savings == Decimal("30.00") + Decimal("-50.20")  # chose a dearer rate once
+    cad = rows["ODFL", "CAD"]
+    assert (cad.total, cad.savings) == (Decimal("300.00"), Decimal(0))  # a USD offer is no basis
+    assert rows["SAIA", "USD"].cost_per_cwt == Decimal("50.05")
+
+
+def test_since_until_and_weeks(store: Store) -> None:
+    later = datetime(2026, 3, 10, 9, tzinfo=UTC)
+    fill(
+        store,
+        [
+            Booked("FRT1", "ODFL", "10.00", "USD", 100, MON),
+            Booked("FRT2", "ODFL", "20.00", "USD", 100, later),
+        ],
+    )
+    weeks = spend(store.engine, "week")
+    assert [(r.key, r.total) for r in weeks] == [
+        ("2026-W09", Decimal("10.00")),
+        ("2026-W10", Decimal("20.00")),
+    ]
+    assert [r.total for r in spend(store.engine, "carrier", since=later)] == [Decimal("20.00")]
+    assert [r.total for r in spend(store.engine, "carrier", until=later)] == [Decimal("10.00")]
+
+
+def test_carrier_scorecard(store: Store) -> None:
+    fill(
+        store,
+        [
+            Booked("FRT1", "ODFL", "1", "USD", 1, MON, pickup="2026-03-03", delivered="2026-03-05"),
+            Booked("FRT2", "ODFL", "1", "USD", 1, MON, pickup="2026-03-03", delivered="2026-03-09"),
+            Booked("FRT3", "ODFL", "1", "USD", 1, MON, transit_days=5),
+            Booked("FRT4", "SAIA", "1", "USD", 1, MON),
+        ],
+    )
+    odfl, saia = carriers(store.engine)
+    assert (odfl.carrier, odfl.shipments, odfl.share) == ("ODFL", 3, Decimal("0.75"))
+    assert odfl.quoted_transit_days == Decimal("3.7")
+    assert (odfl.delivered, odfl.actual_transit_days, odfl.on_time) == (
+        2,
+        Decimal("4.0"),
+        Decimal("0.5"),
+    )
+    assert (saia.share, saia.delivered, saia.on_time) == (Decimal("0.25"), 0, None)

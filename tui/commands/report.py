@@ -1,0 +1,130 @@
+"""``freight report spend|carriers|lanes``: the money and the carriers, from the ledger.
+
+Money is per currency (one row per group and currency), never summed across currencies.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+from datetime import UTC, date, datetime, time, timedelta
+from decimal import Decimal
+from typing import Any, TextIO
+
+from tui.commands.dates import parse_day
+from tui.vocabulary import money
+
+REPORTS = ("spend", "carriers", "lanes")
+
+
+def add_report_command(sub: Any) -> None:
+    """Add ``report`` and its kinds."""
+    report = sub.add_parser(
+        "report",
+        help="spend per carrier, lane or week; carrier scorecards (from the booking ledger)",
+        description=(
+            "Reports over the bookings in the store (every station's). Money is per currency, "
+            "never summed across currencies; cost per cwt is total / (pounds / 100).\n"
+            "  freight report spend --by week --since 2026-01-01\n"
+            "  freight report carriers --format csv"
+        ),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    report.add_argument("kind", choices=REPORTS, help="spend, carriers, or lanes (spend by lane)")
+    report.add_argument("--since", metavar="D", help="bookings sent on or after D (YYYY-MM-DD)")
+    report.add_argument("--until", metavar="D", help="bookings sent up to and including D")
+    report.add_argument(
+        "--by", choices=("week", "carrier", "lane"), help="spend grouped by (default carrier)"
+    )
+    report.add_argument(
+        "--format", choices=("table", "csv", "json"), default="table", help="output format"
+    )
+
+
+def _bounds(args: argparse.Namespace, today: date) -> tuple[datetime | None, datetime | None]:
+    since = parse_day("--since", args.since, today) if args.since else None
+    until = parse_day("--until", args.until, today) if args.until else None
+    return (
+        datetime.combine(since, time(), UTC) if since else None,
+        datetime.combine(until + timedelta(days=1), time(), UTC) if until else None,
+    )
+
+
+def _ratio(value: Decimal | None) -> str | None:
+    return format(value, "f") if value is not None else None
+
+
+def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str, Any]]:
+    """The report's rows in the glossary's names (money as exact decimal strings)."""
+    from tui.reports.engine import By, carriers, spend
+
+    since, until = _bounds(args, today)
+    if args.kind == "carriers":
+        return [
+            {
+                "carrier": row.carrier,
+                "shipments": row.shipments,
+                "share": _ratio(row.share),
+                "quotedTransitDays": _ratio(row.quoted_transit_days),
+                "actualTransitDays": _ratio(row.actual_transit_days),
+                "delivered": row.delivered,
+                "onTime": _ratio(row.on_time),
+            }
+            for row in carriers(engine, since, until)
+        ]
+    by: By = "lane" if args.kind == "lanes" else (args.by or "carrier")
+    return [
+        {
+            by: row.key,
+            "currency": row.currency,
+            "shipments": row.shipments,
+            "pounds": format(row.pounds, "f"),
+            "total": money(row.total),
+            "costPerCwt": money(row.cost_per_cwt),
+            "savings": money(row.savings),
+        }
+        for row in spend(engine, by, since, until)
+    ]
+
+
+def write(rows: list[dict[str, Any]], form: str, out: TextIO) -> None:
+    """The rows as a table, CSV or JSON; text from the store is written as it is (plain)."""
+    if form == "json":
+        json.dump(rows, out, indent=2)
+        out.write("\n")
+        return
+    if not rows:
+        if form == "table":
+            print("no booked shipments with a recorded rate in that period", file=out)
+        return
+    names = list(rows[0])
+    if form == "csv":
+        sheet = csv.DictWriter(out, fieldnames=names, lineterminator="\n")
+        sheet.writeheader()
+        sheet.writerows(rows)
+        return
+    cells = [[("" if row[n] is None else str(row[n])) for n in names] for row in rows]
+    widths = [max(len(n), *(len(c[i]) for c in cells)) for i, n in enumerate(names)]
+    print("  ".join(n.ljust(w) for n, w in zip(names, widths, strict=True)).rstrip(), file=out)
+    for line in cells:
+        print("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip(), file=out)
+
+
+async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
+    """Run one ``freight report``; return the exit status."""
+    from tui.config.paths import data_dir
+    from tui.store import open_store
+
+    store = open_store(data_dir())
+    try:
+        if store.dialect.name != "sqlite":
+            from tui.store.engine import StoreError
+
+            raise StoreError(
+                f"{store.where}: reports run on a SQLite store for now, not on PostgreSQL"
+            )
+        write(records(args, store.engine, today), args.format, out)
+    finally:
+        store.close()
+    return 0
