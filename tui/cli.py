@@ -281,7 +281,15 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
 
         sys.stdout.write(script(args.shell, parser or build_parser()))
         return 0
-    if args.command in ("shipments", "shipment", "rates", "track", "batch", "store"):
+    if args.command in (
+        "shipments",
+        "shipment",
+        "rates",
+        "track",
+        "batch",
+        "store",
+        "day",
+    ):
         from tui.commands.run import main as command_main
 
         return command_main(args)

@@ -61,8 +61,8 @@ def test_day_groups_by_carrier_and_leaves_other_days_and_failures_out() -> None:
         _record("D", "Alpha Lines", outcome="failed"),
     ]
     facts = {
-        "s1": ShipmentFacts(pieces=3, weight_lb=Decimal("450.5"), pickup_confirmed=True),
-        "s2": ShipmentFacts(pieces=2, weight_lb=Decimal("100"), pickup_confirmed=True),
+        "s1": ShipmentFacts(pieces=3, weight_lb=Decimal("450.5"), confirmation="PU1"),
+        "s2": ShipmentFacts(pieces=2, weight_lb=Decimal("100"), confirmation="PU1"),
     }
     day = build_day(DAY, bookings, facts)
     assert [group.carrier for group in day.carriers] == ["Alpha Lines", "Beta Freight"]
@@ -77,7 +77,7 @@ def test_flags_name_what_needs_a_hand() -> None:
         _record("U", "Alpha Lines", outcome="unknown", bol=None),
         _record("M", "Alpha Lines", pickup=date(2026, 3, 9), shipment="s9"),
     ]
-    facts = {"s9": ShipmentFacts(pickup_date=DAY, pickup_confirmed=True)}
+    facts = {"s9": ShipmentFacts(pickup_date=DAY, confirmation="PU1")}
     day = build_day(DAY, bookings, facts)
     flags = {line.booking.reference: line.flags for line in day.carriers[0].lines}
     assert flags["U"] == (FLAG_NOT_CONFIRMED, FLAG_NO_PAPERWORK, FLAG_OUTCOME_UNKNOWN)

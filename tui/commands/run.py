@@ -58,6 +58,10 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import batch
 
         return await batch.run(args, out, err)
+    if args.command == "day":
+        from tui.commands import day
+
+        return await day.run(args, out, err, date.today())
     if args.command == "store":
         from tui.commands import store
 

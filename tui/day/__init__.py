@@ -40,7 +40,10 @@ class ShipmentFacts:
 
     pickup_date: date | None = None
     pickup_window: str | None = None
-    pickup_confirmed: bool = False
+    confirmation: str | None = None
+    """The pickup's confirmation number; None while the carrier has not confirmed it."""
+    pickup_note: str | None = None
+    """What the service said about the pickup day (e.g. moved off a holiday)."""
     pieces: int | None = None
     weight_lb: Decimal | None = None
     freight_class: str | None = None
@@ -116,7 +119,7 @@ def _carrier(record: BookingRecord, facts: ShipmentFacts | None) -> str:
 
 def _flags(record: BookingRecord, facts: ShipmentFacts | None) -> tuple[str, ...]:
     flags: list[str] = []
-    if facts is None or not facts.pickup_confirmed:
+    if facts is None or not facts.confirmation:
         flags.append(FLAG_NOT_CONFIRMED)
     if not record.bol_number and (facts is None or not facts.has_paperwork):
         flags.append(FLAG_NO_PAPERWORK)
@@ -124,7 +127,8 @@ def _flags(record: BookingRecord, facts: ShipmentFacts | None) -> tuple[str, ...
         flags.append(FLAG_OUTCOME_UNKNOWN)
     asked = record.lane.pickup_date if record.lane is not None else None
     given = facts.pickup_date if facts is not None and facts.pickup_date else _booking_day(record)
-    if record.pickup_note or (asked is not None and given is not None and asked != given):
+    note = record.pickup_note or (facts.pickup_note if facts is not None else None)
+    if note or (asked is not None and given is not None and asked != given):
         flags.append(FLAG_PICKUP_MOVED)
     return tuple(flags)
 
