@@ -130,7 +130,7 @@ def record_of(carrier: str, line: DayLine) -> dict[str, Any]:
             facts.pickup_date.isoformat() if facts and facts.pickup_date else booking.pickup_date
         ),
         "pieces": facts.pieces if facts else None,
-        "totalWeight": str(weight) if weight is not None else None,
+        "totalWeight": _number(weight),
         "freightClass": facts.freight_class if facts else None,
         "hazardous": facts.hazmat if facts else None,
         "consignee": facts.consignee if facts else None,
@@ -193,7 +193,7 @@ def _row(line: DayLine) -> list[str]:
     return [
         line.booking.pro_number or line.booking.reference,
         str(facts.pieces) if facts and facts.pieces else "",
-        str(facts.weight_lb) if facts and facts.weight_lb else "",
+        _number(facts.weight_lb if facts else None) or "",
         facts.freight_class or "" if facts else "",
         "yes" if facts and facts.hazmat else "",
         facts.consignee or "" if facts else "",
@@ -212,7 +212,7 @@ def print_table(day: Day, closed: str | None, out: TextIO) -> None:
         count = len(group.lines)
         print(
             plain(f"\n{group.carrier}: {count} shipment{'s' * (count != 1)}, "
-                  f"{group.pieces} pieces, {group.weight_lb} lb"),
+                  f"{group.pieces} pieces, {_number(group.weight_lb)} lb"),
             file=out,
         )  # fmt: skip
         table(COLUMNS, [[plain(cell) for cell in _row(line)] for line in group.lines], out)
@@ -263,6 +263,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
             said = f"closed by {close.station} at {close.closed_at.isoformat(timespec='seconds')}"
         print_table(day, said, out)
     return OK
+
+
+def _number(value: Decimal | None) -> str | None:
+    return None if value is None else format(value.normalize(), "f")
 
 
 def _folder(text: str) -> Path:
