@@ -57,6 +57,15 @@ def test_the_days_list_manifests_and_close(
     assert len(files) == len(carriers)
     rows = [row for f in files for row in csv.DictReader(io.StringIO(f.read_text("utf-8")))]
     assert sorted(row["proNumber"] for row in rows) == sorted(s["proNumber"] for s in shipments)
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert [p.stem for p in pdfs] == [f.stem for f in files]
+    for pdf in pdfs:
+        content = pdf.read_bytes()
+        assert content.startswith(b"%PDF-1.4")
+        assert b"(Driver's signature) Tj" in content
+    pdf_text = b"".join(p.read_bytes() for p in pdfs)
+    for shipment in shipments:  # every PRO is on its carrier's page, as text
+        assert f"({shipment['proNumber']}) Tj".encode() in pdf_text
     again = freight("day", "--date", day, "--manifests", str(folder))
     assert again.status != 0
     assert "--force" in again.err

@@ -47,7 +47,7 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
         "--format", choices=("table", "json", "csv"), default="table", help="output format"
     )
     day.add_argument(
-        "--manifests", metavar="DIR", help="write one CSV manifest per carrier into DIR"
+        "--manifests", metavar="DIR", help="write one CSV and one PDF manifest per carrier"
     )
     day.add_argument("--force", action="store_true", help="overwrite manifests already there")
     add_target_flags(day)
@@ -169,22 +169,50 @@ def _file_name(carrier: str, day: date) -> str:
 
 
 def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
-    """One CSV per carrier in ``folder``; an existing file is refused unless ``force``."""
+    """One CSV and one PDF (with the driver's signature line) per carrier in ``folder``; an
+    existing file is refused unless ``force``."""
     from tui.atomic import write_atomically
+    from tui.day.pdf import manifest_pdf
 
     if not folder.is_dir():
         raise UsageError(f"--manifests: there is no folder {folder}")
-    planned = [(folder / (_file_name(g.carrier, day.day) + ".csv"), g) for g in day.carriers]
-    there = [path for path, _ in planned if path.exists()]
+    planned = [(folder / _file_name(g.carrier, day.day), g) for g in day.carriers]
+    there = [
+        path.with_suffix(suffix)
+        for path, _ in planned
+        for suffix in (".csv", ".pdf")
+        if path.with_suffix(suffix).exists()
+    ]
     if there and not force:
         names = ", ".join(plain(path.name) for path in there)
         raise UsageError(f"--manifests: already there (say --force to replace): {names}")
     written = []
     for path, group in planned:
         text = csv_text([record_of(group.carrier, line) for line in group.lines])
-        write_atomically(path, text.encode("utf-8"))
-        written.append(path)
+        write_atomically(path.with_suffix(".csv"), text.encode("utf-8"))
+        heading = [
+            f"Pickup day {day.day.isoformat()}",
+            f"{len(group.lines)} shipments, {group.pieces} pieces, {_number(group.weight_lb)} lb",
+        ]
+        rows = [_pdf_row(line) for line in group.lines]
+        pdf = manifest_pdf(f"Manifest: {group.carrier}", heading, rows)
+        write_atomically(path.with_suffix(".pdf"), pdf)
+        written += [path.with_suffix(".csv"), path.with_suffix(".pdf")]
     return written
+
+
+def _pdf_row(line: DayLine) -> list[str]:
+    facts = line.facts
+    return [
+        line.booking.pro_number or line.booking.reference,
+        line.booking.bol_number or "",
+        str(facts.pieces) if facts and facts.pieces else "",
+        _number(facts.weight_lb if facts else None) or "",
+        facts.freight_class or "" if facts else "",
+        "yes" if facts and facts.hazmat else "",
+        facts.consignee or "" if facts else "",
+        facts.pickup_window or "" if facts else "",
+    ]
 
 
 def _row(line: DayLine) -> list[str]:
