@@ -16,6 +16,7 @@ from tui.ledger import BookingLedger, Lane
 from tui.store import open_store
 from tui.store.importing import import_local
 from tui.store.ledger import StoreLedger
+from tui.store.schema import VERSION
 
 OLD_BATCHES = """
 CREATE TABLE batches (id INTEGER PRIMARY KEY, profile TEXT NOT NULL, source TEXT NOT NULL,
@@ -88,7 +89,7 @@ def test_freight_store_import_and_status(
     old_state(isolated_home / "data" / "freight-tui")
     assert main(["store", "status"]) == 0  # the first use imported it already
     shown = capsys.readouterr().out
-    assert "schema    version 1" in shown
+    assert f"schema    version {VERSION}" in shown
     assert "bookings  2" in shown
     assert main(["store", "import"]) == 0
     assert "0 bookings, 0 batches, 0 orders, 0 mappings" in capsys.readouterr().out
