@@ -30,6 +30,15 @@ CSV_FIELDS = (
 )  # fmt: skip
 
 
+SHORT_FLAGS = {
+    "pickup_not_confirmed": "unconfirmed",
+    "paperwork_missing": "no-papers",
+    "outcome_unknown": "unsettled",
+    "pickup_moved": "moved",
+}
+"""The flags as the table shows them (80 columns); JSON and CSV keep the full names."""
+
+
 def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParser], None]) -> None:
     """Add ``day`` (and its ``close`` action)."""
     day = sub.add_parser(
@@ -217,7 +226,8 @@ def _pdf_row(line: DayLine) -> list[str]:
 
 def _row(line: DayLine) -> list[str]:
     facts = line.facts
-    flags = list(line.flags) + (["late_addition"] if line.late_addition else [])
+    flags = [SHORT_FLAGS.get(flag, flag) for flag in line.flags]
+    flags += ["late"] if line.late_addition else []
     return [
         line.booking.pro_number or line.booking.reference,
         str(facts.pieces) if facts and facts.pieces else "",
@@ -238,8 +248,9 @@ def print_table(day: Day, closed: str | None, out: TextIO) -> None:
         return
     for group in day.carriers:
         count = len(group.lines)
+        print(file=out)
         print(
-            plain(f"\n{group.carrier}: {count} shipment{'s' * (count != 1)}, "
+            plain(f"{group.carrier}: {count} shipment{'s' * (count != 1)}, "
                   f"{group.pieces} pieces, {_number(group.weight_lb)} lb"),
             file=out,
         )  # fmt: skip
