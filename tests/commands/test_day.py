@@ -71,9 +71,12 @@ def test_the_days_list_manifests_and_close(
     assert "--force" in again.err
     assert freight("day", "--date", day, "--manifests", str(folder), "--force").status == 0
 
-    closed = freight("day", "close", "--date", day)
+    again_folder = tmp_path / "closing"
+    again_folder.mkdir()
+    closed = freight("day", "close", "--date", day, "--manifests", str(again_folder))
     assert closed.status == 0
     assert "closed by" in closed.out
+    assert "printed: manifest-" in closed.out  # the close says what it printed
     late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
     assert str(late[0]["pickupDate"]) == day
     after = json.loads(freight("day", "--date", day, "--format", "json").out)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from tui.api.models.shipments import ShipmentDetail
     from tui.day import Day, DayLine, ShipmentFacts
     from tui.ledger import BookingRecord
+    from tui.store.days import DayClose
 
 COLUMNS = ("PRO", "PIECES", "LB", "CLASS", "HAZ", "CONSIGNEE", "WINDOW", "CONFIRMED", "FLAGS")
 CSV_FIELDS = (
@@ -273,13 +274,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     environment = _environment(args)
     store = open_store(data_dir())
     try:
-        if args.action == "close":
-            closed = close_day(store, on, environment, station_name())
-            when = closed.closed_at.isoformat(timespec="seconds")
-            print(
-                f"freight: {on.isoformat()} closed by {plain(closed.station)} at {when}", file=out
-            )
-            return OK
+        if args.action == "close" and not args.manifests:
+            return _closed(close_day(store, on, environment, station_name()), out)
         bookings = StoreLedger(store, station_name(), environment).bookings()
         close = last_close(store, on, environment)
     finally:
@@ -288,8 +284,16 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         facts = await service_facts(client, on, bookings)
     day = build_day(on, bookings, facts, close.closed_at if close else None)
     if args.manifests:
-        for path in write_manifests(day, _folder(args.manifests), args.force):
+        written = write_manifests(day, _folder(args.manifests), args.force)
+        for path in written:
             print(f"Wrote {plain(path)}", file=err)
+        if args.action == "close":  # the close names the manifests it printed
+            store = open_store(data_dir())
+            try:
+                printed = tuple(path.name for path in written)
+                return _closed(close_day(store, on, environment, station_name(), printed), out)
+            finally:
+                store.close()
     records = records_of(day)
     if args.format == "json":
         json.dump(records, out, ensure_ascii=False, indent=2)
@@ -301,6 +305,15 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         if close is not None:
             said = f"closed by {close.station} at {close.closed_at.isoformat(timespec='seconds')}"
         print_table(day, said, out)
+    return OK
+
+
+def _closed(closed: DayClose, out: TextIO) -> int:
+    when = closed.closed_at.isoformat(timespec="seconds")
+    day = closed.day.isoformat()
+    print(f"freight: {day} closed by {plain(closed.station)} at {when}", file=out)
+    if closed.printed:
+        print(plain("printed: " + ", ".join(closed.printed)), file=out)
     return OK
 
 
