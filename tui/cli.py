@@ -281,7 +281,16 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
 
         sys.stdout.write(script(args.shell, parser or build_parser()))
         return 0
-    if args.command in ("shipments", "shipment", "rates", "track", "batch", "store", "report"):
+    if args.command in (
+        "shipments",
+        "shipment",
+        "rates",
+        "track",
+        "batch",
+        "store",
+        "report",
+        "day",
+    ):
         from tui.commands.run import main as command_main
 
         return command_main(args)

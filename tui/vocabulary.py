@@ -123,6 +123,13 @@ GLOSSARY: dict[str, str] = {
     "pieces": "handling units of the order",
     "totalWeight": "the order's total pounds, a decimal string",
     "notes": "what was read otherwise than written (a ship date moved…)",
+    # -- freight day: the day's pickups per carrier
+    "consignee": "who receives the shipment (the destination's company)",
+    "pickupWindow": "the origin dock's hours for the pickup (open-close)",
+    "flags": "what needs a hand, a list: pickup_not_confirmed, paperwork_missing, "
+    "outcome_unknown, pickup_moved",
+    "lateAddition": "true when booked after the day was closed",
+    "station": "the station (host and terminal, or FREIGHT_STATION) that booked it",
     # -- freight batch fields --json
     "field": "an order field's name (for --map and --set)",
     "paperworkMissing": "why a booked order's BOL or labels are not all saved (null: all saved)",

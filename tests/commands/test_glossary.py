@@ -79,6 +79,8 @@ def test_every_commands_json_keys_are_the_glossarys(
         "auth status --demo": json_of(freight, "auth", "status", "--demo", "--json"),
         "config path": json_of(freight, "config", "path", "--json"),
     }
+    day = outputs["batch book"][0]["pickupDate"]  # the day the batch's pickups are on
+    outputs["day"] = json_of(freight, "day", "--date", day, "--format", "json")
     seen: set[str] = set()
     strangers, blanks = [], []
     for command, value in outputs.items():

@@ -191,6 +191,10 @@ def add_commands(sub: Any) -> None:
 
     add_batch_commands(sub, add_target_flags)
 
+    from tui.commands.day import add_day_command
+
+    add_day_command(sub, add_target_flags)
+
     from tui.commands.store import add_store_command
 
     add_store_command(sub)

@@ -62,6 +62,10 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import report
 
         return await report.run(args, out, err, date.today())
+    if args.command == "day":
+        from tui.commands import day
+
+        return await day.run(args, out, err, date.today())
     if args.command == "store":
         from tui.commands import store
 

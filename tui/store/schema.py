@@ -122,7 +122,22 @@ def _version_2(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1, _version_2)
+def _version_3(d: Dialect) -> list[str]:
+    # A day's close (freight day close): who closed which pickup day, when, what was printed.
+    return [
+        f"""CREATE TABLE day_closes (
+            id {d.serial},
+            day TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            station TEXT NOT NULL,
+            closed_at TEXT NOT NULL,
+            printed TEXT NOT NULL DEFAULT '[]'
+        )""",
+        "CREATE INDEX day_closes_by_day ON day_closes (day, environment)",
+    ]
+
+
+MIGRATIONS: Final = (_version_1, _version_2, _version_3)
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)

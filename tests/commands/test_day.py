@@ -1,0 +1,85 @@
+"""``freight day``: orders booked through the sandbox, seen on their pickup day per carrier,
+written as CSV manifests, and a booking after the close shown as a late addition."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+from tests.commands.conftest import Runner
+from tests.commands.test_batch import ORDERS, configured, orders_file  # noqa: F401 (a fixture)
+
+LATE = (
+    ORDERS.split("\n", 1)[0] + "\nA3,60607,Late Goods,Atlanta,GA,30303,1,Pallet,500,48,40,48,70,\n"
+)
+
+
+def _book(freight: Runner, path: Path) -> list[dict[str, Any]]:
+    assert freight("batch", "rate", str(path)).status == 0
+    result = freight("batch", "book", str(path), "--yes", "--format", "json")
+    assert result.status == 0, result.err
+    records: list[dict[str, Any]] = json.loads(result.out)
+    return records
+
+
+def test_the_days_list_manifests_and_close(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    booked = _book(freight, orders_file(tmp_path))
+    day = str(booked[0]["pickupDate"])
+    assert {str(r["pickupDate"]) for r in booked} == {day}
+
+    listed = freight("day", "--date", day, "--format", "json")
+    assert listed.status == 0, listed.err
+    shipments = json.loads(listed.out)
+    assert sorted(s["proNumber"] for s in shipments) == sorted(r["proNumber"] for r in booked)
+    a1 = next(s for s in shipments if s["consignee"] == "Peach Retail")
+    assert a1["pieces"] == 3  # two pallets and a crate
+    assert a1["totalWeight"] == "1950"  # the order's 1,600 lb on two pallets and a 350 lb crate
+    assert a1["carrier"]
+    assert not any(s["lateAddition"] for s in shipments)
+
+    table = freight("day", "--date", day)
+    assert table.status == 0
+    assert "Peach Retail" in table.out
+    assert "Lone Star DC" in table.out
+
+    folder = tmp_path / "manifests"
+    folder.mkdir()
+    assert freight("day", "--date", day, "--manifests", str(folder)).status == 0
+    files = sorted(folder.glob("*.csv"))
+    carriers = {s["carrier"] for s in shipments}
+    assert len(files) == len(carriers)
+    rows = [row for f in files for row in csv.DictReader(io.StringIO(f.read_text("utf-8")))]
+    assert sorted(row["proNumber"] for row in rows) == sorted(s["proNumber"] for s in shipments)
+    pdfs = sorted(folder.glob("*.pdf"))
+    assert [p.stem for p in pdfs] == [f.stem for f in files]
+    for pdf in pdfs:
+        content = pdf.read_bytes()
+        assert content.startswith(b"%PDF-1.4")
+        assert b"(Driver's signature) Tj" in content
+    pdf_text = b"".join(p.read_bytes() for p in pdfs)
+    for shipment in shipments:  # every PRO is on its carrier's page, as text
+        assert f"({shipment['proNumber']}) Tj".encode() in pdf_text
+    again = freight("day", "--date", day, "--manifests", str(folder))
+    assert again.status != 0
+    assert "--force" in again.err
+    assert freight("day", "--date", day, "--manifests", str(folder), "--force").status == 0
+
+    again_folder = tmp_path / "closing"
+    again_folder.mkdir()
+    closed = freight("day", "close", "--date", day, "--manifests", str(again_folder))
+    assert closed.status == 0
+    assert "closed by" in closed.out
+    assert "printed: manifest-" in closed.out  # the close says what it printed
+    late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
+    assert str(late[0]["pickupDate"]) == day
+    after = json.loads(freight("day", "--date", day, "--format", "json").out)
+    flagged = {s["consignee"]: s["lateAddition"] for s in after}
+    assert flagged == {"Peach Retail": False, "Lone Star DC": False, "Late Goods": True}
+    assert " late" in freight("day", "--date", day).out

@@ -1,0 +1,95 @@
+"""The day engine: which bookings are on the day, by carrier, and what needs a hand."""
+
+from __future__ import annotations
+
+from datetime import UTC, date, datetime
+from decimal import Decimal
+
+from tui.day import (
+    FLAG_NO_PAPERWORK,
+    FLAG_NOT_CONFIRMED,
+    FLAG_OUTCOME_UNKNOWN,
+    FLAG_PICKUP_MOVED,
+    ShipmentFacts,
+    build_day,
+    pickup_day,
+)
+from tui.ledger import BookingRecord, Lane
+
+DAY = date(2026, 3, 10)  # a Tuesday
+SENT = datetime(2026, 3, 9, 15, 0, tzinfo=UTC)
+
+
+def _record(
+    reference: str,
+    carrier: str,
+    *,
+    pickup: date = DAY,
+    outcome: str = "booked",
+    pro: str | None = None,
+    bol: str | None = "BOL1",
+    shipment: str | None = None,
+    sent_at: datetime = SENT,
+) -> BookingRecord:
+    return BookingRecord(
+        reference=reference,
+        profile="p",
+        quote_id="q",
+        rate_id="r",
+        time=sent_at,
+        outcome=outcome,  # type: ignore[arg-type]
+        sent_at=sent_at,
+        shipment_id=shipment,
+        pro_number=pro,
+        bol_number=bol,
+        pickup_date=pickup.isoformat(),
+        lane=Lane("60601", "30301", carrier, None, pickup),
+        station="desk-1",
+    )
+
+
+def test_default_day_skips_the_weekend() -> None:
+    assert pickup_day(date(2026, 3, 14)) == date(2026, 3, 16)  # Saturday -> Monday
+    assert pickup_day(DAY) == DAY
+
+
+def test_day_groups_by_carrier_and_leaves_other_days_and_failures_out() -> None:
+    bookings = [
+        _record("A", "Beta Freight", pro="200", shipment="s1"),
+        _record("B", "Alpha Lines", pro="100", shipment="s2"),
+        _record("C", "Alpha Lines", pickup=date(2026, 3, 11)),
+        _record("D", "Alpha Lines", outcome="failed"),
+    ]
+    facts = {
+        "s1": ShipmentFacts(pieces=3, weight_lb=Decimal("450.5"), confirmation="PU1"),
+        "s2": ShipmentFacts(pieces=2, weight_lb=Decimal("100"), confirmation="PU1"),
+    }
+    day = build_day(DAY, bookings, facts)
+    assert [group.carrier for group in day.carriers] == ["Alpha Lines", "Beta Freight"]
+    assert [line.booking.reference for line in day.carriers[0].lines] == ["B"]
+    assert day.carriers[1].weight_lb == Decimal("450.5")
+    assert day.carriers[1].pieces == 3
+    assert day.flagged == []
+
+
+def test_flags_name_what_needs_a_hand() -> None:
+    bookings = [
+        _record("U", "Alpha Lines", outcome="unknown", bol=None),
+        _record("M", "Alpha Lines", pickup=date(2026, 3, 9), shipment="s9"),
+    ]
+    facts = {"s9": ShipmentFacts(pickup_date=DAY, confirmation="PU1")}
+    day = build_day(DAY, bookings, facts)
+    flags = {line.booking.reference: line.flags for line in day.carriers[0].lines}
+    assert flags["U"] == (FLAG_NOT_CONFIRMED, FLAG_NO_PAPERWORK, FLAG_OUTCOME_UNKNOWN)
+    assert flags["M"] == (FLAG_PICKUP_MOVED,)
+
+
+def test_bookings_after_the_close_are_late_additions() -> None:
+    closed = datetime(2026, 3, 9, 16, 0, tzinfo=UTC)
+    bookings = [
+        _record("E", "Alpha Lines"),
+        _record("L", "Alpha Lines", sent_at=datetime(2026, 3, 9, 17, 0, tzinfo=UTC)),
+    ]
+    day = build_day(DAY, bookings, closed_at=closed)
+    late = {line.booking.reference: line.late_addition for line in day.carriers[0].lines}
+    assert late == {"E": False, "L": True}
