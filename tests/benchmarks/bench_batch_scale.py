@@ -1,10 +1,12 @@
 """Benchmark reading a big order file into the store: peak memory and time.
 
 Run: ``python tests/benchmarks/bench_batch_scale.py [--orders 100000] [--runs 1]``. A seeded
-file of ``--orders`` orders (one to three lines each; 100,000 orders is about 14 MB of CSV) is
+file of ``--orders`` orders (one to three lines each; 100,000 orders is about 15 MB of CSV) is
 written, then ``freight --demo batch status FILE`` runs in a subprocess with its own fresh data
 dir: it reads the file, reconciles every order with the store and saves their states. Prints
 the child's peak RSS (``ru_maxrss``) and wall time per run; goal: peak under 300 MB.
+Measured at 100,000 orders: 1205 MB before packing requests and reading in one pass,
+530 MB after (the machine shared, so times are not comparable across runs).
 """
 
 from __future__ import annotations
