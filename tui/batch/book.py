@@ -148,15 +148,16 @@ def booking_request(order: Order, state: OrderState) -> BookingRequest | ParcelB
     from tui.api.models import BookingRequest, ParcelBookingRequest
     from tui.api.models.ends import EndFields
 
-    assert order.request is not None
+    rate = order.request  # unpacked once
+    assert rate is not None
     choice = state.choice
     assert choice is not None
     ends = {
-        name: getattr(order.request, name)
+        name: getattr(rate, name)
         for name in EndFields.model_fields
-        if getattr(order.request, name) is not None
+        if getattr(rate, name) is not None
     }
-    pickup = order.request.pickup_date
+    pickup = rate.pickup_date
     if choice.mode == "parcel":
         return ParcelBookingRequest.build(
             {**ends, "quote_id": state.quote_id, "rate_id": choice.id, "pickup_date": pickup}
@@ -298,7 +299,8 @@ async def _book_one(
         state = state.updated(status="booking", reference=reference, errors=())
         keep(state)  # the reference is kept before anything can be sent
     choice = state.choice
-    if order.request is None or choice is None:
+    rate = order.request  # unpacked once
+    if rate is None or choice is None:
         # Its booking was sent before; the file no longer says it: search, never send.
         return await _settle_only(engine, state, keep, folder is not None, pace), []
     try:
@@ -314,11 +316,11 @@ async def _book_one(
         keep(after)
         return after, []
     lane = Lane(
-        order.request.origin_postal_code,
-        order.request.dest_postal_code,
+        rate.origin_postal_code,
+        rate.dest_postal_code,
         choice.carrier,
         choice.carrier_code or None,
-        order.request.pickup_date,
+        rate.pickup_date,
     )
     for _ in range(MAX_LIMITED_TRIES):
         await pace.turn()

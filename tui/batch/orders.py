@@ -72,7 +72,7 @@ def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[
         if not key:
             if previous is None:
                 orphans.append(
-                    Order(
+                    Order.of(
                         key=f"row {row.number}",
                         rows=(row.number,),
                         errors=(
@@ -189,7 +189,7 @@ class _OrderReader:
             )
             errors = tuple(problems)
         if request is None or dest is None:
-            return Order(
+            return Order.of(
                 key=build.key,
                 rows=rows,
                 errors=errors,
@@ -200,7 +200,7 @@ class _OrderReader:
             )
         weight = sum((Decimal(item.quantity) * item.weight for item in items), Decimal(0))
         classes = sorted({item.freight_class for item in items}, key=Decimal)
-        return Order(
+        return Order.of(
             key=build.key,
             rows=rows,
             notes=tuple(build.notes),

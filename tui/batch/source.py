@@ -242,8 +242,16 @@ def _sheet(
     notes: tuple[str, ...],
     is_header: HeaderTest | None = None,
 ) -> Sheet:
-    rows = [(n, [_clean(c) for c in cells]) for n, cells in numbered]
-    rows = [(n, cells) for n, cells in rows if any(cells)]
+    # One pass, each repeated cell text kept once (a big file repeats its cities, units
+    # and flags on every row), and the raw cells let go: the sheet is not held twice.
+    seen: dict[str, str] = {}
+    rows: list[tuple[int, list[str]]] = []
+    for n, raw in numbered:
+        cells = [seen.setdefault(text, text) for text in map(_clean, raw)]
+        if any(cells):
+            rows.append((n, cells))
+    numbered.clear()
+    seen.clear()
     if not rows:
         raise SourceError("the file has no rows")
     at = find_header(rows, is_header)
@@ -258,6 +266,7 @@ def _sheet(
     headers = _unique_headers(header_cells)
     width = len(headers)
     data = tuple(Row(n, tuple((cells + [""] * width)[:width])) for n, cells in rows[at + 1 :])
+    rows.clear()
     if decimal_comma is None:
         decimal_comma = guess_decimal_comma(data, delimiter)
         if decimal_comma:
