@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tui.commands.connect import open_client
 from tui.commands.exits import OK, UsageError
 from tui.commands.text import money, table
+from tui.domain.postal import is_canadian
 from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
@@ -143,6 +144,10 @@ def request_and_body(args: argparse.Namespace) -> tuple[RateRequest, dict[str, A
         "destPostalCode": args.destination,
         "items": [parse_item(text, n) for n, text in enumerate(args.item, start=1)],
     }
+    # A Canadian end says its country, as the Quote screen's request does (US is the default).
+    for value, field in ((args.origin, "originCountry"), (args.destination, "destCountry")):
+        if is_canadian(value):
+            body[field] = "CA"
     if args.origin_type:
         body["originType"] = args.origin_type
     if args.dest_type:
