@@ -67,6 +67,11 @@ class Read:
     error: str | None = None
 
 
+def shipments(count: int) -> str:
+    """``1 shipment``, ``2,000 shipments``."""
+    return f"{count:,} shipment" + ("" if count == 1 else "s")
+
+
 def currencies(rows: list[SpendRow]) -> list[str]:
     """The currencies present, the home one first."""
     return sorted({r.currency for r in rows}, key=lambda c: (c != HOME_CURRENCY, c))
@@ -308,9 +313,9 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self.query_one(focus).focus()
 
     def _draw_carriers(self, wanted: Wanted, rows: list[CarrierRow]) -> None:
-        shipments = sum(r.shipments for r in rows)
+        booked = sum(r.shipments for r in rows)
         delivered = sum(r.delivered for r in rows)
-        self._headline(wanted, f"{shipments:,} shipments booked, {delivered:,} delivered")
+        self._headline(wanted, f"{shipments(booked)} booked, {delivered:,} delivered")
         self._status(
             "on time: delivered within the quoted days · days: quoted → actual"
             if rows
@@ -354,7 +359,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         more = f" · c: {', '.join(others)}" if others else ""
         count = sum(r.shipments for r in shown)
         amount = format_amount(total, code).removesuffix(f" {code}")
-        self._headline(wanted, f"{code} {amount} · {count:,} shipments{more}")
+        self._headline(wanted, f"{code} {amount} · {shipments(count)}{more}")
         if count:
             pounds = sum((r.pounds for r in shown), Decimal(0))
             saved = format_amount(sum((r.savings for r in shown), Decimal(0)), code)
