@@ -138,11 +138,11 @@ async def test_views_weeks_lanes_and_the_scorecard(reports_app: FreightApp) -> N
         await settle(pilot)
         spark = screen.query_one("#reports-spark", Sparkline)
         assert spark.display
-        # November's weeks, W43 (Sunday the 1st) to W48 (Monday the 30th); none summed across
-        assert list(spark.data or []) == [0.0, 1200.10, 0.0, 1249.95, 0.0, 0.0]
+        # November to today, the 28th: W43 (Sunday the 1st) to W47 (no weeks to come)
+        assert list(spark.data or []) == [0.0, 1200.10, 0.0, 1249.95, 0.0]
         text = screen_text(app)
         assert "2026-W43" in text
-        assert "2026-W48" in text
+        assert "2026-W48" not in text
         assert "1,249.95 (2)" in line_of(text, "2026-W46")
         await pilot.press("4")
         await wait_for(pilot, lambda: screen.wanted in screen.reads)

@@ -53,9 +53,11 @@ class Period:
             start += f" {self.first.year}"
         return f"{start} – {self.last.day} {_MONTHS[self.last.month - 1][:3]} {self.last.year}"
 
-    def weeks(self) -> list[str]:
-        """The weeks it touches, as the reports name them (``2026-W47``: Monday-based)."""
-        days = (self.first + timedelta(days=n) for n in range((self.last - self.first).days + 1))
+    def weeks(self, through: date | None = None) -> list[str]:
+        """The weeks it touches (up to the day ``through``, when given), as the reports name
+        them (``2026-W47``: Monday-based)."""
+        last = min(self.last, through) if through is not None else self.last
+        days = (self.first + timedelta(days=n) for n in range((last - self.first).days + 1))
         return list(dict.fromkeys(day.strftime("%Y-W%W") for day in days))
 
 

@@ -347,7 +347,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         shown = [r for r in rows if r.currency == code]
         if wanted.view == "week":
             by_week = {r.key: r for r in shown}
-            weeks = sorted(set(wanted.period.weeks()) | set(by_week))
+            weeks = sorted(set(wanted.period.weeks(through=today())) | set(by_week))
             shown = [
                 by_week.get(w) or SpendRow(w, code, 0, Decimal(0), Decimal(0), Decimal(0))
                 for w in weeks
