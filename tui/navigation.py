@@ -145,9 +145,15 @@ class Navigation(App[None]):
                 self.call_after_refresh(base.open_path, path)
 
     def show_reports(self) -> None:
-        """Go to the reports (spend and carriers from the bookings in the store)."""
+        """Go to the reports (spend and carriers from the bookings in the store), read anew
+        when coming back to them: bookings may have been made meanwhile."""
         if self.current_mode != "reports":
             self.switch_mode("reports")
+            from tui.screens.reports import ReportsScreen
+
+            base = self.screen_stack[0]
+            if isinstance(base, ReportsScreen):
+                base.read_again()
         while len(self.screen_stack) > 1:
             self.pop_screen()
 

@@ -209,3 +209,25 @@ async def test_bars_read_at_16_colours(filled: Session, monkeypatch: pytest.Monk
             for terminal in (DARK, LIGHT):
                 fg, bg = cell_colours(style, ColorSystem.STANDARD, terminal)
                 assert ratio(fg, bg) >= 3, (terminal.name, style)
+
+
+async def test_bookings_made_meanwhile_show_on_coming_back(
+    reports_app: FreightApp, filled: Session
+) -> None:
+    app = reports_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reports(pilot, app)
+        assert "USD 2,450.05" in screen_text(app)
+        await pilot.press("alt+1")
+        await settle(pilot)
+        store = open_store(filled.data_dir, "")
+        try:
+            fill(store, [Booked("FRT9", "Magnolia Gulf Carriers", "50.00", "USD", 100, NOV)])
+        finally:
+            store.close()
+        await pilot.press("alt+6")
+        await wait_for(pilot, lambda: screen.wanted in screen.reads, what="read anew")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "USD 2,500.05 · 4 shipments" in text
+        assert "50.00 (1)" in line_of(text, "Magnolia Gulf Carriers")

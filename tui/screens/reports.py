@@ -17,6 +17,7 @@ from textual.containers import VerticalScroll
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Sparkline
+from textual.worker import get_current_worker
 
 from tui.domain.money import HOME_CURRENCY, format_amount
 from tui.domain.safe_text import plain
@@ -136,10 +137,12 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     class Loaded(Message):
         """The store answered (or failed) for one view and period."""
 
-        def __init__(self, wanted: Wanted, read: Read) -> None:
+        def __init__(self, wanted: Wanted, read: Read | None, generation: int) -> None:
             super().__init__()
             self.wanted = wanted
             self.read = read
+            """None: left unread (the read ahead was cancelled)."""
+            self.generation = generation
 
     def __init__(self) -> None:
         super().__init__()
@@ -151,6 +154,10 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self.currency: str | None = None
         self.reads: dict[Wanted, Read] = {}
         """Answers kept per view and period, until the screen is shown again or `r`."""
+        self.pending: set[Wanted] = set()
+        """Views and periods being read."""
+        self.generation = 0
+        """Counts `_forget`: an answer read before the last one is dropped."""
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -190,10 +197,11 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     def on_mount(self) -> None:
         self._show()
 
-    def on_screen_resume(self) -> None:
-        """Bookings may have been made since: read again when the screen comes back."""
-        if self.reads:
-            self.reads.clear()
+    def read_again(self) -> None:
+        """Bookings may have been made since the figures were read: read them anew (the
+        user came back to the screen)."""
+        if self.reads or self.pending:
+            self._forget()
             self._show()
 
     # -- keys -----------------------------------------------------------------------------
@@ -229,7 +237,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self._show()
 
     def action_reload(self) -> None:
-        self.reads.clear()
+        self._forget()
         self._show()
 
     # -- reading --------------------------------------------------------------------------
@@ -241,31 +249,65 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         read = self.reads.get(wanted)
         if read is None:
             self._status(f"reading {wanted.period.label}…")
-            self.run_worker(
-                partial(self._read, wanted), thread=True, group="reports", exit_on_error=False
-            )
+            if wanted not in self.pending:  # (else its answer is on the way)
+                self.pending.add(wanted)
+                reads = partial(self._read, [wanted], self.generation)
+                self.run_worker(reads, thread=True, group="reports", exit_on_error=False)
             return
         self._draw(wanted, read)
 
-    def _read(self, wanted: Wanted) -> None:
-        """In a thread: the view's rows for the period, posted back as `Loaded`."""
+    def _read_ahead(self, shown: Wanted) -> None:
+        """Read the period's other views in the background, so switching shows them at once
+        (a step to another period drops what is left of the last one's)."""
+        others = [Wanted(view, shown.period) for view in VIEWS]
+        missing = [w for w in others if w not in self.reads and w not in self.pending]
+        if missing:
+            self.pending.update(missing)
+            reads = partial(self._read, missing, self.generation)
+            self.run_worker(
+                reads, thread=True, group="reports-ahead", exclusive=True, exit_on_error=False
+            )
+
+    def _read(self, wanted: list[Wanted], generation: int) -> None:
+        """In a thread: each view's rows for its period, posted back one by one as `Loaded`
+        (None for those left unread when the worker was cancelled)."""
+        worker = get_current_worker()
+        for one in wanted:
+            read = None if worker.is_cancelled else self._answer(one)
+            self.post_message(self.Loaded(one, read, generation))
+
+    def _answer(self, wanted: Wanted) -> Read:
         since, until = wanted.period.since, wanted.period.until
         try:
             engine = host_of(self).session.ledger().store.engine
             if wanted.view == "carriers":
-                read = Read([], carriers(engine, since, until))
-            else:
-                read = Read(spend(engine, wanted.view, since, until), [])
+                return Read([], carriers(engine, since, until))
+            return Read(spend(engine, wanted.view, since, until), [])
         except Exception as error:  # a store that cannot answer is said on the screen
-            read = Read([], [], f"the store could not answer: {error}")
-        self.post_message(self.Loaded(wanted, read))
+            return Read([], [], f"the store could not answer: {error}")
 
     @on(Loaded)
     def _loaded(self, message: Loaded) -> None:
-        if message.read.error is None:
-            self.reads[message.wanted] = message.read
-        if message.wanted == self.wanted:  # a late answer for another view is only kept
-            self._draw(message.wanted, message.read)
+        if message.generation != self.generation:
+            return  # read before `r` or coming back: the store may have changed since
+        self.pending.discard(message.wanted)
+        read = message.read
+        if read is not None and read.error is None:
+            self.reads[message.wanted] = read
+        if message.wanted != self.wanted:  # a late answer for another view is only kept
+            return
+        if read is None:
+            self._show()  # left unread: read it now
+            return
+        self._draw(message.wanted, read)
+        if read.error is None:
+            self._read_ahead(message.wanted)
+
+    def _forget(self) -> None:
+        """Drop every answer kept (and those on the way): the next ones are read anew."""
+        self.generation += 1
+        self.reads.clear()
+        self.pending.clear()
 
     # -- drawing --------------------------------------------------------------------------
 
