@@ -180,7 +180,7 @@ class FreightApp(Navigation, KeyFilter):
             priority=True,
         ),
         Binding(
-            "f9,alt+6",
+            "alt+6",  # every F-key a terminal keeps is taken (F9 gets the quote's rates)
             "show_reports",
             "Reports",
             id="app.reports",
@@ -355,7 +355,7 @@ class FreightApp(Navigation, KeyFilter):
         )
         yield SystemCommand(
             "Reports",
-            f"Spend per carrier, lane, week; carrier scorecards ({key('app.reports', 'F9')})",
+            f"Spend per carrier, lane, week; carrier scorecards ({key('app.reports', 'alt+6')})",
             self.show_reports,
         )
         palette_commands = getattr(screen, "palette_commands", None)

@@ -79,7 +79,7 @@ class FreightHeader(Widget):
                     ("rates", "F3"),
                     ("shipments", "F4"),
                     ("batch", "F12"),
-                    ("reports", "F9"),
+                    ("reports", "alt+6"),
                 )
             ]
             right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from decimal import Decimal
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
 from tui.domain.money import format_money
 from tui.listing.table_column import Column
@@ -16,6 +16,13 @@ RowT = TypeVar("RowT")
 
 class ReportTable(VirtualTable[RowT]):
     """The project's table, read-only: a report's row opens nothing."""
+
+    HELP: ClassVar[str | None] = """\
+## Table
+
+Every figure of the chart. Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` the
+first row, **End**/`G` the last; `t` goes back to the chart.
+"""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "select":
