@@ -83,6 +83,9 @@ class FreightHeader(Widget):
                 )
             ]
             right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
+            while keys and left.cell_len + 1 + right.cell_len > width:
+                keys.pop()  # a long title: the last keys give way, help stays
+                right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
         else:
             right = Text(f"{help_key} help ", style="dim")
         gap = max(1, width - left.cell_len - right.cell_len)
