@@ -218,6 +218,9 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self._show()
 
     def action_next_currency(self) -> None:
+        if self.view == "carriers":
+            self.notify("The scorecard counts shipments: c changes the spend views' currency.")
+            return
         read = self.reads.get(self.wanted)
         codes = currencies(read.spend) if read else []
         if len(codes) < 2:
