@@ -231,3 +231,23 @@ async def test_bookings_made_meanwhile_show_on_coming_back(
         text = screen_text(app)
         assert "USD 2,500.05 · 4 shipments" in text
         assert "50.00 (1)" in line_of(text, "Magnolia Gulf Carriers")
+
+
+async def test_a_store_that_cannot_answer_is_said_on_the_screen(
+    filled: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("FREIGHT_STORE_URL", "mysql://store.invalid/freight")
+    app = make_app(filled)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+6")
+        await wait_for(pilot, lambda: "could not answer" in screen_text(app), what="the error")
+        status = line_of(screen_text(app), "could not answer")
+        assert "FREIGHT_STORE_URL" in status
+        screen = app.screen
+        assert isinstance(screen, ReportsScreen)
+        assert not screen.reads  # nothing kept: r (or the next key) asks again
+        monkeypatch.delenv("FREIGHT_STORE_URL")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: screen.wanted in screen.reads, what="the answer")
+        await settle(pilot)
+        assert "USD 2,450.05" in screen_text(app)
