@@ -1,6 +1,6 @@
 """Make the SVG screenshots in screenshots/ by driving the real app on a real sandbox.
 
-Run: python tests/make_screenshots.py [--out screenshots]
+Run: python tests/make_screenshots.py [--out screenshots] [--only reports]
 
 Each screen is shot at 80x24 (the warehouse SSH size) and 120x40. The sandbox runs in-process
 on a fixed clock, so the pictures only change when the app does.
@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sys
 import tempfile
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
@@ -156,11 +157,56 @@ async def _run(out: Path, size: tuple[int, int]) -> None:
             await _shoot(app, out, "sign-in", size)
 
 
+async def _reports(out: Path, size: tuple[int, int]) -> None:
+    """The Reports screen over a few weeks of bookings (three carriers, USD and CAD): the
+    weekly line and bars of this month, on the same fixed clock."""
+    import httpx
+
+    sys.path.insert(0, str(Path(__file__).parents[1]))  # run as a script: tests importable
+    import tui.screens.reports
+    from tests.reports.fill import fill, sample_bookings
+    from tui.app import make_app
+    from tui.demo import DEMO_TOKEN
+    from tui.sandbox import SandboxConfig, create_app
+    from tui.screens.reports import ReportsScreen
+    from tui.session import Session
+    from tui.store import open_store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = SandboxConfig(
+            db_path=Path(tmp) / "sandbox.sqlite3", shipments=10, seed=7, now=lambda: FIXED_NOW
+        )
+        tui.screens.reports.today = FIXED_NOW.date
+        transport = httpx.ASGITransport(app=create_app(config))
+        session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
+        store = open_store(session.data_dir, "")
+        try:
+            november = datetime(2026, 11, 2, 14, tzinfo=UTC)
+            fill(store, sample_bookings(november, days=19))
+            fill(store, sample_bookings(datetime(2026, 10, 1, 14, tzinfo=UTC), 30, "OCT"))
+        finally:
+            store.close()
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            await pilot.press("alt+6")
+            await _settle(pilot)
+            await pilot.press("3")
+            screen = app.screen
+            assert isinstance(screen, ReportsScreen)
+            while screen.wanted not in screen.reads:
+                await pilot.pause(0.05)
+            await _settle(pilot)
+            await _shoot(app, out, "reports", size)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path(__file__).parents[1] / "screenshots")
+    parser.add_argument("--only", choices=("reports",), help="only these screens' pictures")
     options = parser.parse_args()
     out: Path = options.out.resolve()
+    runs = [_reports] if options.only == "reports" else [_run, _reports]
     out.mkdir(parents=True, exist_ok=True)
     os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
@@ -171,7 +217,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as home:
             for name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
                 os.environ[name] = str(Path(home) / name.lower())
-            asyncio.run(_run(out, size))
+            for run in runs:
+                asyncio.run(run(out, size))
 
 
 if __name__ == "__main__":

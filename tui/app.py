@@ -62,6 +62,12 @@ def _batch_screen() -> Screen[Any]:
     return BatchScreen()
 
 
+def _reports_screen() -> Screen[Any]:
+    from tui.screens.reports import ReportsScreen
+
+    return ReportsScreen()
+
+
 WEZTERM_OPTION_KEYS = {
     "\x1b1": "¡",
     "\x1b2": "™",
@@ -117,7 +123,12 @@ class FreightApp(Navigation, KeyFilter):
     # The first screen's sheet is read with the app's: read when the screen first shows, it
     # would make Textual parse every sheet read so far once more.
     CSS_PATH = ["app.tcss", "screens/quote.tcss"]
-    MODES = {"quote": _quote_screen, "shipments": _shipments_screen, "batch": _batch_screen}
+    MODES = {
+        "quote": _quote_screen,
+        "shipments": _shipments_screen,
+        "batch": _batch_screen,
+        "reports": _reports_screen,
+    }
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
     # key: its character is the digit) never types into a field.
@@ -165,6 +176,15 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             id="app.batch",
             tooltip="A file of orders at once (alt+4)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "alt+6",  # every F-key a terminal keeps is taken (F9 gets the quote's rates)
+            "show_reports",
+            "Reports",
+            id="app.reports",
+            tooltip="Spend and carriers from the bookings (alt+6)",
             show=False,
             priority=True,
         ),
@@ -332,6 +352,11 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             f"A file of orders: rate, choose, book ({key('app.batch', 'F12')})",
             self.show_batch,
+        )
+        yield SystemCommand(
+            "Reports",
+            f"Spend per carrier, lane, week; carrier scorecards ({key('app.reports', 'alt+6')})",
+            self.show_reports,
         )
         palette_commands = getattr(screen, "palette_commands", None)
         if callable(palette_commands):

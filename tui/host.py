@@ -83,6 +83,9 @@ class Host(Protocol):
     def show_batch(self, path: str | None = None) -> None:
         """Go to the batch of orders; with `path`, open that order file there."""
 
+    def show_reports(self) -> None:
+        """Go to the reports: spend and carriers from the bookings in the store."""
+
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
         """Show one shipment's detail."""
 

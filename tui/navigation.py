@@ -29,7 +29,8 @@ if TYPE_CHECKING:
 
 
 class Navigation(App[None]):
-    """Modes and screens: quote, rates, booking, result, shipments, batch, sign-in, help."""
+    """Modes and screens: quote, rates, booking, result, shipments, batch, reports, sign-in,
+    help."""
 
     session: Session
     last_rates: LastRates | None
@@ -64,6 +65,10 @@ class Navigation(App[None]):
     def action_show_batch(self) -> None:
         if not self.screen.is_modal:
             self.show_batch()
+
+    def action_show_reports(self) -> None:
+        if not self.screen.is_modal:
+            self.show_reports()
 
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""
@@ -138,6 +143,19 @@ class Navigation(App[None]):
             base = self.screen_stack[0]
             if isinstance(base, BatchScreen):
                 self.call_after_refresh(base.open_path, path)
+
+    def show_reports(self) -> None:
+        """Go to the reports (spend and carriers from the bookings in the store), read anew
+        when coming back to them: bookings may have been made meanwhile."""
+        if self.current_mode != "reports":
+            self.switch_mode("reports")
+            from tui.screens.reports import ReportsScreen
+
+            base = self.screen_stack[0]
+            if isinstance(base, ReportsScreen):
+                base.read_again()
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def open_scanned(self, code: str) -> None:
         """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""

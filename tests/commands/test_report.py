@@ -10,6 +10,8 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
+
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
 from tests.reports.fill import Booked, fill
@@ -117,3 +119,38 @@ def test_a_batch_booked_through_the_sandbox_is_reported_as_booked(
     assert {(r["carrier"], r["currency"]): Decimal(r["total"]) for r in rows} == want
     assert sum(r["shipments"] for r in rows) == len(done)
     assert all(r["costPerCwt"] is not None for r in rows)  # the pounds were kept
+
+
+def test_tables_fit_80_columns_and_csv_keeps_every_column(
+    freight: Runner, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    long_name = "Lakeshore Interstate Freight (sandbox)"
+    store = open_store(data_dir())
+    try:
+        fill(
+            store,
+            [
+                Booked("FRT1", long_name, "123456.78", "USD", 1234567, MON, [("124000.00", "USD")],
+                       pickup="2026-03-03", delivered="2026-03-05"),
+                Booked("FRT2", "BCXP", "300.00", "CAD", 500, MON),
+            ],
+        )  # fmt: skip
+    finally:
+        store.close()
+    monkeypatch.setenv("COLUMNS", "80")
+    for kind in ("spend", "lanes", "carriers"):
+        lines = freight("report", kind).out.splitlines()
+        assert max(len(line) for line in lines) <= 80, (kind, lines)
+    spend_lines = freight("report", "spend").out.splitlines()
+    assert spend_lines[2].startswith("Lakeshore Interstate Freight (…  USD")
+    assert spend_lines[2].split()[-4:] == ["1234567", "123456.78", "10.00", "543.22"]
+    carrier_lines = freight("report", "carriers").out.splitlines()
+    assert carrier_lines[0].split()[-4:] == ["quotedDays", "actualDays", "delivered", "onTime"]
+    monkeypatch.setenv("COLUMNS", "60")
+    narrow = freight("report", "spend").out.splitlines()
+    assert max(len(line) for line in narrow) <= 60, narrow
+    assert narrow[0].split() == ["carrier", "cur", "ships", "total", "perCwt", "savings"]
+    assert narrow[-1].startswith("(pounds left out at 60 columns")
+    sheet = list(csv.DictReader(io.StringIO(freight("report", "spend", "--format", "csv").out)))
+    assert sheet[1]["carrier"] == long_name
+    assert sheet[1]["pounds"] == "1234567"

@@ -63,3 +63,44 @@ def fill(store: Store, bookings: Sequence[Booked]) -> None:
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [row(b) for b in bookings],
         )
+
+
+SAMPLE_CARRIERS = ("Harrowgate Freight Lines", "Bluecrest Express", "Magnolia Gulf Carriers")
+SAMPLE_LANES = (("60601", "30303"), ("60601", "75201"), ("43215", "30303"), ("60601", "M5V 2T6"))
+
+
+def sample_bookings(first: datetime, days: int = 28, prefix: str = "FRT") -> list[Booked]:
+    """A few weeks of a desk's bookings from ``first``: one or two a weekday over three
+    carriers and four lanes, the lane to Toronto in CAD, most delivered (some late)."""
+    from datetime import timedelta
+
+    out: list[Booked] = []
+    for n in range(days):
+        sent = first + timedelta(days=n, hours=n % 5)
+        if sent.weekday() >= 5:
+            continue
+        for _ in range(1 + n % 2):
+            i = len(out)
+            carrier = SAMPLE_CARRIERS[i % 5 % 3]
+            lane = SAMPLE_LANES[i % 4]
+            currency = "CAD" if lane[1] == "M5V 2T6" else "USD"
+            cents = 18_000 + (i * 4_733) % 61_000
+            transit = 2 + (i % 3)
+            pickup = (sent + timedelta(days=1)).date()
+            late = 1 if i % 5 == 0 else 0
+            out.append(
+                Booked(
+                    f"{prefix}{i:05d}",
+                    carrier,
+                    f"{cents / 100:.2f}",
+                    currency,
+                    400 + (i * 137) % 3_600,
+                    sent,
+                    [(f"{(cents + 1_250 + (i * 311) % 9_000) / 100:.2f}", currency)],
+                    transit,
+                    pickup.isoformat(),
+                    (pickup + timedelta(days=transit + late)).isoformat() if i % 4 else None,
+                    lane,
+                )
+            )
+    return out

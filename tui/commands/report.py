@@ -8,11 +8,14 @@ from __future__ import annotations
 import argparse
 import csv
 import json
+import os
+import textwrap
 from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from tui.commands.dates import parse_day
+from tui.domain.safe_text import plain
 from tui.vocabulary import money
 
 REPORTS = ("spend", "carriers", "lanes")
@@ -88,8 +91,69 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
     ]
 
 
-def write(rows: list[dict[str, Any]], form: str, out: TextIO) -> None:
-    """The rows as a table, CSV or JSON; text from the store is written as it is (plain)."""
+SHORT_NAMES: Final[dict[str, str]] = {
+    "currency": "cur",
+    "shipments": "ships",
+    "costPerCwt": "perCwt",
+    "quotedTransitDays": "quotedDays",
+    "actualTransitDays": "actualDays",
+}
+"""Table headers shortened when the full names do not fit (CSV and JSON keep the full ones)."""
+
+LEFT_OUT_FIRST: Final = ("pounds", "delivered", "savings", "shipments", "share")
+"""Columns a narrow table leaves out, first to last (the group, the money and the days stay)."""
+
+KEY_MIN: Final = 16
+"""A carrier or lane name is cut (with …) down to this many characters before a column goes."""
+
+
+def table_width(out: TextIO) -> int | None:
+    """The columns a table may use: ``COLUMNS``, else the terminal's width when ``out`` is
+    one, else None (a file or a pipe gets every column)."""
+    given = os.environ.get("COLUMNS", "")
+    if given.isdigit() and int(given) > 0:
+        return int(given)
+    try:
+        return os.get_terminal_size(out.fileno()).columns if out.isatty() else None
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 1)].rstrip() + "…"
+
+
+def _layout(
+    names: list[str], cells: list[list[str]], width: int | None
+) -> tuple[list[str], list[str], int]:
+    """The columns shown, their headers, and the width of the first (the group's name):
+    every column when it fits; else short headers, the name cut, then columns left out."""
+    full = {n: max(len(n), *(len(c[i]) for c in cells)) for i, n in enumerate(names)}
+
+    def widths(shown: list[str], labels: list[str]) -> list[int]:
+        data = {n: max(len(c[names.index(n)]) for c in cells) for n in shown}
+        return [max(len(label), data[n]) for n, label in zip(shown, labels, strict=True)]
+
+    if width is None or sum(full.values()) + 2 * (len(names) - 1) <= width:
+        return names, names, full[names[0]]
+    shown = list(names)
+    left_out = [n for n in LEFT_OUT_FIRST if n in names[1:]]
+    while True:
+        labels = [SHORT_NAMES.get(n, n) for n in shown]
+        sizes = widths(shown, labels)
+        excess = sum(sizes) + 2 * (len(shown) - 1) - width
+        key_room = sizes[0] - max(KEY_MIN, len(labels[0]))
+        if excess <= max(0, key_room) or not left_out:
+            return shown, labels, max(sizes[0] - max(0, excess), KEY_MIN, len(labels[0]))
+        shown.remove(left_out.pop(0))
+
+
+def write(rows: list[dict[str, Any]], form: str, out: TextIO, width: int | None = None) -> None:
+    """The rows as a table, CSV or JSON; text from the store is written as it is (plain).
+
+    A table fits ``width`` columns when given (headers shortened, the carrier or lane cut,
+    then the least needed columns left out, said in a last line); CSV and JSON keep all.
+    """
     if form == "json":
         json.dump(rows, out, indent=2)
         out.write("\n")
@@ -104,11 +168,26 @@ def write(rows: list[dict[str, Any]], form: str, out: TextIO) -> None:
         sheet.writeheader()
         sheet.writerows(rows)
         return
-    cells = [[("" if row[n] is None else str(row[n])) for n in names] for row in rows]
-    widths = [max(len(n), *(len(c[i]) for c in cells)) for i, n in enumerate(names)]
-    print("  ".join(n.ljust(w) for n, w in zip(names, widths, strict=True)).rstrip(), file=out)
-    for line in cells:
-        print("  ".join(c.ljust(w) for c, w in zip(line, widths, strict=True)).rstrip(), file=out)
+    cells = [[plain("" if row[n] is None else str(row[n])) for n in names] for row in rows]
+    shown, labels, key_width = _layout(names, cells, width)
+    columns = [names.index(n) for n in shown]
+    lines = [labels, *([_cut(line[i], key_width) if i == 0 else line[i] for i in columns]
+                       for line in cells)]  # fmt: skip
+    widths = [max(len(line[i]) for line in lines) for i in range(len(shown))]
+    numeric = [i > 0 and all(_is_number(line[i]) for line in lines[1:]) for i in range(len(shown))]
+    for line in lines:
+        padded = (
+            c.rjust(w) if right else c.ljust(w)
+            for c, w, right in zip(line, widths, numeric, strict=True)
+        )
+        print("  ".join(padded).rstrip(), file=out)
+    if dropped := [n for n in names if n not in shown]:
+        note = f"({', '.join(dropped)} left out at {width} columns; --format csv has all)"
+        print(textwrap.fill(note, max(width or 0, 30)), file=out)
+
+
+def _is_number(text: str) -> bool:
+    return not text or text.lstrip("-").replace(".", "", 1).isdigit()
 
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
@@ -124,7 +203,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
             raise StoreError(
                 f"{store.where}: reports run on a SQLite store for now, not on PostgreSQL"
             )
-        write(records(args, store.engine, today), args.format, out)
+        write(records(args, store.engine, today), args.format, out, table_width(out))
     finally:
         store.close()
     return 0

@@ -79,9 +79,13 @@ class FreightHeader(Widget):
                     ("rates", "F3"),
                     ("shipments", "F4"),
                     ("batch", "F12"),
+                    ("reports", "alt+6"),
                 )
             ]
             right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
+            while keys and left.cell_len + 1 + right.cell_len > width:
+                keys.pop()  # a long title: the last keys give way, help stays
+                right = Text(" · ".join([*keys, f"{help_key} help "]), style="dim")
         else:
             right = Text(f"{help_key} help ", style="dim")
         gap = max(1, width - left.cell_len - right.cell_len)
