@@ -48,6 +48,7 @@ def test_the_days_list_manifests_and_close(
     assert table.status == 0
     assert "Peach Retail" in table.out
     assert "Lone Star DC" in table.out
+    assert max(len(line) for line in table.out.splitlines()) <= 80  # an 80-column terminal
 
     folder = tmp_path / "manifests"
     folder.mkdir()
