@@ -62,6 +62,12 @@ def _batch_screen() -> Screen[Any]:
     return BatchScreen()
 
 
+def _day_screen() -> Screen[Any]:
+    from tui.screens.day import DayScreen
+
+    return DayScreen()
+
+
 WEZTERM_OPTION_KEYS = {
     "\x1b1": "¡",
     "\x1b2": "™",
@@ -117,7 +123,12 @@ class FreightApp(Navigation, KeyFilter):
     # The first screen's sheet is read with the app's: read when the screen first shows, it
     # would make Textual parse every sheet read so far once more.
     CSS_PATH = ["app.tcss", "screens/quote.tcss"]
-    MODES = {"quote": _quote_screen, "shipments": _shipments_screen, "batch": _batch_screen}
+    MODES = {
+        "quote": _quote_screen,
+        "shipments": _shipments_screen,
+        "batch": _batch_screen,
+        "day": _day_screen,
+    }
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
     # key: its character is the digit) never types into a field.
@@ -165,6 +176,15 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             id="app.batch",
             tooltip="A file of orders at once (alt+4)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "alt+5",
+            "show_day",
+            "Day",
+            id="app.day",
+            tooltip="The pickup day per carrier: manifests, print, close (alt+5)",
             show=False,
             priority=True,
         ),
@@ -332,6 +352,11 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             f"A file of orders: rate, choose, book ({key('app.batch', 'F12')})",
             self.show_batch,
+        )
+        yield SystemCommand(
+            "Day",
+            f"The pickup day per carrier: manifests, print, close ({key('app.day', 'alt+5')})",
+            self.show_day,
         )
         palette_commands = getattr(screen, "palette_commands", None)
         if callable(palette_commands):

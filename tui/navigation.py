@@ -65,6 +65,10 @@ class Navigation(App[None]):
         if not self.screen.is_modal:
             self.show_batch()
 
+    def action_show_day(self) -> None:
+        if not self.screen.is_modal:
+            self.show_day()
+
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""
         if self.current_mode != "quote":
@@ -139,6 +143,13 @@ class Navigation(App[None]):
             if isinstance(base, BatchScreen):
                 self.call_after_refresh(base.open_path, path)
 
+    def show_day(self) -> None:
+        """Go to the Day screen (the pickup day per carrier)."""
+        if self.current_mode != "day":
+            self.switch_mode("day")
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
     def open_scanned(self, code: str) -> None:
         """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
         from tui.screens.shipments import ShipmentsScreen
@@ -149,8 +160,8 @@ class Navigation(App[None]):
             base.lookup_scanned(code)
 
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
-        """Show one shipment's detail in the shipments mode."""
-        if self.current_mode != "shipments":
+        """Show one shipment's detail in the shipments mode (over the Day, from there)."""
+        if self.current_mode not in ("shipments", "day"):
             self.switch_mode("shipments")
         from tui.screens.shipment_detail import ShipmentDetailScreen
 

@@ -58,7 +58,10 @@ async def test_remapped_app_keys_show_in_the_header_and_the_general_help() -> No
     app = _app(AppConfig(keymap={"app.shipments": "ctrl+g", "app.help": "f11"}))
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
-        assert "ctrl+g shipments · F12 batch · f11 help" in screen_text(app).splitlines()[0]
+        assert (
+            "ctrl+g shipments · F12 batch · alt+5 day · f11 help"
+            in screen_text(app).splitlines()[0]
+        )
         await pilot.press("f11")
         await wait_for(pilot, lambda: isinstance(app.screen, HelpScreen))
         assert "^g shipments" in app.screen.body  # type: ignore[attr-defined]

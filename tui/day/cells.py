@@ -136,3 +136,7 @@ def _fit(
         if total(heads, rows) <= width:
             return heads, rows
     return (heads, rows) if width == 0 else None
+
+
+CellText = Callable[[DayLine], str]
+"""How a day line's cell reads."""
