@@ -10,11 +10,12 @@ from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-from tui.commands.exits import OK, UsageError
+from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import table
 from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
+    from tui.api.client import FreightClient
     from tui.day import Day
     from tui.store.days import DayClose
 
@@ -39,6 +40,12 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
         "--manifests", metavar="DIR", help="write one CSV and one PDF manifest per carrier"
     )
     day.add_argument("--force", action="store_true", help="overwrite manifests already there")
+    day.add_argument(
+        "--print",
+        action="store_true",
+        dest="print_day",
+        help="print the day's paperwork: every BOL in one PDF job, every ZPL label in one raw job",
+    )
     add_target_flags(day)
 
 
@@ -93,25 +100,31 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     environment = _environment(args)
     store = open_store(data_dir())
     try:
-        if args.action == "close" and not args.manifests:
+        if args.action == "close" and not (args.manifests or args.print_day):
             return _closed(close_day(store, on, environment, station_name()), out)
         stored = read_stored(store, on, environment, station_name())
     finally:
         store.close()
+    printed: list[str] = []
     async with open_client(args) as client:
         facts = await service_facts(client, on, stored.bookings)
-    day = day_from(on, stored, facts)
-    if args.manifests:
-        written = _write(day, _folder(args.manifests), args.force)
-        for path in written:
-            print(f"Wrote {plain(path)}", file=err)
-        if args.action == "close":  # the close names the manifests it printed
-            store = open_store(data_dir())
-            try:
-                printed = tuple(path.name for path in written)
-                return _closed(close_day(store, on, environment, station_name(), printed), out)
-            finally:
-                store.close()
+        day = day_from(on, stored, facts)
+        if args.manifests:
+            written = _write(day, _folder(args.manifests), args.force)
+            for path in written:
+                print(f"Wrote {plain(path)}", file=err)
+            printed += [path.name for path in written]
+        if args.print_day:
+            taken, ok = await _print(client, day, err)
+            printed += taken
+            if not ok:
+                return FAILED  # a close waits for the print to go through
+    if args.action == "close":  # the close names what it wrote and printed
+        store = open_store(data_dir())
+        try:
+            return _closed(close_day(store, on, environment, station_name(), tuple(printed)), out)
+        finally:
+            store.close()
     records = records_of(day)
     if args.format == "json":
         json.dump(records, out, ensure_ascii=False, indent=2)
@@ -136,6 +149,22 @@ def _write(day: Day, folder: Path, force: bool) -> list[Path]:
         raise UsageError(f"--manifests: there is no folder {plain(folder)}") from None
     except ManifestsThere as there:
         raise UsageError(f"--manifests: {there} (say --force to replace)") from None
+
+
+async def _print(client: FreightClient, day: Day, err: TextIO) -> tuple[list[str], bool]:
+    """Print the day's paperwork (saved under the data dir's documents): what lp took, and
+    whether every job went through."""
+    from tui.config.paths import data_dir
+    from tui.config.settings import load_config
+    from tui.day.printing import print_day
+
+    if not day.carriers:
+        print("freight: nothing to print: no pickups that day", file=err)
+        return [], True
+    folder = data_dir() / "documents" / f"day-{day.day.isoformat()}"
+    done = await print_day(client, day, folder, load_config().printers)
+    print(f"freight: {plain(done.said)}", file=err)
+    return done.printed, done.ok
 
 
 def _closed(closed: DayClose, out: TextIO) -> int:
