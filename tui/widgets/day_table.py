@@ -100,7 +100,6 @@ def day_columns() -> list[Column[DayRow]]:
             min_width=8,
             max_width=30,
             priority=70,
-            flex=True,
         ),
         Column("window", "Window", _cell(day_cells.window), width=11, priority=10),
         Column(
@@ -112,7 +111,14 @@ def day_columns() -> list[Column[DayRow]]:
             priority=80,
         ),
         Column(
-            "flags", "Flags", flags_text, style=_flag_style, min_width=5, max_width=34, priority=95
+            "flags",
+            "Flags",
+            flags_text,
+            style=_flag_style,
+            min_width=5,
+            max_width=40,
+            priority=95,
+            flex=True,  # the spare width: a line's every flag, read at the end of it
         ),
     ]
 
