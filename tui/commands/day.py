@@ -91,23 +91,28 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     """Show (or close) the day; write manifests when asked."""
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
-    from tui.day.facts import day_from, read_stored, service_facts
+    from tui.day.facts import day_from, facts_for, listed_on, read_stored
     from tui.day.manifests import csv_text, records_of
     from tui.store import open_store, station_name
     from tui.store.days import close_day
 
     on = day_of(args.date, today)
     environment = _environment(args)
-    store = open_store(data_dir())
-    try:
-        if args.action == "close" and not (args.manifests or args.print_day):
+    if args.action == "close" and not (args.manifests or args.print_day):
+        store = open_store(data_dir())
+        try:
             return _closed(close_day(store, on, environment, station_name()), out)
-        stored = read_stored(store, on, environment, station_name())
-    finally:
-        store.close()
+        finally:
+            store.close()
     printed: list[str] = []
     async with open_client(args) as client:
-        facts = await service_facts(client, on, stored.bookings)
+        listed = await listed_on(client, on)
+        store = open_store(data_dir())
+        try:
+            stored = read_stored(store, on, environment, station_name(), listed)
+        finally:
+            store.close()
+        facts = await facts_for(client, on, stored.bookings, listed)
         day = day_from(on, stored, facts)
         if args.manifests:
             written = _write(day, _folder(args.manifests), args.force)

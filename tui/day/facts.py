@@ -3,6 +3,7 @@ screen both load it here (the store's ledger and closes, then the service's reco
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal
@@ -46,17 +47,23 @@ def facts_of(detail: ShipmentDetail) -> ShipmentFacts:
     )
 
 
-async def service_facts(
-    client: FreightClient, day: date, bookings: list[BookingRecord]
-) -> dict[str, ShipmentFacts]:
-    """The service's facts of each booking that may be on ``day``: the ledger says so, or the
-    service lists its shipment on that day (it may have moved it there)."""
+async def listed_on(client: FreightClient, day: date) -> set[str]:
+    """The ids of the shipments the service lists on pickup day ``day`` (it may have moved a
+    pickup there)."""
     from tui.api.models import ShipmentQuery
 
     listed: set[str] = set()
     query = ShipmentQuery.build(pickup_date_from=day, pickup_date_to=day)
     async for shipment in client.iter_shipments(query):
         listed.add(shipment.id)
+    return listed
+
+
+async def facts_for(
+    client: FreightClient, day: date, bookings: list[BookingRecord], listed: set[str]
+) -> dict[str, ShipmentFacts]:
+    """The service's facts of each booking that may be on ``day``: the ledger says so, or the
+    service lists its shipment on that day (``listed``)."""
     found: dict[str, ShipmentFacts] = {}
     for record in bookings:
         shipment_id = record.shipment_id
@@ -67,6 +74,13 @@ async def service_facts(
     return found
 
 
+async def service_facts(
+    client: FreightClient, day: date, bookings: list[BookingRecord]
+) -> dict[str, ShipmentFacts]:
+    """``facts_for`` the shipments the service lists on ``day`` and the ledger's."""
+    return await facts_for(client, day, bookings, await listed_on(client, day))
+
+
 @dataclass(frozen=True)
 class StoredDay:
     """What the store knows of a day: every station's bookings and the day's latest close."""
@@ -75,12 +89,15 @@ class StoredDay:
     close: DayClose | None
 
 
-def read_stored(store: Store, day: date, environment: str, station: str) -> StoredDay:
-    """Every station's bookings and the day's latest close (blocking: run it off the loop)."""
+def read_stored(
+    store: Store, day: date, environment: str, station: str, listed: Collection[str] = ()
+) -> StoredDay:
+    """Every station's bookings that may be on ``day`` (``listed``: the shipments the service
+    lists on it) and the day's latest close (blocking: run it off the loop)."""
     from tui.store.days import last_close
     from tui.store.ledger import StoreLedger
 
-    bookings = StoreLedger(store, station, environment).bookings()
+    bookings = StoreLedger(store, station, environment).on_day(day, listed)
     return StoredDay(bookings, last_close(store, day, environment))
 
 

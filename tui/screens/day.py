@@ -8,7 +8,7 @@ here blocks on the store or the service: both are read in a worker.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
@@ -123,6 +123,9 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.facts_state = "pending"
         """``pending`` while the service is asked, ``known`` once it answered, else ``offline``."""
         self._stored: StoredDay | None = None
+        self._read_before: dict[date, StoredDay] = {}
+        """The store's part of the days around the one shown, as last read: ←/→ show it at
+        once while the day is read again."""
         self._printed: dict[date, list[str]] = {}
         """What this screen printed or wrote per day (the close records it)."""
         self._note = ""
@@ -166,34 +169,67 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     async def _load(self, day: date) -> None:
         from tui.api.errors import FreightError
-        from tui.day.facts import day_from, read_stored, service_facts
+        from tui.day.facts import day_from, facts_for, listed_on
 
         host = self.host
-        try:
-            ledger = await self._ledger()
-            stored = await asyncio.to_thread(
-                read_stored, ledger.store, day, ledger.environment, ledger.station
-            )
-        except OSError as error:  # the store (StoreError is one)
-            self.say(f"The store could not be read: {error}", error=True)
+        stored = await self._read(day)
+        if stored is None:
             return
-        self._stored = stored
         self._show(day_from(day, stored), "pending")
         self.say("asking the service about the day's shipments…")
         host.set_activity("day", "reading the day…")
         try:
             client = await host.session.client()
-            facts = await service_facts(client, day, stored.bookings)
+            listed = await listed_on(client, day)
+            known = {record.shipment_id for record in stored.bookings}
+            if listed - known:  # a pickup the service moved onto the day: its booking too
+                stored = await self._read(day, listed) or stored
+            facts = await facts_for(client, day, stored.bookings, listed)
         except FreightError as error:
             message = host.handle_api_error(error)
             self._show(day_from(day, stored), "offline")
             self.say(f"The service did not answer ({message}): the store's part only.", error=True)
+            self._read_ahead(day)
             return
         finally:
             host.set_activity("day", None)
         self._show(day_from(day, stored, facts), "known")
         note, self._note = self._note, ""
         self.say(f"{note} · {self._summary()}" if note else self._summary())
+        self._read_ahead(day)
+
+    def _read_ahead(self, day: date) -> None:
+        self.run_worker(
+            self._read_around(day), group="day-around", exclusive=True, exit_on_error=False
+        )
+
+    async def _read(self, day: date, listed: Collection[str] = ()) -> StoredDay | None:
+        """The store's part of the day (in a thread), or None when it could not be read."""
+        from tui.day.facts import read_stored
+
+        try:
+            ledger = await self._ledger()
+            stored = await asyncio.to_thread(
+                read_stored, ledger.store, day, ledger.environment, ledger.station, listed
+            )
+        except OSError as error:  # the store (StoreError is one)
+            self.say(f"The store could not be read: {error}", error=True)
+            return None
+        self._read_before[day] = stored
+        if day == self.day:
+            self._stored = stored
+        return stored
+
+    async def _read_around(self, day: date) -> None:
+        """Read the days before and after ``day`` ahead of ←/→ (what is kept: those three)."""
+        from tui.day.moves import step_day
+
+        around = (step_day(day, -1), day, step_day(day, 1))
+        for kept in [d for d in self._read_before if d not in around]:
+            del self._read_before[kept]
+        for near in (around[0], around[2]):
+            if near not in self._read_before and await self._read(near) is None:
+                return
 
     def _show(self, day: Day, facts: str) -> None:
         self.shown, self.facts_state = day, facts
@@ -225,7 +261,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         carriers = len(day.carriers)
         said = f"{carriers} carrier{'s' * (carriers != 1)}"
         if flagged:
-            return f"{said} · {flagged} need{'s' * (flagged == 1)} a hand (see Flags)"
+            return f"{said} · {flagged} need{'s' * (flagged == 1)} a hand"
         return f"{said} · nothing needs a hand"
 
     def say(self, text: str, *, error: bool = False) -> None:
@@ -236,10 +272,17 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
     # ---------------------------------------------------------------- moving
 
     def go_to(self, day: date) -> None:
-        """Show another pickup day."""
+        """Show another pickup day: as last read at once, if it was, while it is read again."""
+        from tui.day.facts import day_from
+
         self.day = day
         self.shown = None
-        self.table.set_rows([])
+        before = self._read_before.get(day)
+        self._stored = before
+        if before is None:
+            self.table.set_rows([])
+        else:
+            self._show(day_from(day, before), "pending")
         self.load()
 
     def action_previous_day(self) -> None:
@@ -363,7 +406,15 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         if day is None:
             return
         printed = self._printed.get(day.day, [])
-        what = f"Printed here: {', '.join(printed)}." if printed else "Nothing printed here yet."
+        manifests = sum(1 for name in printed if name.startswith("manifest-"))
+        parts = [name for name in printed if not name.startswith("manifest-")]
+        if manifests:
+            parts.insert(0, f"{manifests} manifest file{'s' * (manifests != 1)}")
+        what = (
+            f"Written and printed here: {', '.join(parts)}."
+            if parts
+            else ("Nothing written or printed here yet.")
+        )
         text = (
             f"Close {day.day.isoformat()}? Bookings sent after now show as late additions. {what}"
         )
@@ -387,7 +438,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             self.say(f"Not closed: the store could not be written ({error})", error=True)
             return
         when = closed.closed_at.astimezone().strftime("%H:%M")
-        self._note = f"{day.isoformat()} closed at {when} by {closed.station}"
+        self._note = f"closed {when} by {closed.station}"
         self.say(self._note)
         self.load()
 

@@ -80,7 +80,7 @@ already there, the dialog says which: **Enter** again replaces them, or change t
                 "(Enter writes, Esc cancels):"
             )
             yield Input(home_relative(self._folder), id="manifests-folder", compact=True)
-            yield Label("", id="manifests-status")
+            yield Static("", id="manifests-status")  # wraps: file names are long
 
     def on_mount(self) -> None:
         field = self.query_one("#manifests-folder", Input)
@@ -88,7 +88,7 @@ already there, the dialog says which: **Enter** again replaces them, or change t
         field.cursor_position = len(field.value)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#manifests-status", Label)
+        status = self.query_one("#manifests-status", Static)
         status.update(text)
         status.set_class(error, "-error")
 
@@ -114,10 +114,11 @@ already there, the dialog says which: **Enter** again replaces them, or change t
             return
         if plan.there and self._replace != folder:  # never overwritten without asking
             self._replace = folder
-            names = ", ".join(path.name for path in plan.there[:2])
-            more = f" and {len(plan.there) - 2} more" if len(plan.there) > 2 else ""
+            count = len(plan.there)
+            more = f" and {count - 1} more" if count > 1 else ""
             self._say(
-                f"Already there: {names}{more}. Enter again replaces them, or change the folder.",
+                f"Already there: {plan.there[0].name}{more}. Enter again replaces "
+                f"{'them' if count > 1 else 'it'}, or change the folder.",
                 error=True,
             )
             return
