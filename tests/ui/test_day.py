@@ -194,3 +194,41 @@ async def test_the_day_manifests_print_close_and_a_late_addition(
         )
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is screen, what="back to the day")
+
+
+class Down(httpx.AsyncBaseTransport):
+    """A service that cannot be reached."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("connection refused", request=request)
+
+
+async def test_without_the_service_the_store_part_shows_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.benchmarks.bench_day_keys import fill_day
+
+    monkeypatch.setattr(day_screen, "today", lambda: TUESDAY)
+    session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=Down())
+    ledger = session.ledger()
+    fill_day(session.data_dir, ledger.environment, TUESDAY, 3, 0)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+5")
+        await wait_for(pilot, lambda: isinstance(app.screen, DayScreen), what="the day screen")
+        screen = app.screen
+        assert isinstance(screen, DayScreen)
+        await wait_for(pilot, lambda: screen.table.row_count == 6, what="the store's part")
+        await wait_for(pilot, lambda: screen.facts_state == "offline", seconds=60, what="offline")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Pickups Tue 2026-11-24 · 3 shipments" in text
+        assert "3410000000" in text
+        assert "No answer from the service: the store's part only (r tries again)" in text
+        lines = [line for line in text.splitlines() if "341000000" in line]
+        assert len(lines) == 3
+        assert all(line.rstrip(" ┃").endswith("?") for line in lines)  # the service's flags
+        await pilot.press("m")  # no manifests from half a day
+        await settle(pilot)
+        assert not isinstance(app.screen, ManifestsDialog)
+        assert "the service's part is missing" in screen_text(app)

@@ -188,7 +188,10 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         except FreightError as error:
             message = host.handle_api_error(error)
             self._show(day_from(day, stored), "offline")
-            self.say(f"The service did not answer ({message}): the store's part only.", error=True)
+            self.say(
+                f"No answer from the service: the store's part only (r tries again). {message}",
+                error=True,
+            )
             self._read_ahead(day)
             return
         finally:
@@ -311,11 +314,17 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     # ---------------------------------------------------------------- paperwork
 
-    def _ready(self) -> Day | None:
-        """The day on screen with the service's records, or None (and says why)."""
+    def _ready(self, *, service: bool = True) -> Day | None:
+        """The day on screen with the service's records (``service``; else the store's part
+        is enough), or None (and says why)."""
         day = self.shown
-        if day is None or day.day != self.day or self.facts_state == "pending":
+        if day is None or day.day != self.day or (service and self.facts_state == "pending"):
             self.say("The day is still being read.", error=True)
+            return None
+        if not service:
+            return day
+        if self.facts_state == "offline":
+            self.say("Not without the service: the service's part is missing (r).", error=True)
             return None
         if not day.carriers:
             self.say("No pickups on this day: nothing to write.", error=True)
@@ -402,7 +411,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
     def action_close_day(self) -> None:
         from tui.screens.day_dialogs import DayConfirm
 
-        day = self._ready()
+        day = self._ready(service=False)  # a close needs only the store
         if day is None:
             return
         printed = self._printed.get(day.day, [])
