@@ -123,12 +123,8 @@ class FreightApp(Navigation, KeyFilter):
     # The first screen's sheet is read with the app's: read when the screen first shows, it
     # would make Textual parse every sheet read so far once more.
     CSS_PATH = ["app.tcss", "screens/quote.tcss"]
-    MODES = {
-        "quote": _quote_screen,
-        "shipments": _shipments_screen,
-        "batch": _batch_screen,
-        "day": _day_screen,
-    }
+    MODES = {"quote": _quote_screen, "shipments": _shipments_screen, "batch": _batch_screen}
+    MODES["day"] = _day_screen  # the pickup day per carrier (alt+5)
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
     # key: its character is the digit) never types into a field.
