@@ -212,6 +212,9 @@ async def test_without_the_service_the_store_part_shows_and_says_so(
     session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=Down())
     ledger = session.ledger()
     fill_day(session.data_dir, ledger.environment, TUESDAY, 3, 0)
+    lane = '{"carrier": "[@click=app.quit]Evil[/] \\u001b[2J", "pickup_date": "2026-11-24"}'
+    with ledger.store.engine.write() as tx:  # a carrier's name is the service's text
+        tx.run("UPDATE bookings SET lane = ? WHERE reference = 'bench-000001'", (lane,))
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("alt+5")
@@ -223,6 +226,8 @@ async def test_without_the_service_the_store_part_shows_and_says_so(
         await settle(pilot)
         text = screen_text(app)
         assert "Pickups Tue 2026-11-24 · 3 shipments" in text
+        assert "[@click=app.quit]Evil[/]" in text  # as plain text, the escape left out
+        assert "\x1b" not in text
         assert "3410000000" in text
         assert "No answer from the service: the store's part only (r tries again)" in text
         lines = [line for line in text.splitlines() if "341000000" in line]
