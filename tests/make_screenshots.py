@@ -94,6 +94,91 @@ async def _batch(pilot: Any, app: Any, out: Path, size: tuple[int, int]) -> None
     await _shoot(app, out, "batch-order", size)
 
 
+DAY_ORDERS = (
+    ("30303", "Peach Retail", True, 2, 0),
+    ("75207", "Lone Star DC", True, 1, 1),
+    ("30336", "Fulton Supply", True, 3, 0),
+    ("98101", "Rainier Outfitters", False, 1, 1),  # no pickup asked for: flagged
+)
+"""Bookings for Monday's pickups: destination, consignee, pickup scheduled, pallets, and
+which LTL rate (0 the cheapest, 1 the next carrier's)."""
+
+
+async def _book_day(session: Any) -> None:
+    """Book DAY_ORDERS for Monday 2026-11-23 through the sandbox, as the Book screen does."""
+    from datetime import date
+
+    from tui.api.models import BookingRequest, RateItem, RateRequest
+    from tui.booking import Lane
+
+    client = await session.client()
+    engine = session.booking_engine(client)
+    monday = date(2026, 11, 23)
+    for dest, company, scheduled, pallets, choice in DAY_ORDERS:
+        item = RateItem(
+            weight=450, length=48, width=40, height=48, quantity=pallets, package="pallet"
+        )
+        request = RateRequest(
+            origin_postal_code="60607", dest_postal_code=dest, items=[item], pickup_date=monday
+        )
+        quote = await client.get_rates(request)
+        rates = sorted(
+            (r for r in quote.rates if r.is_ok and r.mode == "ltl"), key=lambda r: r.total
+        )
+        carriers = list(dict.fromkeys(r.carrier for r in rates))
+        rate = next(r for r in rates if r.carrier == carriers[choice])
+        booking = BookingRequest.build(
+            {
+                "id": quote.id,
+                "rateId": rate.id,
+                "originCompany": "Acme Dock Co",
+                "originAddress": "1200 W Lake St",
+                "originDockHoursOpen": "08:00",
+                "originDockHoursClose": "16:00",
+                "destCompany": company,
+                "destAddress": "100 Main St",
+                "schedulePickup": scheduled,
+            }
+        )
+        lane = Lane("60607", dest, rate.carrier, rate.carrier_code, monday)
+        outcome = await engine.book(booking, lane=lane)
+        assert outcome.status == "booked", outcome
+
+
+async def _day(out: Path, size: tuple[int, int]) -> None:
+    """The Day screen on Monday's pickups: four bookings, one pickup not asked for."""
+    import httpx
+
+    import tui.screens.day
+    from tui.app import make_app
+    from tui.demo import DEMO_TOKEN
+    from tui.sandbox import SandboxConfig, create_app
+    from tui.screens.day import DayScreen
+    from tui.session import Session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = SandboxConfig(
+            db_path=Path(tmp) / "sandbox.sqlite3", shipments=40, seed=7, now=lambda: FIXED_NOW
+        )
+        tui.screens.day.today = FIXED_NOW.date  # Friday: → goes to Monday
+        transport = httpx.ASGITransport(app=create_app(config))
+        session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            await _book_day(session)
+            await pilot.press("alt+5")
+            await _settle(pilot)
+            await pilot.press("right")
+            await _settle(pilot)
+            screen = app.screen
+            assert isinstance(screen, DayScreen)
+            while screen.facts_state != "known":
+                await pilot.pause(0.05)
+            await _settle(pilot)
+            await _shoot(app, out, "day", size)
+
+
 async def _run(out: Path, size: tuple[int, int]) -> None:
     import httpx
 
@@ -203,10 +288,15 @@ async def _reports(out: Path, size: tuple[int, int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path(__file__).parents[1] / "screenshots")
-    parser.add_argument("--only", choices=("reports",), help="only these screens' pictures")
+    parser.add_argument(
+        "--only",
+        choices=("day", "reports"),
+        help="shoot only this screen (the others are left as they are)",
+    )
     options = parser.parse_args()
     out: Path = options.out.resolve()
-    runs = [_reports] if options.only == "reports" else [_run, _reports]
+    shots = {"day": [_day], "reports": [_reports]}
+    runs = shots[options.only] if options.only else [_run, _day, _reports]
     out.mkdir(parents=True, exist_ok=True)
     os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
     os.environ["TEXTUAL_ANIMATIONS"] = "none"

@@ -62,6 +62,12 @@ def _batch_screen() -> Screen[Any]:
     return BatchScreen()
 
 
+def _day_screen() -> Screen[Any]:
+    from tui.screens.day import DayScreen
+
+    return DayScreen()
+
+
 def _reports_screen() -> Screen[Any]:
     from tui.screens.reports import ReportsScreen
 
@@ -128,6 +134,7 @@ class FreightApp(Navigation, KeyFilter):
         "shipments": _shipments_screen,
         "batch": _batch_screen,
         "reports": _reports_screen,
+        "day": _day_screen,
     }
     DEFAULT_MODE = "quote"
     # Priority: checked before the focused widget sees the key, so an alt+digit (a printable
@@ -176,6 +183,15 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             id="app.batch",
             tooltip="A file of orders at once (alt+4)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "alt+5",
+            "show_day",
+            "Day",
+            id="app.day",
+            tooltip="The pickup day per carrier: manifests, print, close (alt+5)",
             show=False,
             priority=True,
         ),
@@ -352,6 +368,11 @@ class FreightApp(Navigation, KeyFilter):
             "Batch",
             f"A file of orders: rate, choose, book ({key('app.batch', 'F12')})",
             self.show_batch,
+        )
+        yield SystemCommand(
+            "Day",
+            f"The pickup day per carrier: manifests, print, close ({key('app.day', 'alt+5')})",
+            self.show_day,
         )
         yield SystemCommand(
             "Reports",

@@ -83,6 +83,9 @@ class Host(Protocol):
     def show_batch(self, path: str | None = None) -> None:
         """Go to the batch of orders; with `path`, open that order file there."""
 
+    def show_day(self) -> None:
+        """Go to the Day screen: the pickup day per carrier."""
+
     def show_reports(self) -> None:
         """Go to the reports: spend and carriers from the bookings in the store."""
 

@@ -66,6 +66,10 @@ class Navigation(App[None]):
         if not self.screen.is_modal:
             self.show_batch()
 
+    def action_show_day(self) -> None:
+        if not self.screen.is_modal:
+            self.show_day()
+
     def action_show_reports(self) -> None:
         if not self.screen.is_modal:
             self.show_reports()
@@ -144,6 +148,13 @@ class Navigation(App[None]):
             if isinstance(base, BatchScreen):
                 self.call_after_refresh(base.open_path, path)
 
+    def show_day(self) -> None:
+        """Go to the Day screen (the pickup day per carrier)."""
+        if self.current_mode != "day":
+            self.switch_mode("day")
+        while len(self.screen_stack) > 1:
+            self.pop_screen()
+
     def show_reports(self) -> None:
         """Go to the reports (spend and carriers from the bookings in the store), read anew
         when coming back to them: bookings may have been made meanwhile."""
@@ -167,8 +178,8 @@ class Navigation(App[None]):
             base.lookup_scanned(code)
 
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
-        """Show one shipment's detail in the shipments mode."""
-        if self.current_mode != "shipments":
+        """Show one shipment's detail in the shipments mode (over the Day, from there)."""
+        if self.current_mode not in ("shipments", "day"):
             self.switch_mode("shipments")
         from tui.screens.shipment_detail import ShipmentDetailScreen
 

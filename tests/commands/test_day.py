@@ -9,8 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import ORDERS, configured, orders_file  # noqa: F401 (a fixture)
+from tests.fake_lp import install_fake_lp
 
 LATE = (
     ORDERS.split("\n", 1)[0] + "\nA3,60607,Late Goods,Atlanta,GA,30303,1,Pallet,500,48,40,48,70,\n"
@@ -25,10 +28,11 @@ def _book(freight: Runner, path: Path) -> list[dict[str, Any]]:
     return records
 
 
-def test_the_days_list_manifests_and_close(
+def test_the_days_list_manifests_print_and_close(
     freight: Runner,
     configured: Path,  # noqa: F811
     tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     booked = _book(freight, orders_file(tmp_path))
     day = str(booked[0]["pickupDate"])
@@ -48,6 +52,7 @@ def test_the_days_list_manifests_and_close(
     assert table.status == 0
     assert "Peach Retail" in table.out
     assert "Lone Star DC" in table.out
+    assert max(len(line) for line in table.out.splitlines()) <= 80  # an 80-column terminal
 
     folder = tmp_path / "manifests"
     folder.mkdir()
@@ -71,12 +76,25 @@ def test_the_days_list_manifests_and_close(
     assert "--force" in again.err
     assert freight("day", "--date", day, "--manifests", str(folder), "--force").status == 0
 
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    printers = '\n[printers]\ndocument_printer = "office"\nlabel_printer = "zebra"\n'
+    configured.write_text(configured.read_text("utf-8") + printers, encoding="utf-8")
     again_folder = tmp_path / "closing"
     again_folder.mkdir()
-    closed = freight("day", "close", "--date", day, "--manifests", str(again_folder))
-    assert closed.status == 0
+    closed = freight("day", "close", "--date", day, "--manifests", str(again_folder), "--print")
+    assert closed.status == 0, closed.err
     assert "closed by" in closed.out
-    assert "printed: manifest-" in closed.out  # the close says what it printed
+    assert "printed: manifest-" in closed.out  # the close says what it wrote and printed
+    assert f"bols-{day}.pdf (2 BOLs)" in closed.out
+    assert f"labels-{day}.zpl (2 label files)" in closed.out
+    pdf_job, zpl = sorted(lp.calls(), key=lambda call: call.argv[1])  # one job per kind
+    assert pdf_job.argv[:2] == ["-d", "office"]
+    assert pdf_job.head.startswith("%PDF")
+    assert zpl.argv[:4] == ["-d", "zebra", "-o", "raw"]
+    assert zpl.head.startswith("^XA")
+    merged = Path(pdf_job.argv[-1]).read_bytes()
+    for shipment in shipments:  # each BOL's page is in the one PDF
+        assert f"{shipment['proNumber']}".encode() in merged
     late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
     assert str(late[0]["pickupDate"]) == day
     after = json.loads(freight("day", "--date", day, "--format", "json").out)

@@ -35,7 +35,7 @@ STOPS = (
     "quote", "accessorials", "item details", "address book", "rates", "book", "book confirm",
     "result", "shipments", "shipments filters", "shipments totals", "export",
     "shipment detail", "help", "command palette", "batch columns", "batch", "batch order",
-    "sign-in",
+    "day", "day manifests", "day confirm", "sign-in",
 )  # fmt: skip
 """Every stop of the tour, in order."""
 
@@ -71,6 +71,7 @@ def fix_clock(setattr_: Callable[[str, Any], None]) -> None:
     setattr_("tui.screens.book.today", FIXED_NOW.date)
     setattr_("tui.screens.shipments.today", FIXED_NOW.date)
     setattr_("tui.screens.batch.now", lambda: FIXED_NOW)
+    setattr_("tui.screens.day.today", FIXED_NOW.date)
 
 
 async def _type(pilot: Pilot[Any], text: str) -> None:
@@ -148,6 +149,8 @@ async def signed_in_tour(pilot: Pilot[Any]) -> Stops:
     await _press(pilot, "escape")
     async for stop in _batch(pilot):
         yield stop
+    async for stop in _day(pilot):
+        yield stop
 
 
 async def _until(pilot: Pilot[Any], done: Callable[[], bool], what: str) -> None:
@@ -185,6 +188,28 @@ async def _batch(pilot: Pilot[Any]) -> Stops:
     await _press(pilot, "enter")
     yield "batch order", "BatchOrderScreen"
     await _press(pilot, "escape")
+
+
+async def _day(pilot: Pilot[Any]) -> Stops:
+    """The Day screen on the booking's pickup day (flagged: its pickup not asked for), the
+    manifests' folder and the close's question."""
+    from tui.screens.day import DayScreen
+
+    app = pilot.app
+    await _press(pilot, "alt+5")
+    screen = app.screen
+    assert isinstance(screen, DayScreen), screen
+    await _until(pilot, lambda: screen.facts_state != "pending", "the day read")
+    if not screen.table.row_count:  # the booking's pickup is on the next business day
+        await _press(pilot, "right")
+        await _until(pilot, lambda: screen.facts_state != "pending", "the next day read")
+    yield "day", "DayScreen"
+    await _press(pilot, "m")
+    yield "day manifests", "ManifestsDialog"
+    await _press(pilot, "escape")
+    await _press(pilot, "c")
+    yield "day confirm", "DayConfirm"
+    await _press(pilot, "n")
 
 
 async def signed_out_tour(pilot: Pilot[Any]) -> Stops:

@@ -59,7 +59,7 @@ async def test_remapped_app_keys_show_in_the_header_and_the_general_help() -> No
     async with app.run_test(size=(120, 30)) as pilot:
         await settle(pilot)
         assert (
-            "ctrl+g shipments · F12 batch · alt+6 reports · f11 help"
+            "ctrl+g shipments · F12 batch · alt+5 day · alt+6 reports · f11 help"
             in screen_text(app).splitlines()[0]
         )
         await pilot.press("f11")

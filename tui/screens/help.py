@@ -17,6 +17,7 @@ GENERAL_KEYS = (
     ("app.quote", "quote"),
     ("app.rates", "rates"),
     ("app.shipments", "shipments"),
+    ("app.day", "day"),
     ("app.reports", "reports"),
     ("app.help", "help (again: close)"),
     ("app.quit", "quit"),

@@ -10,6 +10,7 @@ the TUI and a cron job can never both send it; the second is told who has it
 from __future__ import annotations
 
 import json
+from collections.abc import Collection
 from dataclasses import replace
 from datetime import UTC, date, datetime
 from typing import Any, Final
@@ -274,6 +275,25 @@ class StoreLedger:
             query += " WHERE profile = ?"
             args = (profile,)
         return [self._record(r) for r in self.store.engine.read(query + " ORDER BY updated", args)]
+
+    def on_day(self, day: date, shipment_ids: Collection[str] = ()) -> list[BookingRecord]:
+        """The bookings (every station's) whose pickup may be on ``day``: the ledger says so
+        or knows no day yet, or their shipment is one of ``shipment_ids`` (the service lists
+        it on that day); the latest changed last. Only these rows are read (``freight day``)."""
+        query = f"SELECT {_COLUMNS} FROM bookings WHERE pickup_date = ? OR pickup_date IS NULL"
+        found = {
+            record.reference: record
+            for record in map(self._record, self.store.engine.read(query, (day.isoformat(),)))
+        }
+        ids = sorted(set(shipment_ids))
+        for at in range(0, len(ids), 500):  # a bounded number of parameters per query
+            chunk = ids[at : at + 500]
+            marks = ", ".join("?" for _ in chunk)
+            rows = self.store.engine.read(
+                f"SELECT {_COLUMNS} FROM bookings WHERE shipment_id IN ({marks})", tuple(chunk)
+            )
+            found.update((record.reference, record) for record in map(self._record, rows))
+        return sorted(found.values(), key=lambda record: record.time)
 
     def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:
         """The bookings of one quote and rate in a profile, latest last."""

@@ -79,6 +79,7 @@ class FreightHeader(Widget):
                     ("rates", "F3"),
                     ("shipments", "F4"),
                     ("batch", "F12"),
+                    ("day", "alt+5"),
                     ("reports", "alt+6"),
                 )
             ]

@@ -1,0 +1,239 @@
+"""The Day screen at 80x24 on the sandbox: what was booked for the day per carrier, manifests
+written (and never over the old ones unasked), the day's paperwork printed as one PDF job and
+one raw ZPL job (a fake lp), the close, and a booking after it shown as a late addition."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from tests.booking.conftest import booking_of, lane_of
+from tests.fake_lp import install_fake_lp
+from tests.ui.screen import screen_text, settle, wait_for
+from tui.api.models import RateItem, RateRequest
+from tui.app import FreightApp, make_app
+from tui.config.settings import AppConfig, PrinterSettings
+from tui.demo import DEMO_TOKEN
+from tui.sandbox import SandboxConfig, create_app
+from tui.sandbox.app import SandboxApp
+from tui.screens import day as day_screen
+from tui.screens.day import DayScreen
+from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
+from tui.screens.shipment_detail import ShipmentDetailScreen
+from tui.session import Session
+from tui.store.days import last_close
+
+NOON_MONDAY = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
+TUESDAY = date(2026, 11, 24)
+
+
+@pytest.fixture
+def sandbox(sandbox_config: SandboxConfig) -> Iterator[SandboxApp]:
+    app = create_app(dataclasses.replace(sandbox_config, now=lambda: NOON_MONDAY, shipments=5))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def session(sandbox: SandboxApp, monkeypatch: pytest.MonkeyPatch) -> Session:
+    monkeypatch.setattr(day_screen, "today", lambda: TUESDAY)
+    printers = PrinterSettings(document_printer="office", label_printer="zebra")
+    return Session.for_testing(
+        "http://sandbox.test",
+        DEMO_TOKEN,
+        transport=httpx.ASGITransport(app=sandbox),
+        config=AppConfig(printers=printers),
+    )
+
+
+async def book(session: Session, dest: str, company: str) -> str:
+    """Book the cheapest LTL rate of a pallet to ``dest`` for Tuesday; its PRO."""
+    client = await session.client()
+    item = RateItem(weight=500, length=48, width=40, height=48, quantity=1, package="pallet")
+    request = RateRequest(
+        origin_postal_code="60607", dest_postal_code=dest, items=[item], pickup_date=TUESDAY
+    )
+    quote = await client.get_rates(request)
+    rate = min((r for r in quote.rates if r.is_ok and r.mode == "ltl"), key=lambda r: r.total)
+    outcome = await session.booking_engine(client).book(
+        booking_of(quote, rate, destCompany=company), lane=lane_of(request, rate)
+    )
+    assert outcome.status == "booked", outcome
+    assert outcome.pro_number
+    return outcome.pro_number
+
+
+def pages(path: Path) -> int:
+    """The page count of a PDF's top page tree (written by the merge as ``/Count N``)."""
+    from tui.day.pdf_merge import objects_of
+
+    objects, root = objects_of(path.read_bytes())
+    tree = objects[int(objects[root].split(b"/Pages")[1].split()[0])]
+    return int(tree.split(b"/Count")[1].split()[0].strip(b">"))
+
+
+async def open_day(pilot: Pilot[Any]) -> DayScreen:
+    app = pilot.app
+    assert isinstance(app, FreightApp)
+    await pilot.press("alt+5")
+    await wait_for(pilot, lambda: isinstance(app.screen, DayScreen), what="the day screen")
+    screen = app.screen
+    assert isinstance(screen, DayScreen)
+    await wait_for(pilot, lambda: screen.facts_state == "known", what="the service's records")
+    await settle(pilot)
+    return screen
+
+
+async def confirm(pilot: Pilot[Any], key: str) -> None:
+    await pilot.press(key)
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, DayConfirm), what="confirm")
+    await pilot.press("y")
+
+
+async def test_the_day_manifests_print_close_and_a_late_addition(
+    session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lp = install_fake_lp(tmp_path / "bin", monkeypatch)
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        peach = await book(session, "30303", "Peach Retail")
+        lone = await book(session, "75207", "Lone Star DC")
+        screen = await open_day(pilot)
+        text = screen_text(app)
+        assert "Pickups Tue 2026-11-24 · 2 shipments" in text
+        assert peach in text
+        assert lone in text
+        assert "Peach Retail" in text
+        peach_line = next(line for line in text.splitlines() if peach in line)
+        assert "unconfirmed" in peach_line  # the sandbox has not confirmed the pickup yet
+        assert "2 need a hand" in text
+        assert max(len(line.rstrip()) for line in text.splitlines()) <= 80
+
+        # Manifests: written to the folder typed; a second time only after a second Enter.
+        folder = tmp_path / "manifests"
+        folder.mkdir()
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ManifestsDialog), what="dialog")
+        app.screen.query_one("#manifests-folder", Input).value = str(folder)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(list(folder.iterdir())) >= 2, what="manifests")
+        await settle(pilot)
+        written = sorted(folder.iterdir())
+        assert {path.suffix for path in written} == {".csv", ".pdf"}
+        csv_text = "".join(p.read_text("utf-8") for p in written if p.suffix == ".csv")
+        assert peach in csv_text
+        assert lone in csv_text
+        assert "Wrote" in screen_text(app)
+        before = {path: path.read_bytes() for path in written}
+        for path in written:
+            path.write_bytes(b"kept")  # the user's own copy: not replaced unasked
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ManifestsDialog), what="dialog")
+        app.screen.query_one("#manifests-folder", Input).value = str(folder)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert "Already there: manifest-2026-11-24-" in screen_text(app)
+        assert all(path.read_bytes() == b"kept" for path in written)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert all(path.read_bytes() == b"kept" for path in written)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: isinstance(app.screen, ManifestsDialog), what="dialog")
+        app.screen.query_one("#manifests-folder", Input).value = str(folder)
+        await pilot.press("enter", "enter")  # asked, then replaced
+        await wait_for(
+            pilot, lambda: all(p.read_bytes() == before[p] for p in written), what="replaced"
+        )
+
+        # Print: every BOL in one PDF job, every ZPL label in one raw job.
+        await confirm(pilot, "p")
+        await wait_for(pilot, lambda: len(lp.calls()) == 2, seconds=30, what="two print jobs")
+        await wait_for(pilot, lambda: "Printed" in screen_text(app), what="printed")
+        pdf, zpl = sorted(lp.calls(), key=lambda call: call.argv[1])
+        assert pdf.argv[:2] == ["-d", "office"]
+        assert pdf.head.startswith("%PDF")
+        assert pdf.argv[-1].endswith("bols-2026-11-24.pdf")
+        assert zpl.argv[:4] == ["-d", "zebra", "-o", "raw"]
+        assert zpl.head.startswith("^XA")
+        assert pages(Path(pdf.argv[-1])) == 2  # both BOLs, one PDF
+        assert "2 BOLs to office" in screen_text(app)
+
+        # The close records who, when and what was printed here.
+        await confirm(pilot, "c")
+        await wait_for(pilot, lambda: "closed" in screen_text(app), what="closed")
+        ledger = session.ledger()
+        close = last_close(ledger.store, TUESDAY, ledger.environment)
+        assert close is not None
+        assert any(name.startswith("bols-2026-11-24.pdf") for name in close.printed)
+        assert any(name.startswith("manifest-2026-11-24-") for name in close.printed)
+        await wait_for(pilot, lambda: screen.facts_state == "known", what="read again")
+        assert "closed" in screen_text(app)
+
+        # A booking after the close is a late addition: flagged.
+        late = await book(session, "30303", "Late Goods")
+        await pilot.press("r")
+        await wait_for(pilot, lambda: screen.facts_state == "known", what="read again")
+        await wait_for(pilot, lambda: late in screen_text(app), what="the late booking")
+        text = screen_text(app)
+        late_line = next(line for line in text.splitlines() if late in line)
+        assert "late" in late_line
+        assert "3 need a hand" in text
+
+        # Enter opens the highlighted shipment; Esc comes back to the day.
+        await pilot.press("enter")
+        await wait_for(
+            pilot, lambda: isinstance(app.screen, ShipmentDetailScreen), what="the shipment"
+        )
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, what="back to the day")
+
+
+class Down(httpx.AsyncBaseTransport):
+    """A service that cannot be reached."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        raise httpx.ConnectError("connection refused", request=request)
+
+
+async def test_without_the_service_the_store_part_shows_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from tests.benchmarks.bench_day_keys import fill_day
+
+    monkeypatch.setattr(day_screen, "today", lambda: TUESDAY)
+    session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=Down())
+    ledger = session.ledger()
+    fill_day(session.data_dir, ledger.environment, TUESDAY, 3, 0)
+    lane = '{"carrier": "[@click=app.quit]Evil[/] \\u001b[2J", "pickup_date": "2026-11-24"}'
+    with ledger.store.engine.write() as tx:  # a carrier's name is the service's text
+        tx.run("UPDATE bookings SET lane = ? WHERE reference = 'bench-000001'", (lane,))
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+5")
+        await wait_for(pilot, lambda: isinstance(app.screen, DayScreen), what="the day screen")
+        screen = app.screen
+        assert isinstance(screen, DayScreen)
+        await wait_for(pilot, lambda: screen.table.row_count == 6, what="the store's part")
+        await wait_for(pilot, lambda: screen.facts_state == "offline", seconds=60, what="offline")
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Pickups Tue 2026-11-24 · 3 shipments" in text
+        assert "[@click=app.quit]Evil[/]" in text  # as plain text, the escape left out
+        assert "\x1b" not in text
+        assert "3410000000" in text
+        assert "No answer from the service: the store's part only (r tries again)" in text
+        lines = [line for line in text.splitlines() if "341000000" in line]
+        assert len(lines) == 3
+        assert all(line.rstrip(" ┃").endswith("?") for line in lines)  # the service's flags
+        await pilot.press("m")  # no manifests from half a day
+        await settle(pilot)
+        assert not isinstance(app.screen, ManifestsDialog)
+        assert "the service's part is missing" in screen_text(app)

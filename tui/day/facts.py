@@ -1,0 +1,107 @@
+"""What the service adds to the day's bookings, and the day read whole: the CLI and the Day
+screen both load it here (the store's ledger and closes, then the service's records)."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from tui.day import Day, ShipmentFacts, build_day
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.api.models.shipments import ShipmentDetail
+    from tui.ledger import BookingRecord
+    from tui.store.core import Store
+    from tui.store.days import DayClose
+
+
+def facts_of(detail: ShipmentDetail) -> ShipmentFacts:
+    """What a shipment's detail adds to its booking."""
+    pieces = sum(item.quantity or 0 for item in detail.items)
+    weight = sum(
+        ((item.weight or Decimal(0)) * (item.quantity or 1) for item in detail.items), Decimal(0)
+    )
+    classes = sorted({format(item.freight_class.normalize(), "f") for item in detail.items
+                      if item.freight_class is not None})  # fmt: skip
+    origin = detail.origin
+    window = None
+    if origin.dock_hours_open or origin.dock_hours_close:
+        window = f"{origin.dock_hours_open or '?'}-{origin.dock_hours_close or '?'}"
+    carrier = detail.carrier
+    return ShipmentFacts(
+        pickup_date=detail.pickup_date,
+        pickup_window=window,
+        confirmation=detail.pickup_confirmation,
+        pickup_note=detail.pickup_date_message,
+        pieces=pieces or None,
+        weight_lb=weight or None,
+        freight_class=", ".join(classes) or None,
+        hazmat=any(item.hazardous for item in detail.items),
+        consignee=detail.destination.company,
+        carrier=(carrier.name or carrier.scac) if carrier else None,
+        has_paperwork=bool(detail.documents or detail.bol_number),
+    )
+
+
+async def listed_on(client: FreightClient, day: date) -> set[str]:
+    """The ids of the shipments the service lists on pickup day ``day`` (it may have moved a
+    pickup there)."""
+    from tui.api.models import ShipmentQuery
+
+    listed: set[str] = set()
+    query = ShipmentQuery.build(pickup_date_from=day, pickup_date_to=day)
+    async for shipment in client.iter_shipments(query):
+        listed.add(shipment.id)
+    return listed
+
+
+async def facts_for(
+    client: FreightClient, day: date, bookings: list[BookingRecord], listed: set[str]
+) -> dict[str, ShipmentFacts]:
+    """The service's facts of each booking that may be on ``day``: the ledger says so, or the
+    service lists its shipment on that day (``listed``)."""
+    found: dict[str, ShipmentFacts] = {}
+    for record in bookings:
+        shipment_id = record.shipment_id
+        if not shipment_id or record.outcome == "failed":
+            continue
+        if shipment_id in listed or record.pickup_date == day.isoformat():
+            found[shipment_id] = facts_of(await client.get_shipment(shipment_id))
+    return found
+
+
+async def service_facts(
+    client: FreightClient, day: date, bookings: list[BookingRecord]
+) -> dict[str, ShipmentFacts]:
+    """``facts_for`` the shipments the service lists on ``day`` and the ledger's."""
+    return await facts_for(client, day, bookings, await listed_on(client, day))
+
+
+@dataclass(frozen=True)
+class StoredDay:
+    """What the store knows of a day: every station's bookings and the day's latest close."""
+
+    bookings: list[BookingRecord]
+    close: DayClose | None
+
+
+def read_stored(
+    store: Store, day: date, environment: str, station: str, listed: Collection[str] = ()
+) -> StoredDay:
+    """Every station's bookings that may be on ``day`` (``listed``: the shipments the service
+    lists on it) and the day's latest close (blocking: run it off the loop)."""
+    from tui.store.days import last_close
+    from tui.store.ledger import StoreLedger
+
+    bookings = StoreLedger(store, station, environment).on_day(day, listed)
+    return StoredDay(bookings, last_close(store, day, environment))
+
+
+def day_from(day: date, stored: StoredDay, facts: dict[str, ShipmentFacts] | None = None) -> Day:
+    """The day's list from the store's part and the service's facts (none: offline)."""
+    close = stored.close
+    return build_day(day, stored.bookings, facts, close.closed_at if close else None)

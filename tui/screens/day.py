@@ -1,0 +1,463 @@
+"""The Day screen: one pickup day per carrier, what needs a hand, manifests, print, close.
+
+The store's part (every station's bookings, the day's close) shows first; the service's
+records (pieces, pounds, confirmations, moved pickups) fill it in when they come. Nothing
+here blocks on the store or the service: both are read in a worker.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Collection, Iterable
+from datetime import date
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.screen import Screen
+
+from tui.domain.safe_text import plain, plain_lines
+from tui.host import Host, host_of
+from tui.service_call import WorkerErrorsToHost
+from tui.widgets.day_table import DayRow, DayTable, day_rows
+from tui.widgets.footer import FreightFooter
+from tui.widgets.header import FreightHeader
+from tui.widgets.plain import Static
+
+if TYPE_CHECKING:
+    from tui.day import Day
+    from tui.day.facts import StoredDay
+    from tui.screens.day_dialogs import ManifestsAnswer
+    from tui.store.ledger import StoreLedger
+
+
+def today() -> date:
+    """The local date the screen starts from (tests replace it)."""
+    return date.today()
+
+
+class DayScreen(WorkerErrorsToHost, Screen[None]):
+    """The shipments picked up on one day, per carrier; Enter opens one."""
+
+    HELP: ClassVar[str | None] = """\
+## Day
+
+The shipments whose pickup is on the day (today, or the next business day), from every
+station's bookings, grouped by carrier: PRO, pieces, pounds, class, hazmat, consignee,
+pickup window, pickup number and flags (`unconfirmed` pickup, `no-papers`, `unsettled`
+booking, pickup `moved` by the service, `late`: booked after the day's close). `…` waits for
+the service; `?` means it did not answer.
+`←`/`→` previous / next business day, `m` manifests (CSV and PDF per carrier), `p` print the
+day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` close the day,
+`r` refresh, Enter the shipment.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            "left,comma",
+            "previous_day",
+            "Prev",
+            id="day.previous",
+            key_display="←",
+            tooltip="The previous business day",
+        ),
+        Binding(
+            "right,full_stop",
+            "next_day",
+            "Next",
+            id="day.next",
+            key_display="→",
+            tooltip="The next business day",
+        ),
+        Binding(
+            "m",
+            "manifests",
+            "Manifests",
+            id="day.manifests",
+            tooltip="One CSV and one PDF manifest per carrier",
+        ),
+        Binding(
+            "p",
+            "print",
+            "Print",
+            id="day.print",
+            tooltip="Every BOL in one PDF job, every ZPL label in one raw job",
+        ),
+        Binding(
+            "c",
+            "close_day",
+            "Close",
+            id="day.close",
+            tooltip="Mark the day closed (who, when, what was printed)",
+        ),
+        Binding("r", "refresh", "Refresh", id="day.refresh", tooltip="Read the day again"),
+    ]
+
+    DEFAULT_CSS = """
+    DayScreen {
+        & #day-table {
+            border: round $primary-darken-1;
+            border-title-color: $text;
+            border-subtitle-color: $text-muted;
+            scrollbar-size-vertical: 1;
+            padding: 0;
+        }
+        & #day-table:focus {
+            border: heavy $accent;
+            border-subtitle-color: $accent;
+        }
+        & #day-status { height: 1; padding: 0 1; color: $text-muted; }
+        & #day-status.-error { color: $text-error; }
+    }
+    """
+
+    def __init__(self, day: date | None = None) -> None:
+        super().__init__()
+        from tui.day import pickup_day
+
+        self.day = day or pickup_day(today())
+        self.shown: Day | None = None
+        """The day on screen (None until the store answered)."""
+        self.facts_state = "pending"
+        """``pending`` while the service is asked, ``known`` once it answered, else ``offline``."""
+        self._stored: StoredDay | None = None
+        self._read_before: dict[date, StoredDay] = {}
+        """The store's part of the days around the one shown, as last read: ←/→ show it at
+        once while the day is read again."""
+        self._printed: dict[date, list[str]] = {}
+        """What this screen printed or wrote per day (the close records it)."""
+        self._note = ""
+        """Said before the day's summary once it is read again (after a close)."""
+
+    def compose(self) -> ComposeResult:
+        yield FreightHeader("Day")
+        yield DayTable(id="day-table")
+        yield Static("", id="day-status")
+        yield FreightFooter()
+
+    @property
+    def table(self) -> DayTable:
+        return self.query_one("#day-table", DayTable)
+
+    @property
+    def host(self) -> Host:
+        return host_of(self)
+
+    @property
+    def reading(self) -> bool:
+        """True while the store or the service is being read."""
+        return any(
+            worker.group == "day-load" and not worker.is_finished for worker in self.workers
+        )  # fmt: skip
+
+    def on_mount(self) -> None:
+        self.table.focus()
+        self.load()
+
+    # ---------------------------------------------------------------- loading
+
+    def load(self) -> None:
+        """Read the day: the store's part at once, then the service's records."""
+        self.facts_state = "pending"
+        self._title()
+        self.run_worker(self._load(self.day), group="day-load", exclusive=True, exit_on_error=False)
+
+    async def _ledger(self) -> StoreLedger:
+        return await asyncio.to_thread(self.host.session.ledger)
+
+    async def _load(self, day: date) -> None:
+        from tui.api.errors import FreightError
+        from tui.day.facts import day_from, facts_for, listed_on
+
+        host = self.host
+        stored = await self._read(day)
+        if stored is None:
+            return
+        self._show(day_from(day, stored), "pending")
+        self.say("asking the service about the day's shipments…")
+        host.set_activity("day", "reading the day…")
+        try:
+            client = await host.session.client()
+            listed = await listed_on(client, day)
+            known = {record.shipment_id for record in stored.bookings}
+            if listed - known:  # a pickup the service moved onto the day: its booking too
+                stored = await self._read(day, listed) or stored
+            facts = await facts_for(client, day, stored.bookings, listed)
+        except FreightError as error:
+            message = host.handle_api_error(error)
+            self._show(day_from(day, stored), "offline")
+            self.say(
+                f"No answer from the service: the store's part only (r tries again). {message}",
+                error=True,
+            )
+            self._read_ahead(day)
+            return
+        finally:
+            host.set_activity("day", None)
+        self._show(day_from(day, stored, facts), "known")
+        note, self._note = self._note, ""
+        self.say(f"{note} · {self._summary()}" if note else self._summary())
+        self._read_ahead(day)
+
+    def _read_ahead(self, day: date) -> None:
+        self.run_worker(
+            self._read_around(day), group="day-around", exclusive=True, exit_on_error=False
+        )
+
+    async def _read(self, day: date, listed: Collection[str] = ()) -> StoredDay | None:
+        """The store's part of the day (in a thread), or None when it could not be read."""
+        from tui.day.facts import read_stored
+
+        try:
+            ledger = await self._ledger()
+            stored = await asyncio.to_thread(
+                read_stored, ledger.store, day, ledger.environment, ledger.station, listed
+            )
+        except OSError as error:  # the store (StoreError is one)
+            self.say(f"The store could not be read: {error}", error=True)
+            return None
+        self._read_before[day] = stored
+        if day == self.day:
+            self._stored = stored
+        return stored
+
+    async def _read_around(self, day: date) -> None:
+        """Read the days before and after ``day`` ahead of ←/→ (what is kept: those three)."""
+        from tui.day.moves import step_day
+
+        around = (step_day(day, -1), day, step_day(day, 1))
+        for kept in [d for d in self._read_before if d not in around]:
+            del self._read_before[kept]
+        for near in (around[0], around[2]):
+            if near not in self._read_before and await self._read(near) is None:
+                return
+
+    def _show(self, day: Day, facts: str) -> None:
+        self.shown, self.facts_state = day, facts
+        self.table.show_day(day_rows(day, facts))
+        self._title()
+
+    def _title(self) -> None:
+        table = self.table
+        title = f"Pickups {self.day.strftime('%a')} {self.day.isoformat()}"
+        shown = self.shown if self.shown is not None and self.shown.day == self.day else None
+        if shown is not None:
+            count = sum(len(group.lines) for group in shown.carriers)
+            title += f" · {count} shipment{'s' * (count != 1)}"
+        close = self._stored.close if self._stored is not None else None
+        if close is not None and close.day == self.day:
+            when = close.closed_at.astimezone().strftime("%H:%M")
+            title += f" · closed {when} by {close.station}"
+        table.border_title = Content(plain(title))  # a station's name: never markup
+        table.border_subtitle = "←/→ day"
+
+    def _summary(self) -> str:
+        day = self.shown
+        if day is None or not day.carriers:
+            return "No pickups on this day."
+        flagged = sum(
+            1 for group in day.carriers for line in group.lines
+            if line.flags or line.late_addition
+        )  # fmt: skip
+        carriers = len(day.carriers)
+        said = f"{carriers} carrier{'s' * (carriers != 1)}"
+        if flagged:
+            return f"{said} · {flagged} need{'s' * (flagged == 1)} a hand"
+        return f"{said} · nothing needs a hand"
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#day-status", Static)
+        status.update(plain_lines(text))
+        status.set_class(error, "-error")
+
+    # ---------------------------------------------------------------- moving
+
+    def go_to(self, day: date) -> None:
+        """Show another pickup day: as last read at once, if it was, while it is read again."""
+        from tui.day.facts import day_from
+
+        self.day = day
+        self.shown = None
+        before = self._read_before.get(day)
+        self._stored = before
+        if before is None:
+            self.table.set_rows([])
+        else:
+            self._show(day_from(day, before), "pending")
+        self.load()
+
+    def action_previous_day(self) -> None:
+        from tui.day.moves import step_day
+
+        self.go_to(step_day(self.day, -1))
+
+    def action_next_day(self) -> None:
+        from tui.day.moves import step_day
+
+        self.go_to(step_day(self.day, 1))
+
+    def action_refresh(self) -> None:
+        self.load()
+
+    @on(DayTable.RowSelected, "#day-table")
+    def _row_selected(self, message: DayTable.RowSelected) -> None:
+        row: DayRow = message.row
+        if row.line is None:
+            return
+        shipment_id = row.line.booking.shipment_id
+        if shipment_id:
+            self.host.open_shipment(shipment_id)
+        else:
+            self.say("No shipment yet: the booking's outcome is not known.", error=True)
+
+    # ---------------------------------------------------------------- paperwork
+
+    def _ready(self, *, service: bool = True) -> Day | None:
+        """The day on screen with the service's records (``service``; else the store's part
+        is enough), or None (and says why)."""
+        day = self.shown
+        if day is None or day.day != self.day or (service and self.facts_state == "pending"):
+            self.say("The day is still being read.", error=True)
+            return None
+        if not service:
+            return day
+        if self.facts_state == "offline":
+            self.say("Not without the service: the service's part is missing (r).", error=True)
+            return None
+        if not day.carriers:
+            self.say("No pickups on this day: nothing to write.", error=True)
+            return None
+        return day
+
+    def action_manifests(self) -> None:
+        from tui.screens.day_dialogs import ManifestsDialog
+        from tui.workspace import files_dir
+
+        day = self._ready()
+        if day is None:
+            return
+        folder = files_dir(self.host.session.data_dir) / "manifests"
+
+        def chosen(answer: ManifestsAnswer | None) -> None:
+            if answer is not None:
+                self.run_worker(self._write(day, answer), group="day-write", exit_on_error=False)
+
+        self.app.push_screen(ManifestsDialog(day, folder), chosen)
+
+    async def _write(self, day: Day, answer: ManifestsAnswer) -> None:
+        from tui.day.manifests import ManifestsThere, write_manifests
+        from tui.domain.display_paths import display_path
+
+        try:
+            written = await asyncio.to_thread(write_manifests, day, answer.folder, answer.replace)
+        except ManifestsThere as there:  # made meanwhile: still never replaced unasked
+            self.say(f"Not written: {there}", error=True)
+            return
+        except OSError as error:
+            self.say(f"Not written: {error.strerror or error}", error=True)
+            return
+        self._printed.setdefault(day.day, []).extend(path.name for path in written)
+        given = self.host.file_saved(*written)
+        where = display_path(answer.folder, 40)
+        self.say(f"Wrote {len(written)} manifest files to {where} {given}".strip())
+
+    def action_print(self) -> None:
+        from tui.screens.day_dialogs import DayConfirm
+
+        day = self._ready()
+        if day is None:
+            return
+        count = sum(len(group.lines) for group in day.carriers)
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._print(day), group="day-print", exit_on_error=False)
+
+        self.app.push_screen(
+            DayConfirm(
+                f"Print {day.day.isoformat()}",
+                f"The paperwork of {count} shipment{'s' * (count != 1)}: every BOL in one PDF "
+                "job, every ZPL label in one raw job to the label printer. Print?",
+            ),
+            decided,
+        )
+
+    async def _print(self, day: Day) -> None:
+        from tui.api.errors import FreightError
+        from tui.day.printing import print_day
+        from tui.workspace import files_dir
+
+        host = self.host
+        session = host.session
+        folder = files_dir(session.data_dir) / "documents" / f"day-{day.day.isoformat()}"
+        host.set_activity("day-print", "printing the day…")
+        self.say("Fetching the day's paperwork…")
+        try:
+            client = await session.client()
+            done = await print_day(client, day, folder, session.config.printers)
+        except (FreightError, OSError) as error:
+            message = (
+                host.handle_api_error(error) if isinstance(error, FreightError) else str(error)
+            )
+            self.say(f"Not printed: {message}", error=True)
+            return
+        finally:
+            host.set_activity("day-print", None)
+        self._printed.setdefault(day.day, []).extend(done.printed)
+        self.say(done.said, error=not done.ok)
+
+    def action_close_day(self) -> None:
+        from tui.screens.day_dialogs import DayConfirm
+
+        day = self._ready(service=False)  # a close needs only the store
+        if day is None:
+            return
+        printed = self._printed.get(day.day, [])
+        manifests = sum(1 for name in printed if name.startswith("manifest-"))
+        parts = [name for name in printed if not name.startswith("manifest-")]
+        if manifests:
+            parts.insert(0, f"{manifests} manifest file{'s' * (manifests != 1)}")
+        what = (
+            f"Written and printed here: {', '.join(parts)}."
+            if parts
+            else ("Nothing written or printed here yet.")
+        )
+        text = (
+            f"Close {day.day.isoformat()}? Bookings sent after now show as late additions. {what}"
+        )
+
+        def decided(yes: bool | None) -> None:
+            if yes:
+                self.run_worker(self._close(day.day), group="day-close", exit_on_error=False)
+
+        self.app.push_screen(DayConfirm(f"Close {day.day.isoformat()}", plain(text)), decided)
+
+    async def _close(self, day: date) -> None:
+        from tui.store.days import close_day
+
+        try:
+            ledger = await self._ledger()
+            printed = tuple(self._printed.get(day, []))
+            closed = await asyncio.to_thread(
+                close_day, ledger.store, day, ledger.environment, ledger.station, printed
+            )
+        except OSError as error:
+            self.say(f"Not closed: the store could not be written ({error})", error=True)
+            return
+        when = closed.closed_at.astimezone().strftime("%H:%M")
+        self._note = f"closed {when} by {closed.station}"
+        self.say(self._note)
+        self.load()
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        yield SystemCommand(
+            "Day: manifests", "One CSV and PDF per carrier (m)", self.action_manifests
+        )
+        yield SystemCommand("Day: print", "Every BOL and label of the day (p)", self.action_print)
+        yield SystemCommand("Day: close", "Mark the day closed (c)", self.action_close_day)
+        yield SystemCommand("Day: next day", "The next business day (→)", self.action_next_day)
+        yield SystemCommand(
+            "Day: previous day", "The previous business day (←)", self.action_previous_day
+        )

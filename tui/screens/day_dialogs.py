@@ -1,0 +1,164 @@
+"""The Day screen's dialogs: where the manifests go (never over files without asking), and a
+yes/no for printing and closing the day."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.content import Content
+from textual.widgets import Input
+
+from tui.domain.display_paths import display_path, home_relative
+from tui.screens.modal import FreightModal
+from tui.widgets.plain import Label, Static
+
+if TYPE_CHECKING:
+    from tui.day import Day
+
+PATH_WIDTH = 48
+"""Characters a path may take in a message (the rest of the line is its words)."""
+
+
+@dataclass(frozen=True)
+class ManifestsAnswer:
+    """Where to write the day's manifests, and whether files there may be replaced."""
+
+    folder: Path
+    replace: bool
+
+
+class ManifestsDialog(FreightModal["ManifestsAnswer | None"]):
+    """A folder for the day's manifests; files already there are replaced only after a
+    second Enter (the dialog names them first)."""
+
+    HELP: ClassVar[str | None] = """\
+## Write manifests
+
+One CSV and one PDF (with the driver's signature line) per carrier, named
+`manifest-DAY-CARRIER`. Type the folder and press **Enter**. When manifests of the day are
+already there, the dialog says which: **Enter** again replaces them, or change the folder.
+**Escape** closes, nothing written.
+"""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", id="manifests.cancel", tooltip="Nothing written"),
+    ]
+
+    DEFAULT_CSS = """
+    ManifestsDialog {
+        & > Vertical {
+            width: 76;
+            max-width: 100%;
+            height: auto;
+            border: round $accent;
+            padding: 0 1;
+        }
+        & #manifests-status { color: $text-muted; }
+        & #manifests-status.-error { color: $text-error; }
+    }
+    """
+
+    def __init__(self, day: Day, folder: Path) -> None:
+        super().__init__()
+        self._day = day
+        self._folder = folder
+        self._replace: Path | None = None
+        """The folder the user was told has manifests (a second Enter replaces them)."""
+
+    def compose(self) -> ComposeResult:
+        count = len(self._day.carriers)
+        with Vertical() as box:
+            box.border_title = Content(f"Manifests of {self._day.day.isoformat()}")
+            yield Label(
+                f"{count} carrier{'s' * (count != 1)}: a CSV and a PDF each. Folder "
+                "(Enter writes, Esc cancels):"
+            )
+            yield Input(home_relative(self._folder), id="manifests-folder", compact=True)
+            yield Static("", id="manifests-status")  # wraps: file names are long
+
+    def on_mount(self) -> None:
+        field = self.query_one("#manifests-folder", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#manifests-status", Static)
+        status.update(text)
+        status.set_class(error, "-error")
+
+    @on(Input.Submitted, "#manifests-folder")
+    def _submitted(self, event: Input.Submitted) -> None:
+        from tui.day.manifests import plan_manifests
+        from tui.workspace import OutsideWorkspace, confine
+
+        text = event.value.strip()
+        if not text:
+            self._say("Type a folder.", error=True)
+            return
+        try:
+            folder = confine(text, writing=True)
+            if folder == self._folder:  # the default folder is made when first used
+                folder.mkdir(parents=True, exist_ok=True)
+            plan = plan_manifests(self._day, folder)
+        except OutsideWorkspace as error:
+            self._say(str(error), error=True)
+            return
+        except OSError:
+            self._say(f"There is no folder {display_path(folder, PATH_WIDTH)}.", error=True)
+            return
+        if plan.there and self._replace != folder:  # never overwritten without asking
+            self._replace = folder
+            count = len(plan.there)
+            more = f" and {count - 1} more" if count > 1 else ""
+            self._say(
+                f"Already there: {plan.there[0].name}{more}. Enter again replaces "
+                f"{'them' if count > 1 else 'it'}, or change the folder.",
+                error=True,
+            )
+            return
+        self.dismiss(ManifestsAnswer(folder, replace=bool(plan.there)))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class DayConfirm(FreightModal[bool]):
+    """A yes/no about the day: y (or Enter) goes on, n or Esc leaves it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "yes", "Yes", id="day_confirm.yes", tooltip="Go on"),
+        Binding("n,escape", "no", "No", id="day_confirm.no", tooltip="Leave it"),
+    ]
+
+    DEFAULT_CSS = """
+    DayConfirm > Vertical {
+        width: 64;
+        max-width: 100%;
+        height: auto;
+        border: thick $accent;
+        padding: 0 1;
+    }
+    """
+
+    def __init__(self, title: str, text: str) -> None:
+        super().__init__()
+        self._title = title
+        self._text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = Content(self._title)
+            box.border_subtitle = "y yes · n no"
+            yield Static(self._text)
+
+    def action_yes(self) -> None:
+        self.dismiss(True)
+
+    def action_no(self) -> None:
+        self.dismiss(False)
