@@ -36,6 +36,9 @@ class _Sql:
     it (``nextTotal``, null when there was none), else found in the offers kept."""
     quoted: str
     carrier: str
+    source: str
+    """The booked rows (``{where}``: the period's conditions), as the expressions name
+    them: PostgreSQL parses each JSON column once a row, in a subquery of its own."""
     tail: str
     """What the spend's inner query ends with (SQLite: keep it from being flattened)."""
 
@@ -61,35 +64,39 @@ _SQLITE: Final = _Sql(
     ),
     quoted="json_extract(rate, '$.transitDays')",
     carrier="json_extract(rate, '$.carrier')",
+    source="bookings WHERE {where}",
     tail=" LIMIT -1",
 )
 
-_J: Final = "CAST(rate AS jsonb)"
-_DAY: Final = "CAST(substr(sent_at, 1, 10) AS date)"
-"""The UTC day a booking was sent. Its week is SQLite's ``%W``: weeks start on Monday, the
-days before the year's first Monday are week 00."""
+_DAY: Final = "sent_day"
+"""The UTC day a booking was sent (in the source). Its week is SQLite's ``%W``: weeks start on
+Monday, the days before the year's first Monday are week 00."""
 _POSTGRES: Final = _Sql(
     keys={
-        "carrier": f"{_J} ->> 'carrier'",
-        "lane": "COALESCE(CAST(lane AS jsonb) ->> 'origin', chr(63)) || ' > '"
-        " || COALESCE(CAST(lane AS jsonb) ->> 'destination', chr(63))",
+        "carrier": "rj ->> 'carrier'",
+        "lane": "COALESCE(lj ->> 'origin', chr(63)) || ' > ' || COALESCE(lj ->> 'destination',"
+        " chr(63))",
         "week": f"to_char({_DAY}, 'YYYY') || '-W' || lpad(CAST((CAST(EXTRACT(DOY FROM {_DAY})"
         f" AS INTEGER) + 7 - CAST(EXTRACT(ISODOW FROM {_DAY}) AS INTEGER)) / 7 AS TEXT), 2, '0')",
     },
-    currency=f"{_J} ->> 'currency'",
-    pounds="CAST(CAST(weights AS jsonb) ->> 'pounds' AS NUMERIC)",
-    cents=f"CAST(ROUND(CAST({_J} ->> 'total' AS NUMERIC) * 100) AS BIGINT)",
+    currency="rj ->> 'currency'",
+    pounds="CAST(wj ->> 'pounds' AS NUMERIC)",
+    cents="CAST(ROUND(CAST(rj ->> 'total' AS NUMERIC) * 100) AS BIGINT)",
     next_cents=(
-        f"CASE WHEN ({_J} -> 'nextTotal') IS NOT NULL"
-        f" THEN CAST(ROUND(CAST({_J} ->> 'nextTotal' AS NUMERIC) * 100) AS BIGINT)"
+        "CASE WHEN (rj -> 'nextTotal') IS NOT NULL"
+        " THEN CAST(ROUND(CAST(rj ->> 'nextTotal' AS NUMERIC) * 100) AS BIGINT)"
         " ELSE (SELECT MIN(CAST(ROUND(CAST(o.value ->> 'total' AS NUMERIC) * 100) AS BIGINT))"
         " FROM jsonb_array_elements(CAST(bookings.offers AS jsonb)) AS o(value)"
-        f" WHERE o.value ->> 'currency' = {_J} ->> 'currency'"
-        f" AND (o.value ->> 'rateId') IS DISTINCT FROM ({_J} ->> 'rateId'))"
+        " WHERE o.value ->> 'currency' = bookings.rj ->> 'currency'"
+        " AND (o.value ->> 'rateId') IS DISTINCT FROM (bookings.rj ->> 'rateId'))"
         " END"
     ),
-    quoted=f"CAST({_J} ->> 'transitDays' AS NUMERIC)",
-    carrier=f"{_J} ->> 'carrier'",
+    quoted="CAST(rj ->> 'transitDays' AS NUMERIC)",
+    carrier="rj ->> 'carrier'",
+    source="(SELECT CAST(substr(sent_at, 1, 10) AS date) AS sent_day, offers, transit_days,"
+    " CAST(rate AS jsonb) AS rj,"
+    " CAST(weights AS jsonb) AS wj, CAST(lane AS jsonb) AS lj"
+    " FROM bookings WHERE {where} OFFSET 0) AS bookings",
     tail="",
 )
 
@@ -155,7 +162,8 @@ def spend(
         "SELECT k, cur, COUNT(*), COALESCE(SUM(lb), 0), SUM(cents), COALESCE(SUM(next - cents), 0)"
         f" FROM (SELECT {sql.keys[by]} AS k, {sql.currency} AS cur, {sql.pounds} AS lb,"
         f" {sql.cents} AS cents, {sql.next_cents} AS next"
-        f" FROM bookings WHERE {where}{sql.tail}) AS booked GROUP BY k, cur",
+        f" FROM {sql.source.format(where=where)}{sql.tail}) AS booked"
+        " GROUP BY k, cur",
         params,
     )
     rows.sort(key=lambda r: (str(r[1]), str(r[0])))
@@ -181,7 +189,7 @@ def carriers(
     rows = engine.read(
         f"SELECT {sql.carrier} AS c, COUNT(*), AVG({sql.quoted}), AVG(transit_days),"
         f" COUNT(transit_days), SUM(CASE WHEN transit_days <= {sql.quoted} THEN 1 ELSE 0 END)"
-        f" FROM bookings WHERE {where} GROUP BY {sql.carrier}",
+        f" FROM {sql.source.format(where=where)} GROUP BY {sql.carrier}",
         params,
     )
     rows.sort(key=lambda r: (-int(r[1]), str(r[0])))
