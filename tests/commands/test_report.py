@@ -3,6 +3,7 @@ names, as a table, CSV or JSON."""
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
@@ -16,6 +17,7 @@ from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
 from tests.reports.fill import Booked, fill
 from tui.batch.report import BATCH_FIELDS
+from tui.commands.batch import profile_of
 from tui.config.paths import data_dir
 from tui.reports.deliveries import transit_days
 from tui.sandbox import DEMO_TOKEN
@@ -138,24 +140,31 @@ def test_carriers_asks_tracking_for_delivery_dates_unless_offline(
         next(e for e in events if e["eventType"] == "delivered")["eventDate"]
     )
     booked()
-    store = open_store(data_dir())
-    try:
-        with store.engine.write() as tx:
-            tx.run(
-                "UPDATE bookings SET shipment_id = ?, pickup_date = ? WHERE reference = 'FRT3'",
-                (sid, pickup.isoformat()),
-            )
-    finally:
-        store.close()
     offline = freight("report", "carriers", "--offline", "--format", "json")
     assert [(c["carrier"], c["delivered"]) for c in json.loads(offline.out)] == [
         ("ODFL", 1),
         ("SAIA", 0),
     ]
     assert "tracking" not in offline.err
+    mine = profile_of(argparse.Namespace(demo=False, profile=None, base_url=None)).name
+    store = open_store(data_dir())
+    try:
+        with store.engine.write() as tx:
+            tx.run(  # booked by this profile
+                "UPDATE bookings SET shipment_id = ?, pickup_date = ?, account = ?"
+                " WHERE reference = 'FRT3'",
+                (sid, pickup.isoformat(), mine),
+            )
+            tx.run(  # booked by another profile ("acct"): not this account's to ask about
+                "UPDATE bookings SET shipment_id = ?, pickup_date = ? WHERE reference = 'FRT1'",
+                (listed[1]["id"], pickup.isoformat()),
+            )
+    finally:
+        store.close()
     online = freight("report", "carriers", "--format", "json")
     assert online.status == 0, online.err
-    saia = json.loads(online.out)[1]
+    odfl, saia = json.loads(online.out)
+    assert (odfl["carrier"], odfl["delivered"]) == ("ODFL", 1)  # FRT1 was not asked
     assert (saia["carrier"], saia["delivered"]) == ("SAIA", 1)
     assert saia["actualTransitDays"] == f"{transit_days(pickup, delivered, '10001')}.0"
     assert "asked tracking of 1 shipments: 1 delivered" in online.err

@@ -148,15 +148,15 @@ async def _deliveries(args: argparse.Namespace, store: Any, err: TextIO, today: 
     from tui.reports.deliveries import due, fetch_deliveries
     from tui.store.pace import StorePace
 
-    if not due(store, today, 1):
-        return
     try:
         profile = profile_of(args)
+        if not due(store, today, 1, profile.name):
+            return
         rate = profile.limits.requests_per_second or DEFAULT_RATE
         async with open_client(args) as client:
             shared = StorePace(store, profile.name, str(client.base_url), rate)
             pace = Pace(rate, shared=shared)
-            run = await fetch_deliveries(store, client, today, pace=pace.turn)
+            run = await fetch_deliveries(store, client, today, pace=pace.turn, account=profile.name)
     except (FreightError, NotSignedInError, UsageError, OSError) as error:
         print(
             f"freight: delivery dates not fetched ({error}); the scorecard uses those kept "

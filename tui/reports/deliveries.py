@@ -55,15 +55,19 @@ class DeliveryRun:
     """Why the run stopped early (the service could not be asked), else None."""
 
 
-def due(store: Store, today: date, limit: int = MAX_PER_RUN) -> list[Due]:
-    """Booked shipments picked up before ``today`` with no delivery date kept: those never
-    asked first, then the ones asked longest ago; at most ``limit``."""
+def due(
+    store: Store, today: date, limit: int = MAX_PER_RUN, account: str | None = None
+) -> list[Due]:
+    """Booked shipments picked up before ``today`` with no delivery date kept (of one
+    ``account``, the profile that booked them, when given): those never asked first, then the
+    ones asked longest ago; at most ``limit``."""
+    mine = " AND account = ?" if account is not None else ""
     rows = store.engine.read(
         "SELECT reference, shipment_id, pickup_date, lane FROM bookings"
         " WHERE outcome = 'booked' AND shipment_id IS NOT NULL AND delivered_on IS NULL"
-        " AND pickup_date IS NOT NULL AND pickup_date < ?"
+        f" AND pickup_date IS NOT NULL AND pickup_date < ?{mine}"
         " ORDER BY tracked_at IS NOT NULL, tracked_at, pickup_date, reference LIMIT ?",
-        (today.isoformat(), limit),
+        (today.isoformat(), *([account] if account is not None else []), limit),
     )
     found = []
     for reference, shipment_id, pickup, lane in rows:
@@ -147,16 +151,18 @@ async def fetch_deliveries(
     *,
     limit: int = MAX_PER_RUN,
     pace: Callable[[], Awaitable[None]] | None = None,
+    account: str | None = None,
 ) -> DeliveryRun:
-    """Ask tracking for the shipments ``due`` and keep their delivery dates. A shipment the
-    service does not know is passed over; any other failure stops the run (what was kept
-    stays) and is told in ``problem``."""
+    """Ask tracking for the shipments ``due`` (of ``account``: the client's profile; others'
+    shipments are another account's) and keep their delivery dates. A shipment the service
+    does not know is passed over; any other failure stops the run (what was kept stays) and
+    is told in ``problem``."""
     import asyncio
 
     from tui.api.errors import FreightError, NotFoundError
 
     asked = delivered = 0
-    for one in await asyncio.to_thread(due, store, today, limit):
+    for one in await asyncio.to_thread(due, store, today, limit, account):
         if pace is not None:
             await pace()
         asked += 1
