@@ -14,16 +14,18 @@ import httpx
 import pytest
 
 from tests.booking.conftest import BASE, FAST, booking_of, ltl_rates, rate_request
+from tests.reports.fill import Booked, fill
 from tests.sandbox.conftest import Clock
 from tui.api import FreightClient
 from tui.api.models import TrackingEvent
 from tui.booking import BookedOutcome, BookingEngine
 from tui.forms.booking import booking_lane, booking_priced
-from tui.reports.deliveries import delivery_day, fetch_deliveries, transit_days
-from tui.reports.engine import carriers
+from tui.reports.deliveries import delivery_day, fetch_deliveries, keep, transit_days
+from tui.reports.engine import carriers, spend
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app
 from tui.store import Store, open_store
 from tui.store.ledger import StoreLedger
+from tui.store.schema import VERSION
 
 START = datetime(2026, 11, 18, 15, 0, tzinfo=UTC)  # a Wednesday; pickups on Thursday the 19th
 
@@ -134,3 +136,29 @@ async def test_delivery_dates_are_fetched_kept_and_scored(
             (Decimal(sum(days)) / len(days)).quantize(Decimal("0.1")),
             (Decimal(on_time) / len(days)).quantize(Decimal("0.0001")),
         )
+
+
+def test_a_store_at_version_3_keeps_its_bookings_and_gains_delivery_dates(
+    tmp_path: Path, store_url: str
+) -> None:
+    older = open_store(tmp_path / "data", store_url)
+    try:
+        fill(older, [Booked("FRT1", "BCXP", "120.50", "USD", 800, START, pickup="2026-11-19")])
+        with older.engine.write() as tx:  # as Freight left it before version 4
+            for column in ("delivered_on", "transit_days", "tracked_at"):
+                tx.run(f"ALTER TABLE bookings DROP COLUMN {column}")
+            tx.run("UPDATE schema_version SET version = 3")
+    finally:
+        older.close()
+    store = open_store(tmp_path / "data", store_url)
+    try:
+        assert store.version() == VERSION == 4
+        (row,) = spend(store.engine, "carrier")
+        assert (row.key, row.total, row.shipments) == ("BCXP", Decimal("120.50"), 1)
+        keep(
+            store, "FRT1", date(2026, 11, 24), transit_days(date(2026, 11, 19), date(2026, 11, 24))
+        )
+        (card,) = carriers(store.engine)
+        assert (card.delivered, card.actual_transit_days) == (1, Decimal("3.0"))  # Fri Mon Tue
+    finally:
+        store.close()
