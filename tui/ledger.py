@@ -25,6 +25,7 @@ from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, date, datetime
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
@@ -78,6 +79,43 @@ class Priced:
         """The ledger's ``rate``, ``offers`` and ``weights`` columns (JSON text)."""
         weights = json.dumps({"pounds": self.pounds}) if self.pounds is not None else None
         return json.dumps(self.rate), json.dumps(list(self.offers)), weights
+
+
+@dataclass(frozen=True)
+class Offer:
+    """One bookable offer as the ledger keeps it (money exact, in its currency)."""
+
+    rate_id: str
+    carrier: str
+    carrier_code: str | None
+    total: Decimal
+    currency: str
+    transit_days: int | None
+
+    def data(self) -> dict[str, Any]:
+        """The offer as the ledger's JSON (the total as exact decimal text)."""
+        return {
+            "carrier": self.carrier,
+            "scac": self.carrier_code or None,
+            "total": str(self.total),
+            "currency": self.currency,
+            "transitDays": self.transit_days,
+            "rateId": self.rate_id,
+        }
+
+
+def priced(choice: Offer, offers: Iterable[Offer], pounds: Decimal | None) -> Priced:
+    """What a booking is priced at: the offer booked, the bookable offers it was chosen from
+    (the booked one among them) and the shipment's pounds. The rate keeps the cheapest other
+    offer in its currency (``nextTotal``, null when there was none) for the savings."""
+    shown = list(offers)
+    if all(o.rate_id != choice.rate_id for o in shown):
+        shown.insert(0, choice)
+    others = [
+        o.total for o in shown if o.rate_id != choice.rate_id and o.currency == choice.currency
+    ]
+    rate = choice.data() | {"nextTotal": str(min(others)) if others else None}
+    return Priced(rate, tuple(o.data() for o in shown), str(pounds) if pounds else None)
 
 
 @dataclass(frozen=True)
@@ -216,6 +254,36 @@ class OrderClaim:
     """The store is new (or was lost): ask the service by the reference before sending."""
 
 
+def sent_record(
+    profile: str,
+    quote_id: str,
+    rate_id: str,
+    reference: str,
+    *,
+    lane: Lane | None = None,
+    search_for: str | None = None,
+    order: OrderClaim | None = None,
+    station: str | None = None,
+    now: datetime | None = None,
+) -> BookingRecord:
+    """The record of a booking about to be sent (outcome "sent", sent now), as every ledger
+    writes it first."""
+    moment = now or datetime.now(UTC)
+    return BookingRecord(
+        reference,
+        profile,
+        quote_id,
+        rate_id,
+        moment,
+        "sent",
+        sent_at=moment,
+        lane=lane,
+        search_for=search_for,
+        order_number=order.number if order is not None else None,
+        station=station,
+    )
+
+
 class AlreadySentError(Exception):
     """The reference was sent before (and not refused): it must not go out again."""
 
@@ -349,18 +417,8 @@ class BookingLedger:
         ``AlreadySentError`` when the ledger already holds this reference sent or booked (by
         this or another process): a reference goes out at most once unless it was refused.
         """
-        now = datetime.now(UTC)
-        record = BookingRecord(
-            reference,
-            profile,
-            quote_id,
-            rate_id,
-            now,
-            "sent",
-            sent_at=now,
-            lane=lane,
-            search_for=search_for,
-            order_number=order.number if order is not None else None,
+        record = sent_record(
+            profile, quote_id, rate_id, reference, lane=lane, search_for=search_for, order=order
         )
         self._append(record, new=True)
         return record

@@ -1,6 +1,8 @@
-"""Benchmark: the reports over 100,000 booked shipments in a SQLite store (goal ≤ 1 s each).
+"""Benchmark: the reports over 100,000 booked shipments in a SQLite store (goal ≤ 1 s each),
+or in a PostgreSQL one.
 
-Run: python tests/benchmarks/bench_reports.py [--rows N]
+Run: python tests/benchmarks/bench_reports.py [--rows N] [--postgres [URL]]
+(``--postgres`` alone starts a throwaway server, as the tests do.)
 
 Fills a new store in a temporary folder with N (default 100,000) seeded synthetic bookings:
 12 carriers, 40 lanes, a year of weeks, USD and CAD, 2–5 offers each, three in four delivered.
@@ -10,6 +12,7 @@ Then times each report (best of 3, after one warm-up run) and prints the figures
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import sys
 import tempfile
@@ -80,13 +83,23 @@ def timed(run: Callable[[], object]) -> float:
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--postgres", nargs="?", const="", default=None, metavar="URL")
     args = parser.parse_args()
-    with tempfile.TemporaryDirectory() as folder:
-        store = open_store(Path(folder), "")
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        url = ""
+        if args.postgres is not None:
+            from tests.benchmarks.bench_stations import postgres
+
+            url = stack.enter_context(postgres(args.postgres))
+        store = open_store(Path(folder), url)
         try:
             began = time.perf_counter()
             fill(store, bookings(args.rows))
-            print(f"filled {args.rows:,} bookings in {time.perf_counter() - began:.1f} s")
+            print(
+                f"filled {args.rows:,} bookings ({store.dialect.name}) in "
+                f"{time.perf_counter() - began:.1f} s"
+            )
             engine = store.engine
             month = (START + timedelta(days=90), START + timedelta(days=120))
             runs: dict[str, Callable[[], object]] = {

@@ -3,20 +3,26 @@ names, as a table, CSV or JSON."""
 
 from __future__ import annotations
 
+import argparse
 import csv
 import io
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
 
+import httpx
 import pytest
 
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
 from tests.reports.fill import Booked, fill
 from tui.batch.report import BATCH_FIELDS
+from tui.commands.batch import profile_of
 from tui.config.paths import data_dir
+from tui.reports.deliveries import transit_days
+from tui.sandbox import DEMO_TOKEN
+from tui.sandbox.threaded import RunningSandbox
 from tui.store import open_store
 from tui.vocabulary import GLOSSARY
 
@@ -154,3 +160,51 @@ def test_tables_fit_80_columns_and_csv_keeps_every_column(
     sheet = list(csv.DictReader(io.StringIO(freight("report", "spend", "--format", "csv").out)))
     assert sheet[1]["carrier"] == long_name
     assert sheet[1]["pounds"] == "1234567"
+
+
+def test_carriers_asks_tracking_for_delivery_dates_unless_offline(
+    freight: Runner, live_sandbox: RunningSandbox
+) -> None:
+    headers = {"Authorization": f"Bearer {DEMO_TOKEN}"}
+    with httpx.Client(base_url=live_sandbox.base_url, headers=headers) as http:
+        listed = http.get("/shipments", params={"status": "delivered"}).json()["shipments"]
+        sid = listed[0]["id"]
+        tracking = http.get(f"/shipments/{sid}").json()["tracking"]
+        events = http.get(f"/shipments/{sid}/tracking").json()
+    pickup = date.fromisoformat(tracking["pickupDate"][:10])
+    delivered = date.fromisoformat(
+        next(e for e in events if e["eventType"] == "delivered")["eventDate"]
+    )
+    booked()
+    offline = freight("report", "carriers", "--offline", "--format", "json")
+    assert [(c["carrier"], c["delivered"]) for c in json.loads(offline.out)] == [
+        ("ODFL", 1),
+        ("SAIA", 0),
+    ]
+    assert "tracking" not in offline.err
+    mine = profile_of(argparse.Namespace(demo=False, profile=None, base_url=None)).name
+    store = open_store(data_dir())
+    try:
+        with store.engine.write() as tx:
+            tx.run(  # booked by this profile
+                "UPDATE bookings SET shipment_id = ?, pickup_date = ?, account = ?"
+                " WHERE reference = 'FRT3'",
+                (sid, pickup.isoformat(), mine),
+            )
+            tx.run(  # booked by another profile ("acct"): not this account's to ask about
+                "UPDATE bookings SET shipment_id = ?, pickup_date = ? WHERE reference = 'FRT1'",
+                (listed[1]["id"], pickup.isoformat()),
+            )
+    finally:
+        store.close()
+    online = freight("report", "carriers", "--format", "json")
+    assert online.status == 0, online.err
+    odfl, saia = json.loads(online.out)
+    assert (odfl["carrier"], odfl["delivered"]) == ("ODFL", 1)  # FRT1 was not asked
+    assert (saia["carrier"], saia["delivered"]) == ("SAIA", 1)
+    assert saia["actualTransitDays"] == f"{transit_days(pickup, delivered, '10001')}.0"
+    assert "asked tracking of 1 shipments: 1 delivered" in online.err
+    again = freight("report", "carriers", "--format", "json")
+    assert json.loads(again.out) == json.loads(online.out)
+    assert "asked tracking" not in again.err  # the date is kept: not asked again
+    assert "--offline" in freight("report", "--help").out

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import Decimal
 
+from tui.reports.deliveries import transit_days
 from tui.store import Store
 
 
@@ -24,6 +25,7 @@ class Booked:
     transit_days: int = 3
     pickup: str | None = None
     delivered: str | None = None
+    """The delivery day tracking gave (kept with its business days since ``pickup``)."""
     lane: tuple[str, str] = ("60601", "30301")
     next_total_kept: bool = True
     """Whether the rate keeps the cheapest other offer (as bookings do); else it is found in
@@ -41,17 +43,19 @@ def row(b: Booked) -> tuple[object, ...]:
     same = [Decimal(t) for t, c in b.offers if c == b.currency]
     if b.next_total_kept:
         rate["nextTotal"] = str(min(same)) if same else None
-    if b.delivered is not None:
-        rate["deliveredOn"] = b.delivered
     offers = [rate] + [
         {"carrier": "OTHER", "total": t, "currency": c, "rateId": f"o{n}"}
         for n, (t, c) in enumerate(b.offers)
     ]
     when = b.sent_at.isoformat()
+    transit = None
+    if b.delivered is not None and b.pickup is not None:
+        transit = transit_days(date.fromisoformat(b.pickup), date.fromisoformat(b.delivered))
     return (
         b.reference, "acct", "sandbox", "st", "acct", "q", "booked", when, when, "booked",
         b.pickup, json.dumps({"origin": b.lane[0], "destination": b.lane[1]}),
         json.dumps(rate), json.dumps(offers), json.dumps({"pounds": b.pounds}),
+        b.delivered, transit,
     )  # fmt: skip
 
 
@@ -59,8 +63,9 @@ def fill(store: Store, bookings: Sequence[Booked]) -> None:
     with store.engine.write() as tx:
         tx.many(
             "INSERT INTO bookings (reference, account, environment, station, profile, quote_id,"
-            " rate_id, sent_at, updated, outcome, pickup_date, lane, rate, offers, weights)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " rate_id, sent_at, updated, outcome, pickup_date, lane, rate, offers, weights,"
+            " delivered_on, transit_days)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [row(b) for b in bookings],
         )
 

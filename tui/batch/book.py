@@ -17,7 +17,7 @@ from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RateOption, RowError
 from tui.batch.pace import Pace, WaitTooLongError, each, waiting_text
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
     from tui.documents import PrintJob
-    from tui.ledger import BookingRecord, Ledger, Priced
+    from tui.ledger import BookingRecord, Ledger, Offer, Priced
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
 MAX_LIMITED_TRIES: Final = 12
@@ -526,26 +526,21 @@ def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
     return target
 
 
-def _offer(option: RateOption) -> dict[str, Any]:
-    return {
-        "carrier": option.carrier,
-        "scac": option.carrier_code or None,
-        "total": str(option.total),
-        "currency": option.currency,
-        "transitDays": option.days,
-        "rateId": option.id,
-    }
+def _offer(option: RateOption) -> Offer:
+    from tui.ledger import Offer
+
+    return Offer(
+        option.id,
+        option.carrier,
+        option.carrier_code or None,
+        option.total,
+        option.currency,
+        option.days,
+    )
 
 
 def _priced(choice: RateOption, offers: Iterable[RateOption], pounds: Decimal) -> Priced:
     """The booked rate, the bookable offers it was chosen from, and the order's pounds."""
-    from tui.ledger import Priced
+    from tui.ledger import priced
 
-    bookable = [o for o in offers if o.ok]
-    others = [o.total for o in bookable if o.id != choice.id and o.currency == choice.currency]
-    rate = _offer(choice) | {"nextTotal": str(min(others)) if others else None}
-    return Priced(
-        rate,
-        tuple(_offer(o) for o in bookable),
-        str(pounds) if pounds else None,
-    )
+    return priced(_offer(choice), [_offer(o) for o in offers if o.ok], pounds or None)

@@ -230,6 +230,11 @@ def _profile(args: argparse.Namespace) -> Profile:
     )
 
 
+def profile_of(args: argparse.Namespace) -> Profile:
+    """The profile a command works for (``--demo``, ``--profile`` or the default one)."""
+    return _profile(args)
+
+
 def _read(args: argparse.Namespace, path: Path) -> Sheet:
     from tui.batch.fields import looks_like_header
     from tui.batch.source import SourceError, read_file

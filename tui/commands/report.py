@@ -30,7 +30,12 @@ def add_report_command(sub: Any) -> None:
             "Reports over the bookings in the store (every station's). Money is per currency, "
             "never summed across currencies; cost per cwt is total / (pounds / 100).\n"
             "  freight report spend --by week --since 2026-01-01\n"
-            "  freight report carriers --format csv"
+            "  freight report carriers --format csv\n"
+            "carriers first asks the service's tracking for the delivery dates of booked "
+            "shipments picked up before today that lack one (at most 50 a run, at the "
+            "account's pace) and keeps them in the store; --offline skips that. Actual transit "
+            "days are business days from the pickup day (not counted) to the delivery day, "
+            "as quoted transit days are."
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
@@ -42,6 +47,11 @@ def add_report_command(sub: Any) -> None:
     )
     report.add_argument(
         "--format", choices=("table", "csv", "json"), default="table", help="output format"
+    )
+    report.add_argument(
+        "--offline",
+        action="store_true",
+        help="carriers: do not ask tracking for missing delivery dates (use those kept)",
     )
 
 
@@ -197,13 +207,46 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
     store = open_store(data_dir())
     try:
-        if store.dialect.name != "sqlite":
-            from tui.store.engine import StoreError
-
-            raise StoreError(
-                f"{store.where}: reports run on a SQLite store for now, not on PostgreSQL"
-            )
+        if args.kind == "carriers" and not args.offline:
+            await _deliveries(args, store, err, today)
         write(records(args, store.engine, today), args.format, out, table_width(out))
     finally:
         store.close()
     return 0
+
+
+async def _deliveries(args: argparse.Namespace, store: Any, err: TextIO, today: date) -> None:
+    """Fetch the delivery dates the store lacks; a service that cannot be asked is told on
+    stderr and the scorecard uses the dates kept."""
+    from tui.api.errors import FreightError
+    from tui.batch.pace import Pace
+    from tui.batch.run import DEFAULT_RATE
+    from tui.commands.batch import profile_of
+    from tui.commands.connect import open_client
+    from tui.commands.exits import NotSignedInError, UsageError
+    from tui.reports.deliveries import due, fetch_deliveries
+    from tui.store.pace import StorePace
+
+    try:
+        profile = profile_of(args)
+        if not due(store, today, 1, profile.name):
+            return
+        rate = profile.limits.requests_per_second or DEFAULT_RATE
+        async with open_client(args) as client:
+            shared = StorePace(store, profile.name, str(client.base_url), rate)
+            pace = Pace(rate, shared=shared)
+            run = await fetch_deliveries(store, client, today, pace=pace.turn, account=profile.name)
+    except (FreightError, NotSignedInError, UsageError, OSError) as error:
+        print(
+            f"freight: delivery dates not fetched ({error}); the scorecard uses those kept "
+            "(--offline skips asking)",
+            file=err,
+        )
+        return
+    if run.problem is not None:
+        print(f"freight: delivery dates: tracking stopped: {run.problem}", file=err)
+    if run.asked:
+        print(
+            f"freight: asked tracking of {run.asked} shipments: {run.delivered} delivered",
+            file=err,
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date
+from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tui.api.models import BookingRequest, ParcelBookingRequest
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     from tui.api.models import BookingRequest, ParcelBookingRequest, Quote, Rate, RateRequest
     from tui.booking import Lane
     from tui.config.settings import Location
+    from tui.ledger import Priced
 
 DRAFT_NAME = "booking"
 
@@ -294,3 +296,15 @@ def booking_lane(
         rate.carrier_code,
         request.pickup_date or quoted.pickup_date,
     )
+
+
+def booking_priced(quote: Quote, rate: Rate, quoted: RateRequest) -> Priced:
+    """What the booking is priced at, for the reports: the rate booked, the quote's bookable
+    offers it was chosen from (as the rates table showed them) and the quoted pounds."""
+    from tui.ledger import Offer, priced
+
+    def offer(one: Rate) -> Offer:
+        return Offer(one.id, one.carrier, one.carrier_code, one.total, one.currency, one.days)
+
+    pounds = sum((item.weight * item.quantity for item in quoted.items), Decimal(0))
+    return priced(offer(rate), [offer(r) for r in quote.rates if r.is_ok], pounds or None)

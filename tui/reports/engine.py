@@ -1,10 +1,14 @@
-"""Spend per carrier, lane or week from the ledger's booked rows, summed in SQL.
+"""Spend per carrier, lane or week from the ledger's booked rows, summed in SQL, on SQLite
+and on PostgreSQL alike.
 
 The ledger's ``rate`` column holds the booked rate as JSON (``carrier``, ``total`` as exact
-decimal text, ``currency``, ``transitDays``, ``rateId``), ``offers`` the offers it was chosen
-from (a list of the same) and ``weights`` the pounds (``pounds``). Money is summed as integer
-cents per currency, never across currencies; a cost per cwt is total / (pounds / 100).
-SQLite's JSON functions are used (the store's default engine).
+decimal text, ``currency``, ``transitDays``, ``rateId``, ``nextTotal``), ``offers`` the offers
+it was chosen from (a list of the same) and ``weights`` the pounds (``pounds``);
+``delivered_on`` and ``transit_days`` what tracking said (``tui.reports.deliveries``). Money
+is summed as integer cents per currency, never across currencies; a cost per cwt is total /
+(pounds / 100). The JSON is text in both engines: SQLite reads it with its JSON functions,
+PostgreSQL casts it to ``jsonb``. (No ``?`` or ``%`` in the PostgreSQL text: the engine
+turns ``?`` into its parameters.)
 """
 
 from __future__ import annotations
@@ -18,26 +22,87 @@ from tui.store.engine import Engine
 
 By = Literal["carrier", "lane", "week"]
 
-_CENTS: Final = "CAST(ROUND((rate ->> '$.total') * 100) AS INTEGER)"
-_KEYS: Final[dict[str, str]] = {
-    "carrier": "json_extract(rate, '$.carrier')",
-    "lane": "COALESCE(json_extract(lane, '$.origin'), '?') || ' > '"
-    " || COALESCE(json_extract(lane, '$.destination'), '?')",
-    "week": "strftime('%Y-W%W', substr(sent_at, 1, 19))",
-}
-_OTHERS: Final = (
-    "(SELECT MIN(CAST(ROUND(json_extract(o.value, '$.total') * 100) AS INTEGER))"
-    " FROM json_each(bookings.offers) AS o"
-    " WHERE json_extract(o.value, '$.currency') = json_extract(bookings.rate, '$.currency')"
-    " AND json_extract(o.value, '$.rateId') IS NOT json_extract(bookings.rate, '$.rateId'))"
+
+@dataclass(frozen=True)
+class _Sql:
+    """The report's expressions in one engine's words."""
+
+    keys: dict[str, str]
+    currency: str
+    pounds: str
+    cents: str
+    next_cents: str
+    """The cheapest other offer in the booked rate's currency, in cents: as the booking kept
+    it (``nextTotal``, null when there was none), else found in the offers kept."""
+    quoted: str
+    carrier: str
+    source: str
+    """The booked rows (``{where}``: the period's conditions), as the expressions name
+    them: PostgreSQL parses each JSON column once a row, in a subquery of its own."""
+    tail: str
+    """What the spend's inner query ends with (SQLite: keep it from being flattened)."""
+
+
+_SQLITE: Final = _Sql(
+    keys={
+        "carrier": "json_extract(rate, '$.carrier')",
+        "lane": "COALESCE(json_extract(lane, '$.origin'), '?') || ' > '"
+        " || COALESCE(json_extract(lane, '$.destination'), '?')",
+        "week": "strftime('%Y-W%W', substr(sent_at, 1, 19))",
+    },
+    currency="json_extract(rate, '$.currency')",
+    pounds="CAST(json_extract(weights, '$.pounds') AS REAL)",
+    cents="CAST(ROUND(json_extract(rate, '$.total') * 100) AS INTEGER)",
+    next_cents=(
+        "CASE WHEN json_type(rate, '$.nextTotal') IS NOT NULL"
+        " THEN CAST(ROUND(json_extract(rate, '$.nextTotal') * 100) AS INTEGER)"
+        " ELSE (SELECT MIN(CAST(ROUND(json_extract(o.value, '$.total') * 100) AS INTEGER))"
+        " FROM json_each(bookings.offers) AS o"
+        " WHERE json_extract(o.value, '$.currency') = json_extract(bookings.rate, '$.currency')"
+        " AND json_extract(o.value, '$.rateId') IS NOT json_extract(bookings.rate, '$.rateId'))"
+        " END"
+    ),
+    quoted="json_extract(rate, '$.transitDays')",
+    carrier="json_extract(rate, '$.carrier')",
+    source="bookings WHERE {where}",
+    tail=" LIMIT -1",
 )
-_NEXT: Final = (
-    "CASE WHEN json_type(rate, '$.nextTotal') IS NOT NULL"
-    " THEN CAST(ROUND((rate ->> '$.nextTotal') * 100) AS INTEGER)"
-    f" ELSE {_OTHERS} END"
+
+_DAY: Final = "sent_day"
+"""The UTC day a booking was sent (in the source). Its week is SQLite's ``%W``: weeks start on
+Monday, the days before the year's first Monday are week 00."""
+_POSTGRES: Final = _Sql(
+    keys={
+        "carrier": "rj ->> 'carrier'",
+        "lane": "COALESCE(lj ->> 'origin', chr(63)) || ' > ' || COALESCE(lj ->> 'destination',"
+        " chr(63))",
+        "week": f"to_char({_DAY}, 'YYYY') || '-W' || lpad(CAST((CAST(EXTRACT(DOY FROM {_DAY})"
+        f" AS INTEGER) + 7 - CAST(EXTRACT(ISODOW FROM {_DAY}) AS INTEGER)) / 7 AS TEXT), 2, '0')",
+    },
+    currency="rj ->> 'currency'",
+    pounds="CAST(wj ->> 'pounds' AS NUMERIC)",
+    cents="CAST(ROUND(CAST(rj ->> 'total' AS NUMERIC) * 100) AS BIGINT)",
+    next_cents=(
+        "CASE WHEN (rj -> 'nextTotal') IS NOT NULL"
+        " THEN CAST(ROUND(CAST(rj ->> 'nextTotal' AS NUMERIC) * 100) AS BIGINT)"
+        " ELSE (SELECT MIN(CAST(ROUND(CAST(o.value ->> 'total' AS NUMERIC) * 100) AS BIGINT))"
+        " FROM jsonb_array_elements(CAST(bookings.offers AS jsonb)) AS o(value)"
+        " WHERE o.value ->> 'currency' = bookings.rj ->> 'currency'"
+        " AND (o.value ->> 'rateId') IS DISTINCT FROM (bookings.rj ->> 'rateId'))"
+        " END"
+    ),
+    quoted="CAST(rj ->> 'transitDays' AS NUMERIC)",
+    carrier="rj ->> 'carrier'",
+    source="(SELECT CAST(substr(sent_at, 1, 10) AS date) AS sent_day, offers, transit_days,"
+    " CAST(rate AS jsonb) AS rj,"
+    " CAST(weights AS jsonb) AS wj, CAST(lane AS jsonb) AS lj"
+    " FROM bookings WHERE {where} OFFSET 0) AS bookings",
+    tail="",
 )
-"""The cheapest other offer in the booked rate's currency, in cents: as the booking kept it
-(``nextTotal``, null when there was none), else found in the offers kept."""
+
+
+def _sql(engine: Engine) -> _Sql:
+    return _POSTGRES if engine.dialect.name == "postgresql" else _SQLITE
 
 
 @dataclass(frozen=True)
@@ -92,14 +157,16 @@ def spend(
 ) -> list[SpendRow]:
     """Spend per ``by`` and currency, largest groups first within a currency."""
     where, params = _where(since, until)
-    key = _KEYS[by]
+    sql = _sql(engine)
     rows = engine.read(
         "SELECT k, cur, COUNT(*), COALESCE(SUM(lb), 0), SUM(cents), COALESCE(SUM(next - cents), 0)"
-        f" FROM (SELECT {key} AS k, rate ->> '$.currency' AS cur,"
-        f" CAST(weights ->> '$.pounds' AS REAL) AS lb, {_CENTS} AS cents, {_NEXT} AS next"
-        f" FROM bookings WHERE {where} LIMIT -1) GROUP BY k, cur ORDER BY cur, k",
+        f" FROM (SELECT {sql.keys[by]} AS k, {sql.currency} AS cur, {sql.pounds} AS lb,"
+        f" {sql.cents} AS cents, {sql.next_cents} AS next"
+        f" FROM {sql.source.format(where=where)}{sql.tail}) AS booked"
+        " GROUP BY k, cur",
         params,
     )
+    rows.sort(key=lambda r: (str(r[1]), str(r[0])))
     return [
         SpendRow(
             str(k),
@@ -118,15 +185,14 @@ def carriers(
 ) -> list[CarrierRow]:
     """Per carrier: shipments, share of bookings, transit quoted vs actual, on-time share."""
     where, params = _where(since, until)
-    actual = "julianday(json_extract(rate, '$.deliveredOn')) - julianday(pickup_date)"
+    sql = _sql(engine)
     rows = engine.read(
-        "SELECT json_extract(rate, '$.carrier') AS c, COUNT(*),"
-        " AVG(json_extract(rate, '$.transitDays')),"
-        f" AVG({actual}), COUNT({actual}),"
-        f" SUM(CASE WHEN {actual} <= json_extract(rate, '$.transitDays') THEN 1 ELSE 0 END)"
-        f" FROM bookings WHERE {where} GROUP BY c ORDER BY COUNT(*) DESC, c",
+        f"SELECT {sql.carrier} AS c, COUNT(*), AVG({sql.quoted}), AVG(transit_days),"
+        f" COUNT(transit_days), SUM(CASE WHEN transit_days <= {sql.quoted} THEN 1 ELSE 0 END)"
+        f" FROM {sql.source.format(where=where)} GROUP BY {sql.carrier}",
         params,
     )
+    rows.sort(key=lambda r: (-int(r[1]), str(r[0])))
     everyone = sum(int(r[1]) for r in rows)
     four = Decimal("0.0001")
     tenth = Decimal("0.1")

@@ -166,6 +166,8 @@ def _insert(
             pickup_conf = identifiers.pickup_confirmation(
                 origin.city, next_serial(conn, "pickup", SERIAL_STARTS["pickup"])
             )
+    late = rng.random() > BY_CODE[code].on_time
+    late_days, early = lifecycle.spread(f"{sid}:{config.seed}", late)
     planned = lifecycle.plan(
         created_ms / 1000,
         mode,
@@ -175,7 +177,9 @@ def _insert(
         rng,
         speed=config.clock_speed,
         falloff=code == "RGFB" and rng.random() < 0.2,
-        late=rng.random() > BY_CODE[code].on_time,
+        late=late,
+        late_days=late_days,
+        early=early,
         pickup_day=date.fromisoformat(details["pickupDate"]) if details["pickupDate"] else None,
         holidays=True,
     )

@@ -72,6 +72,8 @@ def plan(
     cancel: bool = False,
     falloff: bool = False,
     late: bool = False,
+    late_days: int = 1,
+    early: bool = False,
     award_delay: float | None = None,
     pickup_day: date | None = None,
     holidays: bool = False,
@@ -80,7 +82,9 @@ def plan(
 
     ``pickup_day`` (a business day at the origin) is when the carrier picks up; without it,
     the next business day after the pickup is confirmed. ``holidays`` also skips carrier
-    holidays (bookings; the seeded history counts weekdays only)."""
+    holidays (bookings; the seeded history counts weekdays only). A ``late`` shipment is
+    delivered ``late_days`` business days after its transit days, an ``early`` one a day
+    before (never on its pickup day)."""
     open_on = is_business_day if holidays else _weekday
     if award_delay is None:
         award_delay = rng.uniform(600, 3600) if mode == "truckload" else rng.uniform(20, 120)
@@ -97,7 +101,9 @@ def plan(
         midnight = datetime(pickup_day.year, pickup_day.month, pickup_day.day, tzinfo=UTC)
         pickup = midnight.timestamp() - offset + rng.uniform(10, 16) * 3600
     pickup = max(pickup, confirmed + 1800)
-    days = max(1, transit_days) + (1 if late else 0)
+    days = max(1, transit_days) + (late_days if late else 0)
+    if early and not late and days > 1:
+        days -= 1
     delivered = _business_day_at(pickup, days, 9, 16.5, dest_lon, rng, open_on)
     if cancel:
         cancel_at = rng.uniform(created + 60, pickup - 60)
@@ -113,6 +119,16 @@ def plan(
         return int(created + (t - created) / max(speed, 1e-6))
 
     return Plan([(real(t), status) for t, status in sim], int(pickup), int(delivered))
+
+
+def spread(key: str, late: bool) -> tuple[int, bool]:
+    """How late or early a shipment is beyond its carrier's on-time draw: a late one is a
+    day late, sometimes two (3 in 10); of the rest, 1 in 20 arrives a day early. Drawn from
+    its own seed (``key``), so the other draws of a plan stay as they were."""
+    rng = random.Random(f"{key}:spread")
+    late_days = 2 if rng.random() < 0.3 else 1
+    early = rng.random() < 0.05
+    return (late_days, False) if late else (1, early)
 
 
 def status_at(timeline: list[tuple[int, str]], now: int) -> tuple[str, int | None]:

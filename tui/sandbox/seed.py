@@ -229,6 +229,8 @@ def _row(
     if rank <= 4:  # the newest four, booked a minute or two ago: two pending, two awarded
         award_delay = 6 * 3600.0 if rank <= 2 else 10.0
         cancel = False
+    late = rng.random() > carrier.on_time
+    late_days, early = lifecycle.spread(f"{seq}:{created_ms}", late)
     planned = lifecycle.plan(
         created_s,
         mode,
@@ -238,7 +240,9 @@ def _row(
         rng,
         cancel=cancel,
         falloff=falloff,
-        late=rng.random() > carrier.on_time,
+        late=late,
+        late_days=late_days,
+        early=early,
         award_delay=award_delay,
     )
     status, next_at = lifecycle.status_at(planned.timeline, int(now_s))

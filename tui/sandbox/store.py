@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
@@ -142,8 +144,9 @@ def happened_events(row: sqlite3.Row, now_s: int) -> tuple[str, list[lifecycle.E
     """The status at ``now_s`` and the events that have happened by then, oldest first."""
     timeline = lifecycle.load_timeline(row["timeline"])
     status, _ = lifecycle.status_at(timeline, now_s)
-    # The events happen on the timeline's clock (compressed for a booking), not on the days
-    # the shipment is scheduled for.
+    # The events happen on the timeline's clock (compressed for a booking) and are told on
+    # the sandbox's own, simulated one: on the days the shipment is scheduled for, as the
+    # BOL and the tracking's pickupDate and deliveryDate are.
     moments = {name: moment for moment, name in timeline}
     happened = lifecycle.events(
         timeline,
@@ -158,7 +161,24 @@ def happened_events(row: sqlite3.Row, now_s: int) -> tuple[str, list[lifecycle.E
         key=row["id"],
         chaos=row["carrier_code"] == "QWDL",
     )
-    return status, happened
+    told = simulated(timeline, row["pickup_at"], row["delivered_at"])
+    return status, [replace(event, time=told(event.time)) for event in happened]
+
+
+def simulated(
+    timeline: list[tuple[int, str]], pickup_at: int, delivered_at: int
+) -> Callable[[int], int]:
+    """A moment of the timeline -> the simulated moment it stands for (a booking's clock is
+    compressed from its creation; the seeded history's is not). A shipment canceled before
+    its pickup keeps the timeline's moments (no scheduled moment to scale them by)."""
+    created = timeline[0][0]
+    moments = {name: moment for moment, name in timeline}
+    for name, scheduled in (("delivered", delivered_at), ("picked-up", pickup_at)):
+        moment = moments.get(name)
+        if moment is not None and moment > created:
+            ratio = (scheduled - created) / (moment - created)
+            return lambda t: created + round((t - created) * ratio)
+    return lambda t: t
 
 
 def _extras(row: sqlite3.Row) -> dict[str, Any]:

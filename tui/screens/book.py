@@ -386,11 +386,12 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.host.booking_in_flight = True
         self._sent_request = request
         lane = book_form.booking_lane(self.request, self.rate, request)
+        priced = book_form.booking_priced(self.quote, self.rate, self.request)
         session = self.host.session
 
         async def book(client: FreightClient) -> BookingOutcome:
             engine = session.booking_engine(client)
-            return await engine.book(request, lane=lane, search_unknown=False)
+            return await engine.book(request, lane=lane, search_unknown=False, priced=priced)
 
         self._sending.start(book)
         self.query_one("#book-body").disabled = True

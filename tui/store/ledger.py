@@ -24,6 +24,7 @@ from tui.ledger import (
     OrderTakenError,
     Outcome,
     Priced,
+    sent_record,
 )
 from tui.store.core import Store, now_text, parse_time
 from tui.store.engine import Row, StoreError, Transaction
@@ -62,18 +63,14 @@ class StoreLedger:
         Raises ``AlreadySentError`` (the reference went out before and was not refused),
         ``OrderTakenError`` (another booking of the order exists: by which station, when, with
         its PRO) and ``OSError`` when the store cannot be written (nothing may be sent)."""
-        now = datetime.now(UTC)
-        record = BookingRecord(
-            reference,
+        record = sent_record(
             profile,
             quote_id,
             rate_id,
-            now,
-            "sent",
-            sent_at=now,
+            reference,
             lane=lane,
             search_for=search_for,
-            order_number=order.number if order is not None else None,
+            order=order,
             station=self.station,
         )
         try:

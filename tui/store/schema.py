@@ -137,7 +137,19 @@ def _version_3(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1, _version_2, _version_3)
+def _version_4(d: Dialect) -> list[str]:
+    """What tracking said of a booked shipment (``tui.reports.deliveries``): the day it was
+    delivered (``YYYY-MM-DD``, local where it was delivered), its actual transit in business
+    days (the pickup day not counted, as quoted transit days are), and when tracking was last
+    asked (so a shipment never delivered does not hold the others up)."""
+    return [
+        "ALTER TABLE bookings ADD COLUMN delivered_on TEXT",
+        "ALTER TABLE bookings ADD COLUMN transit_days INTEGER",
+        "ALTER TABLE bookings ADD COLUMN tracked_at TEXT",
+    ]
+
+
+MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4)
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)
