@@ -69,7 +69,7 @@ def test_the_old_state_comes_in_once(connect: OpenStore, tmp_path: Path) -> None
     assert batch.counts == {"booking": 1, "rated": 1}
     assert [o.key for o in store.orders(batch.id)] == ["SO-1", "SO-2"]
     assert store.named("mappings", "acme") == {"wms": {"columns": {"order": "Order"}}}
-    assert store.named("address_book", "acme")["Atlanta DC"]["postal_code"] == "30336"
+    assert store.named("address_book", "acme")["Atlanta DC (30336)"]["postal_code"] == "30336"
 
 
 def test_a_new_sqlite_store_takes_the_old_state_in_by_itself(tmp_path: Path) -> None:
