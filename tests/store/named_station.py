@@ -4,6 +4,7 @@
 - ``add PREFIX COUNT START``: at epoch second START, save COUNT address book entries and
   COUNT mappings named ``PREFIX-n``, and the entry ``Shared dock`` (phone and contact both
   ``PREFIX``) after each of its own, as fast as it can; prints ``ok``.
+- ``save COMPANY ZIP``: save one address book entry of the demo profile.
 - ``book``: print the demo profile's address book as the store holds it, one
   ``company|postal_code|phone`` a line (the config's entries taken in once, as the app does).
 """
@@ -36,6 +37,13 @@ def add(url: str, data_dir: Path, prefix: str, count: int, start: float) -> None
     print("ok")
 
 
+def save(url: str, data_dir: Path, company: str, postal_code: str) -> None:
+    store = open_store(data_dir, url)
+    entry = Location(label=company, company=company, postal_code=postal_code, city="Dallas")
+    save_address(store, "demo", entry)
+    store.close()
+
+
 def book(url: str, data_dir: Path) -> None:
     store = open_store(data_dir, url)
     for entry in address_book(store, data_dir, demo_profile(data_dir=data_dir)):
@@ -47,5 +55,7 @@ if __name__ == "__main__":
     url, folder, action, *rest = sys.argv[1:]
     if action == "add":
         add(url, Path(folder), rest[0], int(rest[1]), float(rest[2]))
+    elif action == "save":
+        save(url, Path(folder), rest[0], rest[1])
     else:
         book(url, Path(folder))
