@@ -91,5 +91,6 @@ def test_freight_store_import_and_status(
     shown = capsys.readouterr().out
     assert f"schema    version {VERSION}" in shown
     assert "bookings  2" in shown
+    assert "addresses 0" in shown  # the config's address books come in on first use of them
     assert main(["store", "import"]) == 0
     assert "0 bookings, 0 batches, 0 orders, 0 mappings" in capsys.readouterr().out
