@@ -304,6 +304,10 @@ class FreightApp(Navigation, KeyFilter):
             self.set_activity("connect", None)
 
         await self._offer_unfinished_batch()
+        try:  # the address book, so the Book screen is filled from it at once
+            await asyncio.to_thread(self.session.address_book)
+        except Exception:  # a damaged store is said where the address book is used
+            return
 
     async def _offer_unfinished_batch(self) -> None:
         """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""

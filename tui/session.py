@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from tui.api.options import ClientOptions
     from tui.api.secret import Secret
     from tui.booking import BookingEngine
-    from tui.config.settings import AppConfig, Profile
+    from tui.config.settings import AppConfig, Location, Profile
     from tui.store.ledger import StoreLedger
 
 EnvironmentWord = Literal["DEMO", "SANDBOX", "PRODUCTION"]
@@ -102,6 +102,9 @@ class Session:
         self.profile_listeners: list[Callable[[], None]] = []
         """Called after the profile, environment or config changed (the app's reactive)."""
         self._ledgers: dict[tuple[str, str], StoreLedger] = {}
+        self.addresses: list[Location] | None = None
+        """The active profile's address book as last read from the store (None: not yet);
+        what a screen shows at once, before its worker reads the store again."""
         self.credentials_connector: object | None = None
         """What found this session's credentials (`tui.credentials.session` sets and reads it)."""
 
@@ -193,14 +196,36 @@ class Session:
             self.closers.append(lambda: self._close_ledger(key))
         return kept
 
+    def address_book(self) -> list[Location]:
+        """The active profile's address book as the store holds it now (shared by the
+        stations on one store; the config's entries taken in once). Blocking: call it from a
+        worker. Raises StoreError (an OSError)."""
+        from tui.store.named import address_book
+
+        profile = self.profile
+        book = address_book(self.ledger().store, self.data_dir, profile)
+        if self.profile.name == profile.name:  # not another's, switched to meanwhile
+            self.addresses = book
+        return book
+
+    def save_address(self, entry: Location, replacing: Sequence[Location] = ()) -> list[Location]:
+        """Keep ``entry`` in the active profile's address book in the store, in place of
+        ``replacing``; the book as it is then. Blocking: call it from a worker. Raises
+        StoreError (an OSError)."""
+        from tui.store.named import save_address
+
+        save_address(self.ledger().store, self.profile.name, entry, replacing)
+        return self.address_book()
+
     def _close_ledger(self, key: tuple[str, str]) -> None:
         kept = self._ledgers.pop(key, None)
         if kept is not None:
             kept.store.close()
 
     def change_profile(self, **fields: Any) -> Profile:
-        """Change fields of the active profile (address_book, item_templates, default_origin…)
-        and write them through: the demo's to the data dir, any other to the config file.
+        """Change fields of the active profile (item_templates, default_origin…; the address
+        book is in the store: ``save_address``) and write them through: the demo's to the
+        data dir, any other to the config file.
 
         The change holds for this run even when writing fails (OSError is raised then).
         """
@@ -242,6 +267,8 @@ class Session:
         Raises OSError when the config could not be written (the switch holds).
         """
         self.settle()  # the config is kept, and written when ``save``
+        if profile.name != self.profile_name:
+            self.addresses = None  # another profile's book: read when first needed
         self._profile = profile
         self._environment = environment
         if connect is not None:

@@ -69,7 +69,7 @@ def test_the_old_state_comes_in_once(connect: OpenStore, tmp_path: Path) -> None
     assert batch.counts == {"booking": 1, "rated": 1}
     assert [o.key for o in store.orders(batch.id)] == ["SO-1", "SO-2"]
     assert store.named("mappings", "acme") == {"wms": {"columns": {"order": "Order"}}}
-    assert store.named("address_book", "acme")["Atlanta DC"]["postal_code"] == "30336"
+    assert store.named("address_book", "acme")["Atlanta DC (30336)"]["postal_code"] == "30336"
 
 
 def test_a_new_sqlite_store_takes_the_old_state_in_by_itself(tmp_path: Path) -> None:
@@ -91,5 +91,6 @@ def test_freight_store_import_and_status(
     shown = capsys.readouterr().out
     assert f"schema    version {VERSION}" in shown
     assert "bookings  2" in shown
+    assert "addresses 0" in shown  # the config's address books come in on first use of them
     assert main(["store", "import"]) == 0
     assert "0 bookings, 0 batches, 0 orders, 0 mappings" in capsys.readouterr().out

@@ -335,7 +335,7 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
         await pilot.press("ctrl+t")
         await pilot.pause()
         assert "Saved Lone Star Annex (75207) to the address book." in screen_text(app)
-        saved = [e for e in ui_session.profile.address_book if e.company == "Lone Star Annex"]
+        saved = [e for e in ui_session.address_book() if e.company == "Lone Star Annex"]
         assert len(saved) == 1
         assert saved[0].postal_code == "75207"
         assert saved[0].contact_name == book.dest.input("contact").value

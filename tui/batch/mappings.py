@@ -1,17 +1,22 @@
-"""Column mappings saved per profile under a name (``batch-mappings.json`` in the data dir),
+"""Column mappings saved per profile under a name, in the store (shared by its stations),
 found again by name or by a file's headers."""
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
 
+if TYPE_CHECKING:
+    from tui.store import Store
+
 FILE_NAME: Final = "batch-mappings.json"
+"""Where mappings were kept before the store (imported once, never written now)."""
+SAVED_KEY: Final = "saved_at"
+"""Kept beside a mapping's fields: when it was saved (the latest of one file's headers wins)."""
 _NAME = re.compile(r"^[\w .,()+&'-]{1,60}$")
 
 
@@ -23,60 +28,71 @@ def name_problem(name: str) -> str:
 
 
 class MappingStore:
-    """Saved mappings: ``{"v": 1, "profiles": {profile: {name: mapping}}}``."""
+    """Saved mappings of every profile, in the store (shared by its stations): one record per
+    (profile, name). The data dir's ``batch-mappings.json`` comes in once, on first use, and
+    is not written any more."""
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
+    def __init__(self, store: Store, data_dir: Path | None = None, *, owned: bool = False) -> None:
+        self.store = store
+        self.data_dir = data_dir
+        self._owned = owned
+        self._imported = data_dir is None
 
     @classmethod
     def in_dir(cls, data_dir: Path) -> MappingStore:
-        """The mappings of a data dir."""
-        return cls(data_dir / FILE_NAME)
+        """The mappings of the configured store (SQLite in ``data_dir`` by default), which
+        ``close`` lets go of. Raises StoreError."""
+        from tui.store import open_store
 
-    def _read(self) -> dict[str, Any]:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            return {"v": 1, "profiles": {}}
-        if not isinstance(data, dict) or not isinstance(data.get("profiles"), dict):
-            return {"v": 1, "profiles": {}}
-        return data
+        return cls(open_store(data_dir), data_dir, owned=True)
+
+    def close(self) -> None:
+        """Let go of the store, when this opened it."""
+        if self._owned:
+            self.store.close()
+
+    def _saved(self, profile: str) -> dict[str, dict[str, Any]]:
+        if not self._imported and self.data_dir is not None:
+            from tui.store.importing import MAPPINGS_FILE, import_mappings
+            from tui.store.named import import_once
+
+            folder = self.data_dir
+            import_once(
+                self.store,
+                folder,
+                "mappings",
+                lambda: import_mappings(self.store, folder / MAPPINGS_FILE),
+            )
+            self._imported = True
+        return self.store.named("mappings", profile)
 
     def names(self, profile: str) -> list[str]:
         """The names saved for a profile."""
-        saved = self._read()["profiles"].get(profile, {})
-        return sorted(saved) if isinstance(saved, dict) else []
+        return sorted(self._saved(profile))
 
     def get(self, profile: str, name: str) -> ColumnMapping | None:
         """The mapping saved under ``name``, or None."""
-        saved = self._read()["profiles"].get(profile, {})
-        if not isinstance(saved, dict):
-            return None
-        return ColumnMapping.from_json(name, saved.get(name))
+        return ColumnMapping.from_json(name, self._saved(profile).get(name))
 
     def for_headers(self, profile: str, headers: Sequence[str]) -> ColumnMapping | None:
         """The mapping saved for files with exactly these headers (the latest saved), or None."""
-        saved = self._read()["profiles"].get(profile, {})
-        if not isinstance(saved, dict):
-            return None
-        found = None
-        for name, data in saved.items():
+        found: tuple[str, ColumnMapping] | None = None
+        for name, data in self._saved(profile).items():
             mapping = ColumnMapping.from_json(name, data)
-            if mapping is not None and mapping.same_headers(headers):
-                found = mapping
-        return found
+            if mapping is None or not mapping.same_headers(headers):
+                continue
+            saved = str(data.get(SAVED_KEY) or "")
+            if found is None or saved >= found[0]:
+                found = (saved, mapping)
+        return found[1] if found is not None else None
 
     def save(self, profile: str, name: str, mapping: ColumnMapping) -> None:
-        """Keep ``mapping`` under ``name`` (replacing one of that name). Raises ValueError."""
-        from tui.drafts import write_atomically
+        """Keep ``mapping`` under ``name`` (replacing one of that name: the last save wins).
+        Raises ValueError (a name that cannot be) and StoreError (an OSError)."""
+        from tui.store.core import now_text
 
         if problem := name_problem(name):
             raise ValueError(problem)
-        data = self._read()
-        profiles = data["profiles"]
-        saved = profiles.get(profile)
-        if not isinstance(saved, dict):
-            saved = profiles[profile] = {}
-        saved.pop(name, None)
-        saved[name] = mapping.to_json()
-        write_atomically(self.path, json.dumps(data, indent=1, ensure_ascii=False))
+        self.store.put_named(
+            "mappings", profile, name, {**mapping.to_json(), SAVED_KEY: now_text()}
+        )

@@ -496,11 +496,16 @@ def zip_states() -> values.ZipState:
     return state
 
 
-def context_for(profile: Profile, today: date, now: datetime | None = None) -> Context:
-    """The context of a profile (``tui.config.settings.Profile``): its address book, default
-    origin and emergency contact, and the offline ZIP data. With ``now``, each origin's today
-    is the date at its ZIP then."""
-    book = tuple(profile.address_book)
+def context_for(
+    profile: Profile,
+    today: date,
+    now: datetime | None = None,
+    book: Sequence[Location] | None = None,
+) -> Context:
+    """The context of a profile (``tui.config.settings.Profile``): its address book (``book``,
+    as the store holds it; else the profile's own), default origin and emergency contact, and
+    the offline ZIP data. With ``now``, each origin's today is the date at its ZIP then."""
+    book = tuple(profile.address_book if book is None else book)
     origin = profile.default_origin
     if origin is not None and all(p.postal_code != origin.postal_code for p in book):
         book = (origin, *book)

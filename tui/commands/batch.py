@@ -16,6 +16,7 @@ from tui.commands.progress import ProgressLine
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
+    from tui.batch.mappings import MappingStore
     from tui.batch.source import Sheet
     from tui.config.settings import Profile
 
@@ -258,14 +259,31 @@ def _mapping(
     """The mapping to use: the one named, else the one saved for these headers, else guessed
     (a new name starts a new mapping); then the flags; then saved (under its name, or the
     file's) unless ``save`` is false."""
+    from tui.batch.mappings import MappingStore
+    from tui.config.paths import data_dir
+
+    store = MappingStore.in_dir(data_dir())  # StoreError: exit 6, the store named
+    try:
+        return _mapping_in(args, store, profile, sheet, path, save=save)
+    finally:
+        store.close()
+
+
+def _mapping_in(
+    args: argparse.Namespace,
+    store: MappingStore,
+    profile: str,
+    sheet: Sheet,
+    path: Path,
+    *,
+    save: bool,
+) -> ColumnMapping:
     from dataclasses import replace
 
     from tui.batch.fields import MappingError, guess_mapping, parse_assignments, with_overrides
-    from tui.batch.mappings import MappingStore, name_problem
-    from tui.config.paths import data_dir
+    from tui.batch.mappings import name_problem
     from tui.domain.safe_text import safe_name_part
 
-    store = MappingStore.in_dir(data_dir())
     found = store.get(profile, args.mapping) if args.mapping else None
     if found is not None:
         if not found.fits(sheet.headers):
@@ -297,7 +315,7 @@ def _mapping(
         return mapping
     try:
         store.save(profile, name, mapping)
-    except (ValueError, OSError) as exc:
+    except ValueError as exc:
         raise UsageError(f"the mapping cannot be saved: {exc}") from None
     return mapping
 
@@ -309,11 +327,13 @@ def _open(
     from tui.batch.orders import context_for
     from tui.batch.store import SharedBatchStore
     from tui.config.paths import data_dir
+    from tui.store.named import address_book
 
     now = datetime.now(UTC)
-    context = context_for(profile, now.astimezone().date(), now)
     store = SharedBatchStore.in_dir(data_dir())
     try:
+        book = address_book(store.store, data_dir(), profile)
+        context = context_for(profile, now.astimezone().date(), now, book)
         return Batch.open(store, profile.name, source_id(path), sheet, mapping, context)
     except BaseException:
         store.close()

@@ -47,9 +47,17 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             added = import_local(store, data_dir(), profile_environments(), _address_books())
             print(f"freight: imported into {store.where}: {added.text}", file=out)
         else:
+            tables = {
+                "batches": "batches",
+                "orders": "orders",
+                "bookings": "bookings",
+                "paperwork": "paperwork",
+                "mappings": "mappings",
+                "addresses": "address_book",
+            }
             counts = {
-                table: int(store.engine.read(f"SELECT COUNT(*) FROM {table}")[0][0])
-                for table in ("batches", "orders", "bookings", "paperwork", "mappings")
+                shown: int(store.engine.read(f"SELECT COUNT(*) FROM {table}")[0][0])
+                for shown, table in tables.items()
             }
             print(f"store     {store.where} ({store.dialect.name})", file=out)
             print(f"schema    version {store.version()}", file=out)

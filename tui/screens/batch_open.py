@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from tui.batch.source import Sheet
     from tui.batch.store import SharedBatchStore
     from tui.batch.view import ReviewRow
+    from tui.config.settings import Location
     from tui.host import Host
     from tui.widgets.path_input import PathInput
     from tui.widgets.virtual_table import VirtualTable
@@ -65,6 +66,8 @@ class BatchOpening:
         self.clock = clock
         """The time ship dates are judged by."""
         self._batch_store: SharedBatchStore | None = None
+        self.book: list[Location] | None = None
+        """The profile's address book as the store held it when orders were last read."""
         self.opened = False
         """A file or rows were opened (nothing is offered in the path field after that)."""
 
@@ -174,9 +177,10 @@ class BatchOpening:
         from tui.batch.fields import guess_mapping, looks_like_header
         from tui.batch.mappings import MappingStore
         from tui.batch.source import SourceError, parse_text, read_file
+        from tui.store.named import address_book
 
-        profile = self.screen.host.session.profile_name
-        store = MappingStore.in_dir(self.screen.host.session.data_dir)
+        session = self.screen.host.session
+        profile = session.profile
 
         def read() -> tuple[Sheet, ColumnMapping, bool]:
             sheet = (
@@ -184,7 +188,9 @@ class BatchOpening:
                 if path is not None
                 else parse_text(text or "", is_header=looks_like_header)
             )
-            saved = store.for_headers(profile, sheet.headers)
+            shared = self.store().store
+            self.book = address_book(shared, session.data_dir, profile)
+            saved = MappingStore(shared, session.data_dir).for_headers(profile.name, sheet.headers)
             return sheet, saved or guess_mapping(sheet.headers), saved is not None
 
         self.screen.host.set_activity("batch", "reading the orders…")
@@ -193,6 +199,9 @@ class BatchOpening:
         except SourceError as error:
             where = plain(str(path)) if path is not None else "the pasted text"
             self.screen.say(f"{where}: {error}", error=True)
+            return
+        except OSError as error:  # the store (StoreError): named, with what to do
+            self.screen.say(f"Not read: {plain(str(error))}", error=True)
             return
         finally:
             self.screen.host.set_activity("batch", None)
@@ -225,7 +234,8 @@ class BatchOpening:
         from tui.batch.view import preview_text
 
         moment = self.clock()
-        context = context_for(self.screen.host.session.profile, moment.astimezone().date(), moment)
+        profile = self.screen.host.session.profile
+        context = context_for(profile, moment.astimezone().date(), moment, self.book)
 
         def preview(candidate: ColumnMapping) -> tuple[str, bool]:
             return preview_text(read_orders(sheet, candidate, context))
@@ -248,9 +258,13 @@ class BatchOpening:
         mapping = replace(mapping, name=name)
 
         def open_batch() -> Batch:
-            MappingStore.in_dir(session.data_dir).save(profile.name, name, mapping)
+            from tui.store.named import address_book
+
+            shared = self.store().store
+            MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
+            self.book = address_book(shared, session.data_dir, profile)
             moment = self.clock()
-            context = context_for(profile, moment.astimezone().date(), moment)
+            context = context_for(profile, moment.astimezone().date(), moment, self.book)
             if text is not None:
                 from contextlib import suppress
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from datetime import date
 from functools import partial
@@ -211,10 +212,14 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     # -- draft and focus ----------------------------------------------------------------
 
     def on_mount(self) -> None:
-        self.draft.prefill()
-        self.draft.restore()
-        self._pickup_changed_hours()
+        known = self.host.session.addresses
+        if known is not None:  # the book as last read: the form is filled at once
+            self.draft.fill(known, self._pickup_changed_hours)
         self.origin.input("company").focus()
+        self.run_worker(
+            self.draft.read_book(None if known is not None else self._pickup_changed_hours),
+            group="book-addresses",
+        )
 
     def on_unmount(self) -> None:
         self.draft.save()
@@ -269,12 +274,23 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         return self.origin if self._side == "origin" else self.dest
 
     def action_address_book(self) -> None:
-        """Fill the focused end of the form from a saved address."""
-        self.app.push_screen(*book_addresses.address_picker(self, self._current_form()))
+        """Fill the focused end of the form from a saved address (the book read in a worker)."""
+        form = self._current_form()
+
+        async def pick() -> None:
+            try:
+                entries = await asyncio.to_thread(self.host.session.address_book)
+            except OSError as error:
+                self.set_status(f"The address book cannot be read: {plain(str(error))}", True)
+                return
+            self.app.push_screen(*book_addresses.address_picker(self, form, entries))
+
+        self.run_worker(pick(), group="book-addresses", exclusive=True)
 
     def action_save_address(self) -> None:
         """Save the focused end of the form to the address book (same company and ZIP: replaced)."""
-        book_addresses.save_to_book(self, self._current_form())
+        form = self._current_form()
+        self.run_worker(book_addresses.save_to_book(self, form), group="book-save-address")
 
     # -- booking ------------------------------------------------------------------------
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from tui.domain.postal import same_postal_code
+from tui.domain.safe_text import plain
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -23,12 +25,11 @@ def postal_code(screen: BookingForm, form: ContactForm) -> str:
 
 
 def address_picker(
-    screen: BookingForm, form: ContactForm
+    screen: BookingForm, form: ContactForm, entries: Sequence[Location]
 ) -> tuple[BookAddressesScreen, Callable[[Location | None], None]]:
-    """The address book dialog for ``form``'s end, and what fills ``form`` from the pick."""
+    """The address book dialog over ``entries`` (as the store holds them) for ``form``'s end,
+    and what fills ``form`` from the pick."""
     from tui.screens.book_address_book import BookAddressesScreen
-
-    entries = screen.host.session.profile.address_book
 
     def fill(entry: Location | None) -> None:
         if entry is not None:
@@ -41,8 +42,9 @@ def address_picker(
     return BookAddressesScreen(entries, postal_code(screen, form), title), fill
 
 
-def save_to_book(screen: BookingForm, form: ContactForm) -> None:
-    """Save ``form``'s end to the address book (same company and ZIP: replaced)."""
+async def save_to_book(screen: BookingForm, form: ContactForm) -> None:
+    """Save ``form``'s end to the address book in the store (same company and ZIP, as the
+    store holds it now: replaced). Reads and writes the store off the event loop."""
     values = form.values()
     errors = form.errors(for_booking=False)
     if not values["company"].strip() or errors:
@@ -51,17 +53,23 @@ def save_to_book(screen: BookingForm, form: ContactForm) -> None:
     postal = postal_code(screen, form)
     entry = book_form.location_from_values(values, postal)
     session = screen.host.session
-    same = [
-        old
-        for old in session.profile.address_book
-        if old.company == entry.company and same_postal_code(old.postal_code, postal)
-    ]
-    if same:  # what the form does not show (label, city, location type…) stays as it was
-        entry = same[0].model_copy(update=book_form.shown_fields(entry, same[0], values))
-    book = [old for old in session.profile.address_book if old not in same]
+
+    def save() -> Location:
+        book = session.address_book()
+        same = [
+            old
+            for old in book
+            if old.company == entry.company and same_postal_code(old.postal_code, postal)
+        ]
+        kept = entry
+        if same:  # what the form does not show (label, city, location type…) stays as it was
+            kept = same[0].model_copy(update=book_form.shown_fields(entry, same[0], values))
+        session.save_address(kept, same)
+        return kept
+
     try:
-        session.change_profile(address_book=[*book, entry])
+        saved = await asyncio.to_thread(save)
     except OSError as error:
-        screen.set_status(f"Could not save the address book: {error}", True)
+        screen.set_status(f"Could not save the address book: {plain(str(error))}", True)
         return
-    screen.set_status(f"Saved {entry.company} ({postal}) to the address book.")
+    screen.set_status(f"Saved {saved.company} ({postal}) to the address book.")

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import asyncio
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from tui.domain.safe_text import plain
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
     from textual.timer import Timer
 
     from tui.api.models import Quote, Rate, RateRequest
+    from tui.config.settings import Location
     from tui.host import Host
     from tui.widgets.contact_form import ContactForm
     from tui.widgets.pickup_form import PickupForm
@@ -55,13 +58,32 @@ class BookDraft:
         self._timer: Timer | None = None
         self._pending: dict[str, Any] | None = None
 
-    def prefill(self) -> None:
-        """Each end from the address book entry for its ZIP (origin: the profile's default
-        origin too), then what the quote said of it; the pickup day and reference as quoted."""
+    def fill(self, book: Sequence[Location], then: Callable[[], object]) -> None:
+        """Prefill from ``book``, restore the draft over it, then ``then``."""
+        self.prefill(book)
+        self.restore()
+        then()
+
+    async def read_book(self, fill_then: Callable[[], object] | None) -> None:
+        """Read the address book from the store (another station may have saved to it, and
+        the next form is filled from it at once); with ``fill_then``, fill the form from it
+        (it was not filled yet)."""
+        screen = self.screen
+        try:
+            book = await asyncio.to_thread(screen.host.session.address_book)
+        except OSError as error:
+            book = []
+            screen.set_status(f"The address book cannot be read: {plain(str(error))}", True)
+        if fill_then is not None:
+            self.fill(book, fill_then)
+
+    def prefill(self, book: Sequence[Location]) -> None:
+        """Each end from the address book entry for its ZIP (``book``: as the store holds it;
+        origin: the profile's default origin too), then what the quote said of it; the pickup
+        day and reference as quoted."""
         screen = self.screen
         request = screen.request
         profile = screen.host.session.profile
-        book = profile.address_book
         hours = not screen.parcel
         origin = book_form.find_location(book, request.origin_postal_code, profile.default_origin)
         if origin is not None:

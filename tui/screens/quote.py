@@ -430,7 +430,7 @@ packing group), and the emergency contact hazardous freight needs.
         side: Side = "origin" if self._field_of(self.focused) == "origin_zip" else "dest"
         if self.origin_picker.has_focus_within:
             side = "origin"
-        open_address_book(self, side)
+        self.run_worker(open_address_book(self, side), group="address-book", exclusive=True)
 
     # -- second-level fields ---------------------------------------------------------------
 

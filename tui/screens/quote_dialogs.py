@@ -3,11 +3,13 @@ address book (an end), accessorials, a row's item details, item templates."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.domain.accessorials import Accessorial, parse_accessorials
 from tui.domain.quote_form import EMERGENCY_FIELDS, ITEM_DETAILS
+from tui.domain.safe_text import plain
 from tui.screens.quote_draft import QuoteDraftKeeper, QuoteForm
 
 if TYPE_CHECKING:
@@ -36,11 +38,16 @@ def first_hazardous_row(form: QuoteForm) -> int:
     return next((i for i, item in enumerate(items) if item.hazardous), 0)
 
 
-def open_address_book(form: QuoteDialogsForm, side: Side) -> None:
-    """Pick an end from the address book; its usual accessorials come with it."""
+async def open_address_book(form: QuoteDialogsForm, side: Side) -> None:
+    """Pick an end from the address book (as the store holds it now: read off the event
+    loop); its usual accessorials come with it."""
     from tui.screens.quote_address_book import QuoteAddressesScreen
 
-    addresses = form.host.session.profile.address_book
+    try:
+        addresses = await asyncio.to_thread(form.host.session.address_book)
+    except OSError as error:
+        form.notify(f"The address book cannot be read: {plain(str(error))}", severity="error")
+        return
     if not addresses:
         form.notify("The address book is empty (add addresses when booking).", timeout=4)
         return
@@ -49,7 +56,7 @@ def open_address_book(form: QuoteDialogsForm, side: Side) -> None:
         if choice is None:
             return
         side, index = choice
-        location = form.host.session.profile.address_book[index]
+        location = addresses[index]
         picker = form.origin_picker if side == "origin" else form.dest_picker
         picker.set_location(location.postal_code, location.location_type)
         end = "pickup" if side == "origin" else "delivery"

@@ -329,15 +329,44 @@ class Store:
 
     # -- named records (mappings, rules, the address book) ----------------------------------
 
-    def put_named(self, table: str, profile: str, name: str, data: dict[str, Any]) -> None:
-        """Keep one named record of a profile (``mappings``, ``rules``, ``address_book``)."""
+    def put_named(
+        self,
+        table: str,
+        profile: str,
+        name: str,
+        data: dict[str, Any],
+        *,
+        drop: Collection[str] = (),
+    ) -> None:
+        """Keep one named record of a profile (``mappings``, ``rules``, ``address_book``),
+        and let go of the records named in ``drop`` (those it replaces), in one transaction:
+        the last write of a name wins whole, and other names are never touched."""
         _check_table(table)
+        gone = sorted(set(drop) - {name})
         with self.engine.write() as tx:
+            if gone:
+                tx.run(
+                    f"DELETE FROM {table} WHERE profile = ?"
+                    f" AND name IN ({','.join('?' for _ in gone)})",
+                    (profile, *gone),
+                )
             tx.run(
                 f"INSERT INTO {table} (profile, name, data) VALUES (?, ?, ?)"
                 " ON CONFLICT (profile, name) DO UPDATE SET data = excluded.data",
                 (profile, name, json.dumps(data, ensure_ascii=False, default=str)),
             )
+
+    def add_named(self, table: str, profile: str, name: str, data: dict[str, Any]) -> bool:
+        """Add one named record unless the name is taken (then the kept one stays); whether
+        it was added."""
+        _check_table(table)
+        with self.engine.write() as tx:
+            made = tx.run(
+                f"INSERT INTO {table} (profile, name, data) VALUES (?, ?, ?)"
+                " ON CONFLICT (profile, name) DO NOTHING RETURNING name",
+                (profile, name, json.dumps(data, ensure_ascii=False, default=str)),
+            )
+        return bool(made)
 
     def named(self, table: str, profile: str) -> dict[str, dict[str, Any]]:
         """A profile's named records of a table, by name."""

@@ -16,6 +16,7 @@ from typing import Any, Final
 from tui.ledger import FILE_NAME as LEDGER_FILE
 from tui.ledger import BookingLedger
 from tui.store.core import Store, now_text
+from tui.store.named import import_addresses
 
 BATCHES_FILE: Final = "batches.sqlite3"
 MAPPINGS_FILE: Final = "batch-mappings.json"
@@ -56,13 +57,10 @@ def import_local(
     envs = dict(environments or {})
     bookings = _bookings(store, data_dir / LEDGER_FILE, envs)
     batches, orders = _batches(store, data_dir / BATCHES_FILE)
-    mappings = _mappings(store, data_dir / MAPPINGS_FILE)
-    addresses = 0
-    for profile, book in (address_books or {}).items():
-        for entry in book:
-            name = str(entry.get("label") or entry.get("company") or "")
-            if name and _insert_named(store, "address_book", profile, name, dict(entry)):
-                addresses += 1
+    mappings = import_mappings(store, data_dir / MAPPINGS_FILE)
+    addresses = sum(
+        import_addresses(store, profile, book) for profile, book in (address_books or {}).items()
+    )
     return Imported(bookings, batches, orders, mappings, addresses)
 
 
@@ -147,7 +145,8 @@ def _batches(store: Store, path: Path) -> tuple[int, int]:
     return added_batches, added_orders
 
 
-def _mappings(store: Store, path: Path) -> int:
+def import_mappings(store: Store, path: Path) -> int:
+    """Add the saved mappings of a ``batch-mappings.json`` the store does not hold by name."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -158,18 +157,6 @@ def _mappings(store: Store, path: Path) -> int:
         if not isinstance(saved, dict):
             continue
         for name, mapping in saved.items():
-            if isinstance(mapping, dict) and _insert_named(
-                store, "mappings", profile, name, mapping
-            ):
+            if isinstance(mapping, dict) and store.add_named("mappings", profile, name, mapping):
                 added += 1
     return added
-
-
-def _insert_named(store: Store, table: str, profile: str, name: str, data: dict[str, Any]) -> bool:
-    with store.engine.write() as tx:
-        made = tx.run(
-            f"INSERT INTO {table} (profile, name, data) VALUES (?, ?, ?)"
-            " ON CONFLICT (profile, name) DO NOTHING RETURNING name",
-            (profile, name, json.dumps(data, ensure_ascii=False, default=str)),
-        )
-    return bool(made)
