@@ -48,7 +48,7 @@ def fill_day(data_dir: Path, environment: str, day: date, count: int, start: int
                 "pickup_date": day.isoformat()}  # fmt: skip
         when = (SENT + timedelta(seconds=n)).isoformat()
         rows.append((
-            f"bench-{n:06d}", "acct", environment, "desk-1", "demo", f"q{n}", "r", when, when,
+            f"bench-{n:06d}", "demo", environment, "desk-1", "demo", f"q{n}", "r", when, when,
             "unknown" if n % 97 == 0 else "booked", f"{3410000000 + n}", f"BOL{n:08d}",
             day.isoformat(), json.dumps(lane),
         ))  # fmt: skip

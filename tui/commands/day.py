@@ -97,7 +97,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     from tui.store.days import close_day
 
     on = day_of(args.date, today)
-    environment = _environment(args)
+    account, environment = _account(args)
     if args.action == "close" and not (args.manifests or args.print_day):
         store = open_store(data_dir())
         try:
@@ -109,7 +109,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         listed = await listed_on(client, on)
         store = open_store(data_dir())
         try:
-            stored = read_stored(store, on, environment, station_name(), listed)
+            stored = read_stored(store, on, environment, station_name(), listed, account)
         finally:
             store.close()
         facts = await facts_for(client, on, stored.bookings, listed)
@@ -185,9 +185,21 @@ def _folder(text: str) -> Path:
     return Path(text).expanduser()
 
 
-def _environment(args: argparse.Namespace) -> str:
-    if getattr(args, "demo", False):
-        return "sandbox"
-    from tui.store import profile_environments
+def _account(args: argparse.Namespace) -> tuple[str, str]:
+    """The account (the profile's name) and environment whose bookings and closes the day
+    reads: the same as the app's for the same target (``demo`` for ``--demo``)."""
+    from tui.config.plain import DEMO_PROFILE
+    from tui.store import ledger_environment
 
-    return profile_environments().get(getattr(args, "profile", None) or "default", "")
+    if getattr(args, "demo", False):
+        return DEMO_PROFILE, ledger_environment(DEMO_PROFILE, "demo")
+    import os
+
+    from tui.config.resolve import ProfileError, resolve_profile
+    from tui.config.settings import ConfigError, load_config
+
+    try:
+        resolved = resolve_profile(args.profile, args.base_url, os.environ, load_config())
+    except (ConfigError, ProfileError) as exc:
+        raise UsageError(str(exc)) from None
+    return resolved.name, ledger_environment(resolved.name, resolved.environment)
