@@ -37,8 +37,11 @@ CARRIERS = (
 SENT = datetime(2026, 11, 20, 15, 0, tzinfo=UTC)
 
 
-def fill_day(data_dir: Path, environment: str, day: date, count: int, start: int) -> None:
-    """``count`` booked shipments picked up on ``day``, over the carriers, in the store."""
+def fill_day(
+    data_dir: Path, environment: str, day: date, count: int, start: int, account: str = "demo"
+) -> None:
+    """``count`` booked shipments picked up on ``day``, over the carriers, in the store (in
+    ``environment`` and ``account``, the profile's name)."""
     from tui.store import open_store
 
     rows = []
@@ -48,7 +51,7 @@ def fill_day(data_dir: Path, environment: str, day: date, count: int, start: int
                 "pickup_date": day.isoformat()}  # fmt: skip
         when = (SENT + timedelta(seconds=n)).isoformat()
         rows.append((
-            f"bench-{n:06d}", "demo", environment, "desk-1", "demo", f"q{n}", "r", when, when,
+            f"bench-{n:06d}", account, environment, "desk-1", account, f"q{n}", "r", when, when,
             "unknown" if n % 97 == 0 else "booked", f"{3410000000 + n}", f"BOL{n:08d}",
             day.isoformat(), json.dumps(lane),
         ))  # fmt: skip

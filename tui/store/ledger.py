@@ -301,11 +301,17 @@ class StoreLedger:
         for at in range(0, len(ids), 500):  # a bounded number of parameters per query
             chunk = ids[at : at + 500]
             marks = ", ".join("?" for _ in chunk)
-            rows = self.store.engine.read(
-                f"SELECT {_COLUMNS} FROM bookings WHERE shipment_id IN ({marks}) AND {mine}",
-                (*chunk, *args),
+            rows = self.store.engine.read(  # by the shipment's index; theirs kept here
+                f"SELECT {_COLUMNS}, environment, account FROM bookings"
+                f" WHERE shipment_id IN ({marks})",
+                tuple(chunk),
             )
-            found.update((record.reference, record) for record in map(self._record, rows))
+            found.update(
+                (record.reference, record)
+                for record in (
+                    self._record(row[:-2]) for row in rows if tuple(row[-2:])[: len(args)] == args
+                )
+            )
         return sorted(found.values(), key=lambda record: record.time)
 
     def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:
