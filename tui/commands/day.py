@@ -89,7 +89,7 @@ def print_table(day: Day, closed: str | None, out: TextIO, width: int = 80) -> N
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
     """Show (or close) the day; write manifests when asked."""
-    from tui.commands.connect import open_client
+    from tui.commands.connect import ledger_account, open_client
     from tui.config.paths import data_dir
     from tui.day.facts import day_from, facts_for, listed_on, read_stored
     from tui.day.manifests import csv_text, records_of
@@ -97,7 +97,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     from tui.store.days import close_day
 
     on = day_of(args.date, today)
-    account, environment = _account(args)
+    account, environment = ledger_account(args)
     if args.action == "close" and not (args.manifests or args.print_day):
         store = open_store(data_dir())
         try:
@@ -183,23 +183,3 @@ def _closed(closed: DayClose, out: TextIO) -> int:
 
 def _folder(text: str) -> Path:
     return Path(text).expanduser()
-
-
-def _account(args: argparse.Namespace) -> tuple[str, str]:
-    """The account (the profile's name) and environment whose bookings and closes the day
-    reads: the same as the app's for the same target (``demo`` for ``--demo``)."""
-    from tui.config.plain import DEMO_PROFILE
-    from tui.store import ledger_environment
-
-    if getattr(args, "demo", False):
-        return DEMO_PROFILE, ledger_environment(DEMO_PROFILE, "demo")
-    import os
-
-    from tui.config.resolve import ProfileError, resolve_profile
-    from tui.config.settings import ConfigError, load_config
-
-    try:
-        resolved = resolve_profile(args.profile, args.base_url, os.environ, load_config())
-    except (ConfigError, ProfileError) as exc:
-        raise UsageError(str(exc)) from None
-    return resolved.name, ledger_environment(resolved.name, resolved.environment)
