@@ -187,9 +187,9 @@ class Session:
     def ledger(self) -> StoreLedger:
         """The booking ledger in the store (SQLite in the data dir, or the shared database),
         opened once per data dir and environment. Raises StoreError (an OSError)."""
-        from tui.store import open_ledger
+        from tui.store import ledger_environment, open_ledger
 
-        key = (str(self.data_dir), str(self._environment).lower())
+        key = (str(self.data_dir), ledger_environment(self.profile_name, self._environment))
         kept = self._ledgers.get(key)
         if kept is None:
             kept = self._ledgers[key] = open_ledger(self.data_dir, key[1])

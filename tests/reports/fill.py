@@ -32,7 +32,7 @@ class Booked:
     the offers."""
 
 
-def row(b: Booked) -> tuple[object, ...]:
+def row(b: Booked, environment: str = "sandbox") -> tuple[object, ...]:
     rate: dict[str, object] = {
         "carrier": b.carrier,
         "total": b.total,
@@ -52,21 +52,22 @@ def row(b: Booked) -> tuple[object, ...]:
     if b.delivered is not None and b.pickup is not None:
         transit = transit_days(date.fromisoformat(b.pickup), date.fromisoformat(b.delivered))
     return (
-        b.reference, "acct", "sandbox", "st", "acct", "q", "booked", when, when, "booked",
+        b.reference, "acct", environment, "st", "acct", "q", "booked", when, when, "booked",
         b.pickup, json.dumps({"origin": b.lane[0], "destination": b.lane[1]}),
         json.dumps(rate), json.dumps(offers), json.dumps({"pounds": b.pounds}),
         b.delivered, transit,
     )  # fmt: skip
 
 
-def fill(store: Store, bookings: Sequence[Booked]) -> None:
+def fill(store: Store, bookings: Sequence[Booked], environment: str = "sandbox") -> None:
+    """``bookings`` in the store's ledger, in ``environment`` (the ledger's name for it)."""
     with store.engine.write() as tx:
         tx.many(
             "INSERT INTO bookings (reference, account, environment, station, profile, quote_id,"
             " rate_id, sent_at, updated, outcome, pickup_date, lane, rate, offers, weights,"
             " delivered_on, transit_days)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [row(b) for b in bookings],
+            [row(b, environment) for b in bookings],
         )
 
 

@@ -19,7 +19,7 @@ from tui.app import FreightApp, make_app
 from tui.domain.money import format_money
 from tui.screens.reports import ReportsScreen
 from tui.session import Session
-from tui.store import open_store
+from tui.store import ledger_environment, open_store
 
 TODAY = date(2026, 11, 28)
 NOV = datetime(2026, 11, 3, 15, tzinfo=UTC)  # a Tuesday of 2026-W44
@@ -45,7 +45,7 @@ def filled(ui_session: Session, monkeypatch: pytest.MonkeyPatch) -> Session:
     """The session, its store holding `BOOKED`, today the 28th of November 2026."""
     store = open_store(ui_session.data_dir, "")
     try:
-        fill(store, BOOKED)
+        fill(store, BOOKED, ledger_environment(ui_session.profile_name, ui_session.environment))
     finally:
         store.close()
     monkeypatch.setattr(tui.screens.reports, "today", lambda: TODAY)
@@ -222,7 +222,8 @@ async def test_bookings_made_meanwhile_show_on_coming_back(
         await settle(pilot)
         store = open_store(filled.data_dir, "")
         try:
-            fill(store, [Booked("FRT9", "Magnolia Gulf Carriers", "50.00", "USD", 100, NOV)])
+            nine = Booked("FRT9", "Magnolia Gulf Carriers", "50.00", "USD", 100, NOV)
+            fill(store, [nine], ledger_environment(filled.profile_name, filled.environment))
         finally:
             store.close()
         await pilot.press("alt+6")

@@ -29,7 +29,7 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
-    from tui.store import open_ledger
+    from tui.store import ledger_environment, open_ledger
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 16:
         raise UsageError("--concurrency: from 1 to 16")
@@ -55,7 +55,11 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     folder = paperwork_folder(_documents_root(args.documents, data_dir()), batch)
     line = ProgressLine(err)
     async with open_client(args, retry=BATCH_RETRY) as client:
-        engine = BookingEngine(client, open_ledger(data_dir(), profile.environment), profile.name)
+        engine = BookingEngine(
+            client,
+            open_ledger(data_dir(), ledger_environment(profile.name, profile.environment)),
+            profile.name,
+        )
         try:
             await book_run(
                 batch,

@@ -36,7 +36,7 @@ async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: 
     from tui.booking import BookingEngine
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
-    from tui.store import open_ledger
+    from tui.store import ledger_environment, open_ledger
 
     key = args.order
     if batch.order(key) is None and key not in batch.states:
@@ -52,7 +52,7 @@ async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: 
             "settling asks to confirm and there is no terminal to confirm on: add --yes to "
             "settle from a script"
         )
-    ledger = open_ledger(data_dir(), profile.environment)
+    ledger = open_ledger(data_dir(), ledger_environment(profile.name, profile.environment))
     record = ledger.latest(state.reference) if state.reference else None
     if not batch.store.claim(batch.info.id, [key]):  # not while another station books it
         raise UsageError(

@@ -117,3 +117,25 @@ async def _profile_client(
             if credentials.source != "environment":
                 raise
             raise NotSignedInError(environment_refused(error, os.environ)) from None
+
+
+def ledger_account(args: argparse.Namespace) -> tuple[str, str]:
+    """The account (the profile's name) and environment a command's bookings, day closes and
+    reports are kept under: the app's for the same target (``demo`` for ``--demo``). Raises
+    UsageError when the profile cannot be chosen."""
+    from tui.config.plain import DEMO_PROFILE
+    from tui.store import ledger_environment
+
+    if getattr(args, "demo", False):
+        return DEMO_PROFILE, ledger_environment(DEMO_PROFILE, "demo")
+    from tui.config.resolve import ProfileError, resolve_profile
+    from tui.config.settings import ConfigError, load_config
+
+    try:
+        resolved = resolve_profile(
+            getattr(args, "profile", None), getattr(args, "base_url", None), os.environ,
+            load_config(),
+        )  # fmt: skip
+    except (ConfigError, ProfileError) as exc:
+        raise UsageError(str(exc)) from None
+    return resolved.name, ledger_environment(resolved.name, resolved.environment)

@@ -89,7 +89,7 @@ def print_table(day: Day, closed: str | None, out: TextIO, width: int = 80) -> N
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
     """Show (or close) the day; write manifests when asked."""
-    from tui.commands.connect import open_client
+    from tui.commands.connect import ledger_account, open_client
     from tui.config.paths import data_dir
     from tui.day.facts import day_from, facts_for, listed_on, read_stored
     from tui.day.manifests import csv_text, records_of
@@ -97,7 +97,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     from tui.store.days import close_day
 
     on = day_of(args.date, today)
-    environment = _environment(args)
+    account, environment = ledger_account(args)
     if args.action == "close" and not (args.manifests or args.print_day):
         store = open_store(data_dir())
         try:
@@ -109,7 +109,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         listed = await listed_on(client, on)
         store = open_store(data_dir())
         try:
-            stored = read_stored(store, on, environment, station_name(), listed)
+            stored = read_stored(store, on, environment, station_name(), listed, account)
         finally:
             store.close()
         facts = await facts_for(client, on, stored.bookings, listed)
@@ -183,11 +183,3 @@ def _closed(closed: DayClose, out: TextIO) -> int:
 
 def _folder(text: str) -> Path:
     return Path(text).expanduser()
-
-
-def _environment(args: argparse.Namespace) -> str:
-    if getattr(args, "demo", False):
-        return "sandbox"
-    from tui.store import profile_environments
-
-    return profile_environments().get(getattr(args, "profile", None) or "default", "")

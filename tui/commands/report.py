@@ -70,9 +70,11 @@ def _ratio(value: Decimal | None) -> str | None:
 
 def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str, Any]]:
     """The report's rows in the glossary's names (money as exact decimal strings)."""
+    from tui.commands.connect import ledger_account
     from tui.reports.engine import By, carriers, spend
 
     since, until = _bounds(args, today)
+    _, environment = ledger_account(args)  # the target's bookings: never sandbox and production
     if args.kind == "carriers":
         return [
             {
@@ -84,7 +86,7 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
                 "delivered": row.delivered,
                 "onTime": _ratio(row.on_time),
             }
-            for row in carriers(engine, since, until)
+            for row in carriers(engine, since, until, environment=environment)
         ]
     by: By = "lane" if args.kind == "lanes" else (args.by or "carrier")
     return [
@@ -97,7 +99,7 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
             "costPerCwt": money(row.cost_per_cwt),
             "savings": money(row.savings),
         }
-        for row in spend(engine, by, since, until)
+        for row in spend(engine, by, since, until, environment=environment)
     ]
 
 

@@ -90,14 +90,21 @@ class StoredDay:
 
 
 def read_stored(
-    store: Store, day: date, environment: str, station: str, listed: Collection[str] = ()
+    store: Store,
+    day: date,
+    environment: str,
+    station: str,
+    listed: Collection[str] = (),
+    account: str | None = None,
 ) -> StoredDay:
-    """Every station's bookings that may be on ``day`` (``listed``: the shipments the service
-    lists on it) and the day's latest close (blocking: run it off the loop)."""
+    """Every station's bookings in ``environment`` (and ``account``, a profile's name: the
+    service answers for its own shipments only) that may be on ``day`` (``listed``: the
+    shipments the service lists on it) and the day's latest close in that environment
+    (blocking: run it off the loop)."""
     from tui.store.days import last_close
     from tui.store.ledger import StoreLedger
 
-    bookings = StoreLedger(store, station, environment).on_day(day, listed)
+    bookings = StoreLedger(store, station, environment).on_day(day, listed, account)
     return StoredDay(bookings, last_close(store, day, environment))
 
 

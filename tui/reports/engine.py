@@ -140,9 +140,14 @@ class CarrierRow:
     on_time: Decimal | None
 
 
-def _where(since: datetime | None, until: datetime | None) -> tuple[str, list[str]]:
+def _where(
+    since: datetime | None, until: datetime | None, environment: str | None = None
+) -> tuple[str, list[str]]:
     clauses = ["outcome = 'booked'", "rate IS NOT NULL"]
     params: list[str] = []
+    if environment is not None:  # a sandbox's test bookings are no production spend
+        clauses.append("environment = ?")
+        params.append(environment)
     if since is not None:
         clauses.append("sent_at >= ?")
         params.append(since.isoformat())
@@ -153,10 +158,16 @@ def _where(since: datetime | None, until: datetime | None) -> tuple[str, list[st
 
 
 def spend(
-    engine: Engine, by: By, since: datetime | None = None, until: datetime | None = None
+    engine: Engine,
+    by: By,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    *,
+    environment: str | None = None,
 ) -> list[SpendRow]:
-    """Spend per ``by`` and currency, largest groups first within a currency."""
-    where, params = _where(since, until)
+    """Spend per ``by`` and currency, largest groups first within a currency (of the
+    bookings in ``environment``, the ledger's name for it; None: every one)."""
+    where, params = _where(since, until, environment)
     sql = _sql(engine)
     rows = engine.read(
         "SELECT k, cur, COUNT(*), COALESCE(SUM(lb), 0), SUM(cents), COALESCE(SUM(next - cents), 0)"
@@ -181,10 +192,15 @@ def spend(
 
 
 def carriers(
-    engine: Engine, since: datetime | None = None, until: datetime | None = None
+    engine: Engine,
+    since: datetime | None = None,
+    until: datetime | None = None,
+    *,
+    environment: str | None = None,
 ) -> list[CarrierRow]:
-    """Per carrier: shipments, share of bookings, transit quoted vs actual, on-time share."""
-    where, params = _where(since, until)
+    """Per carrier: shipments, share of bookings, transit quoted vs actual, on-time share
+    (of the bookings in ``environment``; None: every one)."""
+    where, params = _where(since, until, environment)
     sql = _sql(engine)
     rows = engine.read(
         f"SELECT {sql.carrier} AS c, COUNT(*), AVG({sql.quoted}), AVG(transit_days),"

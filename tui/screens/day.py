@@ -130,6 +130,8 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         """What this screen printed or wrote per day (the close records it)."""
         self._note = ""
         """Said before the day's summary once it is read again (after a close)."""
+        self._reading: date | None = None
+        """The day whose bookings the store is reading (its title says so until then)."""
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Day")
@@ -161,6 +163,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
     def load(self) -> None:
         """Read the day: the store's part at once, then the service's records."""
         self.facts_state = "pending"
+        self._reading = self.day
         self._title()
         self.run_worker(self._load(self.day), group="day-load", exclusive=True, exit_on_error=False)
 
@@ -212,16 +215,24 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
         try:
             ledger = await self._ledger()
+            account = self.host.session.profile_name
             stored = await asyncio.to_thread(
-                read_stored, ledger.store, day, ledger.environment, ledger.station, listed
+                read_stored, ledger.store, day, ledger.environment, ledger.station, listed, account
             )
         except OSError as error:  # the store (StoreError is one)
+            self._read_done(day)
             self.say(f"The store could not be read: {error}", error=True)
             return None
         self._read_before[day] = stored
         if day == self.day:
             self._stored = stored
+        self._read_done(day)
         return stored
+
+    def _read_done(self, day: date) -> None:
+        if self._reading == day:
+            self._reading = None
+            self._title()
 
     async def _read_around(self, day: date) -> None:
         """Read the days before and after ``day`` ahead of ←/→ (what is kept: those three)."""
@@ -246,6 +257,8 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         if shown is not None:
             count = sum(len(group.lines) for group in shown.carriers)
             title += f" · {count} shipment{'s' * (count != 1)}"
+        elif self._reading == self.day:
+            title += " · reading…"
         close = self._stored.close if self._stored is not None else None
         if close is not None and close.day == self.day:
             when = close.closed_at.astimezone().strftime("%H:%M")

@@ -282,10 +282,11 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     def _answer(self, wanted: Wanted) -> Read:
         since, until = wanted.period.since, wanted.period.until
         try:
-            engine = host_of(self).session.ledger().store.engine
+            ledger = host_of(self).session.ledger()
+            engine, environment = ledger.store.engine, ledger.environment
             if wanted.view == "carriers":
-                return Read([], carriers(engine, since, until))
-            return Read(spend(engine, wanted.view, since, until), [])
+                return Read([], carriers(engine, since, until, environment=environment))
+            return Read(spend(engine, wanted.view, since, until, environment=environment), [])
         except Exception as error:  # a store that cannot answer is said on the screen
             return Read([], [], f"the store could not answer: {error}")
 

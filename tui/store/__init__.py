@@ -21,7 +21,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
-from tui.store.core import LEASE_S, Store
+from tui.store.core import LEASE_S, Store, ledger_environment
 from tui.store.engine import StoreError
 
 if TYPE_CHECKING:
@@ -31,6 +31,7 @@ __all__ = [
     "LEASE_S",
     "Store",
     "StoreError",
+    "ledger_environment",
     "open_ledger",
     "open_store",
     "station_name",

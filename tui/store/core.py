@@ -395,3 +395,13 @@ def _alive(pid: int) -> bool:
 def _check_table(table: str) -> None:
     if table not in ("mappings", "rules", "address_book"):
         raise ValueError(f"no named records in {table!r}")
+
+
+def ledger_environment(profile: str, environment: str) -> str:
+    """The environment a profile's bookings and day closes are kept under: the target's, as
+    the header says it (``sandbox``, ``production``), and ``demo`` for the built-in demo,
+    whose profile says ``sandbox`` but whose service is the local one. The app and every
+    command use this one name, so an order's booking and a day's close are the same to both."""
+    from tui.config.plain import DEMO_PROFILE
+
+    return "demo" if profile == DEMO_PROFILE else environment.lower()

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from tui.ledger import FILE_NAME as LEDGER_FILE
 from tui.ledger import BookingLedger
-from tui.store.core import Store, now_text
+from tui.store.core import Store, ledger_environment, now_text
 from tui.store.named import import_addresses
 
 BATCHES_FILE: Final = "batches.sqlite3"
@@ -80,7 +80,7 @@ def _bookings(store: Store, path: Path, envs: Mapping[str, str]) -> int:
                 (
                     record.reference,
                     record.profile,
-                    envs.get(record.profile, "sandbox"),
+                    envs.get(record.profile) or ledger_environment(record.profile, "sandbox"),
                     record.order_number,
                     record.station or "imported",
                     record.profile,

@@ -273,23 +273,42 @@ class StoreLedger:
             args = (profile,)
         return [self._record(r) for r in self.store.engine.read(query + " ORDER BY updated", args)]
 
-    def on_day(self, day: date, shipment_ids: Collection[str] = ()) -> list[BookingRecord]:
-        """The bookings (every station's) whose pickup may be on ``day``: the ledger says so
-        or knows no day yet, or their shipment is one of ``shipment_ids`` (the service lists
-        it on that day); the latest changed last. Only these rows are read (``freight day``)."""
-        query = f"SELECT {_COLUMNS} FROM bookings WHERE pickup_date = ? OR pickup_date IS NULL"
+    def on_day(
+        self, day: date, shipment_ids: Collection[str] = (), account: str | None = None
+    ) -> list[BookingRecord]:
+        """The bookings (every station's) in this ledger's environment (and ``account``: a
+        profile's name) whose pickup may be on ``day``: the ledger says so or knows no day
+        yet, or their shipment is one of ``shipment_ids`` (the service lists it on that day);
+        the latest changed last. Only these rows are read, by index (``freight day``)."""
+        mine = "environment = ?" + (" AND account = ?" if account is not None else "")
+        args: tuple[str, ...] = (self.environment,) + ((account,) if account is not None else ())
         found = {
             record.reference: record
-            for record in map(self._record, self.store.engine.read(query, (day.isoformat(),)))
+            for record in map(
+                self._record,
+                self.store.engine.read(
+                    f"SELECT {_COLUMNS} FROM bookings WHERE {mine} AND pickup_date = ?"
+                    f" UNION ALL SELECT {_COLUMNS} FROM bookings WHERE {mine}"
+                    " AND pickup_date IS NULL",
+                    (*args, day.isoformat(), *args),
+                ),
+            )
         }
         ids = sorted(set(shipment_ids))
         for at in range(0, len(ids), 500):  # a bounded number of parameters per query
             chunk = ids[at : at + 500]
             marks = ", ".join("?" for _ in chunk)
-            rows = self.store.engine.read(
-                f"SELECT {_COLUMNS} FROM bookings WHERE shipment_id IN ({marks})", tuple(chunk)
+            rows = self.store.engine.read(  # by the shipment's index; theirs kept here
+                f"SELECT {_COLUMNS}, environment, account FROM bookings"
+                f" WHERE shipment_id IN ({marks})",
+                tuple(chunk),
             )
-            found.update((record.reference, record) for record in map(self._record, rows))
+            found.update(
+                (record.reference, record)
+                for record in (
+                    self._record(row[:-2]) for row in rows if tuple(row[-2:])[: len(args)] == args
+                )
+            )
         return sorted(found.values(), key=lambda record: record.time)
 
     def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:

@@ -149,7 +149,22 @@ def _version_4(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4)
+def _version_5(d: Dialect) -> list[str]:
+    """The day's reads (``freight day``, the Day screen's ←/→) find a pickup day's bookings and
+    a listed shipment's booking by index, not by reading every booking. And the demo's
+    bookings are kept under one environment, ``demo``, whether the app or a command made
+    them (a command once wrote ``sandbox``): the ``demo`` account is the demo's alone."""
+    return [
+        "CREATE INDEX bookings_by_pickup ON bookings (environment, account, pickup_date)",
+        "CREATE INDEX bookings_by_shipment ON bookings (shipment_id)",
+        "UPDATE bookings SET environment = 'demo' WHERE account = 'demo'"
+        " AND environment = 'sandbox' AND NOT EXISTS (SELECT 1 FROM bookings AS b"
+        " WHERE b.account = 'demo' AND b.environment = 'demo'"
+        " AND b.order_number = bookings.order_number)",
+    ]
+
+
+MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4, _version_5)
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)
