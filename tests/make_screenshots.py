@@ -157,6 +157,10 @@ async def _day(out: Path, size: tuple[int, int]) -> None:
     from tui.session import Session
 
     with tempfile.TemporaryDirectory() as tmp:
+        # A data dir of its own: bookings the other pictures made (on another sandbox, whose
+        # shipments this one does not know) would be on the day too.
+        shared_data = os.environ.get("XDG_DATA_HOME")
+        os.environ["XDG_DATA_HOME"] = str(Path(tmp) / "data")
         config = SandboxConfig(
             db_path=Path(tmp) / "sandbox.sqlite3", shipments=40, seed=7, now=lambda: FIXED_NOW
         )
@@ -173,10 +177,16 @@ async def _day(out: Path, size: tuple[int, int]) -> None:
             await _settle(pilot)
             screen = app.screen
             assert isinstance(screen, DayScreen)
-            while screen.facts_state != "known":
+            for _ in range(600):
+                if screen.facts_state == "known":
+                    break
                 await pilot.pause(0.05)
+            else:
+                raise RuntimeError(f"the day's facts stayed {screen.facts_state!r}")
             await _settle(pilot)
             await _shoot(app, out, "day", size)
+        if shared_data is not None:
+            os.environ["XDG_DATA_HOME"] = shared_data
 
 
 async def _run(out: Path, size: tuple[int, int]) -> None:
