@@ -74,7 +74,7 @@ def to_book(batch: Batch, keys: Collection[str] | None = None) -> list[Order]:
         if keys is not None and order.key not in keys:
             continue
         state = batch.state(order.key)
-        if order.request is None and state.status not in ("booking", "unknown"):
+        if not order.packed and state.status not in ("booking", "unknown"):
             continue
         if state.status in ("booking", "unknown") or (
             state.status == "rated" and state.choice is not None

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
 from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
@@ -26,6 +26,10 @@ from tui.batch.store import BatchInfo, BatchStore
 if TYPE_CHECKING:
     from tui.batch.pace import Pace
     from tui.batch.rating import Progress, RatesClient
+
+
+SAVE_CHUNK: Final = 2000
+"""States saved in one transaction when a batch is opened."""
 
 
 def source_id(path: Path | None, text: str | None = None) -> str:
@@ -47,6 +51,7 @@ class Batch:
     orders: list[Order]
     states: dict[str, OrderState]
     rules: Rules = field(default_factory=Rules)
+    _by_key: dict[str, Order] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def open(
@@ -75,12 +80,18 @@ class Batch:
         return batch
 
     def _reconcile(self, stored: dict[str, OrderState]) -> None:
+        # Saved a few thousand at a time: a file of 100,000 new orders is not turned into
+        # 100,000 stored records at once (each save is durable on its own; a reconciled
+        # state saved twice is the same state).
         changed: list[OrderState] = []
         for order in self.orders:
             before = stored.get(order.key)
             after = _reconciled(order, before)
             if after != before:
                 changed.append(after)
+                if len(changed) >= SAVE_CHUNK:
+                    self.store.save(self.info.id, changed)
+                    changed.clear()
             self.states[order.key] = after
         self.store.save(self.info.id, changed)
 
@@ -93,7 +104,9 @@ class Batch:
 
     def order(self, key: str) -> Order | None:
         """The order of this key in the file, or None."""
-        return next((o for o in self.orders if o.key == key), None)
+        if len(self._by_key) != len(self.orders):
+            self._by_key = {o.key: o for o in self.orders}
+        return self._by_key.get(key)
 
     def state(self, key: str) -> OrderState:
         """The state of an order of the file."""
