@@ -55,6 +55,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--orders", type=int, default=100_000)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument(
+        "--again", action="store_true", help="read the file a second time into the same store"
+    )
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         path = order_file(Path(folder) / "orders.csv", options.orders)
@@ -66,6 +69,12 @@ def main() -> None:
             # ru_maxrss of children is the largest child so far: runs are not independent
             # figures beyond the first unless they grow.
             print(f"run {run + 1}: peak RSS {peak:.0f} MB, {seconds:.1f} s, exit {code}")
+            if options.again:
+                peak, seconds, code = run_once(path, home)
+                print(
+                    f"run {run + 1} again (every order's state read back from the store): "
+                    f"peak RSS {peak:.0f} MB, {seconds:.1f} s, exit {code}"
+                )
 
 
 if __name__ == "__main__":

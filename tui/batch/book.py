@@ -246,7 +246,7 @@ async def book_orders(
     finally:
         renewing.cancel()
         # What the other stations did is part of this batch's answer too.
-        batch.states.update(batch.store.orders(batch.info.id, [o.key for o in orders]))
+        batch.reload([o.key for o in orders])
         report()
 
 

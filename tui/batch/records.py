@@ -31,7 +31,7 @@ FIELD_LABELS: Final = {
 """A field's name where no column of the file holds it (a constant, or not mapped)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Cells:
     """One row's cells by field name, with the header each came from."""
 
@@ -52,7 +52,7 @@ class Cells:
         return header if header is not None else FIELD_LABELS.get(name, name)
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderRows:
     """The order being read: its rows and what they said."""
 

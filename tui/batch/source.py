@@ -431,6 +431,7 @@ def read_file(
     if sheet is not None:
         raise SourceError(f"--sheet {sheet!r}: {path} is not a workbook (it has no sheets)")
     text, codec = decode(data, encoding)
+    del data  # the text is what is read from here on: the bytes are not held beside it
     notes: tuple[str, ...] = ()
     if encoding is None and codec == "cp1252":
         notes = ("not UTF-8: read as Windows cp1252 (give --encoding if that is wrong)",)
