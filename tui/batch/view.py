@@ -24,7 +24,7 @@ ORDER_FILE_SUFFIXES: Final = (".csv", ".tsv", ".txt", ".tab", ".xlsx", ".xlsm")
 STATUS_ORDER: Final = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReviewRow:
     """One order in the review table (text from the file and the server already plain)."""
 

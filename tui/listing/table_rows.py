@@ -108,15 +108,46 @@ class TableRows(Generic[RowT]):
             self._sort_value = None
             self.stored.sort(key=lambda row: self._arrival[self.row_key(row)])
             return
+        if column_key == self.sort_column and self._sort_keys is not None:
+            self.reverse = reverse  # kept sorted by this column as rows came: only turned
+            self._sort_value = value
+            return
         self.sort_column = column_key
         self.reverse = reverse
         self._sort_value = value
-        decorated = sorted(
-            ((none_last(value(row)), self._arrival[self.row_key(row)], row) for row in self.stored),
-            key=lambda item: (item[0], item[1]),
-        )
-        self._sort_keys = [item[0] for item in decorated]
-        self.stored = [item[2] for item in decorated]
+        self._sort_all()
+
+    def _sort_all(self) -> None:
+        """Put the stored rows in order of the sort value, ties in arrival order, None last
+        (two stable sorts keyed by list lookups: 100,000 rows well under 100 ms)."""
+        value = self._sort_value
+        assert value is not None
+        rows = self.stored
+        arrival, key_of = self._arrival, self.row_key
+        rank = [arrival[key_of(row)] for row in rows]
+        values = [value(row) for row in rows]
+        by_arrival = sorted(range(len(rows)), key=rank.__getitem__)
+        present = [i for i in by_arrival if values[i] is not None]
+        present.sort(key=values.__getitem__)
+        order = present + [i for i in by_arrival if values[i] is None]
+        self.stored = [rows[i] for i in order]
+        self._sort_keys = [none_last(values[i]) for i in order]
+
+    def replace_all(self, rows: list[RowT]) -> None:
+        """Every row at once, in this arrival order (a row seen twice: its last), sorted by
+        the sort in force: one sort, not a bisection per row."""
+        key_of = self.row_key
+        self._by_key = {key_of(row): row for row in rows}
+        if len(self._by_key) != len(rows):  # a key twice: its last row, where it came first
+            kept = self._by_key
+            rows = [row for row in rows if kept.get(key_of(row)) is row]
+        self._arrival = {key_of(row): index for index, row in enumerate(rows)}
+        self._next_arrival = len(rows)
+        self.stored = list(rows)
+        if self.sort_column is not None and self._sort_value is not None:
+            self._sort_all()
+        else:
+            self._sort_keys = None if self.sort_column is None else []
 
     def display_index(self, key: str) -> int:
         row = self._by_key[key]
