@@ -9,6 +9,7 @@ booking of it exists, which nothing undoes).
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -273,7 +274,7 @@ def _reconciled(order: Order, before: OrderState | None) -> OrderState:
         order.key,
         status="pending",
         fingerprint=order.fingerprint,
-        pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
+        pickup_date=sys.intern(order.pickup_date.isoformat()) if order.pickup_date else "",
         notes=order.notes,
         position=position,
     )

@@ -234,7 +234,7 @@ class _OrderReader:
             origin_label=origin_label,
             dest_text=self._once(dest.text),
             pieces=sum(item.quantity for item in items),
-            weight_lb=values.plain(weight),
+            weight_lb=self._once(values.plain(weight)),  # (plain: one spelling a value)
             classes=self._once(" ".join(_class_text(c) for c in classes)),
             flags=self._once(flags),
             po=po,
