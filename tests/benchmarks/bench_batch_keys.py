@@ -11,7 +11,7 @@ until a frame painted after its effect: cursor down, page down, End, Home, sort 
 rated) and Esc back. Prints p50 and the worst per key in milliseconds; goal: under 100 ms.
 
 Measured at 100,000 orders, not rated (2 shared cores): opened in 42 s, RSS 403 MB after
-it (the in-process sandbox and the test app included; `freight --demo` in tmux: 360 MB);
+it (the in-process sandbox and the test app included; `freight --demo` in tmux: 350 MB);
 p50 down 2 ms, page down 4, End 14, Home 4, s 63, S 7, a filter letter 78, Enter 4, Esc 4
 (s 507, S 410, a filter letter 394 ms before).
 """
