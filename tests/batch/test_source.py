@@ -91,6 +91,16 @@ def test_crlf_and_quoted_fields_spanning_lines_keep_spreadsheet_row_numbers(
     assert sheet.rows[1].cells[3] == 'say "hi"'
 
 
+def test_old_mac_line_endings_and_a_unit_separator_in_a_cell_read_as_written(
+    tmp_path: Path,
+) -> None:
+    text = f"{HEADER}\rA1,30303,800,plain\rA2,60607,450,odd \x1f byte\r"
+    sheet = read_file(write(tmp_path / "o.csv", text))
+    assert [row.number for row in sheet.rows] == [2, 3]
+    assert sheet.rows[0].cells == ("A1", "30303", "800", "plain")
+    assert sheet.rows[1].cells == ("A2", "60607", "450", "odd \x1f byte")
+
+
 def test_short_rows_are_padded_and_duplicate_or_blank_headers_named(tmp_path: Path) -> None:
     sheet = read_file(write(tmp_path / "o.csv", "Order,Weight,,Weight\nA1,800\n"))
     assert sheet.headers == ("Order", "Weight", "Column C", "Weight (2)")

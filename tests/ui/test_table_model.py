@@ -63,3 +63,16 @@ def test_narrow_layouts_drop_the_lowest_priority_and_spare_width_goes_to_flex() 
     assert [(c.key, w) for c, w in layout.fit(40)] == [("key", 6), ("weight", 12), ("note", 20)]
     layout.invalidate()
     assert [(c.key, w) for c, w in layout.fit(17)] == [("key", 6), ("note", 10)]
+
+
+def test_rows_set_at_once_are_sorted_by_the_sort_in_force_and_keep_it_as_more_arrive() -> None:
+    store = _rows(("z", 0))
+    store.sort("weight", _weight, reverse=True)
+    store.clear()
+    store.replace_all([("a", 3), ("b", None), ("c", 1), ("a", 2), ("e", 3)])
+    # a key twice: its last row, where it came first; ties in arrival order; None last
+    assert store.shown() == [("b", None), ("e", 3), ("a", 2), ("c", 1)]
+    assert store.add(("d", 2)) == 2  # into its place: after a (it came later), shown before it
+    store.sort("weight", _weight, reverse=False)  # the same column: only the direction
+    assert [row[0] for row in store.shown()] == ["c", "a", "d", "e", "b"]
+    assert store.display_index("e") == 3

@@ -74,7 +74,7 @@ def to_book(batch: Batch, keys: Collection[str] | None = None) -> list[Order]:
         if keys is not None and order.key not in keys:
             continue
         state = batch.state(order.key)
-        if order.request is None and state.status not in ("booking", "unknown"):
+        if not order.packed and state.status not in ("booking", "unknown"):
             continue
         if state.status in ("booking", "unknown") or (
             state.status == "rated" and state.choice is not None
@@ -246,7 +246,7 @@ async def book_orders(
     finally:
         renewing.cancel()
         # What the other stations did is part of this batch's answer too.
-        batch.states.update(batch.store.orders(batch.info.id, [o.key for o in orders]))
+        batch.reload([o.key for o in orders])
         report()
 
 

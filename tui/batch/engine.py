@@ -9,12 +9,13 @@ booking of it exists, which nothing undoes).
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
 from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
@@ -26,6 +27,12 @@ from tui.batch.store import BatchInfo, BatchStore
 if TYPE_CHECKING:
     from tui.batch.pace import Pace
     from tui.batch.rating import Progress, RatesClient
+
+
+CHUNK: Final = 500
+"""Orders' states read (and saved, in one transaction) at a time when a batch is opened or
+read back: a store's statement takes so many keys at most, and 100,000 decoded records
+would cost more memory than the batch itself."""
 
 
 def source_id(path: Path | None, text: str | None = None) -> str:
@@ -47,6 +54,7 @@ class Batch:
     orders: list[Order]
     states: dict[str, OrderState]
     rules: Rules = field(default_factory=Rules)
+    _by_key: dict[str, Order] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def open(
@@ -62,10 +70,9 @@ class Batch:
         """The batch of this file: its orders read now, their states reconciled and saved."""
         info = store.open(profile, source)
         orders = read_orders(sheet, mapping, context)
-        stored = store.orders(info.id)
         kept_rules = Rules.from_json(info.settings.get("rules")) if rules is None else rules
-        batch = cls(store, info, sheet, mapping, orders, dict(stored), kept_rules)
-        batch._reconcile(stored)
+        batch = cls(store, info, sheet, mapping, orders, {}, kept_rules)
+        batch._reconcile()
         store.set_settings(
             info.id,
             {**info.settings, "rules": batch.rules.to_json(), "mapping": mapping.to_json()},
@@ -74,15 +81,26 @@ class Batch:
             batch.apply_rules(rules)
         return batch
 
-    def _reconcile(self, stored: dict[str, OrderState]) -> None:
-        changed: list[OrderState] = []
-        for order in self.orders:
-            before = stored.get(order.key)
-            after = _reconciled(order, before)
-            if after != before:
-                changed.append(after)
-            self.states[order.key] = after
-        self.store.save(self.info.id, changed)
+    def _reconcile(self) -> None:
+        # Read and saved a few thousand at a time: a file of 100,000 orders is never held as
+        # 100,000 stored records at once (each save is durable on its own; a reconciled state
+        # saved twice is the same state). Orders kept that the file no longer has keep their
+        # state too (an unknown booking is settled even after its row is deleted).
+        file_keys = {order.key for order in self.orders}
+        others = [key for key in self.store.keys(self.info.id) if key not in file_keys]
+        file_keys.clear()
+        self.reload(others)
+        for start in range(0, len(self.orders), CHUNK):
+            chunk = self.orders[start : start + CHUNK]
+            stored = self.store.orders(self.info.id, [order.key for order in chunk])
+            changed: list[OrderState] = []
+            for order in chunk:
+                before = stored.get(order.key)
+                after = _reconciled(order, before)
+                if after != before:
+                    changed.append(after)
+                self.states[order.key] = after
+            self.store.save(self.info.id, changed)
 
     # -- reading --------------------------------------------------------------------------
 
@@ -93,7 +111,9 @@ class Batch:
 
     def order(self, key: str) -> Order | None:
         """The order of this key in the file, or None."""
-        return next((o for o in self.orders if o.key == key), None)
+        if len(self._by_key) != len(self.orders):
+            self._by_key = {o.key: o for o in self.orders}
+        return self._by_key.get(key)
 
     def state(self, key: str) -> OrderState:
         """The state of an order of the file."""
@@ -124,6 +144,12 @@ class Batch:
             )
         done: set[Status] = {"rated", "booked"}
         return all(self.states[o.key].status in done for o in self.orders)
+
+    def reload(self, keys: Sequence[str]) -> None:
+        """Read these orders' states again from the store (another station may have moved
+        them), a chunk at a time."""
+        for start in range(0, len(keys), CHUNK):
+            self.states.update(self.store.orders(self.info.id, keys[start : start + CHUNK]))
 
     def save(self, state: OrderState) -> None:
         """Keep an order's new state."""
@@ -248,7 +274,7 @@ def _reconciled(order: Order, before: OrderState | None) -> OrderState:
         order.key,
         status="pending",
         fingerprint=order.fingerprint,
-        pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
+        pickup_date=sys.intern(order.pickup_date.isoformat()) if order.pickup_date else "",
         notes=order.notes,
         position=position,
     )

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from tui.batch import shipdates, values
 from tui.batch.fields import ORDER_FIELDS, ColumnMapping
@@ -16,13 +16,15 @@ from tui.batch.lines import LineReader
 from tui.batch.model import Flags, Order, RowError
 from tui.batch.records import Cells, Destination, Line, OrderRows
 from tui.batch.request import field_error, rate_request
-from tui.batch.source import Sheet, header_key
+from tui.batch.source import Row, Sheet, header_key
 from tui.batch.words import hazard_word, tag_accessorials
 
 if TYPE_CHECKING:
     from tui.config.settings import Location, Profile
 
 __all__ = ["MAX_LINES", "Context", "context_for", "field_error", "read_orders", "zip_states"]
+
+_T = TypeVar("_T")
 
 MAX_LINES: Final = 40
 """Lines of freight one rate request carries (the client's limit)."""
@@ -62,9 +64,11 @@ class Context:
 def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[Order]:
     """Every order of the sheet, in the order they first appear; invalid ones carry errors."""
     index = _column_index(sheet, mapping)
-    groups: dict[str, OrderRows] = {}
+    # Grouped as the file's own rows (a reference each); an order's cells are looked at only
+    # while it is read, so a big file is not held a second time as cells.
+    groups: dict[str, list[Row]] = {}
     orphans: list[Order] = []
-    previous: OrderRows | None = None
+    previous: list[Row] | None = None
     has_order_column = "order" in index or "order" in mapping.constants
     for row in sheet.rows:
         cells = Cells(row, sheet, mapping, index)
@@ -86,29 +90,43 @@ def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[
                     )
                 )
                 continue
-            build = previous
+            rows = previous
         else:
-            build = groups.setdefault(key, OrderRows(key))
-        twin = next((c for c in build.rows if c.row.cells == row.cells), None)
-        if twin is not None:
-            build.error(
-                cells,
-                "order",
-                key,
-                f"repeats row {twin.row.number} cell for cell (exported twice?): delete one, "
-                "or write one row with the quantity of both",
-            )
-        build.rows.append(cells)
-        previous = build
+            rows = groups.setdefault(key, [])
+        rows.append(row)
+        previous = rows
     day_first = shipdates.day_first(
         (row.cells[index["ship_date"]] for row in sheet.rows if "ship_date" in index),
         european=sheet.decimal_comma,
     )
     reader = _OrderReader(sheet, mapping, context, day_first)
-    orders = [reader.order(build) for build in groups.values()]
+    orders = [
+        reader.order(_order_rows(key, rows, sheet, mapping, index)) for key, rows in groups.items()
+    ]
+    groups.clear()
     orders.extend(orphans)
     orders.sort(key=lambda order: order.rows[0])
     return orders
+
+
+def _order_rows(
+    key: str, rows: Sequence[Row], sheet: Sheet, mapping: ColumnMapping, index: Mapping[str, int]
+) -> OrderRows:
+    """The rows of one order as cells, a row that repeats another cell for cell an error."""
+    build = OrderRows(key)
+    for row in rows:
+        cells = Cells(row, sheet, mapping, index)
+        twin = next((c for c in build.rows if c.values == cells.values), None)
+        if twin is not None:
+            build.error(
+                cells,
+                "order",
+                values.strip_marks(cells.get("order")),
+                f"repeats row {twin.row.number} cell for cell (exported twice?): delete one, "
+                "or write one row with the quantity of both",
+            )
+        build.rows.append(cells)
+    return build
 
 
 def _column_index(sheet: Sheet, mapping: ColumnMapping) -> dict[str, int]:
@@ -131,6 +149,13 @@ class _OrderReader:
         self.context = context
         self.day_first = day_first
         self.comma = sheet.decimal_comma
+        self._seen: dict[object, object] = {}
+
+    def _once(self, value: _T) -> _T:
+        """``value``, or the equal one an earlier order holds (destinations, dates, classes
+        and flags repeat across a file: each is kept once)."""
+        kept = self._seen.setdefault((type(value), value), value)
+        return cast(_T, kept)
 
     # -- the order's own fields -----------------------------------------------------------
 
@@ -194,7 +219,7 @@ class _OrderReader:
                 rows=rows,
                 errors=errors,
                 notes=tuple(build.notes),
-                pickup_date=pickup,
+                pickup_date=self._once(pickup),
                 origin_label=origin_label,
                 po=po,
             )
@@ -203,15 +228,15 @@ class _OrderReader:
         return Order.of(
             key=build.key,
             rows=rows,
-            notes=tuple(build.notes),
+            notes=tuple(build.notes) if build.notes else (),
             request=request,
-            pickup_date=pickup,
+            pickup_date=self._once(pickup),
             origin_label=origin_label,
-            dest_text=dest.text,
+            dest_text=self._once(dest.text),
             pieces=sum(item.quantity for item in items),
-            weight_lb=values.plain(weight),
-            classes=" ".join(_class_text(c) for c in classes),
-            flags=flags,
+            weight_lb=self._once(values.plain(weight)),  # (plain: one spelling a value)
+            classes=self._once(" ".join(_class_text(c) for c in classes)),
+            flags=self._once(flags),
             po=po,
         )
 

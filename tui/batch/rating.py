@@ -139,7 +139,7 @@ async def rate_orders(
     from tui.api import errors as api
 
     pace = pace or Pace()
-    asking = [order for order in orders if order.request is not None]
+    asking = [order for order in orders if order.packed]  # valid ones: not unpacked here
     total = len(asking)
     started = clock()
     done = failed = 0
@@ -157,7 +157,8 @@ async def rate_orders(
         report()
 
     async def one(order: Order) -> None:
-        assert order.request is not None
+        request = order.request  # unpacked once
+        assert request is not None
         state = states.get(order.key) or OrderState(order.key, position=order.rows[0])
         state = state.updated(
             fingerprint=order.fingerprint,
@@ -168,7 +169,7 @@ async def rate_orders(
         while True:
             await pace.turn()
             try:
-                quote = await client.get_rates(order.request)
+                quote = await client.get_rates(request)
             except api.RateLimitedError as exc:
                 limited += 1
                 pace.limited(exc.retry_after)

@@ -31,7 +31,7 @@ FIELD_LABELS: Final = {
 """A field's name where no column of the file holds it (a constant, or not mapped)."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Cells:
     """One row's cells by field name, with the header each came from."""
 
@@ -39,12 +39,17 @@ class Cells:
     sheet: Sheet
     mapping: ColumnMapping
     index: Mapping[str, int]
+    values: tuple[str, ...] = field(init=False)
+    """The row's cells (unpacked once)."""
+
+    def __post_init__(self) -> None:
+        self.values = self.row.cells
 
     def get(self, name: str) -> str:
         if name in self.mapping.constants:
             return self.mapping.constants[name]
         column = self.index.get(name)
-        return self.row.cells[column] if column is not None else ""
+        return self.values[column] if column is not None else ""
 
     def column(self, name: str) -> str:
         """The header of the field's column (or the field's name when set as a constant)."""
@@ -52,7 +57,7 @@ class Cells:
         return header if header is not None else FIELD_LABELS.get(name, name)
 
 
-@dataclass
+@dataclass(slots=True)
 class OrderRows:
     """The order being read: its rows and what they said."""
 

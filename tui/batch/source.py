@@ -13,7 +13,7 @@ import csv
 import io
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from decimal import Decimal
@@ -47,7 +47,26 @@ class Row:
     """One data row: its number as a spreadsheet shows it, and its cells (as text)."""
 
     number: int
-    cells: tuple[str, ...]
+    packed: str | tuple[str, ...]
+    """The cells joined by a unit separator (one string, not a tuple of them: a file of
+    200,000 rows is held in half the memory), or the tuple when a cell holds that character."""
+
+    @classmethod
+    def of(cls, number: int, cells: Sequence[str]) -> Row:
+        """A row of these cells."""
+        joined = _UNIT.join(cells)
+        if not cells or joined.count(_UNIT) != len(cells) - 1:
+            return cls(number, tuple(cells))
+        return cls(number, joined)
+
+    @property
+    def cells(self) -> tuple[str, ...]:
+        """Its cells, as text."""
+        packed = self.packed
+        return packed if isinstance(packed, tuple) else tuple(packed.split(_UNIT))
+
+
+_UNIT: Final = "\x1f"
 
 
 @dataclass(frozen=True)
@@ -203,15 +222,10 @@ def parse_text(
         delimiter = sniff_delimiter(text)
     elif delimiter not in DELIMITERS:
         raise SourceError("the delimiter must be one of , ; | or tab")
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
-    numbered: list[tuple[int, list[str]]] = []
-    number = 0
-    try:
-        for record in reader:
-            number += 1
-            numbered.append((number, record))
-    except csv.Error as exc:
-        raise SourceError(f"row {number + 1}: {exc}") from None
+    # The records are read as the lines are cut (no copy of the text, no list of raw records):
+    # a big file is held once, as the sheet's rows.
+    reader = csv.reader(_lines(text), delimiter=delimiter, strict=False)
+    numbered = _numbered(reader)
     return _sheet(
         numbered,
         kind=kind,
@@ -225,13 +239,34 @@ def parse_text(
     )
 
 
+_LINE: Final = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+")
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of ``text`` with their endings, as a file opened with ``newline=""`` gives
+    them (``\r\n``, ``\r`` or ``\n``), cut one at a time."""
+    for match in _LINE.finditer(text):
+        yield match.group()
+
+
+def _numbered(reader: Iterator[list[str]]) -> Iterator[tuple[int, list[str]]]:
+    """Each record with its row number; a broken one raises SourceError."""
+    number = 0
+    try:
+        for record in reader:
+            number += 1
+            yield number, record
+    except csv.Error as exc:
+        raise SourceError(f"row {number + 1}: {exc}") from None
+
+
 def _clean(cell: str) -> str:
     """A cell as read: line breaks inside a quoted field become ``\\n``; ends trimmed."""
     return cell.replace("\r\n", "\n").replace("\r", "\n").strip()
 
 
 def _sheet(
-    numbered: list[tuple[int, list[str]]],
+    numbered: Iterable[tuple[int, list[str]]],
     *,
     kind: Kind,
     delimiter: str,
@@ -242,38 +277,45 @@ def _sheet(
     notes: tuple[str, ...],
     is_header: HeaderTest | None = None,
 ) -> Sheet:
-    # One pass, each repeated cell text kept once (a big file repeats its cities, units
-    # and flags on every row), and the raw cells let go: the sheet is not held twice.
-    seen: dict[str, str] = {}
-    rows: list[tuple[int, list[str]]] = []
-    for n, raw in numbered:
-        cells = [seen.setdefault(text, text) for text in map(_clean, raw)]
+    # One pass over the records as they are read: the first rows are held to find the
+    # header, every later one goes straight into the sheet (its cells as one string).
+    records = iter(numbered)
+    head: list[tuple[int, list[str]]] = []
+    for n, raw in records:
+        cells = [_clean(text) for text in raw]
         if any(cells):
-            rows.append((n, cells))
-    numbered.clear()
-    seen.clear()
-    if not rows:
+            head.append((n, cells))
+            if len(head) >= _HEADER_SEARCH:
+                break
+    if not head:
         raise SourceError("the file has no rows")
-    at = find_header(rows, is_header)
+    at = find_header(head, is_header)
     if at is None:
         raise SourceError(
-            f"row {rows[0][0]} should be the header (the columns' names); it has one cell. "
+            f"row {head[0][0]} should be the header (the columns' names); it has one cell. "
             "Is the delimiter right? (--delimiter)"
         )
-    header_row, header_cells = rows[at]
+    header_row, header_cells = head[at]
     if at:
         notes = (*notes, f"the header is on row {header_row} (the rows above it are skipped)")
     headers = _unique_headers(header_cells)
     width = len(headers)
-    data = tuple(Row(n, tuple((cells + [""] * width)[:width])) for n, cells in rows[at + 1 :])
-    rows.clear()
+    pad = [""] * width
+    data: list[Row] = [Row.of(n, (cells + pad)[:width]) for n, cells in head[at + 1 :]]
+    head.clear()
+    for n, raw in records:
+        cells = [_clean(text) for text in raw]
+        if any(cells):
+            data.append(Row.of(n, (cells + pad)[:width]))
+    rows = tuple(data)
+    data.clear()
     if decimal_comma is None:
-        decimal_comma = guess_decimal_comma(data, delimiter)
+        decimal_comma = guess_decimal_comma(rows, delimiter)
         if decimal_comma:
             notes = (*notes, "numbers use a decimal comma")
     return Sheet(
         headers=headers,
-        rows=data,
+        rows=rows,
         kind=kind,
         delimiter=delimiter,
         encoding=encoding,
@@ -400,6 +442,7 @@ def read_file(
     if sheet is not None:
         raise SourceError(f"--sheet {sheet!r}: {path} is not a workbook (it has no sheets)")
     text, codec = decode(data, encoding)
+    del data  # the text is what is read from here on: the bytes are not held beside it
     notes: tuple[str, ...] = ()
     if encoding is None and codec == "cp1252":
         notes = ("not UTF-8: read as Windows cp1252 (give --encoding if that is wrong)",)

@@ -64,6 +64,10 @@ class BatchStore(Protocol):
         """Each order's state by its key (of ``keys``, when given)."""
         ...
 
+    def keys(self, batch_id: int) -> list[str]:
+        """The keys of the orders kept for the batch (their states not read)."""
+        ...
+
     def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
         """Keep these states (durably, before returning)."""
         ...
@@ -132,6 +136,9 @@ class SharedBatchStore:
             row.key: OrderState.from_json({**row.state, "key": row.key})
             for row in self.store.orders(batch_id, keys)
         }
+
+    def keys(self, batch_id: int) -> list[str]:
+        return self.store.order_keys(batch_id)
 
     def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
         self.store.save_orders(

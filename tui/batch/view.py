@@ -4,6 +4,7 @@ the counts and the totals per currency, the mapping review, and path completion.
 from __future__ import annotations
 
 import os
+import sys
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,7 +25,7 @@ ORDER_FILE_SUFFIXES: Final = (".csv", ".tsv", ".txt", ".tab", ".xlsx", ".xlsm")
 STATUS_ORDER: Final = ("booked", "rated", "no-rate", "pending", "failed", "unknown", "invalid")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ReviewRow:
     """One order in the review table (text from the file and the server already plain)."""
 
@@ -68,7 +69,8 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         problem = order.errors[0].message
     if not problem and state.notes:
         problem = plain(state.notes[0])
-    destination = plain(order.dest_text, limit=40) if order is not None else ""
+    # (a file's destinations repeat: each text kept once however many rows show it)
+    destination = sys.intern(plain(order.dest_text, limit=40)) if order is not None else ""
     carrier = choice.carrier if choice else ""
     code = choice.carrier_code if choice else ""
     service = choice.service if choice else ""

@@ -19,8 +19,7 @@ def progress_line(batch: Batch, moment: datetime) -> str:
     from tui.domain.safe_text import plain
 
     keys = [order.key for order in batch.orders]
-    states = batch.store.orders(batch.info.id, keys)
-    batch.states.update(states)
+    batch.reload(keys)
     parts = [moment.strftime("%H:%M:%S")]
     for station, counts in sorted(batch.store.stations(batch.info.id).items()):
         shown = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))

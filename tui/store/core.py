@@ -200,6 +200,13 @@ class Store:
             )
         return out
 
+    def order_keys(self, batch_id: int) -> list[str]:
+        """The keys of a batch's orders as kept, in file order (their states not read)."""
+        rows = self.engine.read(
+            "SELECT key FROM orders WHERE batch_id = ? ORDER BY position, key", (batch_id,)
+        )
+        return [str(row[0]) for row in rows]
+
     def save_orders(
         self, batch_id: int, rows: Sequence[tuple[str, str, dict[str, Any], int]]
     ) -> None:

@@ -115,6 +115,8 @@ class BatchReviewTable(BatchOrdersTable):
         """How the batch chooses each order's rate (`cheapest within 3 days, prefer BCXP`),
         said on the lower border before the totals it chose."""
         self._sort = 0
+        self._counts = ""
+        self._totals = ""
 
     def show(self, rows: dict[str, ReviewRow]) -> None:
         """Every order's row, by key (the cursor stays on its order)."""
@@ -137,21 +139,28 @@ class BatchReviewTable(BatchOrdersTable):
     def on_resize(self, _event: events.Resize) -> None:
         # (the table's own resize handler runs too: Textual calls each class's in turn)
         if self.all_rows:  # the rule is cut to the width: cut it again
-            self.update_borders()
+            self._retitle()
 
     def sort_next(self) -> None:
         """Sort by the next column."""
         self._sort = (self._sort + 1) % len(_SORTS)
         self.sort_by(_SORTS[self._sort], reverse=False)
-        self.update_borders()
+        self._retitle()
 
     def sort_reverse_now(self) -> None:
         """Reverse the sort direction."""
         self.sort_by(_SORTS[self._sort], reverse=not self.sort_reverse)
-        self.update_borders()
+        self._retitle()
 
     def _apply_filter(self) -> None:
-        rows = [row for row in self.all_rows.values() if row.matches(self.words)]
+        words = self.words
+        if not words:
+            rows = list(self.all_rows.values())
+        elif len(words) == 1:  # (one word, the usual: no call per row)
+            word = words[0]
+            rows = [row for row in self.all_rows.values() if word in row.haystack]
+        else:
+            rows = [row for row in self.all_rows.values() if row.matches(words)]
         key = self.cursor_key
         self.set_rows(rows)
         if key is not None:
@@ -161,16 +170,23 @@ class BatchReviewTable(BatchOrdersTable):
     def update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
         """The counts per status on the top border, the totals per currency on the bottom."""
         shown = list(rows) if rows is not None else self.rows()
-        title = counts_text(shown)
+        # Counted once per change of the rows shown, not again when only the sort changes.
+        self._counts = counts_text(shown)
         if self.words and len(shown) != len(self.all_rows):
-            title += f" (filter: {len(self.all_rows)} in all)"
+            self._counts += f" (filter: {len(self.all_rows)} in all)"
+        self._totals = totals_text(shown)
+        self._retitle()
+
+    def _retitle(self) -> None:
+        """The borders again from the counts and totals already made (the sort said)."""
+        title = self._counts
         if self.sort_column not in (None, "position") or self.sort_reverse:
             label = next((c.label for c in self.columns if c.key == self.sort_column), "")
             title += f" · by {label or 'order'} {'▼' if self.sort_reverse else '▲'}"
         # (titles are markup unless they are Content: currencies are the server's text)
         self.border_title = Content(title)
         self.border_subtitle = Content(
-            subtitle_text(self.rule_text, totals_text(shown), self.size.width - 6)
+            subtitle_text(self.rule_text, self._totals, self.size.width - 6)
         )
 
 

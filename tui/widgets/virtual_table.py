@@ -27,14 +27,6 @@ SAMPLE_ROWS = 100
 """How many rows of a batch are measured to size an automatic column."""
 
 
-def _sort_value(columns: Sequence[Column[RowT]], key: str, row: RowT) -> Any:
-    """A row's value in the column `key` to sort by (its sort key, else its text)."""
-    column = next((column for column in columns if column.key == key), None)
-    if column is None:
-        raise KeyError(key)
-    return (column.sort_key or column.text)(row)
-
-
 # -- Which lines of a virtual table are on screen, and how its rows are painted: a header
 # line, then one line per row (the cursor's marked), then the tail line.
 
@@ -324,9 +316,13 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self._invalidate_layout()
 
     def set_rows(self, rows: Iterable[RowT]) -> None:
-        """Replace every row."""
+        """Replace every row (sorted once by the sort in force)."""
         self.clear()
-        self.append_rows(rows)
+        new_rows = list(rows)
+        self._rows.replace_all(new_rows)
+        self._shape.measure(new_rows[:SAMPLE_ROWS])
+        self._view.update_size()
+        self._invalidate_layout()
 
     def append_rows(self, rows: Iterable[RowT]) -> int:
         """Add rows not seen before (keyed); update seen ones in place. Returns rows added.
@@ -379,12 +375,10 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         else:
             if reverse is None:
                 reverse = not store.reverse if column_key == store.sort_column else False
-            shape = self._shape
-
-            def value(row: RowT) -> Any:
-                return _sort_value(shape.columns, column_key, row)
-
-            store.sort(column_key, value, reverse)
+            column = next((c for c in self._shape.columns if c.key == column_key), None)
+            if column is None:
+                raise KeyError(column_key)
+            store.sort(column_key, column.sort_key or column.text, reverse)
         if cursor_key is not None:
             self._cursor = store.display_index(cursor_key)
         self.refresh()
