@@ -19,6 +19,7 @@ from tui.batch.model import BOOKED_OR_MAYBE, OrderState
 
 if TYPE_CHECKING:
     from tui.store import Store
+    from tui.store.engine import Listener
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,10 @@ class BatchStore(Protocol):
         """Per station, the orders of the batch it claimed or booked, by status."""
         ...
 
+    def listen(self, batch_id: int) -> Listener | None:
+        """The batch's changes by any station as they happen (None: poll ``orders``)."""
+        ...
+
     def close(self) -> None:
         """Let go of the store."""
         ...
@@ -156,6 +161,9 @@ class SharedBatchStore:
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         return self.store.stations(batch_id)
+
+    def listen(self, batch_id: int) -> Listener | None:
+        return self.store.listen(batch_id)
 
     def close(self) -> None:
         self.store.close()

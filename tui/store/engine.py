@@ -27,6 +27,19 @@ class Transaction(Protocol):
         ...
 
 
+class Listener(Protocol):
+    """Notifications the database sends on one channel (PostgreSQL's LISTEN)."""
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a notification of this listener's payload; True
+        when one came (a broken connection waits the timeout out: polling goes on)."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening."""
+        ...
+
+
 class Engine(Protocol):
     """One connection to the store's database."""
 
@@ -48,4 +61,9 @@ class Engine(Protocol):
 
     def close(self) -> None:
         """Let go of the connection."""
+        ...
+
+    def listen(self, channel: str, payload: str) -> Listener | None:
+        """Notifications on ``channel`` carrying ``payload``, on a connection of their own
+        (None: the engine has none, its readers poll)."""
         ...

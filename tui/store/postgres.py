@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from tui.store.engine import Row, StoreError
 from tui.store.schema import POSTGRES
@@ -50,10 +52,14 @@ class PostgresEngine:
     def __init__(self, url: str) -> None:
         self.where = without_password(url)
         self._lock = threading.RLock()
+        self._url = url
         try:
             self._conn = psycopg.connect(url, autocommit=True, connect_timeout=15)
         except psycopg.Error as error:
             raise self._hurt(error) from None
+
+    def __repr__(self) -> str:
+        return f"PostgresEngine({self.where!r})"
 
     def _hurt(self, error: psycopg.Error) -> StoreError:
         text = without_password(str(error).strip().splitlines()[0] if str(error) else "")
@@ -86,3 +92,41 @@ class PostgresEngine:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def listen(self, channel: str, payload: str) -> PostgresListener | None:
+        """LISTEN on a connection of its own (None when it cannot be had: readers poll)."""
+        try:
+            return PostgresListener(self._url, channel, payload)
+        except psycopg.Error:
+            return None
+
+
+class PostgresListener:
+    """``Listener``: PostgreSQL's notifications of one channel and payload, on a connection of
+    their own (the store's connection is busy with its statements)."""
+
+    def __init__(self, url: str, channel: str, payload: str) -> None:
+        self.payload = payload
+        self._conn: psycopg.Connection[Any] | None = psycopg.connect(
+            url, autocommit=True, connect_timeout=15
+        )
+        self._conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+
+    def wait(self, timeout: float) -> bool:
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0:
+            if self._conn is None:
+                time.sleep(left)  # the connection broke: the caller polls
+                return False
+            try:
+                for note in self._conn.notifies(timeout=left, stop_after=1):
+                    if note.payload == self.payload:
+                        return True
+            except psycopg.Error:
+                self.close()
+        return False
+
+    def close(self) -> None:
+        if self._conn is not None:
+            conn, self._conn = self._conn, None
+            conn.close()
