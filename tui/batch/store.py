@@ -94,6 +94,11 @@ class BatchStore(Protocol):
         """Per station, the orders of the batch it claimed or booked, by status."""
         ...
 
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, str]:
+        """Each order's status, of the orders a station (other than ``besides``) claimed or
+        booked."""
+        ...
+
     def listen(self, batch_id: int) -> Listener | None:
         """The batch's changes by any station as they happen (None: poll ``orders``)."""
         ...
@@ -161,6 +166,9 @@ class SharedBatchStore:
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         return self.store.stations(batch_id)
+
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, str]:
+        return self.store.statuses(batch_id, besides=besides)
 
     def listen(self, batch_id: int) -> Listener | None:
         return self.store.listen(batch_id)

@@ -1,35 +1,32 @@
 """``freight batch status FILE --watch``: each station's progress on a batch (several stations
-may be booking it), until no order is left. On PostgreSQL the store notifies each change as it
-is committed (LISTEN/NOTIFY): a line follows at once; the store is read every few seconds too,
-and that polling is all there is on SQLite (or when the notifications' connection fails)."""
+may be booking it), until no order is left: a line as soon as a station's change is committed
+(PostgreSQL notifies it), and every few seconds (the only way on SQLite); see
+``tui.batch.follow``."""
 
 from __future__ import annotations
 
 import asyncio
-import time
 from datetime import datetime
-from typing import TYPE_CHECKING, Final, TextIO
+from typing import TYPE_CHECKING, TextIO
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
 
-QUIET: Final = 0.2
-"""At least this many seconds between two lines: bookings notify in bursts."""
 _LEFT = ("rated", "booking")
 """Statuses of orders a booking run still has to do (unknown ones wait for a person)."""
 
 
 def progress_line(batch: Batch, moment: datetime) -> str:
     """``10:27:40 · pack-1 12 booked · pack-2 9 booked, 1 booking · 21 of 40 booked``."""
-    from tui.domain.safe_text import plain
+    from tui.batch.follow import stations_text
 
     keys = [order.key for order in batch.orders]
     states = batch.store.orders(batch.info.id, keys)
     batch.states.update(states)
     parts = [moment.strftime("%H:%M:%S")]
-    for station, counts in sorted(batch.store.stations(batch.info.id).items()):
-        shown = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-        parts.append(f"{plain(station, limit=40)} {shown}")
+    stations = stations_text(batch.store.stations(batch.info.id))
+    if stations:
+        parts.append(stations)
     booked = sum(1 for key in keys if batch.state(key).status == "booked")
     parts.append(f"{booked} of {len(keys)} booked")
     return " · ".join(parts)
@@ -41,24 +38,15 @@ def left(batch: Batch) -> int:
 
 
 async def watch(batch: Batch, every: float, out: TextIO) -> None:
-    """Print the progress line as the batch changes (notified by PostgreSQL), and every
-    ``every`` seconds (polling the store), until no order is left to book."""
-    every = max(every, QUIET)
-    # listening before the first read: no change committed after it is missed
-    changes = await asyncio.to_thread(batch.store.listen, batch.info.id)
-    try:
-        print(file=out)
-        while True:
-            shown = time.monotonic()
-            line = await asyncio.to_thread(progress_line, batch, datetime.now().astimezone())
-            print(line, file=out, flush=True)
-            if not left(batch):
-                return
-            if changes is None:
-                await asyncio.sleep(every)
-                continue
-            await asyncio.to_thread(changes.wait, every)
-            await asyncio.sleep(max(0.0, shown + QUIET - time.monotonic()))
-    finally:
-        if changes is not None:
-            changes.close()
+    """Print the progress line now, as the batch changes, and every ``every`` seconds, until
+    no order is left to book."""
+    from tui.batch.follow import follow
+
+    print(file=out)
+
+    async def look() -> bool:
+        line = await asyncio.to_thread(progress_line, batch, datetime.now().astimezone())
+        print(line, file=out, flush=True)
+        return left(batch) > 0
+
+    await follow(batch, every, look)

@@ -35,6 +35,16 @@ class Listener(Protocol):
         when one came (a broken connection waits the timeout out: polling goes on)."""
         ...
 
+    def fileno(self) -> int:
+        """The connection's socket, readable when a notification may have come (-1: none, the
+        listener is closed or broken)."""
+        ...
+
+    def poll(self) -> bool:
+        """Without waiting: True when a notification of this payload came since the last look
+        (a broken connection closes the listener: ``fileno`` is then -1)."""
+        ...
+
     def close(self) -> None:
         """Stop listening."""
         ...

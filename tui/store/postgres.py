@@ -103,7 +103,8 @@ class PostgresEngine:
 
 class PostgresListener:
     """``Listener``: PostgreSQL's notifications of one channel and payload, on a connection of
-    their own (the store's connection is busy with its statements)."""
+    their own (the store's connection is busy with its statements). ``wait`` runs in a worker
+    thread; ``close`` never blocks: a wait going on closes the connection as it ends."""
 
     def __init__(self, url: str, channel: str, payload: str) -> None:
         self.payload = payload
@@ -111,22 +112,63 @@ class PostgresListener:
             url, autocommit=True, connect_timeout=15
         )
         self._conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        self._state = threading.Lock()
+        self._waiting = False
+        self._closing = False
 
     def wait(self, timeout: float) -> bool:
-        deadline = time.monotonic() + timeout
+        with self._state:
+            conn = None if self._closing else self._conn
+            self._waiting = conn is not None
+        if conn is None:
+            time.sleep(max(0.0, timeout))  # closed, or its connection broke: the caller polls
+            return False
+        try:
+            return self._wait(conn, time.monotonic() + timeout)
+        finally:
+            with self._state:
+                self._waiting = False
+                closing = self._closing
+            if closing:
+                self._finish()
+
+    def _wait(self, conn: psycopg.Connection[Any], deadline: float) -> bool:
         while (left := deadline - time.monotonic()) > 0:
-            if self._conn is None:
-                time.sleep(left)  # the connection broke: the caller polls
-                return False
             try:
-                for note in self._conn.notifies(timeout=left, stop_after=1):
+                for note in conn.notifies(timeout=left, stop_after=1):
                     if note.payload == self.payload:
                         return True
             except psycopg.Error:
-                self.close()
+                self._closing = True  # broken: closed as the wait ends; polling goes on
+                time.sleep(max(0.0, deadline - time.monotonic()))
+                return False
         return False
 
+    def fileno(self) -> int:
+        with self._state:
+            conn = None if self._closing else self._conn
+        return conn.fileno() if conn is not None else -1
+
+    def poll(self) -> bool:
+        with self._state:
+            conn = None if self._closing or self._waiting else self._conn
+        if conn is None:
+            return False
+        try:
+            return any(n.payload == self.payload for n in conn.notifies(timeout=0.0))
+        except psycopg.Error:
+            self.close()  # broken: the caller polls the store
+            return False
+
     def close(self) -> None:
-        if self._conn is not None:
+        with self._state:
+            self._closing = True
+            if self._waiting:
+                return  # the wait closes it as it ends
+        self._finish()
+
+    def _finish(self) -> None:
+        with self._state:
             conn, self._conn = self._conn, None
+        if conn is not None:
             conn.close()
