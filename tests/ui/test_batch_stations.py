@@ -40,26 +40,42 @@ async def test_another_stations_booking_shows_on_the_open_batch(
         batch = screen.current_batch
         assert batch is not None
         assert "Stations:" not in screen_text(app)
-        # Another station, with a connection of its own to the store, books S2.
+        # Another station, with a connection of its own to the store, books S2: booked first
+        # with its paperwork still to fetch, then with it saved.
         other = SharedBatchStore(open_store(session.data_dir, store_url), "pack-2", "pack2:1")
+        booked = dataclasses.replace(
+            batch.state("S2"),
+            status="booked",
+            reference="FR-S2",
+            pro_number="PRO-77",
+            paperwork_missing="the document host docs.test did not answer",
+        )
         try:
             assert other.claim(batch.info.id, ["S2"]) == ["S2"]
-            state = dataclasses.replace(
-                batch.state("S2"), status="booked", reference="FR-S2", pro_number="PRO-77"
-            )
             booked_at = time.monotonic()
-            other.save(batch.info.id, [state])
+            other.save(batch.info.id, [booked])
+
+            def shown() -> bool:
+                return "pack-2 1 booked" in screen_text(app) and "booked!" in screen_text(app)
+
+            await wait_for(pilot, shown, seconds=10, what="the other station's line")
+            took = time.monotonic() - booked_at
+            assert took < (1.0 if store_url else batch_stations.POLL_S + 1.0)
+            text = screen_text(app)
+            assert "Stations: pack-2 1 booked" in text
+            assert batch.state("S2").pro_number == "PRO-77"
+            assert any("S2" in line and "booked!" in line for line in text.splitlines())
+
+            saved = dataclasses.replace(booked, paperwork_missing="", documents=("S2-bol.pdf",))
+            other.save(batch.info.id, [saved])
+
+            def complete() -> bool:
+                text = screen_text(app)
+                return "booked!" not in text and any(
+                    "S2" in line and "booked" in line for line in text.splitlines()
+                )
+
+            await wait_for(pilot, complete, seconds=10, what="its paperwork saved")
+            await settle(pilot)
         finally:
             other.close()
-
-        def shown() -> bool:
-            return "pack-2 1 booked" in screen_text(app)
-
-        await wait_for(pilot, shown, seconds=10, what="the other station's line")
-        took = time.monotonic() - booked_at
-        await settle(pilot)
-        text = screen_text(app)
-        assert "Stations: pack-2 1 booked" in text
-        assert batch.state("S2").pro_number == "PRO-77"
-        assert any("S2" in line and "booked" in line for line in text.splitlines())
-        assert took < (1.0 if store_url else batch_stations.POLL_S + 1.0)

@@ -50,17 +50,23 @@ def stations_text(stations: Mapping[str, Mapping[str, int]]) -> str:
     return " · ".join(parts)
 
 
-def others_changes(batch: Batch) -> tuple[dict[str, dict[str, int]], list[OrderState]]:
+def others_changes(
+    batch: Batch, seen: dict[str, str]
+) -> tuple[dict[str, dict[str, int]], list[OrderState]]:
     """Each station's counts, and the orders other stations changed since this process last
-    knew them (their new states, to show). Reads the store: run it in a worker thread."""
+    knew them (their new states, to show): at the first look those whose status differs from
+    this process's, then those changed since (``seen`` keeps when each last changed). Reads
+    the store: run it in a worker thread."""
     store, batch_id = batch.store, batch.info.id
     stations = store.stations(batch_id)
     if not any(name != store.station for name in stations):
         return stations, []
-    known = batch.states
-    changed = [
-        key
-        for key, status in store.statuses(batch_id, besides=store.station).items()
-        if key in known and known[key].status != status
-    ]
+    known, first = batch.states, not seen
+    changed = []
+    for key, (status, updated) in store.statuses(batch_id, besides=store.station).items():
+        if key not in known:
+            continue
+        if (known[key].status != status) if first else (seen.get(key) != updated):
+            changed.append(key)
+        seen[key] = updated
     return stations, list(store.orders(batch_id, changed).values()) if changed else []

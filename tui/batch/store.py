@@ -94,9 +94,9 @@ class BatchStore(Protocol):
         """Per station, the orders of the batch it claimed or booked, by status."""
         ...
 
-    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, str]:
-        """Each order's status, of the orders a station (other than ``besides``) claimed or
-        booked."""
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
+        """Each order's status and when it last changed, of the orders a station (other than
+        ``besides``) claimed or booked."""
         ...
 
     def listen(self, batch_id: int) -> Listener | None:
@@ -167,7 +167,7 @@ class SharedBatchStore:
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         return self.store.stations(batch_id)
 
-    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, str]:
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
         return self.store.statuses(batch_id, besides=besides)
 
     def listen(self, batch_id: int) -> Listener | None:

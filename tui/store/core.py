@@ -331,15 +331,19 @@ class Store:
         SQLite, whose readers poll."""
         return self.engine.listen(BATCH_CHANNEL, str(batch_id))
 
-    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, str]:
-        """Each order's status by its key, of the orders a station claimed or booked (one
-        other than ``besides``): what other stations did, without reading whole states."""
-        query = "SELECT key, status FROM orders WHERE batch_id = ? AND station IS NOT NULL"
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
+        """Each order's status and when it last changed (as the store keeps the time) by its
+        key, of the orders a station claimed or booked (one other than ``besides``): what other
+        stations did, without reading whole states."""
+        query = "SELECT key, status, updated FROM orders WHERE batch_id = ? AND station IS NOT NULL"
         args: list[Any] = [batch_id]
         if besides is not None:
             query += " AND station != ?"
             args.append(besides)
-        return {str(key): str(status) for key, status in self.engine.read(query, args)}
+        return {
+            str(key): (str(status), str(updated))
+            for key, status, updated in self.engine.read(query, args)
+        }
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         """Per station, its orders of a batch by status (who did what)."""

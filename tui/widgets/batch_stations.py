@@ -40,6 +40,8 @@ class BatchStations(Static):
         self._changes: Listener | None = None
         self._looking = False
         self._again = False
+        self._seen: dict[str, str] = {}
+        """When each order another station holds last changed, as last read."""
 
     def follow(self, batch: Batch, show: Callable[[OrderState], None]) -> None:
         """Follow ``batch`` (the one followed before is let go); ``show`` gets each order
@@ -47,7 +49,7 @@ class BatchStations(Static):
         if batch is self.followed:
             return
         self._stop()
-        self.followed, self._show = batch, show
+        self.followed, self._show, self._seen = batch, show, {}
         self.update("")
         self.remove_class("-shown")
         self._timer = self.set_interval(POLL_S, self._look)
@@ -87,15 +89,16 @@ class BatchStations(Static):
             return
         if self.followed is not None:
             self._looking = True
-            self.run_worker(self._look_at(self.followed), group="stations", exit_on_error=False)
+            look = self._look_at(self.followed, self._seen)
+            self.run_worker(look, group="stations", exit_on_error=False)
 
-    async def _look_at(self, batch: Batch) -> None:
+    async def _look_at(self, batch: Batch, seen: dict[str, str]) -> None:
         from tui.batch.follow import QUIET, others_changes, stations_text
 
         try:
             while True:
                 self._again = False
-                stations, changed = await asyncio.to_thread(others_changes, batch)
+                stations, changed = await asyncio.to_thread(others_changes, batch, seen)
                 if batch is not self.followed:
                     return
                 for state in changed:
