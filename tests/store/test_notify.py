@@ -53,3 +53,27 @@ def test_a_sqlite_store_has_no_notifications_its_watchers_poll(tmp_path: Path) -
         assert store.listen(store.open_batch("acme", "/orders/a.csv").id) is None
     finally:
         store.close()
+
+
+def test_a_broken_listening_connection_leaves_the_watcher_polling(
+    two: tuple[Store, Store],
+) -> None:
+    here, there = two
+    batch = here.open_batch("acme", "/orders/a.csv")
+    changes = here.listen(batch.id)
+    assert changes is not None and changes.fileno() >= 0
+    try:
+        # The database ends the listening connection (a restart, a network cut, an admin).
+        there.engine.read(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE query LIKE ? AND pid != pg_backend_pid()",
+            ("LISTEN%",),
+        )
+        started = time.monotonic()
+        assert not changes.wait(0.5)  # no error: the wait times out as a poll period would
+        assert time.monotonic() - started >= 0.45
+        assert not changes.poll()
+        assert changes.fileno() == -1  # closed: the caller reads the store on its own
+        here.save_orders(batch.id, [("SO-1", "rated", {"key": "SO-1"}, 0)])  # the store works
+    finally:
+        changes.close()
