@@ -61,7 +61,8 @@ def test_a_broken_listening_connection_leaves_the_watcher_polling(
     here, there = two
     batch = here.open_batch("acme", "/orders/a.csv")
     changes = here.listen(batch.id)
-    assert changes is not None and changes.fileno() >= 0
+    assert changes is not None
+    assert changes.fileno() >= 0
     try:
         # The database ends the listening connection (a restart, a network cut, an admin).
         there.engine.read(
