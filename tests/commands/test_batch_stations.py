@@ -198,3 +198,32 @@ def test_status_watch_follows_the_stations_until_every_order_is_booked(
     assert lines[-1].endswith(f"{count} of {count} booked")
     assert f"pack-9 {count} booked" in lines[-1]
     assert len(lines) > 1  # it followed the booking as it went
+
+
+def test_status_watch_on_postgresql_shows_a_booking_as_it_is_committed(
+    live_sandbox: RunningSandbox,
+    configured: Path,
+    isolated_home: Path,
+    tmp_path: Path,
+    postgres_url: str,
+) -> None:
+    count, period = 6, 60
+    path = orders_file(tmp_path, _orders(f"WN{random.Random(5).randrange(10**6):06d}-", count))
+    env = _env(live_sandbox, isolated_home, postgres_url, "pack-7")
+    _rate(path, env)
+    # The watcher reads the store every 60 s: only the store's notifications can show the
+    # other station's bookings (in another process) before that.
+    started = time.monotonic()
+    watching = _start(
+        ["status", str(path), "--watch", str(period)], {**env, "FREIGHT_STATION": "office"}
+    )
+    booking = _start(["book", str(path), "--requests-per-second", "4"], env)
+    out, err = watching.communicate(timeout=300)
+    took = time.monotonic() - started
+    booking.communicate(timeout=300)
+    assert watching.returncode == 0, err
+    lines = [line for line in out.splitlines() if line.endswith(" booked")]
+    assert lines[-1].endswith(f"{count} of {count} booked")
+    assert f"pack-7 {count} booked" in lines[-1]
+    assert len(lines) > 2  # it followed the booking as it went
+    assert took < period  # without waiting for a poll

@@ -19,6 +19,7 @@ from tui.batch.model import BOOKED_OR_MAYBE, OrderState
 
 if TYPE_CHECKING:
     from tui.store import Store
+    from tui.store.engine import Listener
 
 
 @dataclass(frozen=True)
@@ -97,6 +98,15 @@ class BatchStore(Protocol):
         """Per station, the orders of the batch it claimed or booked, by status."""
         ...
 
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
+        """Each order's status and when it last changed, of the orders a station (other than
+        ``besides``) claimed or booked."""
+        ...
+
+    def listen(self, batch_id: int) -> Listener | None:
+        """The batch's changes by any station as they happen (None: poll ``orders``)."""
+        ...
+
     def close(self) -> None:
         """Let go of the store."""
         ...
@@ -163,6 +173,12 @@ class SharedBatchStore:
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         return self.store.stations(batch_id)
+
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
+        return self.store.statuses(batch_id, besides=besides)
+
+    def listen(self, batch_id: int) -> Listener | None:
+        return self.store.listen(batch_id)
 
     def close(self) -> None:
         self.store.close()

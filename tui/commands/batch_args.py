@@ -112,8 +112,8 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         const=2.0,
         type=float,
         metavar="SECONDS",
-        help="then show each station's progress every SECONDS (default 2) until no order is "
-        "left to book (Ctrl-C stops)",
+        help="then show each station's progress until no order is left to book (Ctrl-C "
+        "stops): as it changes on PostgreSQL, and every SECONDS (default 2)",
     )
 
     book = _action(

@@ -1,5 +1,7 @@
-"""``freight batch status FILE --watch``: each station's progress on a batch, read from the
-store every few seconds (several stations may be booking it), until no order is left."""
+"""``freight batch status FILE --watch``: each station's progress on a batch (several stations
+may be booking it), until no order is left: a line as soon as a station's change is committed
+(PostgreSQL notifies it), and every few seconds (the only way on SQLite); see
+``tui.batch.follow``."""
 
 from __future__ import annotations
 
@@ -16,14 +18,14 @@ _LEFT = ("rated", "booking")
 
 def progress_line(batch: Batch, moment: datetime) -> str:
     """``10:27:40 · pack-1 12 booked · pack-2 9 booked, 1 booking · 21 of 40 booked``."""
-    from tui.domain.safe_text import plain
+    from tui.batch.follow import stations_text
 
     keys = [order.key for order in batch.orders]
     batch.reload(keys)
     parts = [moment.strftime("%H:%M:%S")]
-    for station, counts in sorted(batch.store.stations(batch.info.id).items()):
-        shown = ", ".join(f"{n} {s}" for s, n in sorted(counts.items()))
-        parts.append(f"{plain(station, limit=40)} {shown}")
+    stations = stations_text(batch.store.stations(batch.info.id))
+    if stations:
+        parts.append(stations)
     booked = sum(1 for key in keys if batch.state(key).status == "booked")
     parts.append(f"{booked} of {len(keys)} booked")
     return " · ".join(parts)
@@ -35,13 +37,15 @@ def left(batch: Batch) -> int:
 
 
 async def watch(batch: Batch, every: float, out: TextIO) -> None:
-    """Print the progress line every ``every`` seconds (polling the store) until no order is
-    left to book."""
-    every = max(every, 0.2)
+    """Print the progress line now, as the batch changes, and every ``every`` seconds, until
+    no order is left to book."""
+    from tui.batch.follow import follow
+
     print(file=out)
-    while True:
+
+    async def look() -> bool:
         line = await asyncio.to_thread(progress_line, batch, datetime.now().astimezone())
         print(line, file=out, flush=True)
-        if not left(batch):
-            return
-        await asyncio.sleep(every)
+        return left(batch) > 0
+
+    await follow(batch, every, look)

@@ -28,6 +28,7 @@ from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
 from tui.widgets.batch_review import BatchFilter, BatchReviewTable
+from tui.widgets.batch_stations import BatchStations
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
@@ -155,6 +156,7 @@ unfinished (pasted rows too) is offered in the path field.
             empty_text="no orders yet: type an order file's path above, or v to paste rows",
             id="batch-table",
         )
+        yield BatchStations(id="batch-stations")
         yield BatchProgress(id="batch-progress-row")
         yield Static("", id="batch-status", markup=False)
         yield FreightFooter()
@@ -248,6 +250,7 @@ unfinished (pasted rows too) is offered in the path field.
         # The rule in force beside the totals it chose (the line above cuts at 80 columns).
         self.table.rule_text = batch.rules.text
         self.table.show({o.key: review_row(o, batch.state(o.key)) for o in batch.orders})
+        self.query_one("#batch-stations", BatchStations).follow(batch, self.show_state)
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
         self.show_info(

@@ -14,13 +14,16 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
-from tui.store.engine import Engine, StoreError, Transaction
+from tui.store.engine import Engine, Listener, StoreError, Transaction
 from tui.store.schema import MIGRATIONS, VERSION
 
 LEASE_S: Final = 60.0
 """How long a station's claim on orders lasts unless renewed (it renews every third of it)."""
 _MADE_HERE: set[str] = set()
 """The stores whose tables this process made (any connection to them is ``fresh``)."""
+BATCH_CHANNEL: Final = "freight_batch"
+"""PostgreSQL's notify channel of batches: each transaction that changes an order's status,
+or which station holds it, notifies it with the batch's id (its payload) as it commits."""
 CLAIMABLE: Final = ("rated", "booking", "unknown")
 """Order statuses a booking run takes (sent ones are settled, never sent again)."""
 
@@ -226,6 +229,7 @@ class Store:
                 ],
             )
             tx.run("UPDATE batches SET updated = ? WHERE id = ?", (now, batch_id))
+            self._notify(tx, batch_id)
 
     def booked_elsewhere(
         self, profile: str, key: str, batch_id: int, statuses: Iterable[str]
@@ -283,6 +287,7 @@ class Store:
                     f" WHERE batch_id = ? AND key IN ({','.join('?' for _ in taken)})",
                     (station, me, until, batch_id, *taken),
                 )
+                self._notify(tx, batch_id)
         return taken
 
     def _dead_holders(self, batch_id: int, now: str) -> list[str]:
@@ -322,6 +327,30 @@ class Store:
             args.extend(keys)
         with self.engine.write() as tx:
             tx.run(query, args)
+
+    def _notify(self, tx: Transaction, batch_id: int) -> None:
+        """Tell the batch's watchers (PostgreSQL: sent as the transaction commits, once)."""
+        if self.dialect.name == "postgresql":
+            tx.run("SELECT pg_notify(?, ?)", (BATCH_CHANNEL, str(batch_id)))
+
+    def listen(self, batch_id: int) -> Listener | None:
+        """The batch's changes as they are committed by any station (PostgreSQL); None on
+        SQLite, whose readers poll."""
+        return self.engine.listen(BATCH_CHANNEL, str(batch_id))
+
+    def statuses(self, batch_id: int, *, besides: str | None = None) -> dict[str, tuple[str, str]]:
+        """Each order's status and when it last changed (as the store keeps the time) by its
+        key, of the orders a station claimed or booked (one other than ``besides``): what other
+        stations did, without reading whole states."""
+        query = "SELECT key, status, updated FROM orders WHERE batch_id = ? AND station IS NOT NULL"
+        args: list[Any] = [batch_id]
+        if besides is not None:
+            query += " AND station != ?"
+            args.append(besides)
+        return {
+            str(key): (str(status), str(updated))
+            for key, status, updated in self.engine.read(query, args)
+        }
 
     def stations(self, batch_id: int) -> dict[str, dict[str, int]]:
         """Per station, its orders of a batch by status (who did what)."""

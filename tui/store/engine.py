@@ -27,6 +27,29 @@ class Transaction(Protocol):
         ...
 
 
+class Listener(Protocol):
+    """Notifications the database sends on one channel (PostgreSQL's LISTEN)."""
+
+    def wait(self, timeout: float) -> bool:
+        """Wait up to ``timeout`` seconds for a notification of this listener's payload; True
+        when one came (a broken connection waits the timeout out: polling goes on)."""
+        ...
+
+    def fileno(self) -> int:
+        """The connection's socket, readable when a notification may have come (-1: none, the
+        listener is closed or broken)."""
+        ...
+
+    def poll(self) -> bool:
+        """Without waiting: True when a notification of this payload came since the last look
+        (a broken connection closes the listener: ``fileno`` is then -1)."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening."""
+        ...
+
+
 class Engine(Protocol):
     """One connection to the store's database."""
 
@@ -48,4 +71,9 @@ class Engine(Protocol):
 
     def close(self) -> None:
         """Let go of the connection."""
+        ...
+
+    def listen(self, channel: str, payload: str) -> Listener | None:
+        """Notifications on ``channel`` carrying ``payload``, on a connection of their own
+        (None: the engine has none, its readers poll)."""
         ...

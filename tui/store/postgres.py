@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
 import psycopg
+from psycopg import sql
 
 from tui.store.engine import Row, StoreError
 from tui.store.schema import POSTGRES
@@ -50,10 +52,14 @@ class PostgresEngine:
     def __init__(self, url: str) -> None:
         self.where = without_password(url)
         self._lock = threading.RLock()
+        self._url = url
         try:
             self._conn = psycopg.connect(url, autocommit=True, connect_timeout=15)
         except psycopg.Error as error:
             raise self._hurt(error) from None
+
+    def __repr__(self) -> str:
+        return f"PostgresEngine({self.where!r})"
 
     def _hurt(self, error: psycopg.Error) -> StoreError:
         text = without_password(str(error).strip().splitlines()[0] if str(error) else "")
@@ -86,3 +92,83 @@ class PostgresEngine:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def listen(self, channel: str, payload: str) -> PostgresListener | None:
+        """LISTEN on a connection of its own (None when it cannot be had: readers poll)."""
+        try:
+            return PostgresListener(self._url, channel, payload)
+        except psycopg.Error:
+            return None
+
+
+class PostgresListener:
+    """``Listener``: PostgreSQL's notifications of one channel and payload, on a connection of
+    their own (the store's connection is busy with its statements). ``wait`` runs in a worker
+    thread; ``close`` never blocks: a wait going on closes the connection as it ends."""
+
+    def __init__(self, url: str, channel: str, payload: str) -> None:
+        self.payload = payload
+        self._conn: psycopg.Connection[Any] | None = psycopg.connect(
+            url, autocommit=True, connect_timeout=15
+        )
+        self._conn.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        self._state = threading.Lock()
+        self._waiting = False
+        self._closing = False
+
+    def wait(self, timeout: float) -> bool:
+        with self._state:
+            conn = None if self._closing else self._conn
+            self._waiting = conn is not None
+        if conn is None:
+            time.sleep(max(0.0, timeout))  # closed, or its connection broke: the caller polls
+            return False
+        try:
+            return self._wait(conn, time.monotonic() + timeout)
+        finally:
+            with self._state:
+                self._waiting = False
+                closing = self._closing
+            if closing:
+                self._finish()
+
+    def _wait(self, conn: psycopg.Connection[Any], deadline: float) -> bool:
+        while (left := deadline - time.monotonic()) > 0:
+            try:
+                for note in conn.notifies(timeout=left, stop_after=1):
+                    if note.payload == self.payload:
+                        return True
+            except psycopg.Error:
+                self._closing = True  # broken: closed as the wait ends; polling goes on
+                time.sleep(max(0.0, deadline - time.monotonic()))
+                return False
+        return False
+
+    def fileno(self) -> int:
+        with self._state:
+            conn = None if self._closing else self._conn
+        return conn.fileno() if conn is not None else -1
+
+    def poll(self) -> bool:
+        with self._state:
+            conn = None if self._closing or self._waiting else self._conn
+        if conn is None:
+            return False
+        try:
+            return any(n.payload == self.payload for n in conn.notifies(timeout=0.0))
+        except psycopg.Error:
+            self.close()  # broken: the caller polls the store
+            return False
+
+    def close(self) -> None:
+        with self._state:
+            self._closing = True
+            if self._waiting:
+                return  # the wait closes it as it ends
+        self._finish()
+
+    def _finish(self) -> None:
+        with self._state:
+            conn, self._conn = self._conn, None
+        if conn is not None:
+            conn.close()

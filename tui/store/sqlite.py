@@ -154,3 +154,7 @@ class SqliteEngine:
     def close(self) -> None:
         with self._lock:
             self._conn.close()
+
+    def listen(self, channel: str, payload: str) -> None:
+        """SQLite sends no notifications: its readers poll."""
+        return None
