@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from decimal import Decimal
 
 from tui.store import Store
@@ -47,7 +47,7 @@ def row(b: Booked) -> tuple[object, ...]:
         {"carrier": "OTHER", "total": t, "currency": c, "rateId": f"o{n}"}
         for n, (t, c) in enumerate(b.offers)
     ]
-    when = b.sent_at.isoformat()
+    when = b.sent_at.astimezone(UTC).isoformat()  # as the store keeps it: UTC
     return (
         b.reference, "acct", "sandbox", "st", "acct", "q", "booked", when, when, "booked",
         b.pickup, json.dumps({"origin": b.lane[0], "destination": b.lane[1]}),
