@@ -34,3 +34,8 @@ if _WHEN:
     _moved += _dt.timedelta(seconds=max(0.0, _time.time() - _anchor))
     _TRAVELLER = _time_machine.travel(_moved, tick=True)
     _TRAVELLER.start()
+    # time-machine starts a ticking clock at its first reading, not at start(): read it now, or
+    # the process lags by however long it takes to first ask the time (imports, under load up
+    # to seconds), and processes that share times (stations pacing one account through the
+    # store) disagree about "now"
+    _time.time_ns()

@@ -10,9 +10,11 @@ import json
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
+from zoneinfo import ZoneInfo
 
 import httpx
 import pytest
+import time_machine
 
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
@@ -208,3 +210,18 @@ def test_carriers_asks_tracking_for_delivery_dates_unless_offline(
     assert json.loads(again.out) == json.loads(online.out)
     assert "asked tracking" not in again.err  # the date is kept: not asked again
     assert "--offline" in freight("report", "--help").out
+
+
+def test_today_is_the_utc_day_the_reports_count_in_at_utc14(freight: Runner) -> None:
+    # New Year's morning at Kiritimati (UTC+14) is still 31 December in UTC, the day a booking
+    # sent now is counted in: "--since today" must hold it
+    moment = datetime(2027, 1, 1, 0, 30, tzinfo=ZoneInfo("Pacific/Kiritimati"))
+    with time_machine.travel(moment, tick=False):
+        store = open_store(data_dir())
+        try:
+            fill(store, [Booked("FRT9", "ODFL", "120.00", "USD", 800, moment.astimezone(UTC))])
+        finally:
+            store.close()
+        result = freight("report", "spend", "--since", "today", "--format", "json")
+    assert result.status == 0, result.err
+    assert [(r["carrier"], r["total"]) for r in json.loads(result.out)] == [("ODFL", "120.00")]

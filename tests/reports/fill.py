@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from tui.reports.deliveries import transit_days
@@ -47,7 +47,7 @@ def row(b: Booked, environment: str = "sandbox") -> tuple[object, ...]:
         {"carrier": "OTHER", "total": t, "currency": c, "rateId": f"o{n}"}
         for n, (t, c) in enumerate(b.offers)
     ]
-    when = b.sent_at.isoformat()
+    when = b.sent_at.astimezone(UTC).isoformat()  # as the store keeps it: UTC
     transit = None
     if b.delivered is not None and b.pickup is not None:
         transit = transit_days(date.fromisoformat(b.pickup), date.fromisoformat(b.delivered))

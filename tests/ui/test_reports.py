@@ -6,8 +6,10 @@ from __future__ import annotations
 import re
 from datetime import UTC, date, datetime
 from decimal import Decimal
+from zoneinfo import ZoneInfo
 
 import pytest
+import time_machine
 from rich.color import ColorSystem
 from textual.widgets import Sparkline
 
@@ -96,6 +98,25 @@ async def test_the_month_shows_each_carriers_sum_one_currency_at_a_time(
         await pilot.press("c")
         await settle(pilot)
         assert "USD 2,450.05" in screen_text(app)
+
+
+async def test_new_years_morning_at_utc14_still_shows_the_utc_month(ui_session: Session) -> None:
+    # at Kiritimati (UTC+14) 00:30 on 1 January is 10:30 on 31 December in UTC: the periods are
+    # UTC days, so a booking sent now is December's, and December is the month shown
+    moment = datetime(2027, 1, 1, 0, 30, tzinfo=ZoneInfo("Pacific/Kiritimati"))
+    store = open_store(ui_session.data_dir, "")
+    try:
+        nine = Booked("FRT9", "Bluecrest Express", "450.00", "USD", 500, moment)
+        fill(store, [nine], ledger_environment(ui_session.profile_name, ui_session.environment))
+    finally:
+        store.close()
+    app = make_app(ui_session)
+    with time_machine.travel(moment, tick=True):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await open_reports(pilot, app)
+            text = screen_text(app)
+    assert "December 2026" in text
+    assert "450.00 (1)" in line_of(text, "Bluecrest Express")
 
 
 async def test_the_numbers_are_one_key_away(reports_app: FreightApp) -> None:

@@ -6,7 +6,7 @@ import argparse
 import asyncio
 import os
 import sys
-from datetime import date
+from datetime import UTC, date, datetime
 from typing import TextIO
 
 from tui.commands import exits
@@ -61,7 +61,7 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "report":
         from tui.commands import report
 
-        return await report.run(args, out, err, date.today())
+        return await report.run(args, out, err, datetime.now(UTC).date())  # its days are UTC
     if args.command == "day":
         from tui.commands import day
 

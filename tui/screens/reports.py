@@ -4,7 +4,7 @@ for a month, 30 days, a quarter or a year, read from the store off the event loo
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime
 from decimal import Decimal
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar, Final, Literal, cast
@@ -47,8 +47,9 @@ TITLES: Final[dict[View, str]] = {
 
 
 def today() -> date:
-    """The day the periods are counted from (tests replace it)."""
-    return date.today()
+    """The day the periods are counted from (tests replace it): the UTC day, as the periods
+    are whole UTC days (at UTC+14 on New Year's morning it is still the old year's month)."""
+    return datetime.now(UTC).date()
 
 
 @dataclass(frozen=True)
