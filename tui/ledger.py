@@ -284,6 +284,32 @@ def sent_record(
     )
 
 
+def settled_record(
+    record: BookingRecord,
+    outcome: Outcome,
+    *,
+    shipment_id: str | None = None,
+    pro_number: str | None = None,
+    bol_number: str | None = None,
+    note: str | None = None,
+    pickup_date: date | None = None,
+    pickup_note: str | None = None,
+) -> BookingRecord:
+    """How a booking ended, now, as every ledger writes it: what the answer gave, else what
+    the record already knew (the note is the answer's alone)."""
+    return replace(
+        record,
+        time=datetime.now(UTC),
+        outcome=outcome,
+        shipment_id=shipment_id or record.shipment_id,
+        pro_number=pro_number or record.pro_number,
+        bol_number=bol_number or record.bol_number,
+        note=note,
+        pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
+        pickup_note=pickup_note or record.pickup_note,
+    )
+
+
 class AlreadySentError(Exception):
     """The reference was sent before (and not refused): it must not go out again."""
 
@@ -437,16 +463,15 @@ class BookingLedger:
     ) -> BookingRecord:
         """Record how a booking ended (the answer, an error, or a search that found it); a
         booked one with the pickup day the service gave and what it said about it."""
-        settled = replace(
+        settled = settled_record(
             record,
-            time=datetime.now(UTC),
-            outcome=outcome,
-            shipment_id=shipment_id or record.shipment_id,
-            pro_number=pro_number or record.pro_number,
-            bol_number=bol_number or record.bol_number,
+            outcome,
+            shipment_id=shipment_id,
+            pro_number=pro_number,
+            bol_number=bol_number,
             note=note,
-            pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
-            pickup_note=pickup_note or record.pickup_note,
+            pickup_date=pickup_date,
+            pickup_note=pickup_note,
         )
         self._append(settled)
         return settled

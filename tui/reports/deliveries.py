@@ -17,9 +17,8 @@ from __future__ import annotations
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Final
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from tui.store.core import now_text
 
@@ -98,26 +97,14 @@ def delivery_day(events: list[TrackingEvent]) -> date | None:
     if first.event_date is not None:
         return first.event_date
     assert first.time is not None
-    zone = _zone(first)
+    from tui.api.models import event_zone
+
+    zone = event_zone(first)
     return (first.time.astimezone(zone) if zone is not None else first.time).date()
 
 
 def _kind(event: TrackingEvent) -> str:
     return (event.event_type or event.status or "").strip().lower()
-
-
-def _zone(event: TrackingEvent) -> tzinfo | None:
-    if event.offset:
-        try:
-            return datetime.strptime(event.offset.replace("UTC", "").strip(), "%z").tzinfo
-        except ValueError:
-            pass
-    if event.time_zone:
-        try:
-            return ZoneInfo(event.time_zone.strip())
-        except (ValueError, ZoneInfoNotFoundError):
-            return None
-    return None
 
 
 def transit_days(pickup: date, delivered: date, origin: str | None = None) -> int:

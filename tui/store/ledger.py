@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Collection
-from dataclasses import replace
-from datetime import UTC, date, datetime
+from datetime import date
 from typing import Any, Final
 
 from tui.ledger import (
@@ -25,6 +24,7 @@ from tui.ledger import (
     Outcome,
     Priced,
     sent_record,
+    settled_record,
 )
 from tui.store.core import Store, now_text, parse_time
 from tui.store.engine import Row, StoreError, Transaction
@@ -166,16 +166,15 @@ class StoreLedger:
         pickup_note: str | None = None,
     ) -> BookingRecord:
         """Record how a booking ended (raises OSError when the store cannot be written)."""
-        settled = replace(
+        settled = settled_record(
             record,
-            time=datetime.now(UTC),
-            outcome=outcome,
-            shipment_id=shipment_id or record.shipment_id,
-            pro_number=pro_number or record.pro_number,
-            bol_number=bol_number or record.bol_number,
+            outcome,
+            shipment_id=shipment_id,
+            pro_number=pro_number,
+            bol_number=bol_number,
             note=note,
-            pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
-            pickup_note=pickup_note or record.pickup_note,
+            pickup_date=pickup_date,
+            pickup_note=pickup_note,
         )
         try:
             with self.store.engine.write() as tx:

@@ -33,6 +33,7 @@ from tui.api.models.shipments import (
     Tracking,
     TrackingEvent,
     event_moment,
+    event_zone,
     newest_first,
 )
 from tui.api.models.values import Country, DockTime, Kind, Package, parse_dock_time
@@ -76,6 +77,7 @@ __all__ = [
     "Tracking",
     "TrackingEvent",
     "event_moment",
+    "event_zone",
     "newest_first",
     "parse_dock_time",
 ]

@@ -289,7 +289,7 @@ class TrackingEvent(IncomingModel):
         return self
 
 
-def _zone(event: TrackingEvent) -> tzinfo | None:
+def event_zone(event: TrackingEvent) -> tzinfo | None:
     """The offset or IANA zone the event gives, or None."""
     if event.offset:
         try:
@@ -312,7 +312,7 @@ def event_moment(event: TrackingEvent) -> datetime | None:
         local = datetime.combine(event.event_date, clock or dt_time(0))
         if clock is not None and clock.tzinfo is not None:
             return local
-    zone = _zone(event)
+    zone = event_zone(event)
     if local is not None and zone is not None:
         return local.replace(tzinfo=zone)
     if event.created_date is not None:
