@@ -129,8 +129,9 @@ class FreightApp(Navigation, KeyFilter):
     # The first screen's sheet is read with the app's: read when the screen first shows, it
     # would make Textual parse every sheet read so far once more.
     CSS_PATH = ["app.tcss", "screens/quote.tcss"]
+    # The quote mode is not listed here: its screen is the default screen, and the mode is
+    # added on mount (see `get_default_screen`).
     MODES = {
-        "quote": _quote_screen,
         "shipments": _shipments_screen,
         "batch": _batch_screen,
         "reports": _reports_screen,
@@ -237,6 +238,10 @@ class FreightApp(Navigation, KeyFilter):
         if has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
             self.theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
         use_colours(status_colours(self))
+        # Textual made the style sheet's variables in its __init__, from the theme as it
+        # ships (`get_theme` had no readable themes yet): from the readable one now, before
+        # any sheet is read.
+        self.stylesheet.set_variables(self.get_css_variables())
         if keymap := session.keymap:
             self.set_keymap(keymap)
 
@@ -252,7 +257,19 @@ class FreightApp(Navigation, KeyFilter):
         with suppress(ScreenStackError):
             super().clear_selection()
 
+    def get_default_screen(self) -> Screen[Any]:
+        """The quote form, the first mode's screen.
+
+        Started as a mode listed in `MODES`, Textual would parse every style sheet read so
+        far a second time and restyle the app before the first frame (a listed mode's first
+        screen always asks for a CSS refresh; about 10 ms of the first frame). As the default
+        screen it is styled once; `on_mount` then adds the "quote" mode for this same
+        screen, so `switch_mode("quote")` comes back to it.
+        """
+        return _quote_screen()
+
     def on_mount(self) -> None:
+        self.add_mode("quote", _quote_screen)  # its stack is already there: no second screen
         self.call_after_refresh(self._after_first_frame)
 
     def _after_first_frame(self) -> None:
