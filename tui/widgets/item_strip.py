@@ -222,6 +222,25 @@ class GridInput(SkipUnchangedResize, Input):
 class ItemStrip(Horizontal):
     """Inputs for the eight fields of one row, plus the density and class they imply."""
 
+    # The cells' sizes are read with the strip, when the cursor first enters the grid: not
+    # parsed for the first frame, which has no strip. Not scoped: the grid's width class is
+    # on the ItemsEditor above.
+    SCOPED_CSS = False
+    DEFAULT_CSS = """
+    ItemsEditor .item-row {
+        height: 1;
+    }
+    ItemsEditor .item-row > * {
+        height: 1;
+    }
+    ItemsEditor .item-row Input.-invalid {
+        background: $error 35%;
+    }
+    ItemsEditor .cell-num, ItemsEditor .cell-times, ItemsEditor .cell-mark {
+        color: $text-muted;
+    }
+    """ + cells_css("ItemsEditor")
+
     class Resized(Message):
         """The strip was laid out anew: the drawn rows may need new columns."""
 

@@ -34,7 +34,6 @@ from tui.widgets.item_strip import (
     GridInput,
     ItemStrip,
     RowInputs,
-    cells_css,
     grid_columns,
     settle,
 )
@@ -201,19 +200,7 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         height: 1fr;
         scrollbar-size-vertical: 1;
     }
-    ItemsEditor .item-row {
-        height: 1;
-    }
-    ItemsEditor .item-row > * {
-        height: 1;
-    }
-    ItemsEditor .item-row Input.-invalid {
-        background: $error 35%;
-    }
-    ItemsEditor .cell-num, ItemsEditor .cell-times, ItemsEditor .cell-mark {
-        color: $text-muted;
-    }
-    """ + cells_css("ItemsEditor")
+    """
 
     class Changed(Message):
         """Rows were edited; `rows_changed` when rows were added, removed or moved."""
