@@ -265,8 +265,12 @@ class FreightApp(Navigation, KeyFilter):
         screen always asks for a CSS refresh; about 10 ms of the first frame). As the default
         screen it is styled once; `on_mount` then adds the "quote" mode for this same
         screen, so `switch_mode("quote")` comes back to it.
+
+        A listed mode's screen is mounted before the app reads its first key; the default
+        screen is not awaited. So keys typed while it starts are held until it is mounted
+        and its first field has focus, then handed on in order.
         """
-        return _quote_screen()
+        return QuoteScreen(when_mounted=self.hold_input())
 
     def on_mount(self) -> None:
         self.add_mode("quote", _quote_screen)  # its stack is already there: no second screen

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime
 from typing import TYPE_CHECKING, ClassVar
 
@@ -143,8 +143,11 @@ packing group), and the emergency contact hazardous freight needs.
 
     CSS_PATH = "quote.tcss"
 
-    def __init__(self) -> None:
+    def __init__(self, *, when_mounted: Callable[[], None] | None = None) -> None:
+        """`when_mounted` is called once the form is mounted and a field has focus (the app's
+        first screen releases the keys typed while it started)."""
         super().__init__()
+        self._when_mounted = when_mounted
         self.marks = FieldMarks()
         self._errors: list[FieldError] = []
         self.accessorials: tuple[Accessorial, ...] = ()
@@ -201,6 +204,14 @@ packing group), and the emergency contact hazardous freight needs.
         yield FreightFooter(compact=True)
 
     def on_mount(self) -> None:
+        try:
+            self._start()
+        finally:
+            if self._when_mounted is not None:
+                self._when_mounted()
+                self._when_mounted = None
+
+    def _start(self) -> None:
         self.revalidate()
         if not zip_places.is_loaded():
             self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
