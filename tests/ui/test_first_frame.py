@@ -13,6 +13,9 @@ from tui.screens.quote import QuoteScreen
 
 FIRST_FRAME_PROBE = """
 import asyncio, sys
+# Loaded by the interpreter's start-up before any of the app (a moved-clock run's
+# sitecustomize brings importlib.metadata): not the first frame's doing.
+PRELOADED = set(sys.modules)
 from tui.app import make_app
 from tui.demo import build_demo_session
 from tests.textual_probes import watch_frames
@@ -43,7 +46,8 @@ async def main():
         if not frames:
             frames.append(screen)
             print("first frame:", screen.query_one("#origin").postal_code)
-            print("loaded:", sorted(name for name in HEAVY if name in sys.modules))
+            loaded = set(sys.modules) - PRELOADED
+            print("loaded:", sorted(name for name in HEAVY if name in loaded))
 
     watch_frames(app, first_frame)
     app._after_first_frame = app.exit  # no sandbox, no typed config: the first frame only
