@@ -179,3 +179,25 @@ def test_sqlite_writes_wait_for_each_other(tmp_path: Path) -> None:
         store.set_settings(store.open_batch("acme", "/a.csv").id, {"ok": True})
     finally:
         store.close()
+
+
+def test_a_new_store_opened_while_another_station_writes_waits_for_it(tmp_path: Path) -> None:
+    # Two stations opening a new store together: the first is still writing the new file in
+    # SQLite's rollback mode when the second asks for WAL. SQLite answers that "locked" at
+    # once, without its busy wait; the second station must wait for the first, not fail.
+    first = sqlite3.connect(tmp_path / FILE_NAME, isolation_level=None, check_same_thread=False)
+    first.execute("CREATE TABLE first_station (a)")
+    first.execute("BEGIN IMMEDIATE")
+    first.execute("INSERT INTO first_station VALUES (1)")
+    done = threading.Timer(0.5, lambda: first.execute("COMMIT"))
+    done.start()
+    try:
+        store = open_store(tmp_path, "")
+    finally:
+        done.join()
+        first.close()
+    try:
+        assert store.engine.read("PRAGMA journal_mode")[0][0] == "wal"
+        assert store.engine.read("SELECT a FROM first_station") == [(1,)]
+    finally:
+        store.close()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -75,6 +76,27 @@ def _hurt(path: Path, error: sqlite3.Error) -> StoreError:
     return StoreError(f"the store {path} cannot be used: {what} ({text}); {do}")
 
 
+def _enter_wal(conn: sqlite3.Connection) -> None:
+    """Put the file in WAL mode, waiting for other stations as a write does.
+
+    SQLite answers "locked" at once, without its busy handler, when another connection holds
+    a write lock on a file still in rollback mode: two stations opening a new store together
+    meet exactly that. The switch is tried again until BUSY_TIMEOUT_S has passed.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    pause = 0.005
+    while True:
+        try:
+            conn.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            text = str(error)
+            if ("locked" not in text and "busy" not in text) or time.monotonic() >= deadline:
+                raise
+        time.sleep(pause)
+        pause = min(pause * 2, 0.1)
+
+
 class _Tx:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
@@ -105,7 +127,7 @@ class SqliteEngine:
             if fresh:
                 os.chmod(path, 0o600)
             self._conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
-            self._conn.execute("PRAGMA journal_mode=WAL")
+            _enter_wal(self._conn)
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:
