@@ -123,6 +123,17 @@ SLOW_TESTS = frozenset(
         "test_cli.py::test_login_saves_the_environment_given",
         "batch/test_engine.py::test_429s_pause_the_whole_batch_and_every_order_is_rated",
         "sandbox/test_real_clients.py::test_wrong_values_are_400_naming_the_field_and_what_is_allowed",
+        "ui/test_batch_80.py::test_the_rule_in_force_and_each_orders_service_are_in_view",
+        "ui/test_batch_80.py::test_the_paperwork_folder_is_in_view_after_booking",
+        "ui/test_batch_80.py::test_a_ship_date_on_christmas_eve_is_kept_with_a_warning",
+        "ui/test_batch_stations.py::test_another_stations_booking_shows_on_the_open_batch",
+        "ui/test_batch_paperwork.py::test_paperwork_missing_is_shown_and_b_fetches_it",
+        "ui/test_batch_results.py::test_an_xlsx_order_file_gives_an_xlsx_results_file",
+        "ui/test_canada.py::test_a_canadian_origin_is_quoted_and_booked",
+        "store/test_pace.py::test_a_429_seen_by_one_station_pauses_the_others",
+        "store/test_pace.py::test_three_stations_together_stay_under_the_accounts_limit",
+        "store/test_pace.py::test_the_profiles_budget_is_the_pace_of_a_batch_run",
+        "commands/test_batch_owed.py::test_settle_an_unknown_order_from_the_command_line",
     }
 )
 
