@@ -43,10 +43,17 @@ def codes(listing: str) -> dict[str, list[str]]:
     }
 
 
+class ScanMissed(AssertionError):
+    """A scan's detail never opened: its keys were taken as typing."""
+
+
 def scan(term: TmuxTerminal, code: str) -> str:
     """The code and Enter in one write, as fast as a scanner; the detail it opens."""
     term.type(code + "\r")
-    detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
+    try:
+        detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
+    except AssertionError as missed:
+        raise ScanMissed(f"the scan of {code} opened nothing: {missed}") from None
     wait_until(term, detail_loaded)
     # Idle before the next scan: on a loaded machine a busy app can read a scan's first
     # character on its own, more than a scan's key gap before the rest (a limit of timing scans).
@@ -68,55 +75,72 @@ def back_to_list(term: TmuxTerminal) -> str:
 
 
 def test_a_scan_opens_the_shipment_from_every_focus_position(tmp_path: Path) -> None:
-    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
-        wait_for_demo(term)
-        term.send("F4")
-        # The whole first page drawn (a capture can catch the table half painted).
-        listing = wait_until(
-            term, lambda screen: "loaded, more" in screen and len(codes(screen)["id"]) >= 2, 30
-        )
-        found = codes(listing)
-        assert found["pro"], listing
-        assert found["load"], listing
-        assert len(found["id"]) >= 2, listing
-        pro, load, first_id, second_id = (
-            found["pro"][-1],
-            found["load"][0],
-            found["id"][0],
-            found["id"][1],
-        )
+    # A scan is told from typing by its keys' arrival, 30 ms apart at most. On CI's two
+    # cores, with the suite's other worker busy, one key of tmux's single write can now and
+    # then arrive later than that, and the code is typed where the focus is, as a person's
+    # would be. Such a miss (no detail opens) runs the walk again in a new app, three times
+    # at most; a focus position that never takes scans fails every time.
+    missed: ScanMissed | None = None
+    for attempt in range(3):
+        with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path / f"run{attempt}")) as term:
+            try:
+                walk_every_focus_position(term)
+                return
+            except ScanMissed as miss:
+                missed = miss
+    pytest.fail(f"three walks in a row missed a scan; the last: {missed}")
 
-        term.send("f")  # the status filter
-        time.sleep(0.3)
-        scan(term, pro)
-        back_to_list(term)
 
-        term.send("f", "Tab")  # the mode filter
-        time.sleep(0.3)
-        scan(term, first_id)
-        back_to_list(term)
+def walk_every_focus_position(term: TmuxTerminal) -> None:
+    """From the filters, the search, the list and a detail, scan and come back unchanged."""
+    wait_for_demo(term)
+    term.send("F4")
+    # The whole first page drawn (a capture can catch the table half painted).
+    listing = wait_until(
+        term, lambda screen: "loaded, more" in screen and len(codes(screen)["id"]) >= 2, 30
+    )
+    found = codes(listing)
+    assert found["pro"], listing
+    assert found["load"], listing
+    assert len(found["id"]) >= 2, listing
+    pro, load, first_id, second_id = (
+        found["pro"][-1],
+        found["load"][0],
+        found["id"][0],
+        found["id"][1],
+    )
 
-        # The pickup "from" date takes no scans: a date and Enter at a scanner's speed (an
-        # SSH stall) is the date typed, the list filtered by it, no shipment opened.
-        term.send("f", "Tab", "Tab", "Tab", "Tab")
-        time.sleep(0.3)
-        term.type("2026-01-02\r")
-        screen = wait_until(term, lambda screen: "2026-01-02" in screen)
-        assert field(screen, "from") == "2026-01-02", screen
-        assert "Tracking" not in screen, screen
-        term.send("C-u")
-        wait_until(term, lambda screen: "from YYYY-MM-DD" in screen)
-        press_escape(term, list_focused)
-        time.sleep(0.3)
-        scan(term, load)  # the load number, from the list
-        back_to_list(term)
+    term.send("f")  # the status filter
+    time.sleep(0.3)
+    scan(term, pro)
+    back_to_list(term)
 
-        term.send("/")  # the search field
-        time.sleep(0.3)
-        scan(term, second_id)
-        back_to_list(term)
+    term.send("f", "Tab")  # the mode filter
+    time.sleep(0.3)
+    scan(term, first_id)
+    back_to_list(term)
 
-        scan(term, first_id)  # the list itself
-        # From the detail: the next scan opens the next shipment.
-        scan(term, pro)
-        back_to_list(term)
+    # The pickup "from" date takes no scans: a date and Enter at a scanner's speed (an
+    # SSH stall) is the date typed, the list filtered by it, no shipment opened.
+    term.send("f", "Tab", "Tab", "Tab", "Tab")
+    time.sleep(0.3)
+    term.type("2026-01-02\r")
+    screen = wait_until(term, lambda screen: "2026-01-02" in screen)
+    assert field(screen, "from") == "2026-01-02", screen
+    assert "Tracking" not in screen, screen
+    term.send("C-u")
+    wait_until(term, lambda screen: "from YYYY-MM-DD" in screen)
+    press_escape(term, list_focused)
+    time.sleep(0.3)
+    scan(term, load)  # the load number, from the list
+    back_to_list(term)
+
+    term.send("/")  # the search field
+    time.sleep(0.3)
+    scan(term, second_id)
+    back_to_list(term)
+
+    scan(term, first_id)  # the list itself
+    # From the detail: the next scan opens the next shipment.
+    scan(term, pro)
+    back_to_list(term)
