@@ -16,6 +16,7 @@ import pytest
 
 from tests.e2e.keys_flow import (
     APP,
+    ScanMissed,
     app_env,
     detail_loaded,
     field,
@@ -23,6 +24,7 @@ from tests.e2e.keys_flow import (
     press_escape,
     wait_for_demo,
     wait_until,
+    walk_until_scans_are_seen,
 )
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
@@ -41,10 +43,6 @@ def codes(listing: str) -> dict[str, list[str]]:
         "load": [code for code in found if code[:2] in ("TG", "RG")],
         "id": [code for code in found if code.startswith("shp_")],
     }
-
-
-class ScanMissed(AssertionError):
-    """A scan's detail never opened: its keys were taken as typing."""
 
 
 def scan(term: TmuxTerminal, code: str) -> str:
@@ -75,20 +73,10 @@ def back_to_list(term: TmuxTerminal) -> str:
 
 
 def test_a_scan_opens_the_shipment_from_every_focus_position(tmp_path: Path) -> None:
-    # A scan is told from typing by its keys' arrival, 30 ms apart at most. On CI's two
-    # cores, with the suite's other worker busy, one key of tmux's single write can now and
-    # then arrive later than that, and the code is typed where the focus is, as a person's
-    # would be. Such a miss (no detail opens) runs the walk again in a new app, three times
-    # at most; a focus position that never takes scans fails every time.
-    missed: ScanMissed | None = None
-    for attempt in range(3):
-        with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path / f"run{attempt}")) as term:
-            try:
-                walk_every_focus_position(term)
-                return
-            except ScanMissed as miss:
-                missed = miss
-    pytest.fail(f"three walks in a row missed a scan; the last: {missed}")
+    walk_until_scans_are_seen(
+        lambda attempt: TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path / f"run{attempt}")),
+        walk_every_focus_position,
+    )
 
 
 def walk_every_focus_position(term: TmuxTerminal) -> None:

@@ -90,8 +90,11 @@ def _enter_wal(conn: sqlite3.Connection) -> None:
             conn.execute("PRAGMA journal_mode=WAL")
             return
         except sqlite3.OperationalError as error:
-            text = str(error)
-            if ("locked" not in text and "busy" not in text) or time.monotonic() >= deadline:
+            waiting = (error.sqlite_errorcode & 0xFF) in (
+                sqlite3.SQLITE_BUSY,
+                sqlite3.SQLITE_LOCKED,
+            )
+            if not waiting or time.monotonic() >= deadline:
                 raise
         time.sleep(pause)
         pause = min(pause * 2, 0.1)
