@@ -271,11 +271,16 @@ async def test_clearing_the_quote_keeps_the_default_origin_only() -> None:
         await pilot.pause()
         screen.clear_form()
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause(0.5)
-        draft = screen.draft()
-        assert draft == QuoteDraft(origin_zip="60607")
+        fresh = QuoteDraft(origin_zip="60607")
+        await wait_for(
+            pilot,
+            lambda: (
+                screen.draft() == fresh
+                and QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == fresh
+            ),
+            what="the fresh form, and its draft saved",
+        )
         assert not screen.query(".-invalid"), "a fresh form shows no errors"
-        assert QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == draft
 
 
 async def test_a_burst_of_keys_lands_in_the_right_fields() -> None:

@@ -165,13 +165,12 @@ async def test_escape_cancels_a_request_in_flight(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     session, transport = counting_session(sandbox_transport, sandbox_base_url)
-    transport.delays["/rates"] = [30.0]
+    held = transport.hold("/rates")  # in flight until the test says, however slow the machine
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = RatesScreen(ltl_request())
         await app.push_screen(screen)
-        await pilot.pause(0.2)
-        assert "rating…" in screen_text(app)
+        await wait_for(pilot, lambda: "rating…" in screen_text(app), what="the request shown")
         await pilot.press("escape")
         await settle(pilot)
         text = screen_text(app)
@@ -179,6 +178,8 @@ async def test_escape_cancels_a_request_in_flight(
         assert "rating…" not in text
         assert app.screen is screen
         assert screen.query_one(RatesTable).row_count == 0
+        del transport.gates["/rates"]
+        held.set()
         await pilot.press("r")
         await settle(pilot)
         assert screen.query_one(RatesTable).row_count > 0
