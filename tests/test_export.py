@@ -196,16 +196,21 @@ def test_a_stopped_export_leaves_the_old_file_and_no_temporary(tmp_path: Path) -
 def test_a_cancelled_export_task_removes_its_temporary(tmp_path: Path) -> None:
     target = tmp_path / "out" / "s.csv"
 
+    writing = asyncio.Event()
+
     async def endless() -> AsyncIterator[Shipment]:
         i = 0
         while True:
             i += 1
+            if i == 3:  # two rows handed over: the export is writing its temporary
+                writing.set()
             await asyncio.sleep(0.001)
             yield listed(i)
 
     async def scenario() -> None:
         task = asyncio.create_task(export_shipments(endless(), target))
-        await asyncio.sleep(0.05)
+        await writing.wait()  # cancelled while it writes, however long its start takes
+        assert any(target.parent.iterdir())
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task

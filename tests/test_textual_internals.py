@@ -104,6 +104,28 @@ async def test_pending_messages_are_seen_until_handled() -> None:
         assert not internals.has_pending_messages(probe)
 
 
+async def test_a_node_being_taken_down_is_seen_leaving_while_still_attached() -> None:
+    seen: list[tuple[bool, bool]] = []
+
+    class Child(Static):
+        def on_unmount(self) -> None:  # the children go first: the screen is still attached
+            seen.append((self.screen.is_attached, internals.is_leaving(self.screen)))
+
+    class Leaving(Screen[None]):
+        def compose(self) -> ComposeResult:
+            yield Child("child")
+
+    app = Probe()
+    async with app.run_test() as pilot:
+        screen = Leaving()
+        await app.push_screen(screen)
+        assert not internals.is_leaving(screen)
+        assert not internals.is_leaving(screen.query_one(Child))
+        await app.pop_screen()
+        await pilot.pause()
+    assert seen == [(True, True)]
+
+
 async def test_a_layout_asked_for_is_handed_to_the_screen_at_once() -> None:
     app = Probe()
     async with app.run_test() as pilot:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar, cast
 from textual.worker import Worker, WorkerState
 
 from tui.host import host_of
+from tui.textual_internals import is_leaving
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
@@ -25,7 +26,9 @@ class ServiceCall(Generic[T]):
     one), shows `activity` in the header while it runs, and hands the answer to `on_answer`
     on the node's message loop. An error goes through the host's error handling (sign-in
     on 401, notices on 402/403) and its one-line message to `on_error`. An answer that
-    arrives after a newer start or a `cancel` is dropped.
+    arrives after a newer start or a `cancel` is dropped, and so is an answer or error for a
+    node that is gone or going (removed, its screen closed, the app ending): its widgets
+    may be gone already, and nobody is left to read it.
     """
 
     def __init__(
@@ -48,13 +51,20 @@ class ServiceCall(Generic[T]):
         self.handled_here = handled_here
         """Errors the caller explains itself: passed on with no message, not to the host."""
         self.on_stopped = on_stopped
-        """Called at once when the request is stopped before its answer (node gone, quit)."""
+        """Called at once when the request is stopped before its answer (a stop, node gone,
+        quit). When `gone`, it resets only what outlives the node (the host's flags)."""
         self.own_client = own_client
         """Each request gets a client of its own (``Session.batch_client``: it waits out no
         429, the request's own pace does), closed after it: a batch run."""
         self.generation = 0
         self._running: int | None = None
         self._shown: str | None = None
+
+    @property
+    def gone(self) -> bool:
+        """Whether the node has left, or is being taken off, the screen (removed, its screen
+        closed, the app ending): nothing of it is to be updated any more."""
+        return not self.node.is_attached or is_leaving(self.node)
 
     @property
     def in_flight(self) -> bool:
@@ -115,7 +125,7 @@ class ServiceCall(Generic[T]):
         """Whether an answer for ``generation`` is to be delivered (else it is dropped)."""
         if generation != self.generation:
             return False
-        if not self.node.is_attached:  # the node went away: the request stopped for it
+        if self.gone:  # the node went away: the request stopped for it
             self._settle()
             if self.on_stopped is not None:
                 self.on_stopped()

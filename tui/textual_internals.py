@@ -72,6 +72,18 @@ def has_pending_messages(pump: MessagePump) -> bool:
     return not pump._message_queue.empty()
 
 
+def is_leaving(node: DOMNode) -> bool:
+    """True once Textual has begun taking `node` or one of its ancestors down (a screen popped,
+    a widget removed, the app ending) though it is still attached: its children may be gone
+    already (`MessagePump._closing`, `_closed`, `DOMNode._pruning`)."""
+    current: MessagePump | None = node
+    while current is not None:
+        if current._closing or current._closed or getattr(current, "_pruning", False):
+            return True
+        current = current._parent
+    return False
+
+
 def hand_on_refresh(widget: Widget) -> None:
     """Hand the screen now the layout or repaint `widget` asked for, rather than when the
     widget next goes idle (`Widget._check_refresh`): a row that asks only after the frame costs

@@ -7,8 +7,12 @@ import threading
 from keyring.errors import KeyringLocked
 from keyrings.alt.file import EncryptedKeyring, PlaintextKeyring
 
-SLOW_SECONDS = 3.0
+SLOW_SECONDS = 120.0
+"""The most a slow keyring hangs for when no test lets it answer (`slow_answer`)."""
 slow_finished = threading.Event()
+slow_answer = threading.Event()
+"""Set by a test to let the slow keyring answer: it hangs until then, however fast the
+machine, so a probe with a deadline always gives up first."""
 
 
 class LockedKeyring(PlaintextKeyring):  # type: ignore[misc]
@@ -26,7 +30,7 @@ class SlowKeyring(PlaintextKeyring):  # type: ignore[misc]
 
     def get_password(self, service: str, username: str) -> str | None:
         slow_finished.clear()
-        threading.Event().wait(SLOW_SECONDS)
+        slow_answer.wait(SLOW_SECONDS)
         slow_finished.set()
         return None
 

@@ -78,9 +78,13 @@ def test_unresponsive_keyring_times_out_without_waiting_for_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     _use(monkeypatch, backends.name(backends.SlowKeyring))
-    state = detect.probe(SERVICE, USER, limit=0.3).state
-    assert state.status == "timeout"
-    assert not backends.slow_finished.is_set(), "returned only after the keyring answered"
+    backends.slow_answer.clear()
+    try:
+        state = detect.probe(SERVICE, USER, limit=0.3).state
+        assert state.status == "timeout"
+        assert not backends.slow_finished.is_set(), "returned only after the keyring answered"
+    finally:
+        backends.slow_answer.set()  # the hung keyring answers now, after the probe gave up
 
 
 async def test_app_side_probe_times_out_and_the_loop_keeps_running(
@@ -95,12 +99,17 @@ async def test_app_side_probe_times_out_and_the_loop_keeps_running(
             await asyncio.sleep(0.01)
             ticks += 1
 
-    ticker = asyncio.create_task(tick())
-    found = await detect.aprobe(SERVICE, USER, limit=0.3)
-    ticker.cancel()
-    assert found.state.status == "timeout"
-    assert ticks > 5, "the event loop was blocked while the keyring hung"
-    assert not backends.slow_finished.is_set()
+    backends.slow_answer.clear()
+    try:
+        ticker = asyncio.create_task(tick())
+        found = await detect.aprobe(SERVICE, USER, limit=0.3)
+        ticker.cancel()
+        assert found.state.status == "timeout"
+        # A blocked loop would not tick at all before the probe returned.
+        assert ticks >= 2, "the event loop was blocked while the keyring hung"
+        assert not backends.slow_finished.is_set()
+    finally:
+        backends.slow_answer.set()
 
 
 def test_backend_is_initialised_once_per_configuration(monkeypatch: pytest.MonkeyPatch) -> None:

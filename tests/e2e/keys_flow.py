@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tests.clock import pythonpath
-from tests.e2e.tmux import TmuxTerminal
+from tests.e2e.tmux import HANG, TmuxTerminal
 
 ROOT = Path(__file__).resolve().parents[2]
 APP = [sys.executable, "-m", "tui"]
@@ -39,8 +39,10 @@ def wait_for_demo(term: TmuxTerminal) -> str:
 
 
 def wait_until(term: TmuxTerminal, condition: object, timeout: float = 20.0) -> str:
-    """Wait until `condition(screen)` holds; return the screen."""
+    """Wait until `condition(screen)` holds; return the screen (fails after `HANG` seconds at
+    the least: a busy machine is slow, not wrong)."""
     assert callable(condition)
+    timeout = max(timeout, HANG)
     deadline = time.monotonic() + timeout
     screen = term.screen()
     while not condition(screen):

@@ -10,6 +10,13 @@ import time
 import uuid
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Final
+
+HANG: Final = 180.0
+"""The least time a wait for the screen goes on before the test says the app hung. A wait ends
+as soon as what it waits for shows, so this costs nothing when the app works; the seconds a
+call names (what a quiet machine takes) are raised to it, for a busy machine (load 8 to 18)
+can take many times those."""
 
 
 def tmux_available() -> bool:
@@ -86,7 +93,9 @@ class TmuxTerminal:
                 self.send("Tab")
 
     def wait_for(self, text: str, timeout: float = 20.0) -> str:
-        """Wait until `text` is on screen; return the screen. Raises AssertionError."""
+        """Wait until `text` is on screen; return the screen. Raises AssertionError after
+        `HANG` seconds at the least."""
+        timeout = max(timeout, HANG)
         deadline = time.monotonic() + timeout
         screen = ""
         while time.monotonic() < deadline:
@@ -99,6 +108,7 @@ class TmuxTerminal:
     def wait_settled(self, text: str, timeout: float = 20.0, quiet: float = 0.3) -> str:
         """Wait until `text` is on screen and the screen stays the same for `quiet` seconds:
         a capture can catch a table half painted (a PRO cut short, rows not yet drawn)."""
+        timeout = max(timeout, HANG)
         deadline = time.monotonic() + timeout
         screen = self.wait_for(text, timeout)
         while time.monotonic() < deadline:

@@ -49,3 +49,19 @@ async def wait_for(
             raise AssertionError(f"timed out waiting for {what or condition}")
         await pilot.pause(0.02)
     await pilot.pause()
+
+
+class Notices:
+    """Every notice `app` gives, as (title, message), kept after its toast times out: a test
+    waits for the notice itself, not for the seconds it stays on screen (a busy machine can
+    take longer than those to reach the check)."""
+
+    def __init__(self, app: App[Any]) -> None:
+        self.said: list[tuple[str, str]] = []
+        shown = app.notify
+
+        def notify(message: str, **options: Any) -> None:
+            self.said.append((str(options.get("title", "")), str(message)))
+            shown(message, **options)
+
+        app.notify = notify  # type: ignore[method-assign]

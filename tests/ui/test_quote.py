@@ -11,8 +11,8 @@ from textual.color import Color
 from textual.pilot import Pilot
 from textual.widgets import Input
 
-from tests.textual_probes import notifications, watch_frames
-from tests.ui.screen import screen_text, wait_for
+from tests.textual_probes import watch_frames
+from tests.ui.screen import Notices, screen_text, wait_for
 from tui.app import FreightApp, make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
@@ -271,11 +271,16 @@ async def test_clearing_the_quote_keeps_the_default_origin_only() -> None:
         await pilot.pause()
         screen.clear_form()
         await pilot.app.workers.wait_for_complete()
-        await pilot.pause(0.5)
-        draft = screen.draft()
-        assert draft == QuoteDraft(origin_zip="60607")
+        fresh = QuoteDraft(origin_zip="60607")
+        await wait_for(
+            pilot,
+            lambda: (
+                screen.draft() == fresh
+                and QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == fresh
+            ),
+            what="the fresh form, and its draft saved",
+        )
         assert not screen.query(".-invalid"), "a fresh form shows no errors"
-        assert QuoteDraft.from_dict(session.drafts.load(DRAFT_NAME) or {}) == draft
 
 
 async def test_a_burst_of_keys_lands_in_the_right_fields() -> None:
@@ -536,21 +541,25 @@ async def test_a_restored_draft_says_so_and_a_damaged_one_is_kept_aside() -> Non
     session = offline_session()
     session.drafts.save(DRAFT_NAME, QuoteDraft(origin_zip="60607", dest_zip="30303").to_dict())
     app = make_app(session)
+    notices = Notices(app)
     async with app.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         assert screen.draft().dest_zip == "30303"
-        await wait_for(pilot, lambda: "Quote draft" in screen_text(app), what="the word")
-        [said] = [str(n.message) for n in notifications(app)]
+        await wait_for(pilot, lambda: bool(notices.said), what="the word")
+        [(title, said)] = notices.said
+        assert title == "Quote draft"
         assert said.startswith("Restored the quote you were typing (saved ")
         assert said.endswith("To start afresh: ctrl+p, Clear the quote.")
     path = session.drafts.directory / f"{DRAFT_NAME}.json"
     path.write_bytes(b'{"dest_zip": "303')  # torn
     again = make_app(offline_session())
+    notices = Notices(again)
     async with again.run_test(size=(80, 24), notifications=True) as pilot:
         screen = await start(pilot)
         assert screen.draft().dest_zip == ""  # an empty form…
-        await wait_for(pilot, lambda: "Quote draft" in screen_text(again), what="the warning")
-        [said] = [str(n.message) for n in again._notifications]
+        await wait_for(pilot, lambda: bool(notices.said), what="the warning")
+        [(title, said)] = notices.said
+        assert title == "Quote draft"
         assert said.startswith("The saved draft of the quote was damaged; it was kept as ")
     [kept] = [p for p in session.drafts.directory.iterdir() if ".damaged-" in p.name]
     assert kept.read_bytes() == b'{"dest_zip": "303'  # …and the damaged one kept, as it was

@@ -350,10 +350,7 @@ async def test_the_rate_request_carries_every_field_and_rates_show_their_charges
         assert item["stackable"] is False
         assert item["hazardous"] is True
         assert item["hazard"] == {"hazmatId": "UN1263", "hazardClass": "3", "packingGroup": "II"}
-        for _ in range(50):
-            await pilot.pause(0.1)
-            if rates.quote is not None:
-                break
+        await wait_for(pilot, lambda: rates.quote is not None, what="the rates")
         assert rates.quote is not None
         offered = [rate for rate in rates.quote.rates if rate.is_ok]
         assert offered

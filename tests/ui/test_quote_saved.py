@@ -11,7 +11,7 @@ from textual.app import App
 from textual.screen import Screen
 from textual.widgets import OptionList
 
-from tests.ui.screen import screen_text
+from tests.ui.screen import screen_text, wait_for
 from tests.ui.test_quote import fill_row, focused_field, start, type_text
 from tui.app import make_app
 from tui.config.settings import AppConfig, ItemTemplate, Location, Profile, load_config
@@ -160,11 +160,11 @@ async def test_the_command_palette_offers_the_quote_actions(warehouse: Session) 
         await pilot.press("ctrl+p")
         await pilot.pause()
         await type_text(pilot, "item templates")
-        await pilot.pause(0.5)
-        assert "Insert or save (ctrl+t, F8)" in screen_text(app)
+        await wait_for(
+            pilot, lambda: "Insert or save (ctrl+t, F8)" in screen_text(app), what="the command"
+        )
         await pilot.press("enter")
-        await pilot.pause(0.3)
-        assert isinstance(top(app), TemplatesScreen)
+        await wait_for(pilot, lambda: isinstance(top(app), TemplatesScreen), what="templates")
         await pilot.press("escape")
         await pilot.pause()
         assert top(app) is screen

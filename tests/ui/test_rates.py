@@ -8,7 +8,7 @@ from decimal import Decimal
 import httpx
 
 from tests.ui.booking_flow import counting_session, ltl_request, open_rates
-from tests.ui.screen import screen_text, settle
+from tests.ui.screen import screen_text, settle, wait_for
 from tui.api.models import Rate
 from tui.app import make_app
 from tui.sandbox.app import SandboxApp
@@ -165,13 +165,12 @@ async def test_escape_cancels_a_request_in_flight(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     session, transport = counting_session(sandbox_transport, sandbox_base_url)
-    transport.delays["/rates"] = [30.0]
+    held = transport.hold("/rates")  # in flight until the test says, however slow the machine
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = RatesScreen(ltl_request())
         await app.push_screen(screen)
-        await pilot.pause(0.2)
-        assert "rating…" in screen_text(app)
+        await wait_for(pilot, lambda: "rating…" in screen_text(app), what="the request shown")
         await pilot.press("escape")
         await settle(pilot)
         text = screen_text(app)
@@ -179,6 +178,8 @@ async def test_escape_cancels_a_request_in_flight(
         assert "rating…" not in text
         assert app.screen is screen
         assert screen.query_one(RatesTable).row_count == 0
+        del transport.gates["/rates"]
+        held.set()
         await pilot.press("r")
         await settle(pilot)
         assert screen.query_one(RatesTable).row_count > 0
@@ -188,15 +189,21 @@ async def test_a_late_answer_for_an_older_request_is_dropped(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
     session, transport = counting_session(sandbox_transport, sandbox_base_url)
-    transport.delays["/rates"] = [1.0, 0.0]
+    first = transport.hold("/rates")  # the first request's answer comes when the test says
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = RatesScreen(ltl_request(dest="30303"))
         await app.push_screen(screen)
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: transport.count("/rates") == 1, what="the first request")
+        del transport.gates["/rates"]  # the second goes through at once
         screen.load(ltl_request(dest="75207"))
+        await wait_for(
+            pilot,
+            lambda: screen.quote is not None and screen.quote.dest_postal_code == "75207",
+            what="the second answer",
+        )
+        first.set()  # now the older answer arrives, late
         await settle(pilot)
-        await pilot.pause(1.2)
         assert screen.quote is not None
         assert screen.quote.dest_postal_code == "75207"
         assert "60607 → 75207" in screen_text(app)

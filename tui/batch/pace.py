@@ -1,12 +1,12 @@
 """One pace for every request of a batch: a steady rate, and a pause for everyone on a 429.
 
-Requests start no faster than ``rate`` per second (evenly spaced), and never more than the
-limit's count within any window of a second (a little more: the server counts them as they
-arrive), documents included. A ``429 Too Many Requests`` stops every request of the batch
-until its ``Retry-After`` has passed (or, without one, a back-off that doubles with each 429
+Requests start evenly spaced at a share of the limit ``rate`` (``tui.domain.pacing``: 18/s
+for 20/s, the rest being room for a request that leaves late), and never more than the limit
+within any second, documents included. A ``429 Too Many Requests`` stops every request of the
+batch until its ``Retry-After`` has passed (or, without one, a back-off that doubles with each 429
 in a row), and slows the pace down a little; a run of answers without one brings it back up
-to ``rate``. A ``Retry-After`` longer than the cap (``max_wait``, a profile setting) stops the
-run with ``WaitTooLongError`` instead of holding it silently.
+to its share of ``rate``. A ``Retry-After`` longer than the cap (``max_wait``, a profile
+setting) stops the run with ``WaitTooLongError`` instead of holding it silently.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ from collections.abc import Awaitable, Callable, Sequence
 from datetime import UTC, datetime, timedelta
 from typing import Final, Protocol, TypeVar
 
+from tui.domain.pacing import WINDOW, paced_rate
+
 MIN_RATE: Final = 0.5
 """Never slower than one request in two seconds."""
 SLOW_DOWN: Final = 0.85
@@ -29,9 +31,6 @@ MAX_WAIT: Final = 60.0
 """The longest single back-off when a 429 names no Retry-After."""
 DEFAULT_MAX_RETRY_AFTER: Final = 300.0
 """The longest Retry-After a run waits for (5 minutes) unless the profile says otherwise."""
-WINDOW: Final = 1.05
-"""The window no more than ``limit`` requests start in: a second, and a margin for the way
-to the server (a request sent at the end of one second may arrive in the next)."""
 WARM_UP: Final = 0.5
 """Seconds the first request of a run goes alone (until its answer, at most this): the
 first connection's set-up would otherwise hold the next requests back and send them together
@@ -94,7 +93,9 @@ class Pace:
         shared: SharedSlots | None = None,
     ) -> None:
         self.limit = rate if rate and rate > 0 else None
-        self.rate = self.limit
+        self.paced = paced_rate(self.limit) if self.limit is not None else None
+        """The pace the requests are spaced at: a share of the limit (``tui.domain.pacing``)."""
+        self.rate = self.paced
         self.max_wait = max_wait
         self._clock = clock
         self._sleep = sleep
@@ -189,9 +190,9 @@ class Pace:
         self._first_answer()
         self._backoff = FIRST_BACKOFF
         self._calm += 1
-        if self.limit is not None and self.rate is not None and self._calm >= SPEED_UP_AFTER:
+        if self.paced is not None and self.rate is not None and self._calm >= SPEED_UP_AFTER:
             self._calm = 0
-            self.rate = min(self.limit, self.rate / SLOW_DOWN)
+            self.rate = min(self.paced, self.rate / SLOW_DOWN)
 
     def limited(self, retry_after: float | None) -> float:
         """A 429: pause the whole batch; return the pause in seconds. Raises

@@ -142,6 +142,8 @@ class BatchRuns:
         self._failed(error, message)
 
     def _rating_stopped(self) -> None:
+        if self.rating.gone:
+            return
         self.screen.progress.stop()
         self.screen.say(f"Stopped: {self.screen.progress.done} rated and kept; r goes on.")
 
@@ -287,6 +289,8 @@ class BatchRuns:
 
     def _booking_stopped(self) -> None:
         self._book_ended()
+        if self.booking.gone:
+            return
         self.screen.say(
             "Stopped: what was booked stays; b goes on (a booking in flight is searched for first)."
         )
@@ -313,8 +317,9 @@ class BatchRuns:
     # -- the end of a run -------------------------------------------------------------------
 
     def _book_ended(self) -> None:
-        self.screen.progress.stop()
         self.screen.host.booking_in_flight = False
+        if not self.booking.gone:  # (the screen's widgets go first when it is taken down)
+            self.screen.progress.stop()
 
     def _failed(self, error: Exception, message: str) -> None:
         from tui.batch.rating import FatalRatingError

@@ -3,7 +3,8 @@
 The service counts an account's requests together, whichever station sends them. Each
 process keeps its own ``Pace`` in front (``tui.batch.pace``); before a request starts, it asks
 the store for a slot: ``pace`` keeps one row per (account, environment) with the starts handed
-out lately (never more than ``limit`` within any ``WINDOW``, evenly spaced within it) and
+out lately (evenly spaced at a share of ``limit``, never more than ``limit`` within any
+second: ``tui.domain.pacing``, the same rule as a run's own pace) and
 the end of a pause a 429 asked for, which every station honours. A slot is taken in one short
 write transaction (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL: ``SELECT … FOR UPDATE``).
 
@@ -16,15 +17,10 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Final
 
+from tui.domain.pacing import WINDOW, paced_rate
 from tui.store.core import Store
 from tui.store.engine import StoreError, Transaction
-
-WINDOW: Final = 1.1
-"""No more than ``limit`` starts in any window this long: a second and a margin for the way to
-the server: stations are separate processes, and one sent late bunches with the next one's
-request (measured: 1.05 let 21 arrive within a second on a loaded machine)."""
 
 
 class StorePace:
@@ -35,7 +31,7 @@ class StorePace:
         self.account = account
         self.environment = environment
         self.limit = max(1, int(limit))
-        self.spacing = WINDOW / self.limit
+        self.spacing = 1.0 / paced_rate(self.limit)
 
     def _now(self, tx: Transaction) -> float:
         if self.store.dialect.name == "postgresql":

@@ -1,13 +1,15 @@
 """``freight serve``: each browser tab that opens the page gets its own Freight app, run here.
 
-textual-serve (the ``web`` extra, imported only here) gives the page's terminal (its
-``textual.js``) and the pieces that run one app over pipes (``AppService``) and hand its
-files to the browser (``DownloadManager``); this module is the web server around them. The
+textual-serve (the ``web`` extra, reached only through ``tui.web.serve_internals``, its
+fence) gives the page's terminal (its ``textual.js``) and the pieces that run one app over
+pipes (``AppService``) and hand its files to the browser (``DownloadManager``); this module
+is the web server around them. The
 app runs on this machine, as this user: its credentials (keyring, environment), its printers
 (``lp``), its files. So only its owner may drive it: every request passes ``guard.Gate``
 (the token printed at start, then a cookie; the Host; the Origin), the page may load nothing
 from elsewhere (its CSP), at most ``--max-sessions`` apps run at once, each app ends with the
-server (``kill -9`` included: the kernel signals it), and a stop takes at most ~2 s.
+server (``kill -9`` included: the kernel signals it, ``tui.web.tether``), and a stop takes
+at most ~2 s.
 """
 
 from __future__ import annotations
@@ -15,10 +17,8 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import ctypes
 import functools
 import json
-import os
 import shlex
 import signal
 import ssl
@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 from urllib.parse import urlsplit
 
+from tui.web import serve_internals
 from tui.web.guard import SECURITY_HEADERS, Gate, clamp_size, is_loopback, is_wildcard, new_token
 from tui.workspace import WORKSPACE_ENV, download_name
 
@@ -46,8 +47,6 @@ STATIC = HERE / "static"
 DEFAULT_MAX_SESSIONS = 4
 MAX_UPLOAD = 16 * 1024 * 1024
 """The largest order file the page may bring in."""
-STOP_SECONDS = 0.8
-"""How long a stop waits for the apps to quit by themselves before they are killed."""
 
 REMOTE_WARNING = (
     "freight serve: listening on {where}, beyond this machine. Anyone who reaches that port "
@@ -55,8 +54,6 @@ REMOTE_WARNING = (
     "(profile {profile}): sees its shipments, books and prints. Prefer an SSH tunnel "
     "(ssh -L {port}:localhost:{port} this-host, then serve on 127.0.0.1)."
 )
-
-PR_SET_PDEATHSIG = 1
 
 
 def app_argv(args: argparse.Namespace) -> list[str]:
@@ -192,72 +189,6 @@ def workspace_folder(given: str | None) -> Path:
     return data_dir() / "workspace"
 
 
-def _parent_death_signal(parent: int) -> Callable[[], None]:
-    """What the app's child runs before ``exec``: the kernel sends it SIGTERM when this
-    server dies, even by ``kill -9`` (Linux); if the server is already gone, it stops."""
-    prctl: Callable[..., int] | None = None
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            prctl = ctypes.CDLL(None, use_errno=True).prctl
-
-    def in_child() -> None:
-        if prctl is not None:
-            prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-        if os.getppid() != parent:
-            os._exit(1)
-
-    return in_child
-
-
-def _session_class() -> type[Any]:
-    """textual-serve's ``AppService``, run without a shell and tied to this server's life."""
-    from textual_serve.app_service import AppService
-
-    class Session(AppService):
-        """One tab's app: its process, its pipes, its downloads."""
-
-        argv: list[str] = []
-        extra_env: dict[str, str] = {}
-
-        async def _open_app_process(self, width: int = 80, height: int = 24) -> Any:
-            environment = self._build_environment(width=width, height=height)
-            environment.update(self.extra_env)
-            self._process = process = await asyncio.create_subprocess_exec(
-                *self.argv,
-                stdin=asyncio.subprocess.PIPE,
-                stdout=asyncio.subprocess.PIPE,
-                stderr=asyncio.subprocess.PIPE,
-                env=environment,
-                preexec_fn=_parent_death_signal(os.getpid()),
-            )
-            self._stdin = process.stdin
-            return process
-
-        async def stop(self) -> None:
-            """Ask the app to quit; if it has not within STOP_SECONDS, end it."""
-            process = self._process
-            if self._task is None:
-                return
-            await self._download_manager.cancel_app_downloads(app_service_id=self.app_service_id)
-            await self.send_meta({"type": "quit"})
-            task, self._task = self._task, None
-            try:
-                await asyncio.wait_for(asyncio.shield(task), STOP_SECONDS)
-            except TimeoutError:
-                if process is not None and process.returncode is None:
-                    with contextlib.suppress(ProcessLookupError):
-                        process.kill()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(task, 1.0)
-            if process is not None and process.returncode is None:
-                with contextlib.suppress(ProcessLookupError):
-                    process.kill()
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(process.wait(), 1.0)
-
-    return Session
-
-
 class FreightServer:
     """The web server: the guarded page, its websocket, downloads and static files."""
 
@@ -273,8 +204,6 @@ class FreightServer:
         folder: Path,
         out: TextIO | None = None,
     ) -> None:
-        from textual_serve.download_manager import DownloadManager
-
         self.folder = folder
 
         self.argv = argv
@@ -286,8 +215,8 @@ class FreightServer:
         self.out = sys.stdout if out is None else out
         self.sessions: set[Any] = set()
         self.sockets: set[web.WebSocketResponse] = set()
-        self.downloads = DownloadManager()
-        self.session_class = _session_class()
+        self.downloads = serve_internals.download_manager()
+        self.session_class = serve_internals.session_class()
         self.stopping = False
 
     # -- the address ----------------------------------------------------------------------
@@ -312,9 +241,7 @@ class FreightServer:
         from aiohttp import web
 
         app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024 * 1024)
-        from textual_serve import server as textual_server
-
-        textual_static = Path(textual_server.__file__).parent / "static"
+        textual_static = serve_internals.static_folder()
         app.add_routes(
             [
                 web.get("/", self.handle_index),
@@ -419,7 +346,6 @@ class FreightServer:
         )
         # timeout: how long a close waits for the page's answer (a stop must not wait 10 s).
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=1024 * 1024, timeout=0.5)
-        await websocket.prepare(request)
         session = self.session_class(
             "",
             write_bytes=websocket.send_bytes,
@@ -432,7 +358,14 @@ class FreightServer:
             "FREIGHT_SERVE_SESSION": session.app_service_id,
             WORKSPACE_ENV: str(self.folder),
         }
+        # The slot is taken before the first await: opens at the same moment see each other's,
+        # and no more than max_sessions pass the check above.
         self.sessions.add(session)
+        try:
+            await websocket.prepare(request)
+        except BaseException:
+            self.sessions.discard(session)
+            raise
         self.sockets.add(websocket)
         try:
             await session.start(width, height)

@@ -1,0 +1,79 @@
+"""ServiceCall and a node being taken down: the request stops, and nothing of the node that is
+already gone is touched (a screen's widgets go before the screen's workers are stopped)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from textual.app import ComposeResult
+from textual.screen import Screen
+from textual.widgets import Static
+
+from tests.ui.screen import wait_for
+from tui.api.client import FreightClient
+from tui.app import make_app
+from tui.service_call import ServiceCall
+from tui.session import Session
+
+
+class Calling(Screen[None]):
+    """A screen with one request in flight that never answers until it is stopped."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sent = asyncio.Event()
+        self.stopped: list[bool] = []
+        self.answers: list[object] = []
+        self.call: ServiceCall[str] = ServiceCall(
+            self,
+            "probe",
+            on_answer=self.answers.append,
+            on_error=lambda error, _: self.answers.append(error),
+            on_stopped=self._stopped,
+        )
+
+    def compose(self) -> ComposeResult:
+        yield Static("waiting", id="line")
+
+    def _stopped(self) -> None:
+        self.stopped.append(self.call.gone)
+        if not self.call.gone:
+            self.query_one("#line", Static).update("stopped")
+
+    async def _request(self, client: FreightClient) -> str:
+        self.sent.set()
+        await asyncio.Event().wait()  # an answer that comes only after the screen is gone
+        return "never"
+
+    def send(self) -> None:
+        self.call.start(self._request)
+
+
+async def test_a_call_whose_screen_is_taken_down_is_stopped_as_gone(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Calling()
+        await app.push_screen(screen)
+        screen.send()
+        await asyncio.wait_for(screen.sent.wait(), 60)
+        assert not screen.call.gone
+        app.pop_screen()
+        await wait_for(pilot, lambda: bool(screen.stopped), what="the request stopped")
+        # Its widgets went first: the call knew its node was leaving, though still attached.
+        assert screen.stopped == [True]
+        assert screen.answers == []
+        assert not screen.call.in_flight
+        assert app.is_running
+
+
+async def test_a_call_stopped_on_a_screen_still_shown_is_not_gone(ui_session: Session) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Calling()
+        await app.push_screen(screen)
+        screen.send()
+        await asyncio.wait_for(screen.sent.wait(), 60)
+        screen.workers.cancel_group(screen, "probe")  # a stop from the screen (its own key)
+        await wait_for(pilot, lambda: bool(screen.stopped), what="the request stopped")
+        assert screen.stopped == [False]
+        assert "stopped" in str(screen.query_one("#line", Static).content)
