@@ -272,6 +272,8 @@ class ColumnMapping:
     """The name it is saved under."""
     headers: tuple[str, ...] = ()
     """The headers of the file it was made for (reused when the same headers come back)."""
+    saved: bool = field(default=False, compare=False)
+    """Read from the saved mappings (not guessed for this run)."""
 
     def column_of(self, field_name: str) -> str | None:
         """The header mapped to a field (None when the field is a constant or unmapped)."""
@@ -313,6 +315,7 @@ class ColumnMapping:
             dim_unit=dunit if dunit in ("in", "cm", "mm") else "in",
             name=name,
             headers=tuple(h for h in headers if isinstance(h, str)),
+            saved=True,
         )
 
     def fits(self, headers: Sequence[str]) -> bool:
@@ -338,6 +341,30 @@ class ColumnMapping:
     def units_text(self) -> str:
         """``weight lb per line · sizes in``."""
         return f"weight {self.weight_unit} per {self.weight_per} · sizes {self.dim_unit}"
+
+
+def unguessed(used: ColumnMapping, guessed: ColumnMapping) -> list[str]:
+    """What ``used`` reads otherwise than ``guessed``, units first: ``weight unit kg, not lb``,
+    ``weights per unit, not per line``, ``order Ref, not Order No``, ``package = pallet, not
+    Unit Type``."""
+    found: list[str] = []
+    if used.weight_unit != guessed.weight_unit:
+        found.append(f"weight unit {used.weight_unit}, not {guessed.weight_unit}")
+    if used.weight_per != guessed.weight_per:
+        found.append(f"weights per {used.weight_per}, not per {guessed.weight_per}")
+    if used.dim_unit != guessed.dim_unit:
+        found.append(f"sizes in {used.dim_unit}, not {guessed.dim_unit}")
+    for spec in FIELDS:
+        mine, theirs = _source(used, spec.name), _source(guessed, spec.name)
+        if mine != theirs:
+            found.append(f"{spec.name} {mine or 'unmapped'}, not {theirs or 'unmapped'}")
+    return found
+
+
+def _source(mapping: ColumnMapping, name: str) -> str:
+    if name in mapping.constants:
+        return f"= {mapping.constants[name]}"
+    return mapping.columns.get(name, "")
 
 
 def guess_mapping(headers: Sequence[str]) -> ColumnMapping:

@@ -56,7 +56,8 @@ _HAZARD: Final = re.compile(
     r"\b(flammable|inflammable|combustible|corrosive|lithium|batter(?:y|ies)|paints?|"
     r"aerosols?|acids?|explosives?|propane|butane|gasoline|petrol|kerosene|solvents?|"
     r"toxic|poison(?:ous)?|oxidi[sz](?:er|ing)|compressed gas|pesticides?|bleach|"
-    r"hazmat|dangerous goods|fireworks|ammunition|fuel|thinner|lacquer|resin)\b",
+    r"hazmat|dangerous goods|fireworks|ammunition|fuel|thinner|lacquer|resin|"
+    r"(?:un|na)\s?\d{4})\b",
     re.IGNORECASE,
 )
 
