@@ -293,6 +293,11 @@ class LineReader:
             packing_group = parse_packing_group(group)
         except ValueError as exc:
             build.error(cells, "packing_group", group, reason(exc))
+        from tui.domain.hazmat import shipping_name_problem
+
+        problem = shipping_name_problem(un_number or un, cells.get("description"))
+        if problem is not None:
+            build.error(cells, "description", "", problem)
         return HazardFields(
             hazmat_id=un_number, hazard_class=class_read, packing_group=packing_group
         )
