@@ -184,3 +184,35 @@ def test_a_weight_unit_column_in_grams() -> None:
     )
     orders = read_orders(sheet, guess_mapping(sheet.headers), demo_context())
     assert [o.weight_lb for o in orders] == [Decimal("1.1"), Decimal(1000)]
+
+
+def _weights(rows: str) -> list[Order]:
+    sheet = parse_text("Order,Zip,Qty,Unit Type,Weight,Weight Unit,Dims\n" + rows)
+    return read_orders(sheet, guess_mapping(sheet.headers), demo_context())
+
+
+def test_weights_no_freight_has_are_set_aside_per_unit_and_per_order_by_mode() -> None:
+    crate, envelope, pallet, truck, box = _weights(
+        "C1,30303,1,Crate,435000,lb,48x40x48\n"
+        "E1,30303,1,Envelope,0.03,lb,12x9x1\n"
+        "P1,30303,1,Pallet,0.4,kg,48x40x48\n"
+        "T1,30303,9,Pallet,90000,lb,48x40x48\n"
+        "B1,30303,2,Box,1500,lb,24x24x24\n"
+    )
+    assert [e.reason for e in crate.errors] == [
+        "makes one crate weigh 435,000 lb, more than any LTL unit (10,000 lb): looks like "
+        "grams read as pounds?"
+    ]
+    assert [e.reason for e in envelope.errors] == [
+        "makes one envelope weigh 0.03 lb, less than any parcel unit (0.05 lb): looks like "
+        "kilograms/tonnes read as pounds?"
+    ]
+    assert [e.reason for e in pallet.errors] == [
+        "makes one pallet weigh 0.88 lb, less than any LTL unit (5 lb): looks like tonnes "
+        "read as kilograms?"
+    ]
+    assert [e.reason for e in truck.errors] == [
+        "makes the order weigh 90,000 lb, more than an LTL shipment carries (45,000 lb): "
+        "looks like grams/ounces read as pounds?"
+    ]
+    assert box.valid, box.errors  # a heavy box is plausible
