@@ -805,3 +805,35 @@ async def test_the_demo_offers_its_sample_orders_and_enter_opens_them(session: S
         assert batch is not None
         assert len(batch.orders) == 10
         assert sum(not order.valid for order in batch.orders) == 2
+
+
+async def test_columns_used_once_are_not_kept_for_the_next_file(
+    session: Session, wms: Path, tuesday: Path
+) -> None:
+    """Issue 37: a mapping changed for one file was saved and read the next file with the same
+    headers its way, silently. `o` uses it for this file only; ctrl+s keeps it."""
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(wms), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        assert "Use once" in screen_text(app)
+        await pilot.press("u", "o")  # kilograms, for this file only
+        await wait_for(pilot, lambda: screen.current_batch is not None, what="the orders")
+        batch = screen.current_batch
+        assert batch is not None
+        assert batch.mapping.weight_unit == "kg"
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(tuesday), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        review = app.screen
+        assert isinstance(review, BatchMappingScreen)
+        assert review.mapping.weight_unit == "lb"  # guessed afresh, not the one-off kg

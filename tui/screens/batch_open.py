@@ -222,7 +222,7 @@ class BatchOpening:
                     self.screen.say("Not read: the columns were not confirmed (m to review them).")
                 return
             self.screen.run_worker(
-                self._open(path, text, sheet, result),
+                self._open(path, text, sheet, result, save=review.keep),
                 group="batch-read",
                 exclusive=True,
                 exit_on_error=False,
@@ -241,11 +241,19 @@ class BatchOpening:
             return preview_text(read_orders(sheet, candidate, context))
 
         named = replace(mapping, name=mapping.name or _mapping_name(path))
-        self.screen.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
+        review = BatchMappingScreen(named, sheet, preview)
+        self.screen.app.push_screen(review, reviewed)
 
     async def _open(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+        self,
+        path: Path | None,
+        text: str | None,
+        sheet: Sheet,
+        mapping: ColumnMapping,
+        *,
+        save: bool = False,
     ) -> None:
+        """Open the batch of the sheet read with ``mapping``, saved first when ``save``."""
         from dataclasses import replace
 
         from tui.batch.engine import Batch, source_id
@@ -261,7 +269,8 @@ class BatchOpening:
             from tui.store.named import address_book
 
             shared = self.store().store
-            MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
+            if save:
+                MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
             self.book = address_book(shared, session.data_dir, profile)
             moment = self.clock()
             context = context_for(profile, moment.astimezone().date(), moment, self.book)
