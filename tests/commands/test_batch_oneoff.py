@@ -93,3 +93,19 @@ def test_a_line_that_looks_hazardous_waits_for_the_users_word(
     assert records["Z3"]["status"] != "invalid"
     said = _status(freight, path, "--not-hazardous", "Z1", "Z2")
     assert "invalid" not in (said["Z1"]["status"], said["Z2"]["status"])
+
+
+def test_a_total_row_is_set_aside_and_the_batch_can_exit_0(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    path = orders_file(
+        tmp_path,
+        HEADER + "T1,60607,30303,GA,1,Pallet,400,48x40x48,Pumps\nTotal,,,,1,,400,,\n",
+        "with-total.csv",
+    )
+    result = freight("batch", "rate", str(path))
+    assert result.status == 0, result.out + result.err
+    assert "  row 3 set aside: 'Total' starts a total or summary row, not an order" in result.out
+    assert "Total " not in result.out.split("ORDER", 1)[1].split("\n\n")[0]  # not a row
