@@ -244,6 +244,26 @@ class BatchOpening:
         review = BatchMappingScreen(named, sheet, preview)
         self.screen.app.push_screen(review, reviewed)
 
+    def _tell_reading(self, batch: Batch, sheet: Sheet) -> None:
+        """A notice of what the file's reading decided that no order's row shows: footer rows
+        set aside, and where saved columns read otherwise than the guess (units first)."""
+        from tui.batch.fields import guess_mapping, unguessed
+
+        told = list(sheet.set_aside)
+        if batch.mapping.saved:
+            found = unguessed(batch.mapping, guess_mapping(sheet.headers))
+            if found:
+                told.append(
+                    f"columns {batch.mapping.name!r} (saved) are not the guess: " + "; ".join(found)
+                )
+        if told:
+            self.screen.app.notify(
+                "\n".join(plain(line, limit=200) for line in told),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
+
     async def _open(
         self,
         path: Path | None,
@@ -295,4 +315,5 @@ class BatchOpening:
             self.screen.host.set_activity("batch", None)
         self.screen.current_batch, self.screen.sheet = batch, sheet
         self.screen.show_all()
+        self._tell_reading(batch, sheet)
         self.screen.table.focus()
