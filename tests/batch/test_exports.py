@@ -216,3 +216,22 @@ def test_weights_no_freight_has_are_set_aside_per_unit_and_per_order_by_mode() -
         "looks like grams/ounces read as pounds?"
     ]
     assert box.valid, box.errors  # a heavy box is plausible
+
+
+def test_a_company_named_total_is_an_order_and_a_total_row_is_not() -> None:
+    sheet = parse_text(
+        "Consignee,Order,Zip,Qty,Unit Type,Weight,Dims\n"
+        "Total Tools Inc,A1,30303,1,Pallet,400,48x40x40\n"
+        "Total orders: 1,,,1,,400,\n"
+    )
+    assert [row.number for row in sheet.rows] == [2]
+    assert len(sheet.set_aside) == 1
+
+
+def test_a_ship_to_name_beside_an_address_column_is_the_company() -> None:
+    mapping = guess_mapping(["Order", "Ship To", "Address", "City", "State", "Zip", "Weight"])
+    assert (mapping.columns["dest_address"], mapping.columns["dest_company"]) == (
+        "Address",
+        "Ship To",
+    )
+    assert guess_mapping(["Order", "Ship To", "Weight"]).columns["dest_address"] == "Ship To"

@@ -402,6 +402,7 @@ def guess_mapping(headers: Sequence[str]) -> ColumnMapping:
     if "payment" in _words(columns.get("po", "")):
         del columns["po"]  # a payment's reference is not the customer's PO
     _units_is_the_package(columns, headers)
+    _street_beside_a_block(columns, headers)
     storefront = any(_words(h)[:1] == ("lineitem",) for h in headers)
     if storefront and _words(columns.get("dest_location", "")) == ("location",):
         del columns["dest_location"]  # a storefront's Location is the shop's own
@@ -419,6 +420,26 @@ def _units_is_the_package(columns: dict[str, str], headers: Sequence[str]) -> No
     if "package" not in columns:
         columns["package"] = columns["quantity"]
     columns["quantity"] = count
+
+
+_BLOCKS: Final = frozenset({("ship", "to"), ("shipping", "address"), ("address", "block")})
+"""Headers of a column that may hold a whole address in one cell (an ERP's ``Ship To``)."""
+
+
+def _street_beside_a_block(columns: dict[str, str], headers: Sequence[str]) -> None:
+    """A ``Ship To`` beside a street column (``Address``) is the consignee's name, not the
+    address: the street is the street column's."""
+    taken = set(columns.values())
+    if _words(columns.get("dest_address", "")) not in _BLOCKS:
+        return
+    streets = {tuple(s.split()) for s in _SYNONYMS["dest_address"]} - _BLOCKS
+    street = next((h for h in headers if h not in taken and _words(h) in streets), None)
+    if street is None:
+        return
+    block = columns["dest_address"]
+    columns["dest_address"] = street
+    if "dest_company" not in columns and _words(block) == ("ship", "to"):
+        columns["dest_company"] = block
 
 
 _KEY_FIELDS: Final = frozenset({"weight", "dest_zip", "quantity", "package", "dims"})

@@ -338,20 +338,19 @@ def _sheet(
 
 
 _SUMMARY: Final = re.compile(
-    r"^(grand\s+|sub\s*-?\s*|report\s+|page\s+)?(totals?|summary|sum|subtotal|count|"
-    r"gesamt|summe|somme|suma)\b\s*:?",
+    r"(grand\s+|sub\s*-?\s*|report\s+|page\s+)?(totals?|summary|sum|subtotal|count|"
+    r"gesamt|insgesamt|summe|somme|suma|total general)\s*:?\s*"
+    r"(\(.*\)|[\d.,\s]*|(orders?|rows?|lines?|items?)\s*:?\s*[\d.,\s]*)",
     re.IGNORECASE,
 )
 
 
 def summary_word(cells: Sequence[str]) -> str:
-    """The first cell of a footer or summary row (``Total``, ``Grand Total:``, ``Summe``), or ''
-    when the row's first written cell is not one."""
+    """The first written cell of a footer or summary row (``Total``, ``Grand Total:``,
+    ``Total orders: 12``, ``Summe``), or '' when it is not one (``Total Tools Inc`` is a
+    name, not a total)."""
     first = next((cell for cell in cells if cell), "")
-    found = _SUMMARY.match(first)
-    if found is None or len(first) > 40:
-        return ""
-    return first
+    return first if _SUMMARY.fullmatch(first) else ""
 
 
 def find_header(
