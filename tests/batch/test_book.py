@@ -36,13 +36,14 @@ from tui.store import open_ledger
 
 ORDERS = (
     "Order,Ship From Zip,Consignee,Address,City,State,Zip,Contact,Phone,Handling Units,"
-    "Unit Type,Weight,Length,Width,Height,Liftgate,Customer PO,Hazmat UN,Hazard Class\n"
+    "Unit Type,Weight,Length,Width,Height,Liftgate,Customer PO,Hazmat UN,Hazard Class,"
+    "Description\n"
     "B1,60607,Peach Retail,88 Peachtree St NE,Atlanta,GA,30303,Sam Lee,404-555-0199,2,Pallet,"
-    "1600,48,40,48,Y,PO-1,,\n"
+    "1600,48,40,48,Y,PO-1,,,\n"
     "B2,30336,Lone Star DC,2400 Irving Blvd,Dallas,TX,75207,Alex Ruiz,214-555-0110,1,Drum,"
-    "450,24,24,36,,PO-2,UN1263,3\n"
+    "450,24,24,36,,PO-2,UN1263,3,Paint\n"
     "B3,60607,J. Rivera,17 Maple Ave,Oak Park,IL,60302,Jordan Rivera,708-555-0123,1,Crate,"
-    "295,36,30,30,Y,,,\n"
+    "295,36,30,30,Y,,,,\n"
 )
 
 

@@ -23,8 +23,8 @@ def test_the_fields_are_the_issues_list() -> None:
     assert FIELD_NAMES == (
         "order", "ship_date", "origin_zip", "dest_company", "dest_address", "dest_city",
         "dest_state", "dest_zip", "dest_country", "dest_location", "contact", "phone", "email",
-        "quantity", "package", "weight", "weight_unit", "length", "width", "height", "dims",
-        "dim_unit", "class", "nmfc", "description", "hazmat_un", "hazard_class",
+        "quantity", "package", "items", "weight", "weight_unit", "length", "width", "height",
+        "dims", "dim_unit", "class", "nmfc", "description", "hazmat_un", "hazard_class",
         "packing_group", "liftgate", "appointment", "inside", "po", "notes", "tags",
     )  # fmt: skip
 
@@ -150,7 +150,7 @@ def test_a_column_the_file_lacks_is_refused_with_its_columns() -> None:
         with_overrides(
             guess_mapping(["Order", "Weight"]), ["Order", "Weight"], columns={"weight": "Heft"}
         )
-    with pytest.raises(MappingError, match="lb or kg"):
+    with pytest.raises(MappingError, match="lb, kg, g, oz or t"):
         with_overrides(guess_mapping(["Order"]), ["Order"], constants={"weight_unit": "stone"})
 
 

@@ -282,8 +282,9 @@ def test_origins_come_from_the_address_book() -> None:
 
 def test_hazardous_freight_needs_the_profiles_emergency_contact() -> None:
     text = (
-        "Order,Zip,Weight,Length,Width,Height,Unit Type,Hazmat UN,Hazard Class,Packing Group\n"
-        "A1,30303,800,48,40,48,Drum,1263,3,2\n"
+        "Order,Zip,Weight,Length,Width,Height,Unit Type,Hazmat UN,Hazard Class,Packing Group,"
+        "Description\n"
+        'A1,30303,800,48,40,48,Drum,1263,3,2,"Paint, flammable"\n'
     )
     [with_contact] = orders_of(text, demo_context())
     assert items(with_contact)[0]["hazard"] == {
@@ -330,3 +331,17 @@ def test_the_class_is_implied_by_density_when_blank() -> None:
     assert items(order)[0]["freight_class"] == 70  # 800 lb in 53.3 ft³: 15 pcf
     mapping = ColumnMapping()
     assert mapping.weight_per == "line"
+
+
+def test_a_un_number_without_a_proper_shipping_name_is_refused() -> None:
+    """It was booked, and the BOL read "Drum freight"."""
+    text = (
+        "Order,Zip,Weight,Length,Width,Height,Unit Type,Hazmat UN,Hazard Class,Packing Group\n"
+        "A1,30303,800,48,40,48,Drum,1263,3,2\n"
+    )
+    [order] = orders_of(text, demo_context())
+    assert order.request is None
+    assert [e.message for e in order.errors] == [
+        "row 2, Description: UN1263 needs its proper shipping name as the description "
+        "(e.g. Paint, flammable); the BOL must name hazardous freight"
+    ]

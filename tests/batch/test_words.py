@@ -53,7 +53,8 @@ def test_a_storefront_order_reads_per_unit_with_its_tags(tmp_path: Path) -> None
         + "#1,1,Corrosive cleaner (pail),40,,,,12x12x14\n",
     )
     sheet = read_file(path)
-    orders = read_orders(sheet, guess_mapping(sheet.headers), demo_context())
+    said = demo_context(not_hazardous=frozenset({"#1"}))  # the cleaner looks hazardous
+    orders = read_orders(sheet, guess_mapping(sheet.headers), said)
     order = orders[0]
     assert order.valid, order.errors
     assert order.weight_lb == 340  # 2 x 150 + 40

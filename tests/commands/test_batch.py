@@ -193,13 +193,25 @@ def test_the_mapping_is_saved_and_found_again_for_the_same_headers(
 ) -> None:
     text = "Ref,Dest ZIP,Gross Wt,Dims\nM1,30303,800,48x40x48\n"
     path = orders_file(tmp_path, text, "erp.csv")
-    first = freight("batch", "rate", str(path), "--map", "order=Ref", "--set", "package=pallet")
+    first = freight(
+        "batch",
+        "rate",
+        str(path),
+        "--map",
+        "order=Ref",
+        "--set",
+        "package=pallet",
+        "--save-mapping",
+    )
     assert first.status == 0, first.out
     assert "mapping 'erp'" in first.out
     other = orders_file(tmp_path, text.replace("M1", "M2"), "erp-tuesday.csv")
     second = freight("batch", "rate", str(other))
     assert second.status == 0, second.out
-    assert "mapping 'erp'" in second.out
+    assert (
+        "mapping 'erp' (saved; not the guess: order Ref, not unmapped; package = pallet, "
+        "not unmapped)" in second.out
+    )
     assert "M2 " in second.out
 
 

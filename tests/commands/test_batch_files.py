@@ -37,7 +37,13 @@ def test_a_storefront_export_is_read_per_unit_with_units_tags_and_hazard_hints(
 ) -> None:
     path = orders_file(tmp_path, STOREFRONT, "shop-export.csv")
     result = freight(
-        "batch", "rate", str(path), "--json", "order,status,pieces,totalWeight,total,notes"
+        "batch",
+        "rate",
+        str(path),
+        "--json",
+        "order,status,pieces,totalWeight,total,notes",
+        "--not-hazardous",
+        "#1002",
     )
     assert result.status == 0, result.out + result.err
     records = _records(result.out)
@@ -49,15 +55,19 @@ def test_a_storefront_export_is_read_per_unit_with_units_tags_and_hazard_hints(
     assert "from the tags: residential, liftgate" in pump["notes"]
     hints = [note for note in paint["notes"] if "looks hazardous" in note]
     assert hints == [
-        "row 3: 'Paint, flammable (drum)' looks hazardous (paint, flammable) but has no UN number; "
-        "if it is, give hazmat_un, hazard_class and packing_group"
+        "row 3: 'Paint, flammable (drum)' looks hazardous (paint, flammable); booked as not "
+        "hazardous, as you said"
     ]
     assert not any("looks hazardous" in note for note in pump["notes"])
 
     untagged = orders_file(
         tmp_path, STOREFRONT.replace('"residential, liftgate, vip"', ""), "b.csv"
     )
-    plain = _records(freight("batch", "rate", str(untagged), "--json", "order,total").out)
+    plain = _records(
+        freight(
+            "batch", "rate", str(untagged), "--json", "order,total", "--not-hazardous", "#1002"
+        ).out
+    )
     assert float(plain["#1001"]["total"]) < float(pump["total"])  # the tags' accessorials cost
 
 
@@ -67,7 +77,16 @@ def test_map_changes_only_the_field_asked_and_columns_shows_the_mapping(
     tmp_path: Path,
 ) -> None:
     path = orders_file(tmp_path, STOREFRONT.replace("(crate)", "crate"), "shop.csv")
-    rated = freight("batch", "rate", str(path), "--map", "package=Lineitem name")
+    rated = freight(
+        "batch",
+        "rate",
+        str(path),
+        "--map",
+        "package=Lineitem name",
+        "--save-mapping",
+        "--not-hazardous",
+        "#1002",
+    )
     assert rated.status == 0, rated.out + rated.err
     shown = freight("batch", "columns", str(path), "--json")
     assert shown.status == 0, shown.err
@@ -96,7 +115,9 @@ def test_a_new_mapping_name_starts_a_new_mapping(
     tmp_path: Path,
 ) -> None:
     path = orders_file(tmp_path)
-    first = freight("batch", "rate", str(path), "--mapping", "weekly", "--set", "class=70")
+    first = freight(
+        "batch", "rate", str(path), "--mapping", "weekly", "--set", "class=70", "--save-mapping"
+    )
     assert first.status == 0, first.out + first.err
     assert "mapping 'weekly'" in first.out
     again = json.loads(freight("batch", "columns", str(path), "--mapping", "weekly", "--json").out)

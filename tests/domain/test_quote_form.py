@@ -170,3 +170,20 @@ def test_a_draft_keeps_every_new_field_and_old_drafts_still_load() -> None:
     assert loaded.pickup_date == ""
     odd = QuoteDraft.from_dict({"accessorials": ["delivery appointment", "teleport", 3]})
     assert odd.accessorials == (Accessorial.DELIVERY_APPOINTMENT,)
+
+
+def test_hazardous_freight_needs_its_proper_shipping_name() -> None:
+    """A UN number with a blank description was quoted and booked, and the BOL read ``Drum
+    freight``: the description is the proper shipping name, and is required."""
+    draft = QuoteDraft(
+        origin_zip="60601",
+        dest_zip="30303",
+        items=(replace(HAZMAT, description=" "),),
+        emergency_name="CHEMTREC",
+        emergency_phone="800-424-9300",
+    )
+    fields = {error.field: error.message for error in draft.errors(today=date(2026, 11, 23))}
+    assert fields == {
+        "items.0.description": "UN1263 needs its proper shipping name as the description "
+        "(e.g. Paint, flammable); the BOL must name hazardous freight"
+    }

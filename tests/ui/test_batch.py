@@ -805,3 +805,69 @@ async def test_the_demo_offers_its_sample_orders_and_enter_opens_them(session: S
         assert batch is not None
         assert len(batch.orders) == 10
         assert sum(not order.valid for order in batch.orders) == 2
+
+
+async def test_columns_used_once_are_not_kept_for_the_next_file(
+    session: Session, wms: Path, tuesday: Path
+) -> None:
+    """Issue 37: a mapping changed for one file was saved and read the next file with the same
+    headers its way, silently. `o` uses it for this file only; ctrl+s keeps it."""
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(wms), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        assert "Use once" in screen_text(app)
+        await pilot.press("u", "o")  # kilograms, for this file only
+        await wait_for(pilot, lambda: screen.current_batch is not None, what="the orders")
+        batch = screen.current_batch
+        assert batch is not None
+        assert batch.mapping.weight_unit == "kg"
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(tuesday), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        review = app.screen
+        assert isinstance(review, BatchMappingScreen)
+        assert review.mapping.weight_unit == "lb"  # guessed afresh, not the one-off kg
+
+
+def _with_total(path: Path) -> None:
+    """A footer row under the orders, as a report's export writes it."""
+    path.write_bytes(path.read_bytes() + b"Total,,,,,,,,,,,,,400\r\n")
+
+
+async def test_kept_columns_unlike_the_guess_and_total_rows_are_told(
+    session: Session, wms: Path, tuesday: Path
+) -> None:
+    """Issue 37: saved columns that read otherwise than the guess say so when they are used
+    again, units first; a Total row under the orders is set aside with a notice."""
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("alt+4")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen))
+        screen = batch_of(app)
+        screen.path_input.focus()
+        await pilot.press(*str(wms), "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchMappingScreen), what="review")
+        await pilot.press("u", "ctrl+s")  # kilograms, kept
+        await wait_for(pilot, lambda: screen.current_batch is not None, what="the orders")
+    _with_total(tuesday)
+    app = make_app(session)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await open_file(pilot, tuesday, review=False)
+        assert "1 rows set aside" in screen_text(app)
+
+        def told() -> str:
+            return " ".join(str(n.message) for n in notifications(app))
+
+        await wait_for(pilot, lambda: "not the guess" in told(), what="the notice")
+        assert "row 199 set aside: 'Total' starts a total or summary row" in told()
+        assert "(saved) are not the guess: weight unit kg, not lb" in told()

@@ -18,7 +18,8 @@ from typing import Any, Final, Literal
 from tui.batch.source import header_key
 
 WeightPer = Literal["unit", "line"]
-WeightUnit = Literal["lb", "kg"]
+WeightUnit = Literal["lb", "kg", "g", "oz", "t"]
+WEIGHT_UNITS: Final[tuple[WeightUnit, ...]] = ("lb", "kg", "g", "oz", "t")
 DimUnit = Literal["in", "cm", "mm"]
 Level = Literal["order", "line"]
 
@@ -39,7 +40,12 @@ FIELDS: Final[tuple[FieldSpec, ...]] = (
     FieldSpec("ship_date", "order", "pickup date (past or not a business day: the next one)"),
     FieldSpec("origin_zip", "order", "ZIP of the warehouse it leaves from (in the address book)"),
     FieldSpec("dest_company", "order", "consignee company"),
-    FieldSpec("dest_address", "order", "consignee street address"),
+    FieldSpec(
+        "dest_address",
+        "order",
+        "consignee street address (or the whole address in one cell, a line each: company, "
+        "Attn, street, City ST ZIP, country)",
+    ),
     FieldSpec("dest_city", "order", "consignee city"),
     FieldSpec("dest_state", "order", "consignee state or province (two letters)"),
     FieldSpec("dest_zip", "order", "consignee ZIP or postal code"),
@@ -49,9 +55,16 @@ FIELDS: Final[tuple[FieldSpec, ...]] = (
     FieldSpec("phone", "order", "consignee contact phone"),
     FieldSpec("email", "order", "consignee contact email"),
     FieldSpec("quantity", "line", "handling units on the line (default 1)"),
-    FieldSpec("package", "line", "handling unit type: pallet, crate, drum, box…"),
+    FieldSpec("package", "line", "handling unit type: pallet, crate, drum, box… (a UOM column)"),
+    FieldSpec(
+        "items",
+        "line",
+        "several items in one cell, each with its count: Pallet x1; Crate x2 (a line each)",
+    ),
     FieldSpec("weight", "line", "weight, per unit or the line's total (see --weight-per)"),
-    FieldSpec("weight_unit", "line", "lb or kg for each row (else the header's or --set)"),
+    FieldSpec(
+        "weight_unit", "line", "lb, kg, g, oz or t for each row (else the header's or --set)"
+    ),
     FieldSpec("length", "line", "length of one unit"),
     FieldSpec("width", "line", "width of one unit"),
     FieldSpec("height", "line", "height of one unit"),
@@ -89,7 +102,9 @@ def _words(text: str) -> tuple[str, ...]:
 _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
     "order": (
         "order", "order no", "order number", "order id", "order ref", "so", "so no", "so number",
-        "sales order", "name", "order name", "auftrag", "auftragsnummer", "auftrag nr",
+        "sales order", "document number", "document no", "doc number", "doc no",
+        "transaction number", "tran id", "name", "order name", "auftrag", "auftragsnummer",
+        "auftrag nr",
         "bestellung", "bestellnummer", "commande", "no commande", "numero de commande",
         "n commande", "pedido", "numero de pedido", "no pedido", "orden",
     ),
@@ -113,6 +128,7 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
     "dest_address": (
         "address", "ship to address", "street", "address 1", "address line 1",
         "shipping address1", "shipping address 1", "shipping street", "dest address",
+        "ship to", "shipping address", "address block",
         "strasse", "anschrift", "adresse", "rue", "direccion", "calle",
     ),
     "dest_city": (
@@ -153,7 +169,8 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
     ),
     "package": (
         "unit type", "package", "package type", "packaging", "handling unit", "hu type",
-        "handling unit type", "pkg", "verpackung", "packmittel", "emballage", "conditionnement",
+        "handling unit type", "pkg", "uom", "unit of measure", "u m", "u o m", "verpackung",
+        "packmittel", "emballage", "conditionnement",
         "embalaje",
     ),
     "weight": (
@@ -161,6 +178,7 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
         "gross wt", "net wt", "total wt", "unit wt", "net weight",
         "wt", "gewicht", "bruttogewicht", "poids", "poids brut", "peso", "peso bruto",
     ),
+    "items": ("items", "order items", "line items", "products", "item list"),
     "weight_unit": (
         "weight unit", "weight uom", "unit of weight", "gewichtseinheit", "unite de poids",
     ),
@@ -208,7 +226,9 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
         "orden de compra",
     ),
     "notes": (
-        "notes", "note", "comments", "comment", "instructions", "delivery instructions",
+        "notes", "note", "customer note", "customer notes", "order note",
+        "customer provided note", "memo", "comments", "comment", "instructions",
+        "delivery instructions",
         "remarks", "bemerkung", "bemerkungen", "hinweis", "remarques", "commentaires", "notas",
         "observaciones",
     ),
@@ -218,7 +238,9 @@ _SYNONYMS: Final[dict[str, tuple[str, ...]]] = {
 _WEIGHT_UNITS: Final[dict[str, WeightUnit]] = {
     "lb": "lb", "lbs": "lb", "pound": "lb", "pounds": "lb", "no": "lb",
     "kg": "kg", "kgs": "kg", "kilo": "kg", "kilos": "kg", "kilogram": "kg", "kilograms": "kg",
-    "kilogramm": "kg",
+    "kilogramm": "kg", "g": "g", "gram": "g", "grams": "g", "gramm": "g", "gramme": "g",
+    "grammes": "g", "oz": "oz", "ounce": "oz", "ounces": "oz", "t": "t", "tonne": "t",
+    "tonnes": "t",
 }  # fmt: skip
 _DIM_UNITS: Final[dict[str, DimUnit]] = {
     "in": "in", "inch": "in", "inches": "in", "zoll": "in", "pouces": "in",
@@ -250,6 +272,8 @@ class ColumnMapping:
     """The name it is saved under."""
     headers: tuple[str, ...] = ()
     """The headers of the file it was made for (reused when the same headers come back)."""
+    saved: bool = field(default=False, compare=False)
+    """Read from the saved mappings (not guessed for this run)."""
 
     def column_of(self, field_name: str) -> str | None:
         """The header mapped to a field (None when the field is a constant or unmapped)."""
@@ -287,10 +311,11 @@ class ColumnMapping:
             columns={k: v for k, v in columns.items() if k in SPECS and isinstance(v, str) and v},
             constants={k: v for k, v in constants.items() if k in SPECS and isinstance(v, str)},
             weight_per=per if per in ("unit", "line") else "line",
-            weight_unit=wunit if wunit in ("lb", "kg") else "lb",
+            weight_unit=wunit if wunit in WEIGHT_UNITS else "lb",
             dim_unit=dunit if dunit in ("in", "cm", "mm") else "in",
             name=name,
             headers=tuple(h for h in headers if isinstance(h, str)),
+            saved=True,
         )
 
     def fits(self, headers: Sequence[str]) -> bool:
@@ -316,6 +341,30 @@ class ColumnMapping:
     def units_text(self) -> str:
         """``weight lb per line · sizes in``."""
         return f"weight {self.weight_unit} per {self.weight_per} · sizes {self.dim_unit}"
+
+
+def unguessed(used: ColumnMapping, guessed: ColumnMapping) -> list[str]:
+    """What ``used`` reads otherwise than ``guessed``, units first: ``weight unit kg, not lb``,
+    ``weights per unit, not per line``, ``order Ref, not Order No``, ``package = pallet, not
+    Unit Type``."""
+    found: list[str] = []
+    if used.weight_unit != guessed.weight_unit:
+        found.append(f"weight unit {used.weight_unit}, not {guessed.weight_unit}")
+    if used.weight_per != guessed.weight_per:
+        found.append(f"weights per {used.weight_per}, not per {guessed.weight_per}")
+    if used.dim_unit != guessed.dim_unit:
+        found.append(f"sizes in {used.dim_unit}, not {guessed.dim_unit}")
+    for spec in FIELDS:
+        mine, theirs = _source(used, spec.name), _source(guessed, spec.name)
+        if mine != theirs:
+            found.append(f"{spec.name} {mine or 'unmapped'}, not {theirs or 'unmapped'}")
+    return found
+
+
+def _source(mapping: ColumnMapping, name: str) -> str:
+    if name in mapping.constants:
+        return f"= {mapping.constants[name]}"
+    return mapping.columns.get(name, "")
 
 
 def guess_mapping(headers: Sequence[str]) -> ColumnMapping:
@@ -352,10 +401,45 @@ def guess_mapping(headers: Sequence[str]) -> ColumnMapping:
         del columns["dims"]
     if "payment" in _words(columns.get("po", "")):
         del columns["po"]  # a payment's reference is not the customer's PO
+    _units_is_the_package(columns, headers)
+    _street_beside_a_block(columns, headers)
     storefront = any(_words(h)[:1] == ("lineitem",) for h in headers)
     if storefront and _words(columns.get("dest_location", "")) == ("location",):
         del columns["dest_location"]  # a storefront's Location is the shop's own
     return _with_units(ColumnMapping(columns=columns, headers=tuple(headers)))
+
+
+def _units_is_the_package(columns: dict[str, str], headers: Sequence[str]) -> None:
+    """Beside a ``Quantity`` column, an ERP's ``Units`` is the unit of measure (``Pallet``),
+    not the count: the count is the quantity's, the units the package's."""
+    if _words(columns.get("quantity", "")) != ("units",):
+        return
+    count = next((h for h in headers if _words(h) in (("quantity",), ("qty",))), None)
+    if count is None:
+        return
+    if "package" not in columns:
+        columns["package"] = columns["quantity"]
+    columns["quantity"] = count
+
+
+_BLOCKS: Final = frozenset({("ship", "to"), ("shipping", "address"), ("address", "block")})
+"""Headers of a column that may hold a whole address in one cell (an ERP's ``Ship To``)."""
+
+
+def _street_beside_a_block(columns: dict[str, str], headers: Sequence[str]) -> None:
+    """A ``Ship To`` beside a street column (``Address``) is the consignee's name, not the
+    address: the street is the street column's."""
+    taken = set(columns.values())
+    if _words(columns.get("dest_address", "")) not in _BLOCKS:
+        return
+    streets = {tuple(s.split()) for s in _SYNONYMS["dest_address"]} - _BLOCKS
+    street = next((h for h in headers if h not in taken and _words(h) in streets), None)
+    if street is None:
+        return
+    block = columns["dest_address"]
+    columns["dest_address"] = street
+    if "dest_company" not in columns and _words(block) == ("ship", "to"):
+        columns["dest_company"] = block
 
 
 _KEY_FIELDS: Final = frozenset({"weight", "dest_zip", "quantity", "package", "dims"})
@@ -451,7 +535,9 @@ def with_overrides(
         elif name == "dim_unit" and value.lower() in _DIM_UNITS:
             units["dim_unit"] = _DIM_UNITS[value.lower()]
         elif name in ("weight_unit", "dim_unit"):
-            raise MappingError(f"--set {name}={value}: use lb or kg (weight), in or cm (sizes)")
+            raise MappingError(
+                f"--set {name}={value}: use lb, kg, g, oz or t (weight), in or cm (sizes)"
+            )
         else:
             fixed[name] = value
             mapped.pop(name, None)

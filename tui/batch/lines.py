@@ -3,16 +3,21 @@ description and hazmat, each read and checked; what is wrong is an error of the 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
 from decimal import Decimal
 from typing import Final
 
 from tui.batch import values
 from tui.batch.fields import ColumnMapping, DimUnit, WeightUnit
 from tui.batch.records import Cells, HazardFields, Line, OrderRows
-from tui.batch.words import known_package, package_in
+from tui.batch.words import known_package, package_in, packed_items
 
 TEXT_LIMIT: Final = 200
 """Characters of one text the service takes (a description, a company…)."""
+_ITEM_WEIGHT: Final = re.compile(
+    r"(?P<number>\d+(?:[.,]\d+)?)\s*(?P<unit>lbs?|kgs?|g|oz)\b", re.IGNORECASE
+)
 
 
 class LineReader:
@@ -21,6 +26,60 @@ class LineReader:
     def __init__(self, mapping: ColumnMapping, *, decimal_comma: bool) -> None:
         self.mapping = mapping
         self.comma = decimal_comma
+
+    def items(self, build: OrderRows, cells: Cells) -> list[Cells]:
+        """The row once per item of its ``items`` cell (``Pallet x1; Crate x2``: a line of one
+        pallet and one of two crates), else the row itself. The row's weight, when it is the
+        row's total and the items do not give their own, is shared by their units."""
+        text = cells.get("items").strip()
+        if not text:
+            return [cells]
+        entries = packed_items(text)
+        own = [_ITEM_WEIGHT.search(name) for _, name in entries]
+        units = sum(count for count, _ in entries)
+        share: tuple[Decimal, str] | None = None
+        if len(entries) > 1 and self.mapping.weight_per == "line" and not all(own):
+            written = cells.get("weight").strip()
+            try:
+                total, unit = values.parse_weight(written, self._unit(cells, build))
+                share = total / units, unit
+            except ValueError:
+                share = None  # the row's weight is refused as the first item is read
+            else:
+                build.note(
+                    f"row {cells.row.number}: the weight {written} shared by the "
+                    f"{units} units of its items"
+                )
+        out: list[Cells] = []
+        for (count, name), weight in zip(entries, own, strict=True):
+            found = known_package(name) or package_in(name)
+            changes = {"quantity": str(count), "description": name}
+            if found is not None:
+                changes["package"] = found
+            if weight is not None:
+                number = values.parse_number(weight["number"], decimal_comma="," in weight[0])
+                if self.mapping.weight_per == "line":
+                    number *= count
+                changes["weight"] = f"{number} {weight['unit']}"
+            elif share is not None:
+                changes["weight"] = f"{share[0] * count} {share[1]}"
+            out.append(replace(cells, overrides={**cells.overrides, **changes}))
+        return out
+
+    def unit_of(self, build: OrderRows, cells: Cells) -> WeightUnit:
+        """The unit the row's weight was read in (written in the cell, else the row's)."""
+        unit = self._unit(cells, build)
+        try:
+            return values.parse_weight(cells.get("weight"), unit)[1]
+        except ValueError:
+            return unit
+
+    def _unit(self, cells: Cells, build: OrderRows) -> WeightUnit:
+        text = cells.get("weight_unit").strip() or build.rows[0].get("weight_unit").strip()
+        try:
+            return values.weight_unit(text) if text else self.mapping.weight_unit
+        except ValueError:
+            return self.mapping.weight_unit
 
     def line(self, build: OrderRows, cells: Cells) -> Line | None:
         """The row's line of freight; None (and errors on ``build``) when a value is wrong."""
@@ -234,6 +293,11 @@ class LineReader:
             packing_group = parse_packing_group(group)
         except ValueError as exc:
             build.error(cells, "packing_group", group, reason(exc))
+        from tui.domain.hazmat import shipping_name_problem
+
+        problem = shipping_name_problem(un_number or un, cells.get("description"))
+        if problem is not None:
+            build.error(cells, "description", "", problem)
         return HazardFields(
             hazmat_id=un_number, hazard_class=class_read, packing_group=packing_group
         )

@@ -11,9 +11,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Final, TypeVar, cast
 
 from tui.batch import shipdates, values
+from tui.batch.addresses import is_block, parse_block
 from tui.batch.fields import ORDER_FIELDS, ColumnMapping
 from tui.batch.lines import LineReader
 from tui.batch.model import Flags, Order, RowError
+from tui.batch.plausible import plausible_weights
 from tui.batch.records import Cells, Destination, Line, OrderRows
 from tui.batch.request import field_error, rate_request
 from tui.batch.source import Row, Sheet, header_key
@@ -59,6 +61,8 @@ class Context:
     emergency_phone: str = ""
     zip_state: values.ZipState | None = None
     """The state of a ZIP, to restore one a spreadsheet stripped of its leading zero."""
+    not_hazardous: frozenset[str] = frozenset()
+    """Orders the user said are not hazardous, though a line's words look it."""
 
 
 def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[Order]:
@@ -164,10 +168,11 @@ class _OrderReader:
         fields = self._order_fields(build)
         origin = self._origin(build, first, fields.get("origin_zip", ""))
         line_reader = LineReader(self.mapping, decimal_comma=self.comma)
-        lines: list[Line | None] = [line_reader.line(build, cells) for cells in build.rows]
+        line_cells = [item for cells in build.rows for item in line_reader.items(build, cells)]
+        lines: list[Line | None] = [line_reader.line(build, cells) for cells in line_cells]
         if len(lines) > MAX_LINES:
             build.error(
-                build.rows[MAX_LINES], "order", build.key, f"has more than {MAX_LINES} lines"
+                line_cells[MAX_LINES], "order", build.key, f"has more than {MAX_LINES} lines"
             )
         tagged = self._tags(build)
         dest = self._destination(build, first, fields, tagged)
@@ -184,13 +189,14 @@ class _OrderReader:
         closure = shipdates.closure_note(pickup, region)
         if closure:
             build.notes.append(closure)
-        self._hazard_hints(build)
+        self._hazard_hints(build, line_cells)
         hazardous = any(line is not None and line.hazardous for line in lines)
+        plausible_weights(build, line_cells, lines, lambda c: line_reader.unit_of(build, c))
         flags = self._flags(build, hazardous, dest.kind if dest else "", tagged)
         if hazardous and not (self.context.emergency_name and self.context.emergency_phone):
             cells = next(
                 c
-                for c, line in zip(build.rows, lines, strict=False)
+                for c, line in zip(line_cells, lines, strict=True)
                 if line is not None and line.hazardous
             )
             build.error(
@@ -240,16 +246,28 @@ class _OrderReader:
             po=po,
         )
 
-    def _hazard_hints(self, build: OrderRows) -> None:
-        """A note on each row whose description looks hazardous but gives no UN number."""
-        for cells in build.rows:
+    def _hazard_hints(self, build: OrderRows, line_cells: Sequence[Cells]) -> None:
+        """A line whose description looks hazardous but gives no UN number sets its order
+        aside, unless the user said the order is not hazardous (``--not-hazardous``): then
+        a note says so."""
+        for cells in line_cells:
             description = " ".join(cells.get("description").split())
             word = hazard_word(description)
             if word is None or values.strip_marks(cells.get("hazmat_un")):
                 continue
-            build.note(
-                f"row {cells.row.number}: {description[:50]!r} looks hazardous ({word}) but has "
-                "no UN number; if it is, give hazmat_un, hazard_class and packing_group"
+            if build.key in self.context.not_hazardous:
+                build.note(
+                    f"row {cells.row.number}: {description[:50]!r} looks hazardous ({word}); "
+                    "booked as not hazardous, as you said"
+                )
+                continue
+            build.error(
+                cells,
+                "description",
+                description[:50],
+                f"looks hazardous ({word}) but has no UN number: give hazmat_un, hazard_class "
+                "and packing_group (and a proper shipping name as the description), or say it "
+                f"is not hazardous (--not-hazardous {build.key})",
             )
 
     def _tags(self, build: OrderRows) -> list[str]:
@@ -271,6 +289,16 @@ class _OrderReader:
             if name in ("liftgate", "appointment", "inside"):
                 continue
             out[name] = first.get(name).strip()
+        block = out.get("dest_address", "")
+        if is_block(block):
+            try:
+                parts = parse_block(block)
+            except ValueError as exc:
+                build.error(first, "dest_address", block.replace("\n", " / ")[:80], str(exc))
+                return out
+            for name, value in parts.fields().items():
+                if name == "dest_address" or not out.get(name):
+                    out[name] = value
         return out
 
     def _consistent(self, build: OrderRows, name: str, read: Callable[[str], str]) -> None:

@@ -26,7 +26,7 @@ FIELD_LABELS: Final = {
     "dim_unit": "Size unit", "class": "Class", "nmfc": "NMFC", "description": "Description",
     "hazmat_un": "UN number", "hazard_class": "Hazard class", "packing_group": "Packing group",
     "liftgate": "Liftgate", "appointment": "Appointment", "inside": "Inside delivery",
-    "po": "PO", "notes": "Notes", "tags": "Tags",
+    "po": "PO", "notes": "Notes", "tags": "Tags", "items": "Items",
 }  # fmt: skip
 """A field's name where no column of the file holds it (a constant, or not mapped)."""
 
@@ -41,11 +41,16 @@ class Cells:
     index: Mapping[str, int]
     values: tuple[str, ...] = field(init=False)
     """The row's cells (unpacked once)."""
+    overrides: dict[str, str] = field(default_factory=dict)
+    """Values read from another cell of the row (one item of a cell that packs several, the
+    parts of a one-cell address): they win over the row's own."""
 
     def __post_init__(self) -> None:
         self.values = self.row.cells
 
     def get(self, name: str) -> str:
+        if name in self.overrides:
+            return self.overrides[name]
         if name in self.mapping.constants:
             return self.mapping.constants[name]
         column = self.index.get(name)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from datetime import date
+from datetime import date, timedelta
 from typing import Final
 
 from tui.batch.values import strip_marks
@@ -64,6 +64,9 @@ def parse_ship_date(text: str, *, day_first: bool = False) -> date:
     value = strip_marks(text)
     if not value:
         raise ValueError("is blank")
+    serial = excel_serial(value)
+    if serial is not None:
+        return serial
     try:
         iso = _ISO.match(value)
         if iso:
@@ -81,6 +84,24 @@ def parse_ship_date(text: str, *, day_first: bool = False) -> date:
         if str(exc).startswith("is "):
             raise
         raise ValueError("is not a date (e.g. 2026-11-25 or 11/25/2026)") from None
+
+
+_EXCEL_EPOCH: Final = date(1899, 12, 30)
+"""Day 0 of Excel's date serials (its 1900 system, whose day 60 is a leap day 1900 lacks)."""
+_SERIALS: Final = (36526, 73051)
+"""The serials read as dates: 2000-01-01 to 2099-12-31 (a 5-digit number in a date column)."""
+
+
+def excel_serial(text: str) -> date | None:
+    """The date an Excel serial number names (``46367`` is 2026-12-11), as a General-format
+    cell or a CSV saved from one writes it; None when the text is not one."""
+    whole = text.removesuffix(".0")
+    if not (whole.isascii() and whole.isdigit() and len(whole) == 5):
+        return None
+    number = int(whole)
+    if not _SERIALS[0] <= number <= _SERIALS[1]:
+        return None
+    return _EXCEL_EPOCH + timedelta(days=number)
 
 
 def _wordy(value: str) -> date:

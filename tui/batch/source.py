@@ -87,6 +87,8 @@ class Sheet:
     """Where it came from (the path, or ``pasted text``)."""
     notes: tuple[str, ...] = field(default=())
     """What was decided while reading (encoding guessed, decimal commas…)."""
+    set_aside: tuple[str, ...] = field(default=())
+    """Rows not read as orders, each with why: a footer's ``Total``, a summary row."""
 
     @property
     def delimiter_name(self) -> str:
@@ -307,6 +309,13 @@ def _sheet(
         cells = [_clean(text) for text in raw]
         if any(cells):
             data.append(Row.of(n, (cells + pad)[:width]))
+    set_aside = tuple(
+        f"row {row.number} set aside: {summary!r} starts a total or summary row, not an order"
+        for row in data
+        if (summary := summary_word(row.cells))
+    )
+    if set_aside:
+        data = [row for row in data if not summary_word(row.cells)]
     rows = tuple(data)
     data.clear()
     if decimal_comma is None:
@@ -324,7 +333,24 @@ def _sheet(
         header_row=header_row,
         source=source,
         notes=notes,
+        set_aside=set_aside,
     )
+
+
+_SUMMARY: Final = re.compile(
+    r"(grand\s+|sub\s*-?\s*|report\s+|page\s+)?(totals?|summary|sum|subtotal|count|"
+    r"gesamt|insgesamt|summe|somme|suma|total general)\s*:?\s*"
+    r"(\(.*\)|[\d.,\s]*|(orders?|rows?|lines?|items?)\s*:?\s*[\d.,\s]*)",
+    re.IGNORECASE,
+)
+
+
+def summary_word(cells: Sequence[str]) -> str:
+    """The first written cell of a footer or summary row (``Total``, ``Grand Total:``,
+    ``Total orders: 12``, ``Summe``), or '' when it is not one (``Total Tools Inc`` is a
+    name, not a total)."""
+    first = next((cell for cell in cells if cell), "")
+    return first if _SUMMARY.fullmatch(first) else ""
 
 
 def find_header(

@@ -15,6 +15,14 @@ ZipState = Callable[[str], "str | None"]
 """The state of a 5-digit ZIP, or None when the ZIP is unknown."""
 
 LB_PER_KG: Final = Decimal("2.20462262185")
+LB_IN: Final[dict[str, Decimal]] = {
+    "lb": Decimal(1),
+    "kg": LB_PER_KG,
+    "g": LB_PER_KG / 1000,
+    "oz": Decimal(1) / 16,
+    "t": LB_PER_KG * 1000,
+}
+"""Pounds in one of each weight unit (``t`` is the metric tonne)."""
 CM_PER_IN: Final = Decimal("2.54")
 MM_PER_IN: Final = Decimal("25.4")
 HUNDREDTH: Final = Decimal("0.01")
@@ -69,7 +77,9 @@ def parse_number(text: str, *, decimal_comma: bool = False) -> Decimal:
 
 
 _WEIGHT_WITH_UNIT = re.compile(
-    r"^(?P<number>.*?\d\.?)\s*(?P<unit>lbs?|pounds?|#|kgs?|kilos?|kilograms?)\.?$", re.IGNORECASE
+    r"^(?P<number>.*?\d\.?)\s*(?P<unit>lbs?|pounds?|#|kgs?|kilos?|kilograms?|g|grams?|"
+    r"grammes?|oz|ounces?|t|tonnes?)\.?$",
+    re.IGNORECASE,
 )
 
 
@@ -81,7 +91,7 @@ def parse_weight(
     found = _WEIGHT_WITH_UNIT.match(value)
     if found:
         value = found["number"]
-        unit = "kg" if found["unit"].lower().startswith("k") else "lb"
+        unit = weight_unit(found["unit"])
     number = parse_number(value, decimal_comma=decimal_comma)
     if number <= 0:
         raise ValueError("must be more than 0")
@@ -98,8 +108,8 @@ def plain(number: Decimal) -> Decimal:
 
 def pounds(weight: Decimal, unit: WeightUnit) -> Decimal:
     """A weight in pounds, to the hundredth."""
-    if unit == "kg":
-        weight = weight * LB_PER_KG
+    if unit != "lb":
+        weight = weight * LB_IN[unit]
     return plain(weight)
 
 
@@ -113,13 +123,20 @@ def inches(size: Decimal, unit: DimUnit) -> Decimal:
 
 
 def weight_unit(text: str) -> WeightUnit:
-    """``lb`` or ``kg`` from a unit cell (``lbs``, ``Kilos``…)."""
+    """``lb``, ``kg``, ``g``, ``oz`` or ``t`` (the metric tonne) from a unit cell (``lbs``,
+    ``Kilos``, ``grams``, ``ounces``…)."""
     value = strip_marks(text).lower().rstrip(".")
     if value in ("lb", "lbs", "pound", "pounds", "#"):
         return "lb"
     if value in ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm"):
         return "kg"
-    raise ValueError("is not a weight unit: lb or kg")
+    if value in ("g", "gr", "gram", "grams", "gramm", "gramme", "grammes"):
+        return "g"
+    if value in ("oz", "ounce", "ounces"):
+        return "oz"
+    if value in ("t", "tonne", "tonnes", "metric ton", "metric tons"):
+        return "t"
+    raise ValueError("is not a weight unit: lb, kg, g, oz or t")
 
 
 def dim_unit(text: str) -> DimUnit:

@@ -56,7 +56,8 @@ _HAZARD: Final = re.compile(
     r"\b(flammable|inflammable|combustible|corrosive|lithium|batter(?:y|ies)|paints?|"
     r"aerosols?|acids?|explosives?|propane|butane|gasoline|petrol|kerosene|solvents?|"
     r"toxic|poison(?:ous)?|oxidi[sz](?:er|ing)|compressed gas|pesticides?|bleach|"
-    r"hazmat|dangerous goods|fireworks|ammunition|fuel|thinner|lacquer|resin)\b",
+    r"hazmat|dangerous goods|fireworks|ammunition|fuel|thinner|lacquer|resin|"
+    r"(?:un|na)\s?\d{4})\b",
     re.IGNORECASE,
 )
 
@@ -91,3 +92,29 @@ def hazard_word(description: str) -> str | None:
     """The words that make a description look hazardous (``paint, flammable``), or None."""
     found = dict.fromkeys(word.lower() for word in _HAZARD.findall(description))
     return ", ".join(found) or None
+
+
+_ITEM_COUNT: Final = (
+    re.compile(r"^(?P<name>.+?)\s*(?:[x×*]|qty:?)\s*(?P<count>\d{1,3})\)?$", re.IGNORECASE),
+    re.compile(r"^(?P<count>\d{1,3})\s*[x×*]\s+(?P<name>.+)$", re.IGNORECASE),
+    re.compile(r"^(?P<name>.+?)\s*[(:]\s*(?P<count>\d{1,3})\s*\)?$"),
+)
+
+
+def packed_items(text: str) -> list[tuple[int, str]]:
+    """The items of a cell that holds several, each with its count, as storefronts export
+    them: ``Pallet x1; Crate x2``, ``Pallet × 1 | 2 x Crate``, ``Drum (3)``. An item without
+    a count is one. Items are parted by ``;``, ``|`` or a line break."""
+    out: list[tuple[int, str]] = []
+    for part in re.split(r"[;|\n]", text):
+        item = " ".join(part.split())
+        if not item:
+            continue
+        for pattern in _ITEM_COUNT:
+            found = pattern.match(item)
+            if found is not None:
+                out.append((int(found["count"]), found["name"].strip(" -–,")))
+                break
+        else:
+            out.append((1, item))
+    return out

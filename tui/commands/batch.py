@@ -257,8 +257,8 @@ def _mapping(
     args: argparse.Namespace, profile: str, sheet: Sheet, path: Path, *, save: bool = True
 ) -> ColumnMapping:
     """The mapping to use: the one named, else the one saved for these headers, else guessed
-    (a new name starts a new mapping); then the flags; then saved (under its name, or the
-    file's) unless ``save`` is false."""
+    (a new name starts a new mapping); then the flags, for this run; then saved (under its
+    name, or the file's) when ``--save-mapping`` asks and ``save`` is true."""
     from tui.batch.mappings import MappingStore
     from tui.config.paths import data_dir
 
@@ -311,7 +311,7 @@ def _mapping_in(
     if problem := name_problem(name):
         raise UsageError(f"--mapping: {problem}")
     mapping = replace(mapping, name=name)
-    if not save:
+    if not (save and getattr(args, "save_mapping", False)):
         return mapping
     try:
         store.save(profile, name, mapping)
@@ -334,6 +334,11 @@ def _open(
     try:
         book = address_book(store.store, data_dir(), profile)
         context = context_for(profile, now.astimezone().date(), now, book)
+        said = frozenset(getattr(args, "not_hazardous", ()) or ())
+        if said:
+            from dataclasses import replace
+
+            context = replace(context, not_hazardous=said)
         return Batch.open(store, profile.name, source_id(path), sheet, mapping, context)
     except BaseException:
         store.close()
@@ -457,9 +462,13 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         f"{name} · {_count(len(sheet.rows), 'row')} · {_count(len(batch.orders), 'order')} · "
         f"{sheet.delimiter_name}, {encoding}, {ending}"
         + (", decimal commas" if sheet.decimal_comma else "")
-        + f" · mapping {plain(batch.mapping.name)!r} · rule {batch.rules.text}",
+        + f" · mapping {plain(batch.mapping.name)!r}"
+        + _unguessed(batch.mapping, sheet)
+        + f" · rule {batch.rules.text}",
         file=out,
     )
+    for note in sheet.set_aside:
+        print(f"  {plain(note)}", file=out)
     rows = []
     for order in batch.orders:
         state = batch.state(order.key)
@@ -513,6 +522,20 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
         summary += " · total " + ", ".join(money(v, c) for c, v in sorted(totals.items()))
     print(file=out)
     print(summary, file=out)
+
+
+def _unguessed(mapping: ColumnMapping, sheet: Sheet) -> str:
+    """`` (saved; not the guess: weight unit kg, not lb; order Ref, not Order No)``: what a
+    saved mapping reads otherwise than Freight would guess, units first ('' when the same)."""
+    from tui.batch.fields import guess_mapping, unguessed
+    from tui.domain.safe_text import plain
+
+    if not mapping.saved:
+        return ""
+    found = unguessed(mapping, guess_mapping(sheet.headers))
+    if not found:
+        return ""
+    return " (saved; not the guess: " + plain("; ".join(found), limit=200) + ")"
 
 
 def _count(number: int, noun: str) -> str:

@@ -244,9 +244,26 @@ def _reading(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--mapping",
         metavar="NAME",
-        help="use (and update) the column mapping saved under NAME, or start a new one under "
-        "NAME from the guess; by default the one saved for these headers is used, and the "
-        "mapping is saved under the file's name",
+        help="use the column mapping saved under NAME, or start a new one under NAME from the "
+        "guess; by default the one saved for these headers is used, else the guess",
+    )
+    parser.add_argument(
+        "--save-mapping",
+        dest="save_mapping",
+        action="store_true",
+        help="keep this run's mapping (with its --map, --set and --weight-per) under its name "
+        "(--mapping, else the file's), for the next file with these headers; without it "
+        "they apply to this run only",
+    )
+    parser.add_argument(
+        "--not-hazardous",
+        dest="not_hazardous",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="ORDER",
+        help="these orders are not hazardous though a line's words look it (paint, lithium, "
+        "UN1263…); without it such an order is set aside",
     )
     parser.add_argument(
         "--encoding", metavar="NAME", help="the file's encoding (default: detected)"

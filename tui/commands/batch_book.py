@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.exits import FAILED, UsageError
 from tui.commands.progress import ProgressLine
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
@@ -44,6 +45,15 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
             print("freight: no paperwork is owed: every booked order's is saved", file=err)
         return None
     fresh = [o for o in orders if batch.state(o.key).status == "rated"]
+    for order in fresh:
+        choice = batch.state(order.key).choice
+        if order.flags.hazmat and choice is not None and choice.mode == "parcel":
+            print(
+                f"freight: {plain(order.key, limit=24)} is hazardous and priced by a parcel "
+                f"carrier ({plain(choice.carrier, limit=30)}): parcel services carry it only "
+                "under their own dangerous-goods agreement",
+                file=err,
+            )
     if profile.environment == "production" and fresh and not args.yes:
         if not stdin_is_terminal():
             raise UsageError(

@@ -79,3 +79,16 @@ def hazmat_line(un_number: str, hazard_class: str, packing_group: str | None) ->
     if packing_group:
         parts.append(f"PG {packing_group}")
     return " · ".join(parts)
+
+
+def shipping_name_problem(un_number: str, description: str) -> str | None:
+    """Why hazardous freight with ``un_number`` cannot go with ``description`` as its proper
+    shipping name (a blank one: the BOL would name it by its package, ``Drum freight``), or
+    None when it can."""
+    if description.strip():
+        return None
+    number = un_number.strip() or "hazardous freight"
+    return (
+        f"{number} needs its proper shipping name as the description "
+        "(e.g. Paint, flammable); the BOL must name hazardous freight"
+    )

@@ -18,6 +18,7 @@ from tui.domain.hazmat import (
     parse_nmfc,
     parse_packing_group,
     parse_un_number,
+    shipping_name_problem,
 )
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, PACKAGE_TYPES
 from tui.domain.pickup_dates import parse_pickup_date, region_of
@@ -127,6 +128,10 @@ class ItemDraft:
                     parse_freight_class(value)
             elif name == "description" and len(value) > MAX_DESCRIPTION:
                 raise ValueError(f"description is at most {MAX_DESCRIPTION} characters")
+            elif name == "description" and self.hazardous:
+                problem = shipping_name_problem(self.hazmat_id, value)
+                if problem is not None:
+                    raise ValueError(problem)
             elif name == "nmfc":
                 parse_nmfc(value)
             elif self.hazardous and name == "hazmat_id":

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from tui.domain.accessorials import parse_accessorial
 from tui.domain.locations import LocationType
@@ -55,6 +55,29 @@ def hazmat(request: RateRequest) -> list[str]:
     ]
 
 
+def hazmat_problems(request: RateRequest) -> list[str]:
+    """Why the quote's hazardous items cannot be booked: one with no proper shipping name
+    (its description) would go on the BOL as ``Drum freight``."""
+    from tui.domain.hazmat import shipping_name_problem
+
+    found: list[str] = []
+    for number, item in enumerate(request.items, start=1):
+        hazard = item.hazard
+        if not (item.hazardous or (hazard is not None and hazard.hazmat_id)):
+            continue
+        un_number = hazard.hazmat_id if hazard is not None and hazard.hazmat_id else ""
+        problem = shipping_name_problem(un_number, item.description or "")
+        if problem is not None:
+            found.append(f"item {number}: {problem}")
+    return found
+
+
+PARCEL_HAZMAT: Final = (
+    "⚠ priced by a parcel carrier: parcel services carry hazardous freight only under their "
+    "own dangerous-goods agreement; check it does, or choose an LTL rate"
+)
+
+
 def pickup_window(booking: BookingRequest | ParcelBookingRequest) -> str | None:
     """`08:00–16:00`: the pickup's ready–close window as sent (None when not given)."""
     return _hours(booking.origin_dock_hours_open, booking.origin_dock_hours_close)
@@ -103,6 +126,8 @@ def confirm_rows(
     extras = accessorials(request)
     rows.append(("Extras", ", ".join(extras) if extras else "none"))
     lines = hazmat(request)
+    if lines and _is_parcel(booking):
+        lines.append(PARCEL_HAZMAT)
     rows.append(("Hazmat", "\n".join(lines) if lines else "none"))
     if lines:
         contact = " ".join(p for p in (request.emergency_name, request.emergency_phone) if p)
@@ -119,3 +144,9 @@ def confirm_rows(
     if refs:
         rows.append(("References", " · ".join(refs)))
     return rows
+
+
+def _is_parcel(booking: BookingRequest | ParcelBookingRequest) -> bool:
+    from tui.api.models import ParcelBookingRequest
+
+    return isinstance(booking, ParcelBookingRequest)

@@ -257,6 +257,7 @@ unfinished (pasted rows too) is offered in the path field.
             f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
             + (", decimal commas" if sheet.decimal_comma else "")
             + f" · columns {plain(batch.mapping.name, limit=20)!r}"
+            + (f" · {len(sheet.set_aside)} rows set aside" if sheet.set_aside else "")
         )
 
     def show_state(self, state: OrderState) -> None:

@@ -59,12 +59,16 @@ Each field and the column it is read from, with the value of the file's first ro
 line above says how many orders read right with it and the first problem.
 **Enter** changes the highlighted field: another column, a value for every row, or none.
 `w` weights per unit or per line, `u` pounds or kilograms, `d` inches or centimetres.
-`n` names the mapping. **ctrl+s** uses it: it is saved for this profile under its name and
-used again, without this review, for files with the same headers. **Esc** cancels.
+`n` names the mapping. **ctrl+s** uses it and keeps it: it is saved for this profile under
+its name and used again, without this review, for files with the same headers. `o` uses it
+for this file only (nothing is saved: the next file is guessed afresh). **Esc** cancels.
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+s", "use", "Use it", id="mapping.use", tooltip="Use this mapping"),
+        Binding("ctrl+s", "use", "Use & keep", id="mapping.use",
+                tooltip="Use this mapping and keep it for files with these headers"),
+        Binding("o", "use_once", "Use once", id="mapping.use_once",
+                tooltip="Use this mapping for this file only (not saved)"),
         Binding("escape", "cancel", "Cancel", id="mapping.cancel", tooltip="Leave it as it was"),
         Binding("w", "weight_per", "Per unit/line", id="mapping.weight_per",
                 tooltip="Weights are per handling unit or the line's total"),
@@ -116,6 +120,8 @@ used again, without this review, for files with the same headers. **Esc** cancel
         self.preview = preview
         self._editing: str | None = None
         self._previewed: ColumnMapping | None = None
+        self.keep = True
+        """Whether the mapping used is to be saved (ctrl+s) or is for this file only (o)."""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="mapping-box"):
@@ -262,6 +268,12 @@ used again, without this review, for files with the same headers. **Esc** cancel
         self.table.focus()
 
     def action_use(self) -> None:
+        self.keep = True
+        self.dismiss(self.mapping)
+
+    def action_use_once(self) -> None:
+        """Use the mapping for this file only: nothing is saved."""
+        self.keep = False
         self.dismiss(self.mapping)
 
     def action_cancel(self) -> None:

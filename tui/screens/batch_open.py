@@ -222,7 +222,7 @@ class BatchOpening:
                     self.screen.say("Not read: the columns were not confirmed (m to review them).")
                 return
             self.screen.run_worker(
-                self._open(path, text, sheet, result),
+                self._open(path, text, sheet, result, save=review.keep),
                 group="batch-read",
                 exclusive=True,
                 exit_on_error=False,
@@ -241,11 +241,39 @@ class BatchOpening:
             return preview_text(read_orders(sheet, candidate, context))
 
         named = replace(mapping, name=mapping.name or _mapping_name(path))
-        self.screen.app.push_screen(BatchMappingScreen(named, sheet, preview), reviewed)
+        review = BatchMappingScreen(named, sheet, preview)
+        self.screen.app.push_screen(review, reviewed)
+
+    def _tell_reading(self, batch: Batch, sheet: Sheet) -> None:
+        """A notice of what the file's reading decided that no order's row shows: footer rows
+        set aside, and where saved columns read otherwise than the guess (units first)."""
+        from tui.batch.fields import guess_mapping, unguessed
+
+        told = list(sheet.set_aside)
+        if batch.mapping.saved:
+            found = unguessed(batch.mapping, guess_mapping(sheet.headers))
+            if found:
+                told.append(
+                    f"columns {batch.mapping.name!r} (saved) are not the guess: " + "; ".join(found)
+                )
+        if told:
+            self.screen.app.notify(
+                "\n".join(plain(line, limit=200) for line in told),
+                severity="warning",
+                timeout=10,
+                markup=False,
+            )
 
     async def _open(
-        self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
+        self,
+        path: Path | None,
+        text: str | None,
+        sheet: Sheet,
+        mapping: ColumnMapping,
+        *,
+        save: bool = False,
     ) -> None:
+        """Open the batch of the sheet read with ``mapping``, saved first when ``save``."""
         from dataclasses import replace
 
         from tui.batch.engine import Batch, source_id
@@ -261,7 +289,8 @@ class BatchOpening:
             from tui.store.named import address_book
 
             shared = self.store().store
-            MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
+            if save:
+                MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
             self.book = address_book(shared, session.data_dir, profile)
             moment = self.clock()
             context = context_for(profile, moment.astimezone().date(), moment, self.book)
@@ -286,4 +315,5 @@ class BatchOpening:
             self.screen.host.set_activity("batch", None)
         self.screen.current_batch, self.screen.sheet = batch, sheet
         self.screen.show_all()
+        self._tell_reading(batch, sheet)
         self.screen.table.focus()

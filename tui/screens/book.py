@@ -339,6 +339,12 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             if first is not None:
                 first.focus()
             return
+        from tui.forms.book_summary import hazmat_problems
+
+        refused = hazmat_problems(self.request)
+        if refused:
+            self.set_status("Not booked: " + "; ".join(refused) + " (quote it again)", True)
+            return
         try:
             request = self._request()
         except RequestValidationError as error:
