@@ -60,6 +60,12 @@ def test_pickup_moves_cancels_and_a_cancel_goes_out_once(
     assert late.status == 1
     assert "canceled" in late.out
 
+    audited = freight("report", "audit", "--format", "json")
+    assert audited.status == 0, audited.err
+    summary = json.loads(audited.out)
+    assert (summary["booked"], summary["canceled"], summary["shipments"]) == (2, 2, [])
+    assert "2 canceled" in freight("report", "audit").out
+
 
 def test_a_name_no_shipment_has_is_not_found_and_flags_are_checked(
     freight: Runner,
