@@ -127,7 +127,7 @@ GLOSSARY: dict[str, str] = {
     "consignee": "who receives the shipment (the destination's company)",
     "pickupWindow": "the origin dock's hours for the pickup (open-close)",
     "flags": "what needs a hand, a list: pickup_not_confirmed, paperwork_missing, "
-    "outcome_unknown, pickup_moved",
+    "outcome_unknown, pickup_moved, canceled (on a day already closed)",
     "lateAddition": "true when booked after the day was closed",
     "station": "the station (host and terminal, or FREIGHT_STATION) that booked it",
     # -- freight batch fields --json
