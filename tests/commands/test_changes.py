@@ -15,6 +15,7 @@ from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a f
 from tui.commands.changes import confirmed, window_of
 from tui.commands.exits import UsageError
 from tui.sandbox.calendar import next_business_day
+from tui.vocabulary import GLOSSARY
 
 
 def _booked(freight: Runner, path: Path) -> dict[str, dict[str, Any]]:
@@ -63,7 +64,8 @@ def test_pickup_moves_cancels_and_a_cancel_goes_out_once(
     audited = freight("report", "audit", "--format", "json")
     assert audited.status == 0, audited.err
     summary = json.loads(audited.out)
-    assert (summary["booked"], summary["canceled"], summary["shipments"]) == (2, 2, [])
+    assert (summary["shipments"], summary["canceled"], summary["billedAbove"]) == (2, 2, [])
+    assert set(summary) <= set(GLOSSARY)
     assert "2 canceled" in freight("report", "audit").out
 
 

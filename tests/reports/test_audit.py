@@ -30,6 +30,7 @@ from tui.sandbox import DEMO_TOKEN, SandboxConfig, billing, create_app
 from tui.sandbox.app import SandboxApp
 from tui.session import client_options_for
 from tui.store import Store, open_store
+from tui.vocabulary import GLOSSARY
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC)
 
@@ -103,6 +104,7 @@ def test_each_bill_above_its_price_is_listed_with_its_cause_and_totals() -> None
     assert report.by_cause[("reweigh", "USD")] == (1, Decimal("25.00"))
     sheet = to_csv(report).splitlines()
     assert sheet[0].startswith("shipmentId,proNumber,order,carrier")
+    assert set(sheet[0].split(",")) <= set(GLOSSARY)
     assert (
         sheet[1]
         == "a,Pa,,Bluecrest,2026-11-20,USD,100.00,125.00,25.00,reweigh,Reweighed: 500 -> 600 lb"

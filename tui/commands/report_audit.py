@@ -59,13 +59,12 @@ def as_json(report: AuditReport) -> dict[str, Any]:
         ]
 
     return {
-        "booked": report.booked,
+        "shipments": report.booked,
         "checked": report.checked,
-        "billedAbove": len(report.lines),
         "canceled": report.canceled,
         "notListed": report.not_listed,
         "otherCurrency": report.other_currency,
-        "shipments": [line_record(line) for line in report.lines],
+        "billedAbove": [line_record(line) for line in report.lines],
         "byCarrier": totals(report.by_carrier, "carrier"),
         "byCause": totals(report.by_cause, "cause"),
     }

@@ -233,8 +233,8 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
 
 
 CSV_COLUMNS: Final = (
-    "shipmentId", "proNumber", "order", "carrier", "pickupDate", "currency", "booked", "billed",
-    "difference", "cause", "note",
+    "shipmentId", "proNumber", "order", "carrier", "pickupDate", "currency", "bookedTotal",
+    "billedTotal", "difference", "cause", "billNote",
 )  # fmt: skip
 
 
@@ -243,8 +243,8 @@ def line_record(line: AuditLine) -> dict[str, str]:
     return {
         "shipmentId": line.shipment_id, "proNumber": line.pro_number, "order": line.order,
         "carrier": line.carrier, "pickupDate": line.pickup_date, "currency": line.currency,
-        "booked": f"{line.booked:.2f}", "billed": f"{line.billed:.2f}",
-        "difference": f"{line.difference:.2f}", "cause": line.cause, "note": line.note,
+        "bookedTotal": f"{line.booked:.2f}", "billedTotal": f"{line.billed:.2f}",
+        "difference": f"{line.difference:.2f}", "cause": line.cause, "billNote": line.note,
     }  # fmt: skip
 
 
