@@ -36,16 +36,9 @@ _WORDS: Final = (
 )
 
 
-class BookedPrice(NamedTuple):
-    """What the ledger kept of one booking (in the order the store's query reads it)."""
-
-    shipment_id: str
-    pro_number: str
-    order: str
-    pickup_date: str
-    carrier: str
-    currency: str
-    cents: int
+BookedPrice = tuple[str, str, str, str, str, str, int]
+"""What the ledger kept of one booking, as the store's query reads it (a plain tuple: 100,000
+are read at once): shipment id, PRO, order, pickup day, carrier, currency, cents."""
 
 
 class Billed(NamedTuple):
@@ -137,8 +130,7 @@ def booked_prices(
         f" FROM bookings WHERE {' AND '.join(clauses)}",
         params,
     )
-    make = BookedPrice._make
-    return {row[0]: make(row) for row in rows}
+    return {row[0]: row for row in rows}
 
 
 def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
@@ -189,14 +181,13 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
     """Compare each booked price with its bill."""
     above: list[tuple[int, BookedPrice, Billed]] = []
     checked = canceled = other = 0
-    seen: set[str] = set()
-    get = prices.get
+    remaining = dict(prices)  # each booking compared once: the first bill listed for it
+    take = remaining.pop
     for bill in bills:
-        sid, status, currency, cents = bill[:4]
-        price = get(sid)
-        if price is None or sid in seen:
+        sid, status, currency, cents, _, _ = bill
+        price = take(sid, None)
+        if price is None:
             continue
-        seen.add(sid)
         if status == "canceled":
             canceled += 1
         elif cents is None or currency != price[5]:
@@ -211,7 +202,7 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
     lines: list[AuditLine] = []
     add = lines.append
     for diff, price, bill in above:
-        for table, key in ((carrier, (price[4], price[5])), (causes, (bill[4], price[5]))):
+        for table, key in ((carrier, (price[4], price[5])), (causes, (bill.cause, price[5]))):
             total = table.get(key)
             if total is None:
                 table[key] = [1, diff]
@@ -226,7 +217,7 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
         {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(causes.items())},
         checked,
         canceled,
-        len(prices) - len(seen),
+        len(remaining),
         other,
         booked=len(prices),
     )
