@@ -50,6 +50,18 @@ PACKAGES = frozenset({"Pallets", "Boxes", "Crates", "Skids", "Cartons", "Drums"}
 TWELVE_HOUR = re.compile(r"^(0?[1-9]|1[0-2]):[0-5]\d (AM|PM)$")
 QUERY = {"text": "q", "status": "state", "mode": "transport", "token": "cursor", "size": "pageSize"}
 """This server's query parameter names (the client learns them from a profile's [wire] table)."""
+CHANGES = {
+    "cancel": "POST shipments/{id}/void",
+    "pickupRequest": "POST shipments/{id}/pickup-requests",
+    "pickupChange": "POST shipments/{id}/pickup-requests",
+    "pickupCancel": "DELETE shipments/{id}/pickup-requests",
+    "pickupDate": "date",
+    "readyTime": "readyBy",
+    "closeTime": "closeAt",
+}
+"""This server's paths and names for changes after booking (a profile's [wire] change_paths):
+a voided shipment is ``Cancelled``; a shipment marked ``Picked Up`` refuses every change with
+422 TOO_LATE; voiding a voided one is a 409."""
 
 
 def _cost(rate: dict[str, Any]) -> dict[str, str]:
@@ -94,6 +106,8 @@ class IndependentServer:
                 Route("/shipments", self._search, methods=["GET"]),
                 Route("/shipments/{sid}", self._detail, methods=["GET"]),
                 Route("/shipments/{sid}/tracking", self._tracking, methods=["GET"]),
+                Route("/shipments/{sid}/void", self._void, methods=["POST"]),
+                Route("/shipments/{sid}/pickup-requests", self._pickup, methods=["POST", "DELETE"]),
             ]
         )
 
@@ -257,7 +271,11 @@ class IndependentServer:
         shipment = self._find(request.path_params["sid"])
         if shipment is None:
             return JSONResponse({"name": "NOT_FOUND"}, status_code=404)
-        detail = {**shipment, "id": shipment["shipmentNumber"], "status": "CONFIRMED"}
+        detail = {
+            **shipment,
+            "id": shipment["shipmentNumber"],
+            "status": shipment["status"].upper(),
+        }
         detail["trackingEvents"] = self._events(shipment)[:1]
         detail["documents"] = [{"fileName": "bol.pdf", "mimeType": "application/pdf"}]
         return JSONResponse(detail)
@@ -295,6 +313,50 @@ class IndependentServer:
         if shipment is None:
             return JSONResponse({"name": "NOT_FOUND"}, status_code=404)
         return JSONResponse({"trackingEvents": self._events(shipment), "count": 3})
+
+    def _changeable(self, request: Request) -> tuple[dict[str, Any] | None, Response | None]:
+        shipment = self._find(request.path_params["sid"])
+        if shipment is None:
+            return None, JSONResponse({"name": "NOT_FOUND"}, status_code=404)
+        if shipment["status"] == "Picked Up":
+            late = {"name": "TOO_LATE", "message": "freight already tendered to the driver"}
+            return None, JSONResponse(late, status_code=422)
+        if shipment["status"] == "Cancelled":
+            void = {"name": "CONFLICT", "message": "this shipment is void"}
+            return None, JSONResponse(void, status_code=409)
+        return shipment, None
+
+    async def _void(self, request: Request) -> Response:
+        if (denied := await self._guard(request)) is not None:
+            return denied
+        shipment, refused = self._changeable(request)
+        if shipment is None:
+            assert refused is not None
+            return refused
+        shipment["status"] = "Cancelled"
+        shipment["pickupDate"] = None
+        return JSONResponse({"result": "VOIDED", "shipment": shipment["shipmentNumber"]})
+
+    async def _pickup(self, request: Request) -> Response:
+        if (denied := await self._guard(request)) is not None:
+            return denied
+        shipment, refused = self._changeable(request)
+        if shipment is None:
+            assert refused is not None
+            return refused
+        if request.method == "DELETE":
+            shipment["pickupDate"] = None
+            shipment.pop("pickupWindow", None)
+            return Response(status_code=204)
+        body = await self._body(request)
+        for name in ("readyBy", "closeAt"):
+            if not TWELVE_HOUR.match(str(body.get(name, ""))):
+                problem = {"field": name, "message": "use 12-hour time like 09:00 AM"}
+                return JSONResponse({"errors": [problem]}, status_code=400)
+        shipment["pickupDate"] = body["date"]
+        shipment["pickupWindow"] = [body["readyBy"], body["closeAt"]]
+        number = f"PUX{sum(self.requests.values()):05d}"
+        return JSONResponse({"pickup": {"number": number, "date": body["date"]}})
 
 
 @contextmanager

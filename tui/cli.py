@@ -290,6 +290,8 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
         "store",
         "report",
         "day",
+        "pickup",
+        "cancel",
     ):
         from tui.commands.run import main as command_main
 

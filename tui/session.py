@@ -393,7 +393,7 @@ def client_options_for(profile: Profile) -> ClientOptions:
     booking aliases (``search_params`` and ``booking_aliases`` may also sit in ``[wire]``)."""
 
     from tui.api.options import ClientOptions
-    from tui.api.wire import ShipmentParams, WireFormat
+    from tui.api.wire import ChangePaths, ShipmentParams, WireFormat
     from tui.domain.locations import parse_location_type, parse_package
 
     table = profile.wire
@@ -407,7 +407,7 @@ def client_options_for(profile: Profile) -> ClientOptions:
         continuation_token=names.get("continuationToken", "continuationToken"),
         page_size=names.get("limit", "limit"),
     )
-    wire = WireFormat(shipment_params=params)
+    wire = WireFormat(shipment_params=params, changes=ChangePaths(**table.change_paths))
     changes: dict[str, object] = {}
     if table.location_types:
         locations = {parse_location_type(k): v for k, v in table.location_types.items()}

@@ -127,7 +127,7 @@ GLOSSARY: dict[str, str] = {
     "consignee": "who receives the shipment (the destination's company)",
     "pickupWindow": "the origin dock's hours for the pickup (open-close)",
     "flags": "what needs a hand, a list: pickup_not_confirmed, paperwork_missing, "
-    "outcome_unknown, pickup_moved",
+    "outcome_unknown, pickup_moved, canceled (on a day already closed)",
     "lateAddition": "true when booked after the day was closed",
     "station": "the station (host and terminal, or FREIGHT_STATION) that booked it",
     # -- freight batch fields --json
@@ -177,6 +177,19 @@ GLOSSARY: dict[str, str] = {
     "actualTransitDays": "delivery date minus pickup date, averaged over those delivered",
     "delivered": "how many have a known delivery date",
     "onTime": "the share of those delivered within the quoted days (null: none delivered)",
+    # -- freight report audit
+    "billedAbove": "the shipments billed above their booked price (a list)",
+    "checked": "how many booked shipments had a bill compared, in the booking's currency",
+    "canceled": "how many booked shipments are canceled (counted apart)",
+    "notListed": "how many booked shipments the listing did not show",
+    "otherCurrency": "how many were billed in another currency than booked (never compared)",
+    "bookedTotal": "the booked price, an exact decimal string in currency",
+    "billedTotal": "the billed total (the listing's cost.total), an exact decimal string",
+    "difference": "billed minus booked, an exact decimal string in currency",
+    "cause": "the likely cause: reweigh, reclass, accessorial or unexplained",
+    "billNote": "what the bill says changed, in words",
+    "byCarrier": "totals per carrier and currency (a list)",
+    "byCause": "totals per cause and currency (a list)",
 }
 """Every key of every command's JSON, JSON Lines and CSV records, nested ones included, with
 what it means: one name per thing. A new key is added here first (docs/glossary.md lists them)."""

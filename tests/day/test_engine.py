@@ -6,6 +6,7 @@ from datetime import UTC, date, datetime
 from decimal import Decimal
 
 from tui.day import (
+    FLAG_CANCELED,
     FLAG_NO_PAPERWORK,
     FLAG_NOT_CONFIRMED,
     FLAG_OUTCOME_UNKNOWN,
@@ -93,3 +94,13 @@ def test_bookings_after_the_close_are_late_additions() -> None:
     day = build_day(DAY, bookings, closed_at=closed)
     late = {line.booking.reference: line.late_addition for line in day.carriers[0].lines}
     assert late == {"E": False, "L": True}
+
+
+def test_a_canceled_shipment_leaves_an_open_day_and_shows_canceled_on_a_closed_one() -> None:
+    bookings = [_record("K", "Alpha Lines", shipment="s1"), _record("S", "Alpha Lines")]
+    facts = {"s1": ShipmentFacts(confirmation="PU1", canceled=True)}
+    open_day = build_day(DAY, bookings, facts)
+    assert [line.booking.reference for line in open_day.carriers[0].lines] == ["S"]
+    closed = build_day(DAY, bookings, facts, closed_at=datetime(2026, 3, 9, 16, 0, tzinfo=UTC))
+    flags = {line.booking.reference: line.flags for line in closed.carriers[0].lines}
+    assert flags["K"] == (FLAG_CANCELED,)

@@ -154,7 +154,7 @@ def test_a_store_at_version_3_keeps_its_bookings_and_gains_delivery_dates(
         older.close()
     store = open_store(tmp_path / "data", store_url)
     try:
-        assert store.version() == VERSION == 5
+        assert store.version() == VERSION >= 5
         (row,) = spend(store.engine, "carrier")
         assert (row.key, row.total, row.shipments) == ("BCXP", Decimal("120.50"), 1)
         keep(

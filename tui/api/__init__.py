@@ -14,6 +14,7 @@ if TYPE_CHECKING:
         ApiError,
         AuthenticationError,
         BookingOutcomeUnknownError,
+        ChangeRefusedError,
         ConflictError,
         DeadlineExceededError,
         DocumentTooLargeError,
@@ -58,6 +59,7 @@ if TYPE_CHECKING:
         Tracking,
         TrackingEvent,
     )
+    from tui.api.models.changes import CancelResult, PickupChange, PickupResult
     from tui.api.options import ClientOptions, RetryPolicy
     from tui.api.secret import Secret
     from tui.api.wire import ShipmentParams, WireFormat
@@ -75,6 +77,10 @@ _WHERE: dict[str, str] = {
     "ApiError": "tui.api.errors",
     "AuthenticationError": "tui.api.errors",
     "BookingOutcomeUnknownError": "tui.api.errors",
+    "ChangeRefusedError": "tui.api.errors",
+    "CancelResult": "tui.api.models.changes",
+    "PickupChange": "tui.api.models.changes",
+    "PickupResult": "tui.api.models.changes",
     "ConflictError": "tui.api.errors",
     "DeadlineExceededError": "tui.api.errors",
     "DocumentTooLargeError": "tui.api.errors",
@@ -128,7 +134,9 @@ __all__ = [
     "Booking",
     "BookingOutcomeUnknownError",
     "BookingRequest",
+    "CancelResult",
     "CarrierRef",
+    "ChangeRefusedError",
     "Charge",
     "ClientOptions",
     "ConflictError",
@@ -145,6 +153,8 @@ __all__ = [
     "ParcelBooking",
     "ParcelBookingRequest",
     "PermissionDeniedError",
+    "PickupChange",
+    "PickupResult",
     "ProtocolError",
     "Quote",
     "QuoteExpiredError",

@@ -274,6 +274,22 @@ class FreightClient:
             return newest_first(list(detail.events))
         return newest_first(_tracking_events(data))
 
+    async def change(
+        self, which: str, shipment_id: str, body: Mapping[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """Send one change after booking (``which`` names a ``ChangePaths`` route: cancel,
+        pickup_request, pickup_change, pickup_cancel) once, never retried; the answer's JSON
+        object (``tui.api.changes`` reads it)."""
+        method, path = self._wire.changes.route(which, _path_segment(shipment_id))
+        content = json_bytes(dict(body)) if body is not None else None
+        headers = _JSON_BODY if content is not None else None
+        _, raw = await self._send(method, path, "book", content=content, headers=headers)
+        try:  # any 2xx is the change made: what its body says is only information
+            data = json.loads(raw, parse_float=Decimal) if raw.strip() else {}
+        except (ValueError, RecursionError):
+            data = {}
+        return data if isinstance(data, dict) else {}
+
     async def download_document(self, url: str) -> bytes:
         """The bytes of a document (BOL, label) at ``url`` (absolute, or relative to the base).
 

@@ -21,6 +21,7 @@ __all__ = [
     "ApiError",
     "AuthenticationError",
     "BookingOutcomeUnknownError",
+    "ChangeRefusedError",
     "ConflictError",
     "DeadlineExceededError",
     "DocumentTooLargeError",
@@ -224,6 +225,58 @@ class ResponseTooLargeError(ProtocolError):
 
 class DocumentTooLargeError(ResponseTooLargeError):
     """A document (BOL, label) was larger than Freight saves; nothing of it was kept."""
+
+
+class ChangeRefusedError(ApiError):
+    """The service refused a cancel or a pickup change (409/422 on those paths): the shipment
+    is picked up, past the carrier's cut-off, canceled, or has no pickup to change.
+
+    ``reason``: ``picked-up``, ``cutoff``, ``canceled``, ``no-pickup``, ``pickup-exists`` or
+    ``refused`` (what the service's error name or words say)."""
+
+    default_advice = "The service refused the change."
+
+    def __init__(self, *args: Any, reason: str = "refused", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.reason = reason
+
+    @classmethod
+    def from_error(cls, error: ApiError, what: str) -> ChangeRefusedError:
+        """The refusal of ``what`` (``cancel``, ``pickup change``…) that ``error`` reports."""
+        said = f"{error.name or ''} {error.server_message or ''}".lower().replace("_", " ")
+        reason = "refused"
+        for words, found in _REFUSALS:
+            if any(word in said for word in words):
+                reason = found
+                break
+        advice = _REFUSAL_ADVICE[reason].format(what=what)
+        if error.server_message and error.server_message not in advice:
+            advice += f" Service says: {error.server_message}"
+        tag = f"HTTP {error.status}" + (f" {error.name}" if error.name else "")
+        if error.request_id:
+            tag += f", request id {error.request_id}"
+        return cls(
+            error.status, error.name, error.request_id, f"{advice} ({tag})",
+            server_message=error.server_message, body=error.body, reason=reason,
+        )  # fmt: skip
+
+
+_REFUSALS: tuple[tuple[tuple[str, ...], str], ...] = (
+    (("picked up", "picked-up", "in transit", "delivered", "tendered"), "picked-up"),
+    (("cutoff", "cut-off", "cut off", "too late"), "cutoff"),
+    (("cancel",), "canceled"),
+    (("no pickup",), "no-pickup"),
+    (("pickup exists", "already scheduled"), "pickup-exists"),
+)
+_REFUSAL_ADVICE = {
+    "cutoff": "Too late to {what}: the carrier's cut-off on the pickup day has passed. "
+    "Call the carrier.",
+    "picked-up": "Too late to {what}: the shipment is already picked up.",
+    "canceled": "The shipment is canceled: nothing to {what}.",
+    "no-pickup": "The shipment has no pickup scheduled: ask for one instead.",
+    "pickup-exists": "The shipment already has a pickup: change it instead.",
+    "refused": "The service refused to {what}.",
+}
 
 
 class BookingOutcomeUnknownError(FreightError):

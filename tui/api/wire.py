@@ -17,6 +17,7 @@ __all__ = [
     "DEFAULT_PACKAGE_LABELS",
     "DEFAULT_PARCEL_ALIASES",
     "DEFAULT_WIRE",
+    "ChangePaths",
     "ShipmentParams",
     "TimeFormat",
     "WireFormat",
@@ -117,6 +118,30 @@ class ShipmentParams:
 
 
 @dataclass(frozen=True, slots=True)
+class ChangePaths:
+    """Method and path of each change after a booking, and the pickup body's names.
+
+    The interface names pickup management but does not show its paths: these are the
+    sandbox's (README "After the booking"); ``{id}`` stands for the shipment id,
+    percent-encoded. A profile's ``[wire] change_paths`` table overrides any of them, e.g.
+    ``cancel = "POST shipments/{id}/void"``."""
+
+    cancel: str = "POST shipments/{id}/cancel"
+    pickup_request: str = "POST shipments/{id}/pickup"
+    pickup_change: str = "PUT shipments/{id}/pickup"
+    pickup_cancel: str = "DELETE shipments/{id}/pickup"
+    pickup_date: str = "pickupDate"
+    ready_time: str = "readyTime"
+    close_time: str = "closeTime"
+
+    def route(self, which: str, shipment_id: str) -> tuple[str, str]:
+        """``(METHOD, path)`` of one change (``which``: cancel, pickup_request, …) for a
+        shipment whose id is already a safe path segment."""
+        method, _, path = str(getattr(self, which)).strip().partition(" ")
+        return method.upper(), path.strip().lstrip("/").replace("{id}", shipment_id)
+
+
+@dataclass(frozen=True, slots=True)
 class WireFormat:
     """Every spelling the interface leaves open; the defaults are the real service's."""
 
@@ -143,6 +168,8 @@ class WireFormat:
         default_factory=lambda: DEFAULT_PARCEL_ALIASES
     )
     """Where a parcel booking answer may carry each value."""
+    changes: ChangePaths = field(default_factory=ChangePaths)
+    """Paths of cancel and pickup changes, and the pickup body's names."""
 
     def location(self, kind: LocationType) -> str:
         """The wire name of a location type."""

@@ -195,6 +195,10 @@ def add_commands(sub: Any) -> None:
 
     add_day_command(sub, add_target_flags)
 
+    from tui.commands.changes import add_change_commands
+
+    add_change_commands(sub, add_target_flags)
+
     from tui.commands.store import add_store_command
 
     add_store_command(sub)

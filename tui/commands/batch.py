@@ -47,6 +47,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"freight: {exc}", file=err)
         return FAILED
     try:
+        if action == "cancel":
+            from tui.commands.changes import batch_cancel
+
+            return await batch_cancel(args, batch, profile, out, err)
         if action == "settle":
             from tui.commands.batch_settle import settle
 

@@ -177,6 +177,20 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
     settle.add_argument("--yes", action="store_true", help="settle without asking (scripts, cron)")
     _output(settle)
 
+    cancel = _action(
+        actions,
+        add_target_flags,
+        "cancel",
+        "cancel the booked shipments of FILE's orders (all booked ones, or ORDER…)",
+        "Cancel the shipment each booked ORDER of FILE was booked as (every booked order\n"
+        "when none is named), once each, before its pickup. The orders stay booked: book\n"
+        "one again only when you mean to. Asks to confirm on production; --yes for scripts.\n"
+        "  freight batch cancel orders.csv A17 A18 --yes",
+    )
+    cancel.add_argument("orders", metavar="ORDER", nargs="*", help="order numbers (default: all)")
+    _reading(cancel)
+    cancel.add_argument("--yes", action="store_true", help="cancel without asking (scripts)")
+
 
 def _booking(book: argparse.ArgumentParser) -> None:
     """The flags of a run that books or fetches paperwork."""

@@ -18,7 +18,7 @@ from tui.commands.dates import parse_day
 from tui.domain.safe_text import plain
 from tui.vocabulary import money
 
-REPORTS = ("spend", "carriers", "lanes")
+REPORTS = ("spend", "carriers", "lanes", "audit")
 
 
 def add_report_command(sub: Any) -> None:
@@ -39,7 +39,12 @@ def add_report_command(sub: Any) -> None:
         ),
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    report.add_argument("kind", choices=REPORTS, help="spend, carriers, or lanes (spend by lane)")
+    report.add_argument(
+        "kind",
+        choices=REPORTS,
+        help="spend, carriers, lanes (spend by lane), or audit (billed above booked; its "
+        "--since/--until are pickup days)",
+    )
     report.add_argument("--since", metavar="D", help="bookings sent on or after D (YYYY-MM-DD)")
     report.add_argument("--until", metavar="D", help="bookings sent up to and including D")
     report.add_argument(
@@ -207,6 +212,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     from tui.config.paths import data_dir
     from tui.store import open_store
 
+    if args.kind == "audit":
+        from tui.commands import report_audit
+
+        return await report_audit.run(args, out, err, today)
     store = open_store(data_dir())
     try:
         if args.kind == "carriers" and not args.offline:

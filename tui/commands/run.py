@@ -66,6 +66,11 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import day
 
         return await day.run(args, out, err, date.today())
+    if args.command in ("pickup", "cancel"):
+        from tui.commands import changes
+
+        run = changes.run_pickup if args.command == "pickup" else changes.run_cancel
+        return await run(args, out, err)
     if args.command == "store":
         from tui.commands import store
 

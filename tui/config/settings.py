@@ -213,6 +213,13 @@ def _known_search_params(value: dict[str, str]) -> dict[str, str]:
     return value
 
 
+CHANGE_PATH_KEYS = (
+    "cancel", "pickup_request", "pickup_change", "pickup_cancel", "pickup_date", "ready_time",
+    "close_time",
+)  # fmt: skip
+"""What a profile's ``[wire] change_paths`` may name (``tui.api.wire.ChangePaths``)."""
+
+
 class WireSettings(_Model):
     """How this profile's server spells request values; what is left out is the real service's
     spelling (README "Client library")."""
@@ -234,11 +241,26 @@ class WireSettings(_Model):
     """The server's names for the search query parameters (as the profile's search_params)."""
     booking_aliases: dict[str, list[str]] = Field(default_factory=dict)
     """More names a booking answer may use for a field (as the profile's booking_aliases)."""
+    change_paths: dict[str, str] = Field(default_factory=dict)
+    """Method and path of a change after booking, e.g. cancel = "POST shipments/{id}/void",
+    and the pickup body's names (README "After the booking")."""
 
     @field_validator("search_params")
     @classmethod
     def _known_params(cls, value: dict[str, str]) -> dict[str, str]:
         return _known_search_params(value)
+
+    @field_validator("change_paths")
+    @classmethod
+    def _known_changes(cls, value: dict[str, str]) -> dict[str, str]:
+        out = {}
+        for key, name in value.items():
+            snake = re.sub(r"(?<!^)(?=[A-Z])", "_", key).lower()
+            if snake not in CHANGE_PATH_KEYS:
+                known = ", ".join(CHANGE_PATH_KEYS)
+                raise UnknownKeyError(key, f"unknown change path (known: {known})")
+            out[snake] = name
+        return out
 
 
 class LimitSettings(_Model):

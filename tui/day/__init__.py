@@ -20,11 +20,14 @@ FLAG_NOT_CONFIRMED = "pickup_not_confirmed"
 FLAG_NO_PAPERWORK = "paperwork_missing"
 FLAG_OUTCOME_UNKNOWN = "outcome_unknown"
 FLAG_PICKUP_MOVED = "pickup_moved"
+FLAG_CANCELED = "canceled"
+"""A canceled shipment on a day already closed (an open day leaves it out)."""
 FLAGS: tuple[str, ...] = (
     FLAG_NOT_CONFIRMED,
     FLAG_NO_PAPERWORK,
     FLAG_OUTCOME_UNKNOWN,
     FLAG_PICKUP_MOVED,
+    FLAG_CANCELED,
 )
 UNKNOWN_CARRIER = "(carrier unknown)"
 
@@ -51,6 +54,9 @@ class ShipmentFacts:
     consignee: str | None = None
     carrier: str | None = None
     has_paperwork: bool = False
+    canceled: bool = False
+    """The service shows the shipment canceled: it leaves the day's pickups and manifests
+    (a day already closed shows it, flagged canceled)."""
 
 
 @dataclass(frozen=True)
@@ -157,7 +163,12 @@ def build_day(
         late = bool(
             closed_at is not None and record.sent_at is not None and record.sent_at > closed_at
         )
-        line = DayLine(record, facts, _flags(record, facts), late)
+        flags = _flags(record, facts)
+        if facts is not None and facts.canceled:
+            if closed_at is None:
+                continue
+            flags = (FLAG_CANCELED,)
+        line = DayLine(record, facts, flags, late)
         carrier = _carrier(record, facts)
         groups.setdefault(carrier, CarrierGroup(carrier)).lines.append(line)
     for group in groups.values():

@@ -44,6 +44,7 @@ def facts_of(detail: ShipmentDetail) -> ShipmentFacts:
         consignee=detail.destination.company,
         carrier=(carrier.name or carrier.scac) if carrier else None,
         has_paperwork=bool(detail.documents or detail.bol_number),
+        canceled=detail.status == "canceled",
     )
 
 

@@ -28,6 +28,7 @@ SHORT_FLAGS = {
     "paperwork_missing": "no-papers",
     "outcome_unknown": "unsettled",
     "pickup_moved": "moved",
+    "canceled": "canceled",
 }
 """The flags as tables show them (80 columns); JSON and CSV keep the full names."""
 

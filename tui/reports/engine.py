@@ -140,10 +140,18 @@ class CarrierRow:
     on_time: Decimal | None
 
 
+_NOT_CANCELED: Final = (
+    "NOT EXISTS (SELECT 1 FROM shipment_changes AS c WHERE c.account = bookings.account"
+    " AND c.environment = bookings.environment AND c.shipment_id = bookings.shipment_id"
+    " AND c.kind = 'cancel' AND c.outcome = 'done')"
+)
+"""A booking whose shipment was canceled (``tui.store.changes``) is no spend."""
+
+
 def _where(
     since: datetime | None, until: datetime | None, environment: str | None = None
 ) -> tuple[str, list[str]]:
-    clauses = ["outcome = 'booked'", "rate IS NOT NULL"]
+    clauses = ["outcome = 'booked'", "rate IS NOT NULL", _NOT_CANCELED]
     params: list[str] = []
     if environment is not None:  # a sandbox's test bookings are no production spend
         clauses.append("environment = ?")

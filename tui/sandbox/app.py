@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import Message, Receive, Scope, Send
 
-from tui.sandbox import auth, documents, search, store
+from tui.sandbox import auth, changes, documents, search, store
 from tui.sandbox.booking import book
 from tui.sandbox.config import SandboxConfig
 from tui.sandbox.db import Database
@@ -34,6 +34,8 @@ log = logging.getLogger("tui.sandbox")
 Handler = Callable[["Call"], Awaitable[Response]]
 _SHIPMENT = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})$")
 _TRACKING = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})/tracking$")
+_CANCEL = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})/cancel$")
+_PICKUP = re.compile(r"^/shipments/([A-Za-z0-9_-]{1,64})/pickup$")
 _DOCUMENT = re.compile(r"^/documents/([A-Za-z0-9_-]{1,64})/(bol\.pdf|label\.pdf|label\.zpl)$")
 _DOC_TYPES = {"pdf": "application/pdf", "zpl": "application/zpl"}
 
@@ -138,6 +140,15 @@ class SandboxApp:
         match = _DOCUMENT.match(path)
         if match:
             return {"GET": self._document}, match.groups()
+        match = _CANCEL.match(path)
+        if match:
+            return {"POST": self._cancel}, match.groups()
+        match = _PICKUP.match(path)
+        if match:
+            methods: dict[str, Handler] = {
+                "POST": self._pickup, "PUT": self._pickup, "DELETE": self._pickup,
+            }  # fmt: skip
+            return methods, match.groups()
         raise ApiError(404, "NOT_FOUND", f"No such path: {path}")
 
     async def _dispatch(self, request: Request, request_id: str) -> Response:
@@ -221,7 +232,7 @@ class SandboxApp:
         with self.db.lock() as conn:
             store.advance(conn, self._now_s())
             rows, after = search.run(conn, query)
-        body: dict[str, Any] = {"shipments": [store.listing(row) for row in rows]}
+        body: dict[str, Any] = {"shipments": [store.listing(row, self._now_s()) for row in rows]}
         if after is not None:
             body["continuationToken"] = search.encode_token(after)
         return json_response(200, body)
@@ -244,6 +255,27 @@ class SandboxApp:
     async def _tracking(self, call: Call) -> Response:
         row = self._load(call.params[0])
         return json_response(200, tracking_events(row, self._now_s()))
+
+    async def _cancel(self, call: Call) -> Response:
+        auth.require_booking(call.account)
+        with self.db.lock() as conn:
+            store.advance(conn, self._now_s())
+        return json_response(
+            200, changes.cancel(self.db, call.params[0], self.config.current_time())
+        )
+
+    async def _pickup(self, call: Call) -> Response:
+        auth.require_booking(call.account)
+        method = call.request.method
+        kind = {"POST": "request", "PUT": "move", "DELETE": "cancel"}[method]
+        body = await self._body(call.request) if kind != "cancel" else None
+        with self.db.lock() as conn:
+            store.advance(conn, self._now_s())
+        answer = changes.pickup(
+            self.db, call.params[0], body, self.config.current_time(), kind=kind,
+            speed=self.config.clock_speed,
+        )  # fmt: skip
+        return json_response(201 if kind == "request" else 200, answer)
 
     async def _document(self, call: Call) -> Response:
         shipment_id, name = call.params

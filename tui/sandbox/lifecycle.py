@@ -256,6 +256,12 @@ def events(
             )  # fmt: skip
         elif status == "canceled":
             out.append(Event(moment, status, "Canceled by shipper", "", "canceled"))
+        elif status == "pickup-canceled":
+            out.append(Event(moment, "booked", "Pickup canceled by shipper", origin, "exception"))
+        elif status.startswith("pickup-moved:"):
+            day = status.split(":", 1)[1]
+            text = f"Pickup moved to {day}" + (f" ({pickup_conf})" if pickup_conf else "")
+            out.append(Event(moment, "confirmed", text, origin, "pickup-scheduled"))
     return sorted((e for e in out if e.time <= now), key=lambda e: e.time)
 
 

@@ -10,7 +10,7 @@ from datetime import UTC, datetime
 from decimal import Decimal
 from typing import Any
 
-from tui.sandbox import lifecycle
+from tui.sandbox import billing, lifecycle
 from tui.sandbox.jsonout import iso
 
 #: references kept with a booking, in the order the listing's ``reference`` prefers them
@@ -85,8 +85,9 @@ def _money(cents: int) -> Decimal:
     return (Decimal(cents) / 100).quantize(Decimal("0.01"))
 
 
-def listing(row: sqlite3.Row) -> dict[str, Any]:
-    """The search listing shape of a shipment."""
+def listing(row: sqlite3.Row, now_s: int) -> dict[str, Any]:
+    """The search listing shape of a shipment (its cost as billed by ``now_s``)."""
+    bill = billing.adjustment(row, now_s)
     return {
         "id": row["id"],
         "createdDate": from_ms(row["created"]),
@@ -94,7 +95,8 @@ def listing(row: sqlite3.Row) -> dict[str, Any]:
         "origin": _address(row, "o"),
         "destination": _address(row, "d"),
         "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
-        "cost": {"total": _money(row["total_cents"]), "currency": CURRENCY},
+        "cost": {"total": _money(billing.billed_cents(row, bill)), "currency": CURRENCY},
+        "adjustments": billing.adjustments_json(row, bill),
         "proNumber": row["pro"],
         "mode": row["mode"],
         "serviceType": row["service_type"],
@@ -102,8 +104,26 @@ def listing(row: sqlite3.Row) -> dict[str, Any]:
         "bolNumber": row["bol"],
         "reference": row["reference"],
         "quoteId": row["quote_id"],
-        "pickupDate": from_s(row["pickup_at"]) if row["status"] != "canceled" else None,
+        "pickupDate": _pickup_date(row, row["status"]),
     }
+
+
+def _pickup_date(row: sqlite3.Row, status: str) -> str | None:
+    """The scheduled pickup moment; None once the shipment or its pickup is canceled."""
+    if status == "canceled" or _pickup(row).get("pickupCanceled"):
+        return None
+    return from_s(row["pickup_at"])
+
+
+def _pickup(row: sqlite3.Row) -> dict[str, Any]:
+    """The pickup window a change set, and whether the pickup was canceled."""
+    details = json.loads(row["details"] or "{}")
+    out: dict[str, Any] = {}
+    if details.get("pickupWindow"):
+        out["pickupWindow"] = details["pickupWindow"]
+    if details.get("pickupCanceled"):
+        out["pickupCanceled"] = True
+    return out
 
 
 def documents(row: sqlite3.Row, base_url: str) -> list[dict[str, str]]:
@@ -208,17 +228,24 @@ def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
     status, happened = happened_events(row, now_s)
     delivered = status == "delivered"
     contacts = json.loads(row["contacts"])
+    bill = billing.adjustment(row, now_s)
+    extras = _extras(row)
+    tracking = lifecycle.tracking_status(status, happened)
+    if _pickup(row).get("pickupCanceled") and status in ("awarded", "confirmed"):
+        tracking = "booked"
+    if bill is not None and bill.accessorial:
+        extras["accessorials"] = [*extras["accessorials"], bill.accessorial]
     return {
         "id": row["id"],
         "createdDate": from_ms(row["created"]),
         "status": status,
         "origin": {**_address(row, "o"), **contacts.get("origin", {})},
         "destination": {**_address(row, "d"), **contacts.get("destination", {})},
-        "items": json.loads(row["items"]),
+        "items": bill.items if bill is not None else json.loads(row["items"]),
         "tracking": {
-            "status": lifecycle.tracking_status(status, happened),
+            "status": tracking,
             "trackingNumber": row["tracking"],
-            "pickupDate": from_s(row["pickup_at"]) if status != "canceled" else None,
+            "pickupDate": _pickup_date(row, status),
             "deliveryDate": from_s(row["delivered_at"]) if status != "canceled" else None,
             "estimated": not delivered,
         },
@@ -233,9 +260,12 @@ def detail(row: sqlite3.Row, base_url: str, now_s: int) -> dict[str, Any]:
         "trackingNumbers": json.loads(row["tracking_all"] or "[]"),
         "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
         "serviceType": row["service_type"],
-        "cost": {"total": _money(row["total_cents"]), "currency": CURRENCY},
-        "pickupDate": from_s(row["pickup_at"]) if status != "canceled" else None,
-        **_extras(row),
+        "cost": {"total": _money(billing.billed_cents(row, bill)), "currency": CURRENCY},
+        "quotedTotal": _money(row["total_cents"]),
+        "adjustments": billing.adjustments_json(row, bill),
+        "pickupDate": _pickup_date(row, status),
+        **_pickup(row),
+        **extras,
         "events": [
             {
                 "time": from_s(e.time),

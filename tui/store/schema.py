@@ -164,7 +164,38 @@ def _version_5(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4, _version_5)
+# -- afterbooking (issue 36): its own step; the lead renumbers it after witness's bump. -------
+def _version_6_changes(d: Dialect) -> list[str]:
+    """Changes after a booking (``tui.store.changes``): each cancel or pickup change recorded
+    before it is sent and settled when its answer comes. At most one live cancel of a
+    shipment per account and environment (a cancel sent twice cancels once). ``IF NOT
+    EXISTS``: the step may be renumbered past a store that already ran it."""
+    return [
+        f"""CREATE TABLE IF NOT EXISTS shipment_changes (
+            id {d.serial},
+            account TEXT NOT NULL,
+            environment TEXT NOT NULL,
+            shipment_id TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            request TEXT NOT NULL DEFAULT '{{}}',
+            station TEXT NOT NULL,
+            sent_at TEXT NOT NULL,
+            updated TEXT NOT NULL,
+            outcome TEXT NOT NULL
+                CHECK (outcome IN ('sent', 'done', 'refused', 'unknown', 'failed')),
+            note TEXT
+        )""",
+        "CREATE INDEX IF NOT EXISTS shipment_changes_by_shipment"
+        " ON shipment_changes (account, environment, shipment_id)",
+        "CREATE UNIQUE INDEX IF NOT EXISTS shipment_changes_one_cancel"
+        " ON shipment_changes (account, environment, shipment_id)"
+        " WHERE kind = 'cancel' AND outcome IN ('sent', 'done', 'unknown')",
+    ]
+
+
+MIGRATIONS: Final = (
+    _version_1, _version_2, _version_3, _version_4, _version_5, _version_6_changes,
+)  # fmt: skip
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)

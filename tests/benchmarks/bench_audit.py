@@ -1,0 +1,118 @@
+"""Benchmark: the freight-bill audit over 100,000 booked shipments (goal ≤ 1 s).
+
+Run: python tests/benchmarks/bench_audit.py [--rows N] [--postgres [URL]]
+
+Fills a new store with N (default 100,000) seeded bookings (``bench_reports``'s: 12 carriers,
+USD and CAD, a year of pickups), each with its shipment id, and builds the listing's bills
+for them: a third billed above the booking (reweigh, reclass, accessorial, or unexplained),
+one in fifty canceled. Then times the audit (best of 3 after a warm-up): the booked prices
+read from the store, compared with the bills, totalled per carrier and cause. Also times the
+listing's 1,000 pages of 100 read into bills (the models the client builds), which is the
+service's side of the work and counted apart.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parents[2]))
+
+from tests.benchmarks.bench_reports import GOAL, bookings, timed
+from tests.reports.fill import fill
+from tui.api.models import ShipmentPage
+from tui.reports.audit import Billed, audit, billed_of, booked_prices
+from tui.store import open_store
+
+CAUSES = ("reweigh", "reclass", "accessorial", "unexplained")
+
+
+def bills(rows: list[tuple[str, str, str]], seed: int = 31) -> list[Billed]:
+    """A bill per booking (shipment id, total, currency)."""
+    rnd = random.Random(seed)
+    out = []
+    for sid, total, currency in rows:
+        cents = round(float(total) * 100)
+        draw = rnd.random()
+        status = "canceled" if draw < 0.02 else "delivered"
+        cause = "unexplained"
+        if draw > 0.67:
+            cause = CAUSES[int((draw - 0.67) / 0.33 * 4) % 4]
+            cents += rnd.randrange(1500, 30000)
+        out.append(Billed(sid, status, currency, cents, cause, ""))
+    return out
+
+
+def pages(rows: list[tuple[str, str, str]]) -> list[dict[str, Any]]:
+    """The listing's pages of 100 as the service sends them (the audit's billed amounts)."""
+    out = []
+    for start in range(0, len(rows), 100):
+        out.append(
+            {
+                "shipments": [
+                    {"id": sid, "status": "delivered", "carrier": {"name": "C", "scac": "C"},
+                     "cost": {"total": total, "currency": currency},
+                     "adjustments": [{"type": "reweigh", "amount": 12.5}]}
+                    for sid, total, currency in rows[start : start + 100]
+                ],
+                "continuationToken": str(start + 100),
+            }
+        )  # fmt: skip
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--rows", type=int, default=100_000)
+    parser.add_argument("--postgres", nargs="?", const="", default=None, metavar="URL")
+    args = parser.parse_args()
+    with contextlib.ExitStack() as stack:
+        folder = stack.enter_context(tempfile.TemporaryDirectory())
+        url = ""
+        if args.postgres is not None:
+            from tests.benchmarks.bench_stations import postgres
+
+            url = stack.enter_context(postgres(args.postgres))
+        store = open_store(Path(folder), url)
+        try:
+            booked = bookings(args.rows)
+            fill(store, booked)
+            with store.engine.write() as tx:
+                tx.run("UPDATE bookings SET shipment_id = reference, pro_number = reference")
+            rows = [(b.reference, b.total, b.currency) for b in booked]
+            billed = bills(rows)
+            engine = store.engine
+            report = audit(booked_prices(engine), billed)
+            seconds = timed(lambda: audit(booked_prices(engine), billed))
+            cpu = time.process_time()
+            audit(booked_prices(engine), billed)
+            cpu = time.process_time() - cpu
+            print(
+                f"audit of {args.rows:,} bookings ({store.dialect.name}): "
+                f"{seconds * 1000:.1f} ms ({cpu * 1000:.1f} ms of CPU), {len(report.lines):,} "
+                f"billed above (goal ≤ {GOAL * 1000:.0f} ms)"
+            )
+            listing = pages(rows)
+            began = time.perf_counter()
+            read = [
+                billed_of(s)
+                for page in listing
+                for s in ShipmentPage.model_validate(page).shipments
+            ]
+            print(
+                f"reading {len(listing):,} listing pages into {len(read):,} bills: "
+                f"{(time.perf_counter() - began) * 1000:.1f} ms (the client's side)"
+            )
+            return 0 if seconds <= GOAL else 1
+        finally:
+            store.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

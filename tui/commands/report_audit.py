@@ -1,0 +1,114 @@
+"""``freight report audit``: shipments billed above their booked price, from the listing.
+
+Reads the booked prices from the store and the billed amounts from the service's listing (a
+page of 100 shipments per request, for the pickup days of ``--since``/``--until``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import date
+from typing import TYPE_CHECKING, Any, TextIO
+
+from tui.commands.dates import parse_day
+from tui.domain.safe_text import plain
+
+if TYPE_CHECKING:
+    from tui.reports.audit import AuditReport
+
+
+async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
+    """Run the audit; print it as a table, a CSV to dispute with, or JSON."""
+    from tui.commands.connect import ledger_account, open_client
+    from tui.config.paths import data_dir
+    from tui.reports.audit import audit, booked_prices, listed_bills, to_csv
+    from tui.store import open_store
+
+    since = parse_day("--since", args.since, today) if args.since else None
+    until = parse_day("--until", args.until, today) if args.until else None
+    _, environment = ledger_account(args)
+    store = open_store(data_dir())
+    try:
+        prices = booked_prices(store.engine, since, until, environment=environment)
+    finally:
+        store.close()
+    bills = []
+    if prices:
+        async with open_client(args) as client:
+            bills = [bill async for bill in listed_bills(client, since, until)]
+    report = audit(prices, bills)
+    if args.format == "csv":
+        out.write(to_csv(report))
+    elif args.format == "json":
+        json.dump(as_json(report), out, indent=2)
+        out.write("\n")
+    else:
+        write_table(report, out)
+    return 0
+
+
+def as_json(report: AuditReport) -> dict[str, Any]:
+    """The report in the glossary's names (money as exact decimal strings)."""
+    from tui.reports.audit import line_record
+
+    def totals(table: dict[tuple[str, str], tuple[int, Any]], name: str) -> list[dict[str, Any]]:
+        return [
+            {name: key, "currency": cur, "shipments": n, "difference": f"{total:.2f}"}
+            for (key, cur), (n, total) in table.items()
+        ]
+
+    return {
+        "shipments": report.booked,
+        "checked": report.checked,
+        "canceled": report.canceled,
+        "notListed": report.not_listed,
+        "otherCurrency": report.other_currency,
+        "billedAbove": [line_record(line) for line in report.lines],
+        "byCarrier": totals(report.by_carrier, "carrier"),
+        "byCause": totals(report.by_cause, "cause"),
+    }
+
+
+def _rows(rows: list[list[str]], out: TextIO, right: set[int]) -> None:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    for row in rows:
+        cells = (
+            c.rjust(w) if i in right else c.ljust(w)
+            for i, (c, w) in enumerate(zip(row, widths, strict=True))
+        )
+        print("  ".join(cells).rstrip(), file=out)
+
+
+def write_table(report: AuditReport, out: TextIO) -> None:
+    """The lines (80 columns), then the totals per carrier and per cause."""
+    share = f" ({len(report.lines) / report.checked:.0%})" if report.checked else ""
+    print(
+        f"{report.checked} booked shipments checked against their bill: "
+        f"{len(report.lines)} billed above the booking{share}; {report.canceled} canceled, "
+        f"{report.not_listed} not listed, {report.other_currency} billed in another currency",
+        file=out,
+    )
+    if not report.lines:
+        return
+    print("", file=out)
+    rows = [["PRO / shipment", "carrier", "cur", "booked", "billed", "diff", "cause"]]
+    for line in report.lines:
+        rows.append(
+            [
+                plain(line.pro_number or line.shipment_id, limit=14),
+                plain(line.carrier, limit=16),
+                line.currency,
+                f"{line.booked:,.2f}",
+                f"{line.billed:,.2f}",
+                f"{line.difference:,.2f}",
+                line.cause,
+            ]
+        )
+    _rows(rows, out, {3, 4, 5})
+    for title, table in (("carrier", report.by_carrier), ("cause", report.by_cause)):
+        print("", file=out)
+        lines = [[title, "cur", "ships", "difference"]]
+        for (key, cur), (n, total) in table.items():
+            lines.append([plain(key, limit=30), cur, str(n), f"{total:,.2f}"])
+        _rows(lines, out, {2, 3})

@@ -1,0 +1,266 @@
+"""The freight-bill audit: each booked shipment billed above its booked price.
+
+The booked price is the ledger's (the rate a booking kept: ``total`` and ``currency``); the
+billed one is the service's listing's ``cost.total``, read a page of 100 at a time for the
+period's pickup days (never a request per shipment). A shipment billed above its price is
+listed with the difference and the likely cause, read from what the listing says changed: a
+reweigh (weight), a reclass (class) or an accessorial added; "unexplained" when it says
+nothing. Money is compared and summed per currency only (a bill in another currency than
+the booking is counted apart, never compared). Canceled shipments are counted apart.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import AsyncIterator, Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal, InvalidOperation
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
+
+from tui.store.engine import Engine
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.api.models import Shipment
+
+CAUSES: Final = ("reweigh", "reclass", "accessorial", "unexplained")
+PAGE: Final = 100
+"""Listing entries asked for per page."""
+
+_WORDS: Final = (
+    ("reweigh", ("reweigh", "weight", "weigh")),
+    ("reclass", ("reclass", "class")),
+    ("accessorial", ("accessorial", "liftgate", "residential", "limited access", "inside")),
+)
+
+
+BookedPrice = tuple[str, str, str, str, str, str, int]
+"""What the ledger kept of one booking, as the store's query reads it (a plain tuple: 100,000
+are read at once): shipment id, PRO, order, pickup day, carrier, currency, cents."""
+
+
+class Billed(NamedTuple):
+    """What the listing says one shipment was billed."""
+
+    shipment_id: str
+    status: str
+    currency: str
+    cents: int | None
+    cause: str = "unexplained"
+    note: str = ""
+
+
+class AuditLine(NamedTuple):
+    """One shipment billed above its booked price (money kept as cents)."""
+
+    shipment_id: str
+    pro_number: str
+    order: str
+    carrier: str
+    pickup_date: str
+    currency: str
+    booked_cents: int
+    billed_cents: int
+    cause: str
+    note: str
+
+    @property
+    def booked(self) -> Decimal:
+        return Decimal(self.booked_cents) / 100
+
+    @property
+    def billed(self) -> Decimal:
+        return Decimal(self.billed_cents) / 100
+
+    @property
+    def difference(self) -> Decimal:
+        return Decimal(self.billed_cents - self.booked_cents) / 100
+
+
+@dataclass(frozen=True)
+class AuditReport:
+    """The lines, their totals per carrier and per cause (each per currency), and counts."""
+
+    lines: list[AuditLine]
+    by_carrier: dict[tuple[str, str], tuple[int, Decimal]]
+    by_cause: dict[tuple[str, str], tuple[int, Decimal]]
+    checked: int
+    """Booked shipments found in the listing with a bill in the booking's currency."""
+    canceled: int
+    not_listed: int
+    other_currency: int
+    booked: int = 0
+    extra: dict[str, int] = field(default_factory=dict)
+
+
+def booked_prices(
+    engine: Engine,
+    since: date | None = None,
+    until: date | None = None,
+    *,
+    environment: str | None = None,
+) -> dict[str, BookedPrice]:
+    """The booked shipments whose pickup day is in ``since``..``until`` (both included), by
+    shipment id."""
+    clauses = ["outcome = 'booked'", "rate IS NOT NULL", "shipment_id IS NOT NULL"]
+    params: list[str] = []
+    if environment is not None:
+        clauses.append("environment = ?")
+        params.append(environment)
+    if since is not None:
+        clauses.append("pickup_date >= ?")
+        params.append(since.isoformat())
+    if until is not None:
+        clauses.append("pickup_date <= ?")
+        params.append(until.isoformat())
+    if engine.dialect.name == "postgresql":
+        rate = "CAST(rate AS jsonb)"
+        carrier, currency = f"{rate} ->> 'carrier'", f"{rate} ->> 'currency'"
+        cents = f"CAST(ROUND(CAST({rate} ->> 'total' AS NUMERIC) * 100) AS BIGINT)"
+    else:
+        carrier, currency = "json_extract(rate, '$.carrier')", "json_extract(rate, '$.currency')"
+        cents = "CAST(ROUND(json_extract(rate, '$.total') * 100) AS INTEGER)"
+    clauses.append(f"{cents} IS NOT NULL")
+    rows = engine.read(
+        "SELECT shipment_id, COALESCE(pro_number, ''), COALESCE(order_number, ''),"
+        f" COALESCE(pickup_date, ''), COALESCE({carrier}, ''),"
+        f" UPPER(COALESCE({currency}, 'USD')), {cents}"
+        f" FROM bookings WHERE {' AND '.join(clauses)}",
+        params,
+    )
+    return {row[0]: row for row in rows}
+
+
+def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
+    """(cause, note) from what a listing entry says changed (``adjustments``, ``charges``
+    or ``billing``, each a list of objects with a ``type``/``name`` and a ``note``)."""
+    found: list[Any] = []
+    for key in ("adjustments", "billingAdjustments", "charges"):
+        value = raw.get(key)
+        if isinstance(value, list):
+            found.extend(v for v in value if isinstance(v, dict))
+    billing = raw.get("billing")
+    if isinstance(billing, dict) and isinstance(billing.get("adjustments"), list):
+        found.extend(v for v in billing["adjustments"] if isinstance(v, dict))
+    for entry in found:
+        said = " ".join(
+            str(entry.get(k) or "") for k in ("type", "name", "reason", "accessorial")
+        ).lower()
+        note = str(entry.get("note") or entry.get("description") or "")[:200]
+        for cause, words in _WORDS:
+            if any(word in said for word in words):
+                return cause, note
+    return "unexplained", ""
+
+
+def billed_of(shipment: Shipment) -> Billed:
+    """A listing entry as the audit reads it."""
+    cost = shipment.cost
+    cents = None
+    if cost is not None and cost.total is not None:
+        cents = int((cost.total * 100).to_integral_value())
+    currency = ((cost.currency if cost is not None else None) or "USD").upper()
+    cause, note = cause_of(shipment.raw) if shipment.raw else ("unexplained", "")
+    return Billed(shipment.id, shipment.status, currency, cents, cause, note)
+
+
+async def listed_bills(
+    client: FreightClient, since: date | None, until: date | None
+) -> AsyncIterator[Billed]:
+    """Every listed shipment of the pickup days, a page of ``PAGE`` at a time."""
+    from tui.api.models import ShipmentQuery
+
+    query = ShipmentQuery.build(pickup_date_from=since, pickup_date_to=until)
+    async for shipment in client.iter_shipments(query, limit=PAGE):
+        yield billed_of(shipment)
+
+
+def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditReport:
+    """Compare each booked price with its bill."""
+    above: list[tuple[int, BookedPrice, Billed]] = []
+    checked = canceled = other = 0
+    remaining = dict(prices)  # each booking compared once: the first bill listed for it
+    take = remaining.pop
+    for bill in bills:
+        sid, status, currency, cents, _, _ = bill
+        price = take(sid, None)
+        if price is None:
+            continue
+        if status == "canceled":
+            canceled += 1
+        elif cents is None or currency != price[5]:
+            other += cents is not None
+        else:
+            checked += 1
+            if cents > price[6]:
+                above.append((cents - price[6], price, bill))
+    above.sort(key=lambda entry: (-entry[0], entry[1][0]))
+    carrier: dict[tuple[str, str], list[int]] = {}
+    causes: dict[tuple[str, str], list[int]] = {}
+    lines: list[AuditLine] = []
+    add = lines.append
+    for diff, price, bill in above:
+        for table, key in ((carrier, (price[4], price[5])), (causes, (bill.cause, price[5]))):
+            total = table.get(key)
+            if total is None:
+                table[key] = [1, diff]
+            else:
+                total[0] += 1
+                total[1] += diff
+        add(AuditLine(price[0], price[1], price[2], price[4], price[3], price[5], price[6],
+                      price[6] + diff, bill[4], bill[5]))  # fmt: skip
+    return AuditReport(
+        lines,
+        {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(carrier.items())},
+        {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(causes.items())},
+        checked,
+        canceled,
+        len(remaining),
+        other,
+        booked=len(prices),
+    )
+
+
+CSV_COLUMNS: Final = (
+    "shipmentId", "proNumber", "order", "carrier", "pickupDate", "currency", "bookedTotal",
+    "billedTotal", "difference", "cause", "billNote",
+)  # fmt: skip
+
+
+def line_record(line: AuditLine) -> dict[str, str]:
+    """One line as the CSV and JSON write it (money as exact text)."""
+    return {
+        "shipmentId": line.shipment_id, "proNumber": line.pro_number, "order": line.order,
+        "carrier": line.carrier, "pickupDate": line.pickup_date, "currency": line.currency,
+        "bookedTotal": f"{line.booked:.2f}", "billedTotal": f"{line.billed:.2f}",
+        "difference": f"{line.difference:.2f}", "cause": line.cause, "billNote": line.note,
+    }  # fmt: skip
+
+
+def to_csv(report: AuditReport) -> str:
+    """The lines as a CSV to dispute with (one row a shipment)."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
+    writer.writeheader()
+    for line in report.lines:
+        writer.writerow({k: _cell(v) for k, v in line_record(line).items()})
+    return buffer.getvalue()
+
+
+def _cell(value: str) -> str:
+    """A cell a spreadsheet will not run as a formula."""
+    return (
+        "'" + value
+        if value[:1] in ("=", "+", "-", "@", "\t", "\r") and not _number(value)
+        else value
+    )
+
+
+def _number(value: str) -> bool:
+    try:
+        Decimal(value)
+    except InvalidOperation:
+        return False
+    return True
