@@ -164,7 +164,8 @@ GLOSSARY: dict[str, str] = {
     "problems": "what is wrong, in words (a list)",
     # -- reports (freight report spend|lanes|carriers)
     "lane": "origin > destination ZIPs of a booking",
-    "week": "the year and week the bookings were sent (2026-W09; weeks start on Monday)",
+    "week": "the ISO year and week the bookings were sent (2026-W50; weeks start on Monday,"
+    " week 1 holds the year's first Thursday)",
     "shipments": "how many booked shipments",
     "pounds": "their total pounds, a decimal string",
     "costPerCwt": "total / (pounds / 100), an exact decimal string in currency",

@@ -84,9 +84,9 @@ def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> N
         ("10001 > 94105", "USD"),
     }
     assert [(w["week"], w["total"]) for w in weeks] == [
-        ("2026-W09", "300.00"),
-        ("2026-W09", "100.10"),
-        ("2026-W10", "50.05"),
+        ("2026-W10", "300.00"),
+        ("2026-W10", "100.10"),
+        ("2026-W11", "50.05"),
     ]
 
 
