@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
 
 from tui.domain.safe_text import json_escaped, plain_cell
+from tui.ledger import is_booking_reference
 from tui.vocabulary import Field, FieldSet, day, moment, money
 
 if TYPE_CHECKING:
@@ -119,6 +120,24 @@ def _row(shipment: Listed) -> RowLike:
     return shipment
 
 
+def _booking_reference(shipment: RowLike) -> str | None:
+    """Freight's own reference of the booking: the store's (a row that carries it), or the
+    service's ``reference`` when it has the shape of one (no reference of the shipper's was
+    given, so Freight's took its place)."""
+    known: str | None = getattr(shipment, "booking_reference", None)
+    if known:
+        return known
+    return shipment.reference if is_booking_reference(shipment.reference) else None
+
+
+def _customer_reference(shipment: RowLike) -> str | None:
+    """The shipper's own reference: the service's ``reference`` unless it is Freight's."""
+    reference = shipment.reference
+    if reference is None or is_booking_reference(reference):
+        return None
+    return None if reference == getattr(shipment, "booking_reference", None) else reference
+
+
 SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
     "shipment",
     [
@@ -141,7 +160,11 @@ SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
               lambda s: [s.tracking_number] if s.tracking_number else []),
         Field("bolNumber", "bill of lading number", lambda s: s.bol_number),
         Field("customerReference", "the shipper's own reference on the shipment (PO, order)",
-              lambda s: s.reference),
+              _customer_reference),
+        Field("bookingReference", "Freight's own reference of the booking (FRT…)",
+              _booking_reference),
+        Field("order", "the batch's order number it books (from the store; null: none)",
+              lambda s: getattr(s, "order", None)),
         Field("quoteId", "the quote it was booked from", lambda s: s.quote_id),
     ],
 )  # fmt: skip

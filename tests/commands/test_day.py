@@ -42,9 +42,9 @@ def test_the_days_list_manifests_print_and_close(
     assert listed.status == 0, listed.err
     shipments = json.loads(listed.out)
     assert sorted(s["proNumber"] for s in shipments) == sorted(r["proNumber"] for r in booked)
-    a1 = next(s for s in shipments if s["consignee"] == "Peach Retail")
+    a1 = next(s for s in shipments if s["destCompany"] == "Peach Retail")
     assert a1["pieces"] == 3  # two pallets and a crate
-    assert a1["totalWeight"] == "1950"  # the order's 1,600 lb on two pallets and a 350 lb crate
+    assert a1["totalWeight"] == 1950  # the order's 1,600 lb on two pallets and a 350 lb crate
     assert a1["carrier"]
     assert not any(s["lateAddition"] for s in shipments)
 
@@ -98,6 +98,6 @@ def test_the_days_list_manifests_print_and_close(
     late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
     assert str(late[0]["pickupDate"]) == day
     after = json.loads(freight("day", "--date", day, "--format", "json").out)
-    flagged = {s["consignee"]: s["lateAddition"] for s in after}
+    flagged = {s["destCompany"]: s["lateAddition"] for s in after}
     assert flagged == {"Peach Retail": False, "Lone Star DC": False, "Late Goods": True}
     assert " late" in freight("day", "--date", day).out

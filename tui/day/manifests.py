@@ -16,10 +16,11 @@ from typing import Any
 
 from tui.day import Day, DayLine
 from tui.domain.safe_text import plain
+from tui.vocabulary import pounds
 
 CSV_FIELDS = (
     "carrier", "proNumber", "bolNumber", "bookingReference", "shipmentId", "pickupDate",
-    "pieces", "totalWeight", "freightClass", "hazardous", "consignee", "pickupWindow",
+    "pieces", "totalWeight", "freightClass", "hazardous", "destCompany", "pickupWindow",
     "pickupConfirmation", "flags", "lateAddition", "station",
 )  # fmt: skip
 
@@ -65,10 +66,10 @@ def record_of(carrier: str, line: DayLine) -> dict[str, Any]:
             facts.pickup_date.isoformat() if facts and facts.pickup_date else booking.pickup_date
         ),
         "pieces": facts.pieces if facts else None,
-        "totalWeight": number(weight),
+        "totalWeight": pounds(weight),
         "freightClass": facts.freight_class if facts else None,
         "hazardous": facts.hazmat if facts else None,
-        "consignee": facts.consignee if facts else None,
+        "destCompany": facts.consignee if facts else None,
         "pickupWindow": facts.pickup_window if facts else None,
         "pickupConfirmation": facts.confirmation if facts else None,
         "flags": list(line.flags),
