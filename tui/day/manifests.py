@@ -9,7 +9,7 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -128,7 +128,7 @@ def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
     """One CSV and one PDF (with the driver's signature line) per carrier in ``folder``; when
     a file is already there nothing is written (ManifestsThere) unless ``force``."""
     from tui.atomic import write_atomically
-    from tui.day.pdf import manifest_pdf
+    from tui.day.manifest_pdf import manifest_pdf
 
     plan = plan_manifests(day, folder)
     if plan.there and not force:
@@ -143,7 +143,8 @@ def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
             f"{len(group.lines)} shipments, {group.pieces} pieces, {number(group.weight_lb)} lb",
         ]
         rows = [_pdf_row(line) for line in group.lines]
-        pdf = manifest_pdf(f"Manifest: {group.carrier}", heading, rows)
+        created = datetime.combine(day.day, time(0), UTC)  # the same day: the same bytes
+        pdf = manifest_pdf(f"Manifest: {group.carrier}", heading, rows, created)
         write_atomically(path.with_suffix(".pdf"), pdf)
         written += [path.with_suffix(".csv"), path.with_suffix(".pdf")]
     return written
