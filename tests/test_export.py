@@ -251,7 +251,8 @@ def test_a_workbook_keeps_a_long_bol_as_text_and_runs_nothing() -> None:
     cells = {h.value: c for h, c in zip(header, row, strict=True)}
     assert (cells["bolNumber"].value, cells["bolNumber"].data_type) == (bol, "s")
     assert cells["bolNumber"].number_format == "@"
-    assert cells["customerReference"].value == "'=cmd|' /C calc'!A0"
+    assert cells["customerReference"].value == "=cmd|' /C calc'!A0"  # the text, no '
+
     assert cells["customerReference"].data_type == "s"
     assert cells["total"].value == 1234.5
 

@@ -246,7 +246,8 @@ number shown to the cent), a count, or blank."""
 def workbook(title: str, header: Sequence[str], rows: Iterable[Sequence[WorkbookCell]]) -> bytes:
     """An ``.xlsx`` of one sheet: every text cell a string in text format (``@``), so Excel
     keeps a 17-digit number with a leading zero as written and never runs ``=…``; amounts
-    numbers to the cent; the caller neutralises text as it would for CSV."""
+    numbers to the cent. Text is written as it is: a string cell is never a formula, so it
+    needs no ``'`` in front (which Excel would show as part of the text)."""
     from openpyxl import Workbook
 
     book = Workbook(write_only=True)
@@ -275,16 +276,18 @@ def _workbook_cell(page: Any, cell: WorkbookCell) -> Any:
 
 def workbook_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[WorkbookCell]:
     """One workbook row of a record: Freight's exact amounts as numbers, lists joined by
-    spaces, text neutralised as in CSV."""
+    spaces, text as it is (a string cell in text format is never run: no ``'`` in front)."""
     row: list[WorkbookCell] = []
-    for field, text in zip(fields, csv_row(record, fields), strict=True):
+    for field in fields:
         value = record[field.name]
         if field.verbatim and value is not None:
             row.append(Decimal(str(value)))
         elif isinstance(value, int) and not isinstance(value, bool):
             row.append(value)
+        elif isinstance(value, list):
+            row.append(plain_cell(" ".join(str(v) for v in value)) or None)
         else:
-            row.append(text or None)
+            row.append(plain_cell(str(value)) or None if value is not None else None)
     return row
 
 

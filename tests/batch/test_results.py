@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import os
+import stat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -121,7 +123,12 @@ async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(
     with_server_text(batch, "X1")
     batch.states["X1"] = dataclasses.replace(batch.state("X1"), bol_number=BOL)
     out = tmp_path / "results.xlsx"
-    write_results(out, batch.sheet, batch.orders, batch.states)
+    mask = os.umask(0o022)  # the user's usual umask: results are theirs to share
+    try:
+        write_results(out, batch.sheet, batch.orders, batch.states)
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
     assert out.read_bytes().startswith(b"PK")  # a zip: a workbook, not CSV text
     sheet = load_workbook(out).active
     assert sheet is not None
@@ -134,5 +141,7 @@ async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(
     choice = batch.state("X1").choice
     assert choice is not None
     assert Decimal(str(cells["Total"].value)) == choice.total  # a number Excel can sum
-    assert cells["Currency"].value == "'=USD"
+    assert cells["Currency"].value == "=USD"  # the text itself: a string cell is never run
+    assert cells["Currency"].data_type == "s"
     assert all(c.data_type != "f" for c in row)  # no formula anywhere
+    assert not any(str(c.value or "").startswith("'") for c in [*header, *row])

@@ -29,10 +29,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from tui.atomic import write_atomically
+from tui.atomic import masked, write_atomically
 from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
-from tui.domain.safe_text import plain
+from tui.domain.safe_text import plain, plain_cell
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _SIGNED_NUMBER: Final = re.compile(r"[+-]?\d[\d.,]*")
@@ -193,16 +193,17 @@ def results_workbook(
     sheet: Sheet, orders: Sequence[Order], states: Mapping[str, OrderState]
 ) -> bytes:
     """The results as an ``.xlsx`` workbook: text cells are strings in text format (never a
-    formula, long digit strings kept), amounts numbers to the cent, counts whole numbers."""
+    formula, long digit strings kept), holding the text itself (no ``'`` in front: a string
+    cell is never run), amounts numbers to the cent, counts whole numbers."""
     from tui.export import WorkbookCell, workbook
 
     def cell(value: Cell) -> WorkbookCell:
         if isinstance(value, Money):
             return value.amount
-        return neutral(value) if isinstance(value, str) else value
+        return plain_cell(value) if isinstance(value, str) else value
 
     rows = ([cell(value) for value in cells] for cells in result_rows(sheet, orders, states))
-    return workbook("Results", [neutral(h) for h in result_headers(sheet)], rows)
+    return workbook("Results", [plain_cell(h) for h in result_headers(sheet)], rows)
 
 
 def is_workbook(path: Path) -> bool:
@@ -228,4 +229,4 @@ def write_results(
         else:
             data = text.encode(encoding, errors="replace")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, data, mode=0o600)
+    write_atomically(path, data, mode=masked(0o666))  # the user's usual mode, as any file
