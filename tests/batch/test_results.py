@@ -145,3 +145,33 @@ async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(
     assert cells["Currency"].data_type == "s"
     assert all(c.data_type != "f" for c in row)  # no formula anywhere
     assert not any(str(c.value or "").startswith("'") for c in [*header, *row])
+
+
+def _read_only_folder(tmp_path: Path) -> Path:
+    """A folder this user cannot write in (root writes past permission bits: then one of the
+    kernel's, when the machine has one)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if not os.access(folder, os.W_OK):
+        return folder
+    kernels = Path("/proc/1")
+    if kernels.is_dir() and not os.access(kernels, os.W_OK):
+        return kernels
+    pytest.skip("no folder this user cannot write in")
+
+
+def test_results_never_go_into_freights_own_folder_or_a_read_only_one(tmp_path: Path) -> None:
+    from tui.batch.results import PACKAGE, results_refusal, suggested_results
+    from tui.batch.source import read_file
+
+    sample = PACKAGE / "batch" / "samples" / "demo-orders.csv"
+    assert results_refusal(sample.with_name("demo-orders-results.csv")) is not None
+    files = tmp_path / "workspace-files"
+    assert suggested_results(read_file(sample), files) == files / "demo-orders-results.csv"
+    mine = write(tmp_path / "orders.csv", WMS_EXPORT.read_text("utf-8"))
+    assert suggested_results(read_file(mine), files) == tmp_path / "orders-results.csv"
+    assert results_refusal(tmp_path / "orders-results.csv") is None
+    assert "no folder" in str(results_refusal(tmp_path / "missing" / "r.csv"))
+    read_only = _read_only_folder(tmp_path)
+    assert "read-only" in str(results_refusal(read_only / "r.csv"))

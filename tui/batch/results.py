@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -230,3 +231,42 @@ def write_results(
             data = text.encode(encoding, errors="replace")
     path.parent.mkdir(parents=True, exist_ok=True)
     write_atomically(path, data, mode=masked(0o666))  # the user's usual mode, as any file
+
+
+PACKAGE: Final = Path(__file__).resolve().parents[1]
+"""Freight's own package folder (its samples live there): never a place for results."""
+
+
+def results_name(sheet: Sheet) -> str:
+    """The results file's name: the input's with ``-results`` (a workbook gives a workbook)."""
+    if sheet.kind == "text":
+        return "pasted-orders-results.csv"
+    source = Path(sheet.source)
+    return f"{source.stem}-results{'.xlsx' if sheet.kind == 'xlsx' else '.csv'}"
+
+
+def results_refusal(path: Path) -> str | None:
+    """Why results cannot go to ``path`` (None: they can): not into Freight's own package
+    folder, not into a folder that is missing or that this user cannot write in."""
+    resolved = path.expanduser().resolve()
+    if resolved == PACKAGE or PACKAGE in resolved.parents:
+        return "That is Freight's own folder: choose one of yours."
+    folder = resolved.parent
+    if not folder.is_dir():
+        return f"There is no folder {folder}."
+    if not os.access(folder, os.W_OK):
+        return f"{folder} is read-only for you: choose another folder."
+    if resolved.is_dir():
+        return f"{resolved} is a folder: add a file name."
+    return None
+
+
+def suggested_results(sheet: Sheet, workspace_files: Path) -> Path:
+    """Where the Batch screen offers to write the results: beside the input when the user can
+    write there and it is not Freight's own folder, else in the workspace's files folder."""
+    name = results_name(sheet)
+    if sheet.kind != "text":
+        beside = Path(sheet.source).expanduser().with_name(name)
+        if results_refusal(beside) is None:
+            return beside
+    return workspace_files / name

@@ -401,14 +401,23 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None or sheet is None:
             self.notify("Open an order file first.", timeout=3)
             return
+        from tui.batch.results import suggested_results
+        from tui.screens.batch_results import BatchResultsDialog
+
+        suggested = suggested_results(sheet, files_dir(self.host.session.data_dir))
+
+        def chosen(target: Path | None) -> None:
+            if target is not None and self.sheet is sheet:
+                self._write_results(target)
+
+        self.app.push_screen(BatchResultsDialog(suggested), chosen)
+
+    def _write_results(self, target: Path) -> None:
         from tui.batch.results import write_results
 
-        if sheet.kind == "text":
-            target = files_dir(self.host.session.data_dir) / "pasted-orders-results.csv"
-        else:
-            source = Path(sheet.source)
-            suffix = ".xlsx" if sheet.kind == "xlsx" else ".csv"  # a workbook gives a workbook
-            target = source.with_name(f"{source.stem}-results{suffix}")
+        batch, sheet = self.current_batch, self.sheet
+        if batch is None or sheet is None:
+            return
         try:
             write_results(target, sheet, batch.orders, batch.states)
         except OSError as error:
