@@ -131,6 +131,7 @@ SLOW_TESTS = frozenset(
         "ui/test_batch_stations.py::test_another_stations_booking_shows_on_the_open_batch",
         "ui/test_batch_paperwork.py::test_paperwork_missing_is_shown_and_b_fetches_it",
         "ui/test_batch_results.py::test_an_xlsx_order_file_gives_an_xlsx_results_file",
+        "ui/test_batch_results.py::test_the_batch_asks_where_results_go_and_refuses_freights_own_folder",
         "ui/test_canada.py::test_a_canadian_origin_is_quoted_and_booked",
         "store/test_pace.py::test_a_429_seen_by_one_station_pauses_the_others",
         "store/test_pace.py::test_three_stations_together_stay_under_the_accounts_limit",

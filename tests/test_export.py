@@ -256,6 +256,21 @@ def test_a_workbook_keeps_a_long_bol_as_text_and_runs_nothing() -> None:
     cells = {h.value: c for h, c in zip(header, row, strict=True)}
     assert (cells["bolNumber"].value, cells["bolNumber"].data_type) == (bol, "s")
     assert cells["bolNumber"].number_format == "@"
-    assert cells["customerReference"].value == "'=cmd|' /C calc'!A0"
+    assert cells["customerReference"].value == "=cmd|' /C calc'!A0"  # the text, no '
+
     assert cells["customerReference"].data_type == "s"
     assert cells["total"].value == 1234.5
+
+
+def test_the_shippers_reference_is_never_freights_own() -> None:
+    from tui.api.models import Shipment
+    from tui.export import shipment_record
+
+    def record(reference: str) -> dict[str, object]:
+        return shipment_record(Shipment.model_validate({"id": "s1", "reference": reference}))
+
+    freights = record("FRT0A1B2C3D4E")  # no reference of the shipper's: Freight's took its place
+    assert (freights["customerReference"], freights["bookingReference"]) == (None, "FRT0A1B2C3D4E")
+    shippers = record("PO-4471")
+    assert (shippers["customerReference"], shippers["bookingReference"]) == ("PO-4471", None)
+    assert shippers["order"] is None  # the store's, joined by the commands

@@ -11,11 +11,13 @@ from tui.export import SHIPMENT_FIELDS
 from tui.listing.rows import ShipmentRow
 
 FREIGHTS_OWN = frozenset(
-    {"carrier", "scac", "total", "currency", "shipmentId", "trackingNumbers", "customerReference"}
-)
+    {"carrier", "scac", "total", "currency", "shipmentId", "trackingNumbers", "customerReference",
+     "bookingReference", "order"}
+)  # fmt: skip
 """Names Freight gives what it adds, or gives a wire field so that one thing has one name
 across every command (the glossary: ``id`` is ``shipmentId``, ``trackingNumber`` a list
-``trackingNumbers``, the shipment's ``reference`` the ``customerReference``)."""
+``trackingNumbers``, the shipment's ``reference`` the ``customerReference`` unless it is
+Freight's own ``bookingReference``; ``order`` is the batch's, from the store)."""
 
 
 def wire_aliases(model: type[BaseModel]) -> set[str]:

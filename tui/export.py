@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
 
 from tui.domain.safe_text import json_escaped, plain_cell
+from tui.ledger import is_booking_reference
 from tui.vocabulary import Field, FieldSet, day, moment, money
 
 if TYPE_CHECKING:
@@ -119,6 +120,24 @@ def _row(shipment: Listed) -> RowLike:
     return shipment
 
 
+def _booking_reference(shipment: RowLike) -> str | None:
+    """Freight's own reference of the booking: the store's (a row that carries it), or the
+    service's ``reference`` when it has the shape of one (no reference of the shipper's was
+    given, so Freight's took its place)."""
+    known: str | None = getattr(shipment, "booking_reference", None)
+    if known:
+        return known
+    return shipment.reference if is_booking_reference(shipment.reference) else None
+
+
+def _customer_reference(shipment: RowLike) -> str | None:
+    """The shipper's own reference: the service's ``reference`` unless it is Freight's."""
+    reference = shipment.reference
+    if reference is None or is_booking_reference(reference):
+        return None
+    return None if reference == getattr(shipment, "booking_reference", None) else reference
+
+
 SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
     "shipment",
     [
@@ -141,7 +160,11 @@ SHIPMENT_FIELDS: FieldSet[RowLike] = FieldSet(
               lambda s: [s.tracking_number] if s.tracking_number else []),
         Field("bolNumber", "bill of lading number", lambda s: s.bol_number),
         Field("customerReference", "the shipper's own reference on the shipment (PO, order)",
-              lambda s: s.reference),
+              _customer_reference),
+        Field("bookingReference", "Freight's own reference of the booking (FRT…)",
+              _booking_reference),
+        Field("order", "the batch's order number it books (from the store; null: none)",
+              lambda s: getattr(s, "order", None)),
         Field("quoteId", "the quote it was booked from", lambda s: s.quote_id),
     ],
 )  # fmt: skip
@@ -223,7 +246,8 @@ number shown to the cent), a count, or blank."""
 def workbook(title: str, header: Sequence[str], rows: Iterable[Sequence[WorkbookCell]]) -> bytes:
     """An ``.xlsx`` of one sheet: every text cell a string in text format (``@``), so Excel
     keeps a 17-digit number with a leading zero as written and never runs ``=…``; amounts
-    numbers to the cent; the caller neutralises text as it would for CSV."""
+    numbers to the cent. Text is written as it is: a string cell is never a formula, so it
+    needs no ``'`` in front (which Excel would show as part of the text)."""
     from openpyxl import Workbook
 
     book = Workbook(write_only=True)
@@ -252,16 +276,18 @@ def _workbook_cell(page: Any, cell: WorkbookCell) -> Any:
 
 def workbook_row(record: dict[str, Any], fields: Sequence[Field[Any]]) -> list[WorkbookCell]:
     """One workbook row of a record: Freight's exact amounts as numbers, lists joined by
-    spaces, text neutralised as in CSV."""
+    spaces, text as it is (a string cell in text format is never run: no ``'`` in front)."""
     row: list[WorkbookCell] = []
-    for field, text in zip(fields, csv_row(record, fields), strict=True):
+    for field in fields:
         value = record[field.name]
         if field.verbatim and value is not None:
             row.append(Decimal(str(value)))
         elif isinstance(value, int) and not isinstance(value, bool):
             row.append(value)
+        elif isinstance(value, list):
+            row.append(plain_cell(" ".join(str(v) for v in value)) or None)
         else:
-            row.append(text or None)
+            row.append(plain_cell(str(value)) or None if value is not None else None)
     return row
 
 

@@ -60,6 +60,17 @@ def order_reference(account: str, environment: str, number: str) -> str:
     return REFERENCE_PREFIX + "".join(letters)
 
 
+def is_booking_reference(text: str | None) -> bool:
+    """True when ``text`` has the shape of Freight's own booking reference (``FRT`` + 10 of
+    Crockford's base 32), not a shipper's."""
+    return (
+        text is not None
+        and len(text) == len(REFERENCE_PREFIX) + 10
+        and text.startswith(REFERENCE_PREFIX)
+        and all(c in _ALPHABET for c in text[len(REFERENCE_PREFIX) :])
+    )
+
+
 def new_reference() -> str:
     """A fresh booking reference, one word of 13 letters and digits (``FRT`` + 10 random)."""
     return REFERENCE_PREFIX + "".join(secrets.choice(_ALPHABET) for _ in range(10))

@@ -42,6 +42,7 @@ __all__ = [
     "known",
     "moment",
     "money",
+    "pounds",
 ]
 
 
@@ -121,10 +122,9 @@ GLOSSARY: dict[str, str] = {
     "rows": "the file's row numbers of the order",
     "destination": "city, state and ZIP it goes to, in words",
     "pieces": "handling units of the order",
-    "totalWeight": "the order's total pounds, a decimal string",
+    "totalWeight": "total pounds (an order's, a shipment's, a report row's), a number",
     "notes": "what was read otherwise than written (a ship date moved…)",
     # -- freight day: the day's pickups per carrier
-    "consignee": "who receives the shipment (the destination's company)",
     "pickupWindow": "the origin dock's hours for the pickup (open-close)",
     "flags": "what needs a hand, a list: pickup_not_confirmed, paperwork_missing, "
     "outcome_unknown, pickup_moved, canceled (on a day already closed)",
@@ -164,9 +164,9 @@ GLOSSARY: dict[str, str] = {
     "problems": "what is wrong, in words (a list)",
     # -- reports (freight report spend|lanes|carriers)
     "lane": "origin > destination ZIPs of a booking",
-    "week": "the year and week the bookings were sent (2026-W09; weeks start on Monday)",
+    "week": "the ISO year and week the bookings were sent (2026-W50; weeks start on Monday,"
+    " week 1 holds the year's first Thursday)",
     "shipments": "how many booked shipments",
-    "pounds": "their total pounds, a decimal string",
     "costPerCwt": "total / (pounds / 100), an exact decimal string in currency",
     "savings": (
         "against the cheapest other offer in the same currency when booked "
@@ -217,6 +217,14 @@ def money(amount: Decimal | None) -> str | None:
     except ArithmeticError:  # more digits than the context holds: write it as it is
         return format(amount, "f")
     return f"{cents:f}" if cents == amount else format(amount.normalize(), "f")
+
+
+def pounds(value: Decimal | None) -> int | float | None:
+    """A weight in pounds as a JSON number (whole pounds an integer): weights are numbers in
+    every record, never text; None when unknown or not a number."""
+    if value is None or not value.is_finite():
+        return None
+    return int(value) if value == value.to_integral_value() else float(value)
 
 
 def day(value: date | None) -> str | None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import os
+import stat
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
@@ -121,7 +123,12 @@ async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(
     with_server_text(batch, "X1")
     batch.states["X1"] = dataclasses.replace(batch.state("X1"), bol_number=BOL)
     out = tmp_path / "results.xlsx"
-    write_results(out, batch.sheet, batch.orders, batch.states)
+    mask = os.umask(0o022)  # the user's usual umask: results are theirs to share
+    try:
+        write_results(out, batch.sheet, batch.orders, batch.states)
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o644
     assert out.read_bytes().startswith(b"PK")  # a zip: a workbook, not CSV text
     sheet = load_workbook(out).active
     assert sheet is not None
@@ -134,5 +141,37 @@ async def test_an_xlsx_results_file_is_a_workbook_with_long_numbers_as_text(
     choice = batch.state("X1").choice
     assert choice is not None
     assert Decimal(str(cells["Total"].value)) == choice.total  # a number Excel can sum
-    assert cells["Currency"].value == "'=USD"
+    assert cells["Currency"].value == "=USD"  # the text itself: a string cell is never run
+    assert cells["Currency"].data_type == "s"
     assert all(c.data_type != "f" for c in row)  # no formula anywhere
+    assert not any(str(c.value or "").startswith("'") for c in [*header, *row])
+
+
+def _read_only_folder(tmp_path: Path) -> Path:
+    """A folder this user cannot write in (root writes past permission bits: then one of the
+    kernel's, when the machine has one)."""
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    folder.chmod(0o555)
+    if not os.access(folder, os.W_OK):
+        return folder
+    kernels = Path("/proc/1")
+    if kernels.is_dir() and not os.access(kernels, os.W_OK):
+        return kernels
+    pytest.skip("no folder this user cannot write in")
+
+
+def test_results_never_go_into_freights_own_folder_or_a_read_only_one(tmp_path: Path) -> None:
+    from tui.batch.results import PACKAGE, results_refusal, suggested_results
+    from tui.batch.source import read_file
+
+    sample = PACKAGE / "batch" / "samples" / "demo-orders.csv"
+    assert results_refusal(sample.with_name("demo-orders-results.csv")) is not None
+    files = tmp_path / "workspace-files"
+    assert suggested_results(read_file(sample), files) == files / "demo-orders-results.csv"
+    mine = write(tmp_path / "orders.csv", WMS_EXPORT.read_text("utf-8"))
+    assert suggested_results(read_file(mine), files) == tmp_path / "orders-results.csv"
+    assert results_refusal(tmp_path / "orders-results.csv") is None
+    assert "no folder" in str(results_refusal(tmp_path / "missing" / "r.csv"))
+    read_only = _read_only_folder(tmp_path)
+    assert "read-only" in str(results_refusal(read_only / "r.csv"))

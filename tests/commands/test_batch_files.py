@@ -50,7 +50,7 @@ def test_a_storefront_export_is_read_per_unit_with_units_tags_and_hazard_hints(
     pump, paint = records["#1001"], records["#1002"]
     assert pump["status"] == "rated"
     assert pump["pieces"] == 3
-    assert pump["totalWeight"] == "450.00"  # 150 lb each, not 150 for the line
+    assert pump["totalWeight"] == 450  # 150 lb each, not 150 for the line
     assert "crate read from the item's name 'Pump housing (crate)'" in pump["notes"]
     assert "from the tags: residential, liftgate" in pump["notes"]
     hints = [note for note in paint["notes"] if "looks hazardous" in note]

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import ORDERS, configured, orders_file  # noqa: F401 (a fixture)
@@ -42,9 +43,9 @@ def test_the_days_list_manifests_print_and_close(
     assert listed.status == 0, listed.err
     shipments = json.loads(listed.out)
     assert sorted(s["proNumber"] for s in shipments) == sorted(r["proNumber"] for r in booked)
-    a1 = next(s for s in shipments if s["consignee"] == "Peach Retail")
+    a1 = next(s for s in shipments if s["destCompany"] == "Peach Retail")
     assert a1["pieces"] == 3  # two pallets and a crate
-    assert a1["totalWeight"] == "1950"  # the order's 1,600 lb on two pallets and a 350 lb crate
+    assert a1["totalWeight"] == 1950  # the order's 1,600 lb on two pallets and a 350 lb crate
     assert a1["carrier"]
     assert not any(s["lateAddition"] for s in shipments)
 
@@ -64,17 +65,26 @@ def test_the_days_list_manifests_print_and_close(
     assert sorted(row["proNumber"] for row in rows) == sorted(s["proNumber"] for s in shipments)
     pdfs = sorted(folder.glob("*.pdf"))
     assert [p.stem for p in pdfs] == [f.stem for f in files]
+    pdf_text = ""
     for pdf in pdfs:
-        content = pdf.read_bytes()
-        assert content.startswith(b"%PDF-1.4")
-        assert b"(Driver's signature) Tj" in content
-    pdf_text = b"".join(p.read_bytes() for p in pdfs)
-    for shipment in shipments:  # every PRO is on its carrier's page, as text
-        assert f"({shipment['proNumber']}) Tj".encode() in pdf_text
+        pages = PdfReader(io.BytesIO(pdf.read_bytes())).pages
+        text = "\n".join(page.extract_text() for page in pages)
+        assert "Driver's signature" in text
+        pdf_text += text
+    for shipment in shipments:  # every PRO and consignee is on its carrier's page, as text
+        assert shipment["proNumber"] in pdf_text
+        assert shipment["destCompany"] in pdf_text
     again = freight("day", "--date", day, "--manifests", str(folder))
     assert again.status != 0
     assert "--force" in again.err
     assert freight("day", "--date", day, "--manifests", str(folder), "--force").status == 0
+    blocked = tmp_path / "blocked"  # a folder it cannot write a manifest in (root writes
+    blocked.mkdir()  # anywhere, so a folder stands where the first file would go)
+    (blocked / files[0].name).mkdir()
+    refused = freight("day", "--date", day, "--manifests", str(blocked), "--force")
+    assert refused.status == 2, refused.err  # a usage error, not 70 (an internal error)
+    assert f"--manifests: cannot write in {blocked}" in refused.err
+    assert "Traceback" not in refused.err
 
     lp = install_fake_lp(tmp_path / "bin", monkeypatch)
     printers = '\n[printers]\ndocument_printer = "office"\nlabel_printer = "zebra"\n'
@@ -98,6 +108,6 @@ def test_the_days_list_manifests_print_and_close(
     late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
     assert str(late[0]["pickupDate"]) == day
     after = json.loads(freight("day", "--date", day, "--format", "json").out)
-    flagged = {s["consignee"]: s["lateAddition"] for s in after}
+    flagged = {s["destCompany"]: s["lateAddition"] for s in after}
     assert flagged == {"Peach Retail": False, "Lone Star DC": False, "Late Goods": True}
     assert " late" in freight("day", "--date", day).out

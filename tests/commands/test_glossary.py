@@ -81,6 +81,18 @@ def test_every_commands_json_keys_are_the_glossarys(
     }
     day = outputs["batch book"][0]["pickupDate"]  # the day the batch's pickups are on
     outputs["day"] = json_of(freight, "day", "--date", day, "--format", "json")
+    outputs["shipments after the batch"] = json_of(
+        freight, "shipments", "--format", "jsonl", "--limit", "40"
+    )
+    first = outputs["batch book"][0]
+    outputs["shipment of the batch"] = json_of(
+        freight, "shipment", first["shipmentId"], "--format", "json"
+    )
+    for kind in ("spend", "lanes", "carriers"):
+        outputs[f"report {kind}"] = json_of(freight, "report", kind, "--format", "json")
+    outputs["report by week"] = json_of(
+        freight, "report", "spend", "--by", "week", "--format", "json"
+    )
     seen: set[str] = set()
     strangers, blanks = [], []
     for command, value in outputs.items():
@@ -99,10 +111,48 @@ def test_every_commands_json_keys_are_the_glossarys(
         assert name in seen, name
     booked = outputs["batch book"]
     assert all(isinstance(r["trackingNumbers"], list) for r in booked)
+    one_type_per_name(outputs)
+    the_batchs_order_and_references_in_the_shipments(outputs)
     assert isinstance(outputs["track default"], list)  # one shape, whatever the matches
     status = outputs["auth status"]
     assert status["clientId"] is not None
     assert DEMO_TOKEN.split(".")[-1] not in json.dumps(status)  # never the secret
+
+
+def one_type_per_name(outputs: dict[str, Any]) -> None:
+    """Weights are numbers, tracking numbers lists and the consignee ``destCompany`` in every
+    command's records (``shipments``, ``shipment``, ``day``, ``report``, ``batch``)."""
+    types: dict[str, set[str]] = {}
+    for value in outputs.values():
+        for key, _, item in keys_and_values(value):
+            if item is not None:
+                types.setdefault(key, set()).add(type(item).__name__)
+    assert types["totalWeight"] <= {"int", "float"}, types["totalWeight"]
+    assert types["weight"] <= {"int", "float"}, types["weight"]
+    assert types["trackingNumbers"] == {"list"}
+    assert types["destCompany"] == {"str"}
+    assert "consignee" not in types
+    for command in ("day", "report spend", "batch book"):
+        assert all(isinstance(r["totalWeight"], int | float) for r in outputs[command]), command
+    assert all(r["destCompany"] for r in outputs["day"])
+    assert all(re.fullmatch(r"\d{4}-W\d{2}", r["week"]) for r in outputs["report by week"])
+
+
+def the_batchs_order_and_references_in_the_shipments(outputs: dict[str, Any]) -> None:
+    """``order`` and ``bookingReference`` come from the store; ``customerReference`` is never
+    Freight's own ``FRT…``."""
+    booked = {r["shipmentId"]: r for r in outputs["batch book"] if r["shipmentId"]}
+    listed = {s["shipmentId"]: s for s in outputs["shipments after the batch"]}
+    assert booked.keys() <= listed.keys()
+    for shipment_id, order in booked.items():
+        for record in (listed[shipment_id], *[outputs["shipment of the batch"]] * (
+            shipment_id == outputs["shipment of the batch"]["shipmentId"]
+        )):  # fmt: skip
+            assert record["order"] == order["order"]
+            assert record["bookingReference"] == order["bookingReference"]
+            assert record["customerReference"] != order["bookingReference"]
+    for record in [*outputs["shipments"], *outputs["shipments after the batch"]]:
+        assert not str(record["customerReference"] or "").startswith("FRT"), record
 
 
 COVERED = {

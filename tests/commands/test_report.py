@@ -62,11 +62,11 @@ def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> N
     assert result.status == 0, result.err
     rows = json.loads(result.out)
     assert rows == [
-        {"carrier": "ODFL", "currency": "CAD", "shipments": 1, "pounds": "500",
+        {"carrier": "ODFL", "currency": "CAD", "shipments": 1, "totalWeight": 500,
          "total": "300.00", "costPerCwt": "60.00", "savings": "0.00"},
-        {"carrier": "ODFL", "currency": "USD", "shipments": 1, "pounds": "1000",
+        {"carrier": "ODFL", "currency": "USD", "shipments": 1, "totalWeight": 1000,
          "total": "100.10", "costPerCwt": "10.01", "savings": "30.00"},
-        {"carrier": "SAIA", "currency": "USD", "shipments": 1, "pounds": "100",
+        {"carrier": "SAIA", "currency": "USD", "shipments": 1, "totalWeight": 100,
          "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
     ]  # fmt: skip
     carriers = json.loads(freight("report", "carriers", "--format", "json").out)
@@ -84,9 +84,9 @@ def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> N
         ("10001 > 94105", "USD"),
     }
     assert [(w["week"], w["total"]) for w in weeks] == [
-        ("2026-W09", "300.00"),
-        ("2026-W09", "100.10"),
-        ("2026-W10", "50.05"),
+        ("2026-W10", "300.00"),
+        ("2026-W10", "100.10"),
+        ("2026-W11", "50.05"),
     ]
 
 
@@ -94,12 +94,12 @@ def test_since_until_csv_and_table(freight: Runner) -> None:
     booked()
     result = freight("report", "spend", "--since", "2026-03-09", "--format", "csv")
     assert list(csv.DictReader(io.StringIO(result.out))) == [
-        {"carrier": "SAIA", "currency": "USD", "shipments": "1", "pounds": "100",
+        {"carrier": "SAIA", "currency": "USD", "shipments": "1", "totalWeight": "100",
          "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
     ]  # fmt: skip
     table = freight("report", "spend", "--until", "2026-03-02").out.splitlines()
     assert table[0].split() == [
-        "carrier", "currency", "shipments", "pounds", "total", "costPerCwt", "savings",
+        "carrier", "currency", "shipments", "totalWeight", "total", "costPerCwt", "savings",
     ]  # fmt: skip
     assert [line.split()[:2] for line in table[1:]] == [["ODFL", "CAD"], ["ODFL", "USD"]]
     bad = freight("report", "spend", "--since", "March")
@@ -158,10 +158,10 @@ def test_tables_fit_80_columns_and_csv_keeps_every_column(
     narrow = freight("report", "spend").out.splitlines()
     assert max(len(line) for line in narrow) <= 60, narrow
     assert narrow[0].split() == ["carrier", "cur", "ships", "total", "perCwt", "savings"]
-    assert narrow[-1].startswith("(pounds left out at 60 columns")
+    assert narrow[-1].startswith("(totalWeight left out at 60 columns")
     sheet = list(csv.DictReader(io.StringIO(freight("report", "spend", "--format", "csv").out)))
     assert sheet[1]["carrier"] == long_name
-    assert sheet[1]["pounds"] == "1234567"
+    assert sheet[1]["totalWeight"] == "1234567"
 
 
 def test_carriers_asks_tracking_for_delivery_dates_unless_offline(

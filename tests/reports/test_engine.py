@@ -13,6 +13,7 @@ import pytest
 
 from tests.reports.fill import Booked, fill
 from tui.reports.engine import carriers, spend
+from tui.reports.periods import iso_week
 from tui.store import Store, open_store
 
 MON = datetime(2026, 3, 2, 15, tzinfo=UTC)
@@ -67,11 +68,19 @@ def test_since_until_and_weeks(store: Store) -> None:
     )
     weeks = spend(store.engine, "week")
     assert [(r.key, r.total) for r in weeks] == [
-        ("2026-W09", Decimal("10.00")),
-        ("2026-W10", Decimal("20.00")),
+        ("2026-W10", Decimal("10.00")),
+        ("2026-W11", Decimal("20.00")),
     ]
     assert [r.total for r in spend(store.engine, "carrier", since=later)] == [Decimal("20.00")]
     assert [r.total for r in spend(store.engine, "carrier", until=later)] == [Decimal("10.00")]
+
+
+def test_weeks_are_iso_weeks_on_either_engine(store: Store) -> None:
+    days = (datetime(2026, 1, 1, 9, tzinfo=UTC), datetime(2026, 12, 7, 9, tzinfo=UTC),
+            datetime(2027, 1, 1, 9, tzinfo=UTC))  # fmt: skip
+    fill(store, [Booked(f"FRT{n}", "ODFL", "10.00", "USD", 100, at) for n, at in enumerate(days)])
+    weeks = [r.key for r in spend(store.engine, "week")]
+    assert weeks == ["2026-W01", "2026-W50", "2026-W53"]  # %W: 2026-W00, 2026-W49, 2027-W00
 
 
 def test_carrier_scorecard(store: Store) -> None:
@@ -118,7 +127,7 @@ def test_sums_match_the_bookings_put_in_on_either_engine(store: Store) -> None:
     for by, key in (
         ("carrier", lambda b: b.carrier),
         ("lane", lambda b: f"{b.lane[0]} > {b.lane[1]}"),
-        ("week", lambda b: b.sent_at.strftime("%Y-W%W")),
+        ("week", lambda b: iso_week(b.sent_at.date())),
     ):
         want: dict[tuple[str, str], tuple[int, Decimal, Decimal]] = {}
         for b in put:
@@ -129,4 +138,5 @@ def test_sums_match_the_bookings_put_in_on_either_engine(store: Store) -> None:
         assert got == want, by
         assert [(r.currency, r.key) for r in rows] == sorted((c, k) for k, c in want)
     weeks = {r.key for r in spend(store.engine, "week")}
-    assert {"2025-W51", "2026-W00", "2026-W01"} <= weeks  # Jan 1-4 2026: before the first Monday
+    assert {"2025-W52", "2026-W01"} <= weeks  # ISO weeks: Dec 29 2025 is 2026-W01
+    assert not any(week.endswith("-W00") for week in weeks)  # %W's week 00 is not a week

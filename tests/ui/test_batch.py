@@ -32,6 +32,7 @@ from tui.screens.batch import BatchScreen
 from tui.screens.batch_mapping import BatchMappingScreen
 from tui.screens.batch_order import BatchOrderScreen
 from tui.screens.batch_paste import BatchPasteScreen
+from tui.screens.batch_results import BatchResultsDialog
 from tui.session import Session
 
 NOON_MONDAY = datetime(2026, 11, 23, 17, 0, tzinfo=UTC)
@@ -276,12 +277,14 @@ async def test_results_are_written_beside_the_file(session: Session, wms: Path) 
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await open_file(pilot, wms)
         await rate(pilot, screen)
-        await pilot.press("e")
-        await pilot.pause()
+        await pilot.press("e")  # asked where: beside the file, which the user can write in
+        written = wms.with_name("wms-export-results.csv")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchResultsDialog), what="asked")
+        await pilot.press("enter")
+        await wait_for(pilot, written.exists, what="the results")
         batch = screen.current_batch
         assert batch is not None
         set_aside = sum(len(o.rows) for o in batch.orders if not o.valid)
-    written = wms.with_name("wms-export-results.csv")
     rows = list(csv.reader(io.StringIO(written.read_bytes().decode("utf-8-sig"), newline="")))
     assert rows[0][-13:-11] == ["Status", "Carrier"]
     statuses = [row[-13] for row in rows[1:]]

@@ -72,12 +72,10 @@ async def book(session: Session, dest: str, company: str) -> str:
 
 
 def pages(path: Path) -> int:
-    """The page count of a PDF's top page tree (written by the merge as ``/Count N``)."""
-    from tui.day.pdf_merge import objects_of
+    """The page count of a PDF, as pypdf reads it."""
+    from tui.day.pdf_merge import page_count
 
-    objects, root = objects_of(path.read_bytes())
-    tree = objects[int(objects[root].split(b"/Pages")[1].split()[0])]
-    return int(tree.split(b"/Count")[1].split()[0].strip(b">"))
+    return page_count(path.read_bytes())
 
 
 async def open_day(pilot: Pilot[Any]) -> DayScreen:

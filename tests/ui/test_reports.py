@@ -24,8 +24,8 @@ from tui.session import Session
 from tui.store import ledger_environment, open_store
 
 TODAY = date(2026, 11, 28)
-NOV = datetime(2026, 11, 3, 15, tzinfo=UTC)  # a Tuesday of 2026-W44
-NOV_LATER = datetime(2026, 11, 17, 9, tzinfo=UTC)  # 2026-W46
+NOV = datetime(2026, 11, 3, 15, tzinfo=UTC)  # a Tuesday of 2026-W45
+NOV_LATER = datetime(2026, 11, 17, 9, tzinfo=UTC)  # 2026-W47
 OCT = datetime(2026, 10, 14, 12, tzinfo=UTC)
 
 BOOKED = [
@@ -159,12 +159,12 @@ async def test_views_weeks_lanes_and_the_scorecard(reports_app: FreightApp) -> N
         await settle(pilot)
         spark = screen.query_one("#reports-spark", Sparkline)
         assert spark.display
-        # November to today, the 28th: W43 (Sunday the 1st) to W47 (no weeks to come)
+        # November to today, the 28th: W44 (Sunday the 1st) to W48 (no weeks to come)
         assert list(spark.data or []) == [0.0, 1200.10, 0.0, 1249.95, 0.0]
         text = screen_text(app)
-        assert "2026-W43" in text
-        assert "2026-W48" not in text
-        assert "1,249.95 (2)" in line_of(text, "2026-W46")
+        assert "2026-W44" in text
+        assert "2026-W49" not in text
+        assert "1,249.95 (2)" in line_of(text, "2026-W47")
         await pilot.press("4")
         await wait_for(pilot, lambda: screen.wanted in screen.reads)
         await settle(pilot)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tui.batch.model import Order, OrderState, RateOption
-from tui.vocabulary import Field, FieldSet, money
+from tui.vocabulary import Field, FieldSet, money, pounds
 
 RECORD_KEYS: Final = (
     "order", "status", "errors", "carrier", "serviceType", "transitDays", "total", "currency",
@@ -100,8 +100,8 @@ BATCH_FIELDS: FieldSet[BatchOrder] = FieldSet(
         Field("destination", "city, state and ZIP it goes to",
               lambda i: (i.order.dest_text or None) if i.order is not None else None),
         Field("pieces", "handling units", lambda i: i.order.pieces if i.order else None),
-        Field("totalWeight", "the order's total pounds, a decimal string",
-              lambda i: money(i.order.weight_lb) if i.order and i.order.valid else None,
+        Field("totalWeight", "the order's total pounds, a number",
+              lambda i: pounds(i.order.weight_lb) if i.order and i.order.valid else None,
               verbatim=True),
         Field("notes", "what was read otherwise than written (a ship date moved…)",
               lambda i: list(i.state.notes)),

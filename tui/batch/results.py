@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import csv
 import io
+import os
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -29,10 +30,10 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Final
 
-from tui.atomic import write_atomically
+from tui.atomic import masked, write_atomically
 from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
-from tui.domain.safe_text import plain
+from tui.domain.safe_text import plain, plain_cell
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _SIGNED_NUMBER: Final = re.compile(r"[+-]?\d[\d.,]*")
@@ -193,16 +194,17 @@ def results_workbook(
     sheet: Sheet, orders: Sequence[Order], states: Mapping[str, OrderState]
 ) -> bytes:
     """The results as an ``.xlsx`` workbook: text cells are strings in text format (never a
-    formula, long digit strings kept), amounts numbers to the cent, counts whole numbers."""
+    formula, long digit strings kept), holding the text itself (no ``'`` in front: a string
+    cell is never run), amounts numbers to the cent, counts whole numbers."""
     from tui.export import WorkbookCell, workbook
 
     def cell(value: Cell) -> WorkbookCell:
         if isinstance(value, Money):
             return value.amount
-        return neutral(value) if isinstance(value, str) else value
+        return plain_cell(value) if isinstance(value, str) else value
 
     rows = ([cell(value) for value in cells] for cells in result_rows(sheet, orders, states))
-    return workbook("Results", [neutral(h) for h in result_headers(sheet)], rows)
+    return workbook("Results", [plain_cell(h) for h in result_headers(sheet)], rows)
 
 
 def is_workbook(path: Path) -> bool:
@@ -228,4 +230,43 @@ def write_results(
         else:
             data = text.encode(encoding, errors="replace")
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_atomically(path, data, mode=0o600)
+    write_atomically(path, data, mode=masked(0o666))  # the user's usual mode, as any file
+
+
+PACKAGE: Final = Path(__file__).resolve().parents[1]
+"""Freight's own package folder (its samples live there): never a place for results."""
+
+
+def results_name(sheet: Sheet) -> str:
+    """The results file's name: the input's with ``-results`` (a workbook gives a workbook)."""
+    if sheet.kind == "text":
+        return "pasted-orders-results.csv"
+    source = Path(sheet.source)
+    return f"{source.stem}-results{'.xlsx' if sheet.kind == 'xlsx' else '.csv'}"
+
+
+def results_refusal(path: Path) -> str | None:
+    """Why results cannot go to ``path`` (None: they can): not into Freight's own package
+    folder, not into a folder that is missing or that this user cannot write in."""
+    resolved = path.expanduser().resolve()
+    if resolved == PACKAGE or PACKAGE in resolved.parents:
+        return "That is Freight's own folder: choose one of yours."
+    folder = resolved.parent
+    if not folder.is_dir():
+        return f"There is no folder {folder}."
+    if not os.access(folder, os.W_OK):
+        return f"{folder} is read-only for you: choose another folder."
+    if resolved.is_dir():
+        return f"{resolved} is a folder: add a file name."
+    return None
+
+
+def suggested_results(sheet: Sheet, workspace_files: Path) -> Path:
+    """Where the Batch screen offers to write the results: beside the input when the user can
+    write there and it is not Freight's own folder, else in the workspace's files folder."""
+    name = results_name(sheet)
+    if sheet.kind != "text":
+        beside = Path(sheet.source).expanduser().with_name(name)
+        if results_refusal(beside) is None:
+            return beside
+    return workspace_files / name

@@ -154,6 +154,9 @@ def _write(day: Day, folder: Path, force: bool) -> list[Path]:
         raise UsageError(f"--manifests: there is no folder {plain(folder)}") from None
     except ManifestsThere as there:
         raise UsageError(f"--manifests: {there} (say --force to replace)") from None
+    except OSError as error:  # no permission, a read-only or full disk, a folder in the way
+        reason = plain(error.strerror or error)
+        raise UsageError(f"--manifests: cannot write in {plain(folder)}: {reason}") from None
 
 
 async def _print(client: FreightClient, day: Day, err: TextIO) -> tuple[list[str], bool]:

@@ -114,7 +114,14 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if output.format == "table":
             print_detail(detail, out)
         else:
-            record = DETAIL_FIELDS.record(detail, output.fields)
+            import asyncio
+
+            from tui.commands.booked import lookup, with_booking
+
+            booked = await asyncio.to_thread(lookup, args, [detail.id])
+            record = with_booking(
+                DETAIL_FIELDS.record(detail, output.fields), booked.get(detail.id)
+            )
             write_records([record], output.format, out, one=True)
         if args.documents is None:
             return OK

@@ -16,7 +16,7 @@ from typing import Any, Final, TextIO
 
 from tui.commands.dates import parse_day
 from tui.domain.safe_text import plain
-from tui.vocabulary import money
+from tui.vocabulary import money, pounds
 
 REPORTS = ("spend", "carriers", "lanes", "audit")
 
@@ -99,7 +99,7 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
             by: row.key,
             "currency": row.currency,
             "shipments": row.shipments,
-            "pounds": format(row.pounds, "f"),
+            "totalWeight": pounds(row.pounds),
             "total": money(row.total),
             "costPerCwt": money(row.cost_per_cwt),
             "savings": money(row.savings),
@@ -112,12 +112,13 @@ SHORT_NAMES: Final[dict[str, str]] = {
     "currency": "cur",
     "shipments": "ships",
     "costPerCwt": "perCwt",
+    "totalWeight": "lb",
     "quotedTransitDays": "quotedDays",
     "actualTransitDays": "actualDays",
 }
 """Table headers shortened when the full names do not fit (CSV and JSON keep the full ones)."""
 
-LEFT_OUT_FIRST: Final = ("pounds", "delivered", "savings", "shipments", "share")
+LEFT_OUT_FIRST: Final = ("totalWeight", "delivered", "savings", "shipments", "share")
 """Columns a narrow table leaves out, first to last (the group, the money and the days stay)."""
 
 KEY_MIN: Final = 16

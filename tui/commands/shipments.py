@@ -106,6 +106,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
     A CSV file written with ``--output`` starts with the byte-order mark Excel needs; CSV on
     stdout (a pipe, most often) does not, unless ``--bom`` says so."""
+    from tui.commands.booked import joined
     from tui.commands.fields import fieldset_of, output_of
 
     query = query_of(args, today)
@@ -124,12 +125,13 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     progress = Progress(err)
     async with open_client(args) as client:
         rows = limited(client, query, args.limit)
+        records = joined(args, rows)  # each record with its booking in the store
         if path is not None and fmt is not None:
             from tui.export import export_shipments
 
             try:
                 result = await export_shipments(
-                    rows, path, fmt, bom=bom, progress=progress, fields=fields
+                    records, path, fmt, bom=bom, progress=progress, fields=fields
                 )
             except OSError as exc:  # no permission, a full disk, a folder in the way
                 raise UsageError(f"--output: cannot write {path}: {_reason(exc)}") from None
@@ -151,7 +153,9 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
             target = _utf8(out)
             try:
-                await stream_shipments(rows, target, fmt, bom=bom, progress=progress, fields=fields)
+                await stream_shipments(
+                    records, target, fmt, bom=bom, progress=progress, fields=fields
+                )
             finally:
                 target.flush()
                 if target is not out and isinstance(target, io.TextIOWrapper):
@@ -165,6 +169,7 @@ async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO)
     """``--output FILE.xlsx``: an Excel workbook of the shipments, written when complete
     (text cells in text format, so long numbers keep their leading zeros)."""
     from tui.atomic import write_atomically
+    from tui.commands.booked import joined
     from tui.commands.fields import fieldset_of, output_of
     from tui.export import shipment_record, shipments_workbook
 
@@ -173,7 +178,7 @@ async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO)
     records: list[dict[str, Any]] = []
     async with open_client(args) as client:
         try:
-            async for shipment in limited(client, query, args.limit):
+            async for shipment in joined(args, limited(client, query, args.limit)):
                 records.append(shipment_record(shipment, fields))
                 progress(len(records))
         finally:

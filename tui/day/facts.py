@@ -13,7 +13,7 @@ from tui.day import Day, ShipmentFacts, build_day
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
-    from tui.api.models.shipments import ShipmentDetail
+    from tui.api.models.shipments import Shipment, ShipmentDetail
     from tui.ledger import BookingRecord
     from tui.store.core import Store
     from tui.store.days import DayClose
@@ -48,29 +48,57 @@ def facts_of(detail: ShipmentDetail) -> ShipmentFacts:
     )
 
 
-async def listed_on(client: FreightClient, day: date) -> set[str]:
-    """The ids of the shipments the service lists on pickup day ``day`` (it may have moved a
-    pickup there)."""
+LISTING_PAGE = 100
+"""Shipments asked for per page of the day's listing."""
+
+Listed = dict[str, ShipmentFacts | None]
+"""The shipments the service lists on a day: id -> what its listing entry says (None when the
+entry does not carry the shipment's items, so only its detail can say)."""
+
+
+def listing_facts(shipment: Shipment) -> ShipmentFacts | None:
+    """A listing entry's facts when it carries the shipment's items (as the sandbox's and the
+    later API version's records do), read as a detail; None when only the detail can say."""
+    from pydantic import ValidationError
+
+    from tui.api.models import ShipmentDetail
+
+    if not isinstance(shipment.raw.get("items"), list):
+        return None
+    try:
+        return facts_of(ShipmentDetail.model_validate(shipment.raw))
+    except ValidationError:
+        return None
+
+
+async def listed_on(client: FreightClient, day: date) -> Listed:
+    """The shipments the service lists on pickup day ``day`` (it may have moved a pickup
+    there), a page per ``LISTING_PAGE``, with what each entry says."""
     from tui.api.models import ShipmentQuery
 
-    listed: set[str] = set()
+    listed: Listed = {}
     query = ShipmentQuery.build(pickup_date_from=day, pickup_date_to=day)
-    async for shipment in client.iter_shipments(query):
-        listed.add(shipment.id)
+    async for shipment in client.iter_shipments(query, limit=LISTING_PAGE):
+        listed[shipment.id] = listing_facts(shipment)
     return listed
 
 
 async def facts_for(
-    client: FreightClient, day: date, bookings: list[BookingRecord], listed: set[str]
+    client: FreightClient, day: date, bookings: list[BookingRecord], listed: Listed
 ) -> dict[str, ShipmentFacts]:
     """The service's facts of each booking that may be on ``day``: the ledger says so, or the
-    service lists its shipment on that day (``listed``)."""
+    service lists its shipment on that day (``listed``). A listed entry that carries its
+    facts is taken as it is; the detail is read only for the others (a listing without items,
+    a booking the ledger puts on the day that the service no longer lists there)."""
     found: dict[str, ShipmentFacts] = {}
     for record in bookings:
         shipment_id = record.shipment_id
         if not shipment_id or record.outcome == "failed":
             continue
-        if shipment_id in listed or record.pickup_date == day.isoformat():
+        known = listed.get(shipment_id)
+        if known is not None:
+            found[shipment_id] = known
+        elif shipment_id in listed or record.pickup_date == day.isoformat():
             found[shipment_id] = facts_of(await client.get_shipment(shipment_id))
     return found
 

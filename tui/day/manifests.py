@@ -9,17 +9,18 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from datetime import date
+from datetime import UTC, date, datetime, time
 from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
 from tui.day import Day, DayLine
 from tui.domain.safe_text import plain
+from tui.vocabulary import pounds
 
 CSV_FIELDS = (
     "carrier", "proNumber", "bolNumber", "bookingReference", "shipmentId", "pickupDate",
-    "pieces", "totalWeight", "freightClass", "hazardous", "consignee", "pickupWindow",
+    "pieces", "totalWeight", "freightClass", "hazardous", "destCompany", "pickupWindow",
     "pickupConfirmation", "flags", "lateAddition", "station",
 )  # fmt: skip
 
@@ -66,10 +67,10 @@ def record_of(carrier: str, line: DayLine) -> dict[str, Any]:
             facts.pickup_date.isoformat() if facts and facts.pickup_date else booking.pickup_date
         ),
         "pieces": facts.pieces if facts else None,
-        "totalWeight": number(weight),
+        "totalWeight": pounds(weight),
         "freightClass": facts.freight_class if facts else None,
         "hazardous": facts.hazmat if facts else None,
-        "consignee": facts.consignee if facts else None,
+        "destCompany": facts.consignee if facts else None,
         "pickupWindow": facts.pickup_window if facts else None,
         "pickupConfirmation": facts.confirmation if facts else None,
         "flags": list(line.flags),
@@ -128,7 +129,7 @@ def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
     """One CSV and one PDF (with the driver's signature line) per carrier in ``folder``; when
     a file is already there nothing is written (ManifestsThere) unless ``force``."""
     from tui.atomic import write_atomically
-    from tui.day.pdf import manifest_pdf
+    from tui.day.manifest_pdf import manifest_pdf
 
     plan = plan_manifests(day, folder)
     if plan.there and not force:
@@ -143,7 +144,8 @@ def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
             f"{len(group.lines)} shipments, {group.pieces} pieces, {number(group.weight_lb)} lb",
         ]
         rows = [_pdf_row(line) for line in group.lines]
-        pdf = manifest_pdf(f"Manifest: {group.carrier}", heading, rows)
+        created = datetime.combine(day.day, time(0), UTC)  # the same day: the same bytes
+        pdf = manifest_pdf(f"Manifest: {group.carrier}", heading, rows, created)
         write_atomically(path.with_suffix(".pdf"), pdf)
         written += [path.with_suffix(".csv"), path.with_suffix(".pdf")]
     return written

@@ -43,12 +43,18 @@ class _Sql:
     """What the spend's inner query ends with (SQLite: keep it from being flattened)."""
 
 
+_THURSDAY: Final = "date(substr(sent_at, 1, 19), '-3 days', 'weekday 4')"
+"""The Thursday of the ISO week a booking was sent in (SQLite): its year is the week's year and
+its day of the year gives the week's number (ISO 8601: weeks start on Monday, week 1 holds the
+year's first Thursday; 2026-12-07 is 2026-W50, 2027-01-01 is 2026-W53)."""
+
 _SQLITE: Final = _Sql(
     keys={
         "carrier": "json_extract(rate, '$.carrier')",
         "lane": "COALESCE(json_extract(lane, '$.origin'), '?') || ' > '"
         " || COALESCE(json_extract(lane, '$.destination'), '?')",
-        "week": "strftime('%Y-W%W', substr(sent_at, 1, 19))",
+        "week": f"strftime('%Y', {_THURSDAY}) || '-W'"
+        f" || printf('%02d', (CAST(strftime('%j', {_THURSDAY}) AS INTEGER) - 1) / 7 + 1)",
     },
     currency="json_extract(rate, '$.currency')",
     pounds="CAST(json_extract(weights, '$.pounds') AS REAL)",
@@ -69,15 +75,13 @@ _SQLITE: Final = _Sql(
 )
 
 _DAY: Final = "sent_day"
-"""The UTC day a booking was sent (in the source). Its week is SQLite's ``%W``: weeks start on
-Monday, the days before the year's first Monday are week 00."""
+"""The UTC day a booking was sent (in the source). Its week is the ISO week (``IYYY``, ``IW``)."""
 _POSTGRES: Final = _Sql(
     keys={
         "carrier": "rj ->> 'carrier'",
         "lane": "COALESCE(lj ->> 'origin', chr(63)) || ' > ' || COALESCE(lj ->> 'destination',"
         " chr(63))",
-        "week": f"to_char({_DAY}, 'YYYY') || '-W' || lpad(CAST((CAST(EXTRACT(DOY FROM {_DAY})"
-        f" AS INTEGER) + 7 - CAST(EXTRACT(ISODOW FROM {_DAY}) AS INTEGER)) / 7 AS TEXT), 2, '0')",
+        "week": f"to_char({_DAY}, 'IYYY') || '-W' || to_char({_DAY}, 'IW')",
     },
     currency="rj ->> 'currency'",
     pounds="CAST(wj ->> 'pounds' AS NUMERIC)",

@@ -55,10 +55,17 @@ class Period:
 
     def weeks(self, through: date | None = None) -> list[str]:
         """The weeks it touches (up to the day ``through``, when given), as the reports name
-        them (``2026-W47``: Monday-based)."""
+        them (ISO weeks: ``2026-W50``)."""
         last = min(self.last, through) if through is not None else self.last
         days = (self.first + timedelta(days=n) for n in range((last - self.first).days + 1))
-        return list(dict.fromkeys(day.strftime("%Y-W%W") for day in days))
+        return list(dict.fromkeys(iso_week(day) for day in days))
+
+
+def iso_week(day: date) -> str:
+    """The ISO 8601 week of ``day`` as the reports name it: 2026-12-07 is ``2026-W50``, and
+    2027-01-01 is ``2026-W53`` (the week belongs to the year of its Thursday)."""
+    year, week, _ = day.isocalendar()
+    return f"{year:04d}-W{week:02d}"
 
 
 def _month_start(year: int, month: int) -> date:

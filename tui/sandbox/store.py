@@ -92,7 +92,6 @@ def listing(row: sqlite3.Row, now_s: int) -> dict[str, Any]:
         "id": row["id"],
         "createdDate": from_ms(row["created"]),
         "status": row["status"],
-        "origin": _address(row, "o"),
         "destination": _address(row, "d"),
         "carrier": {"name": row["carrier_name"], "scac": row["carrier_code"]},
         "cost": {"total": _money(billing.billed_cents(row, bill)), "currency": CURRENCY},
@@ -105,6 +104,8 @@ def listing(row: sqlite3.Row, now_s: int) -> dict[str, Any]:
         "reference": row["reference"],
         "quoteId": row["quote_id"],
         "pickupDate": _pickup_date(row, row["status"]),
+        **_pickup(row),
+        **_listed_extras(row),
     }
 
 
@@ -124,6 +125,23 @@ def _pickup(row: sqlite3.Row) -> dict[str, Any]:
     if details.get("pickupCanceled"):
         out["pickupCanceled"] = True
     return out
+
+
+def _listed_extras(row: sqlite3.Row) -> dict[str, Any]:
+    """What a listing entry carries beyond the spec's fields, as the later API version's
+    records do: the items, the origin's dock hours, the pickup's confirmation and note (a
+    day's pickups read from its listing, with no request per shipment)."""
+    origin = json.loads(row["contacts"]).get("origin", {})
+    details = json.loads(row["details"] or "{}")
+    hours = {key: origin[key] for key in ("dockHoursOpen", "dockHoursClose") if origin.get(key)}
+    extras: dict[str, Any] = {
+        "origin": {**_address(row, "o"), **hours},
+        "items": json.loads(row["items"]),
+        "pickupConfirmation": row["pickup_conf"],
+    }
+    if details.get("pickupDateMessage"):
+        extras["pickupDateMessage"] = details["pickupDateMessage"]
+    return extras
 
 
 def documents(row: sqlite3.Row, base_url: str) -> list[dict[str, str]]:

@@ -402,21 +402,23 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None or sheet is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        from tui.batch.results import write_results
+        from tui.batch.results import suggested_results, write_results
+        from tui.screens.batch_results import BatchResultsDialog
 
-        if sheet.kind == "text":
-            target = files_dir(self.host.session.data_dir) / "pasted-orders-results.csv"
-        else:
-            source = Path(sheet.source)
-            suffix = ".xlsx" if sheet.kind == "xlsx" else ".csv"  # a workbook gives a workbook
-            target = source.with_name(f"{source.stem}-results{suffix}")
-        try:
-            write_results(target, sheet, batch.orders, batch.states)
-        except OSError as error:
-            self.say(f"Not written: {target}: {error.strerror or error}", error=True)
-            return
-        given = self.host.file_saved(target)  # in a browser, it also goes to the browser
-        self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
+        suggested = suggested_results(sheet, files_dir(self.host.session.data_dir))
+
+        def chosen(target: Path | None) -> None:
+            if target is None or self.sheet is not sheet:
+                return
+            try:
+                write_results(target, sheet, batch.orders, batch.states)
+            except OSError as error:
+                self.say(f"Not written: {target}: {error.strerror or error}", error=True)
+                return
+            given = self.host.file_saved(target)  # in a browser, it also goes to the browser
+            self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
+
+        self.app.push_screen(BatchResultsDialog(suggested), chosen)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """The batch's own commands in the palette."""

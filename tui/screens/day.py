@@ -185,7 +185,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             client = await host.session.client()
             listed = await listed_on(client, day)
             known = {record.shipment_id for record in stored.bookings}
-            if listed - known:  # a pickup the service moved onto the day: its booking too
+            if listed.keys() - known:  # a pickup the service moved onto the day: its booking too
                 stored = await self._read(day, listed) or stored
             facts = await facts_for(client, day, stored.bookings, listed)
         except FreightError as error:

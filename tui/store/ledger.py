@@ -36,6 +36,26 @@ _COLUMNS: Final = (
 )
 
 
+def booked_shipments(
+    store: Store, environment: str, account: str, shipment_ids: Collection[str]
+) -> dict[str, tuple[str, str | None]]:
+    """Shipment id -> (Freight's booking reference, the batch's order number or None) of the
+    bookings of these shipments in ``environment`` and ``account``, read by the shipment's
+    index (``freight shipments`` and ``shipment`` name them)."""
+    found: dict[str, tuple[str, str | None]] = {}
+    ids = sorted(set(shipment_ids))
+    for at in range(0, len(ids), 500):  # a bounded number of parameters per query
+        chunk = ids[at : at + 500]
+        marks = ", ".join("?" for _ in chunk)
+        for row in store.engine.read(
+            "SELECT shipment_id, reference, order_number FROM bookings WHERE environment = ?"
+            f" AND account = ? AND outcome != 'failed' AND shipment_id IN ({marks})",
+            (environment, account, *chunk),
+        ):
+            found[str(row[0])] = (str(row[1]), str(row[2]) if row[2] is not None else None)
+    return found
+
+
 class StoreLedger:
     """The ``Ledger`` the booking engine writes to, kept in a ``Store``."""
 
