@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -15,10 +16,28 @@ from pypdf import PdfReader
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import ORDERS, configured, orders_file  # noqa: F401 (a fixture)
 from tests.fake_lp import install_fake_lp
+from tui.domain.pickup_dates import is_business_day, region_of
 
 LATE = (
     ORDERS.split("\n", 1)[0] + "\nA3,60607,Late Goods,Atlanta,GA,30303,1,Pallet,500,48,40,48,70,\n"
 )
+
+
+def _ship_day() -> date:
+    """A business day at both origins a week ahead: a pickup day the hour never moves (with no
+    ship date, Chicago's and Atlanta's next pickup fall on different days for an hour a night)."""
+    day = datetime.now(UTC).date() + timedelta(days=7)
+    while not all(is_business_day(day, region_of(z)) for z in ("60607", "30336")):
+        day += timedelta(days=1)
+    return day
+
+
+def _dated(orders: str, day: date) -> str:
+    """``orders`` with a Ship Date column of ``day`` after the order number."""
+    header, *rows = orders.splitlines()
+    lines = [header.replace("Order,", "Order,Ship Date,", 1)]
+    lines += [row.replace(",", f",{day.isoformat()},", 1) for row in rows]
+    return "\n".join(lines) + "\n"
 
 
 def _book(freight: Runner, path: Path) -> list[dict[str, Any]]:
@@ -35,8 +54,10 @@ def test_the_days_list_manifests_print_and_close(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    booked = _book(freight, orders_file(tmp_path))
+    ship_day = _ship_day()
+    booked = _book(freight, orders_file(tmp_path, _dated(ORDERS, ship_day)))
     day = str(booked[0]["pickupDate"])
+    assert day == ship_day.isoformat()
     assert {str(r["pickupDate"]) for r in booked} == {day}
 
     listed = freight("day", "--date", day, "--format", "json")
@@ -105,7 +126,7 @@ def test_the_days_list_manifests_print_and_close(
     merged = Path(pdf_job.argv[-1]).read_bytes()
     for shipment in shipments:  # each BOL's page is in the one PDF
         assert f"{shipment['proNumber']}".encode() in merged
-    late = _book(freight, orders_file(tmp_path, LATE, "late.csv"))
+    late = _book(freight, orders_file(tmp_path, _dated(LATE, ship_day), "late.csv"))
     assert str(late[0]["pickupDate"]) == day
     after = json.loads(freight("day", "--date", day, "--format", "json").out)
     flagged = {s["destCompany"]: s["lateAddition"] for s in after}
