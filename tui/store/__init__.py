@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Final
 
 from tui.store.core import LEASE_S, Store, ledger_environment
 from tui.store.engine import StoreError
+from tui.store.schema import VERSION
 
 if TYPE_CHECKING:
     from tui.store.ledger import StoreLedger
@@ -60,9 +61,12 @@ def store_url() -> str:
     return url.strip() if isinstance(url, str) else ""
 
 
-def open_store(data_dir: Path, url: str | None = None) -> Store:
-    """The store (``url``, else the configured one), its tables made or migrated.
-    Raises StoreError with what happened and what to do."""
+def open_store(data_dir: Path, url: str | None = None, *, migrate: bool = False) -> Store:
+    """The store (``url``, else the configured one), ready to use. Its tables are made or
+    migrated only with ``migrate`` (``freight store migrate``) or on SQLite (the station's own
+    file): an ordinary run on PostgreSQL reads and writes rows, never makes tables, so a role
+    with SELECT, INSERT, UPDATE and DELETE is enough. Raises StoreError with what happened and
+    what to do."""
     chosen = store_url() if url is None else url
     if chosen.startswith(("postgresql://", "postgres://")):
         try:
@@ -83,7 +87,7 @@ def open_store(data_dir: Path, url: str | None = None) -> Store:
 
         store = Store(SqliteEngine(data_dir / FILE_NAME))
     try:
-        before, _ = store.migrate()
+        before = _ready(store, migrate=migrate)
         if before == 0 and not chosen:  # a new store beside the old files: they come in
             from tui.store.importing import import_local, local_state
 
@@ -93,6 +97,21 @@ def open_store(data_dir: Path, url: str | None = None) -> Store:
         store.close()
         raise
     return store
+
+
+def _ready(store: Store, *, migrate: bool) -> int:
+    """Check the store's schema, making or migrating its tables where this run may; the
+    version it was at."""
+    before = store.version()
+    if before == VERSION:
+        return before
+    if before < VERSION and not migrate and store.dialect.name == "postgresql":
+        what = "has no Freight tables" if before == 0 else f"is at schema version {before}"
+        raise StoreError(
+            f"the store {store.where} {what}; this Freight needs version {VERSION}: run "
+            "`freight store migrate` once as a role that may create tables, then run again"
+        )
+    return store.migrate()[0]
 
 
 def profile_environments() -> dict[str, str]:
