@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from textual.notifications import SeverityLevel
 
+    from tui.batch.store import BatchInfo
     from tui.host import Host, LastRates
 
 
@@ -332,11 +333,19 @@ class FreightApp(Navigation, KeyFilter):
 
     async def _offer_unfinished_batch(self) -> None:
         """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""
-        from tui.batch.view import unfinished_batch, unfinished_text
+        from tui.batch.store import SharedBatchStore
+        from tui.batch.view import latest_unfinished, unfinished_text
 
         session = self.session
+
+        def unfinished() -> BatchInfo | None:  # no store is made where there is none
+            if not session.has_store():
+                return None
+            return latest_unfinished(SharedBatchStore(session.store(), owned=False), profile)
+
+        profile = session.profile_name
         try:
-            info = await asyncio.to_thread(unfinished_batch, session.data_dir, session.profile_name)
+            info = await asyncio.to_thread(unfinished)
         except Exception:  # a damaged store is the Batch screen's to report, not the start's
             return
         if info is not None:

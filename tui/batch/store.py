@@ -115,11 +115,20 @@ class BatchStore(Protocol):
 class SharedBatchStore:
     """``BatchStore`` in the one store (``tui.store``)."""
 
-    def __init__(self, store: Store, station: str | None = None, holder: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        station: str | None = None,
+        holder: str | None = None,
+        *,
+        owned: bool = True,
+    ) -> None:
         from tui.store import station_name
         from tui.store.core import holder as this_process
 
         self.store = store
+        self._owned = owned
+        """``close`` lets go of the store (False: its owner, the session, does)."""
         self.station = station or station_name()
         self.holder = holder or this_process()
         """Who holds a claim: this process (host and pid), which may die without a word."""
@@ -181,7 +190,8 @@ class SharedBatchStore:
         return self.store.listen(batch_id)
 
     def close(self) -> None:
-        self.store.close()
+        if self._owned:
+            self.store.close()
 
 
 def _info(row: Any) -> BatchInfo:
