@@ -62,7 +62,7 @@ def test_a_station_role_with_row_rights_only_does_every_ordinary_thing(
         pace = StorePace(store, "acme", "sandbox", 20)
         pace.reserve()
         pace.pause(0.01)
-        close_day(store, date(2026, 11, 24), "sandbox", "pack-1", [])
+        close_day(store, date(2026, 11, 24), "sandbox", "pack-1")
         listener = store.listen(batch.id)
         assert listener is not None
         listener.close()
