@@ -8,6 +8,7 @@ booking of it exists, which nothing undoes).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import sys
 from collections import Counter
@@ -148,13 +149,26 @@ class Batch:
     def reload(self, keys: Sequence[str]) -> None:
         """Read these orders' states again from the store (another station may have moved
         them), a chunk at a time."""
+        self.states.update(self.read_states(keys))
+
+    def read_states(self, keys: Sequence[str]) -> dict[str, OrderState]:
+        """These orders' states as the store has them now, read a chunk at a time (blocking:
+        a run calls it in a worker thread)."""
+        out: dict[str, OrderState] = {}
         for start in range(0, len(keys), CHUNK):
-            self.states.update(self.store.orders(self.info.id, keys[start : start + CHUNK]))
+            out.update(self.store.orders(self.info.id, keys[start : start + CHUNK]))
+        return out
 
     def save(self, state: OrderState) -> None:
         """Keep an order's new state."""
         self.states[state.key] = state
         self.store.save(self.info.id, [state])
+
+    async def keep(self, state: OrderState) -> None:
+        """Keep an order's new state, the store's write in a worker thread: a run's saves
+        never hold up the event loop (another process may hold the store's lock)."""
+        self.states[state.key] = state
+        await asyncio.to_thread(self.store.save, self.info.id, [state])
 
     # -- choosing -------------------------------------------------------------------------
 
@@ -225,8 +239,8 @@ class Batch:
         handed to ``on_state``)."""
         from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
 
-        def save(state: OrderState) -> None:
-            self.store.save(self.info.id, [state])
+        async def save(state: OrderState) -> None:
+            await self.keep(state)  # off the event loop
             if on_state is not None:
                 on_state(state)
 

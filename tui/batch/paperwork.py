@@ -53,7 +53,7 @@ async def save_paperwork(
     key: str,
     state: OrderState,
     folder: Path,
-    keep: Callable[[OrderState], None],
+    keep: Callable[[OrderState], Awaitable[None]],
     given: Sequence[Document],
     pace: Pace,
 ) -> OrderState:
@@ -65,17 +65,17 @@ async def save_paperwork(
     documents = list(given)
     if not documents:
         if not state.shipment_id:
-            return _owe(state, "the booking named no shipment to fetch it from", keep)
+            return await _owe(state, "the booking named no shipment to fetch it from", keep)
         try:
             detail = await _paced(pace, partial(client.get_shipment, state.shipment_id))
         except FreightError as error:
             reason = f"the shipment's documents could not be listed: {plain(str(error))}"
-            return _owe(state, reason, keep)
+            return await _owe(state, reason, keep)
         documents = list(detail.documents)
     try:
         await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
     except OSError as error:
-        return _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
+        return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
     saved = list(state.documents)
     for document in documents:
         if _already(folder, key, document, saved):
@@ -85,15 +85,15 @@ async def save_paperwork(
             content = await _paced(pace, partial(client.download_document, url))
         except FreightError as error:
             state = state.updated(documents=tuple(saved))
-            return _owe(state, _failed_at(client, url, error), keep)
+            return await _owe(state, _failed_at(client, url, error), keep)
         try:
             name = await asyncio.to_thread(_write_new, folder, key, document, content)
         except OSError as error:
             state = state.updated(documents=tuple(saved))
-            return _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
+            return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
         saved.append(name)
     after = state.updated(documents=tuple(saved), paperwork_missing="")
-    keep(after)
+    await keep(after)
     return after
 
 
@@ -140,9 +140,11 @@ def _failed_at(client: FreightClient, url: str, error: Exception) -> str:
     return f"a document at {host} could not be fetched: {plain(str(error), limit=200)}"
 
 
-def _owe(state: OrderState, reason: str, keep: Callable[[OrderState], None]) -> OrderState:
+async def _owe(
+    state: OrderState, reason: str, keep: Callable[[OrderState], Awaitable[None]]
+) -> OrderState:
     after = state.updated(paperwork_missing=plain(reason, limit=300) or PAPERWORK_NOT_SAVED)
-    keep(after)
+    await keep(after)
     return after
 
 

@@ -10,7 +10,7 @@ cancel (or a kill) keeps every order already rated.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -125,7 +125,7 @@ async def rate_orders(
     rules: Rules,
     mapping: ColumnMapping,
     *,
-    save: Callable[[OrderState], None],
+    save: Callable[[OrderState], Awaitable[None]],
     pace: Pace | None = None,
     concurrency: int = DEFAULT_CONCURRENCY,
     progress: Callable[[Progress], None] | None = None,
@@ -148,10 +148,10 @@ async def rate_orders(
         if progress is not None:
             progress(Progress(done, total, failed, clock() - started, pace.wait_end()))
 
-    def finish(state: OrderState) -> None:
+    async def finish(state: OrderState) -> None:
         nonlocal done, failed
         states[state.key] = state
-        save(state)
+        await save(state)
         done += 1
         failed += state.status == "failed"
         report()
@@ -175,20 +175,22 @@ async def rate_orders(
                 pace.limited(exc.retry_after)
                 if limited < MAX_LIMITED_TRIES:
                     continue
-                finish(_failed(state, f"the service kept answering 429 (too many requests): {exc}"))
+                await finish(
+                    _failed(state, f"the service kept answering 429 (too many requests): {exc}")
+                )
                 return
             except (api.AuthenticationError, api.SubscriptionError, api.PermissionDeniedError):
                 raise
             except (api.InvalidRequestError, api.RequestValidationError) as exc:
                 pace.ok()
-                finish(_refused(state, order, mapping, exc))
+                await finish(_refused(state, order, mapping, exc))
                 return
             except api.FreightError as exc:
                 pace.ok()
-                finish(_failed(state, str(exc)))
+                await finish(_failed(state, str(exc)))
                 return
             pace.ok()
-            finish(rated_state(state, quote.id, options_of(quote), rules))
+            await finish(rated_state(state, quote.id, options_of(quote), rules))
             return
 
     pace.on_wait = report
