@@ -170,7 +170,7 @@ class Diagnosis:
         if status == 429 and kind != "book":
             capped = retry_after is not None and retry_after > self.retry_after_cap
             return error, not capped, retry_after
-        if status >= 500 and kind == "get":
+        if status >= 500 and kind in ("get", "rates"):  # asking again books nothing
             return error, True, None
         return error, False, None
 

@@ -9,6 +9,7 @@ cancel (or a kill) keeps every order already rated.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 
 MAX_LIMITED_TRIES: Final = 12
 """429s one order takes before it is set down as failed (retryable)."""
+SERVER_TRIES: Final = 3
+"""Tries of one order's rate request the service answers 5xx (a rate books nothing)."""
+SERVER_BACKOFF_S: float = 0.5
+"""Seconds before the next try after a 5xx, times the 5xx answers so far."""
 DEFAULT_CONCURRENCY: Final = 8
 
 
@@ -165,7 +170,7 @@ async def rate_orders(
             pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
             notes=order.notes,
         )
-        limited = 0
+        limited = failed_5xx = 0
         while True:
             await pace.turn()
             try:
@@ -184,6 +189,14 @@ async def rate_orders(
             except (api.InvalidRequestError, api.RequestValidationError) as exc:
                 pace.ok()
                 await finish(_refused(state, order, mapping, exc))
+                return
+            except api.ServerError as exc:  # a rate books nothing: asked again
+                pace.ok()
+                failed_5xx += 1
+                if failed_5xx < SERVER_TRIES:
+                    await asyncio.sleep(SERVER_BACKOFF_S * failed_5xx)
+                    continue
+                await finish(_failed(state, str(exc)))
                 return
             except api.FreightError as exc:
                 pace.ok()
