@@ -28,7 +28,7 @@ from tui.api.retry import parse_retry_after
 __all__ = ["Diagnosis", "Kind"]
 
 Kind = Literal["get", "rates", "book"]
-"""How a request may be retried: GETs freely, POST /rates on 429 only, bookings never."""
+"""How a request may be retried: GETs freely, POST /rates on 429 and 5xx, bookings never."""
 
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
