@@ -355,3 +355,42 @@ def test_a_booking_kept_before_paperwork_was_owed_owes_it_when_none_was_saved() 
     assert not OrderState.from_json(settled.to_json()).owes_paperwork  # nothing to fetch
     owing = settled.updated(paperwork_missing="the document host d.example:8443 answered 503")
     assert OrderState.from_json(owing.to_json()) == owing
+
+
+class OneShipment(Gate):
+    """Answers every booking with the first booking's shipment id (a service's mix-up)."""
+
+    def __init__(self, app: SandboxApp) -> None:
+        super().__init__(app)
+        self.first: str | None = None
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await super().handle_async_request(request)
+        if not request.url.path.startswith("/book") or response.status_code >= 300:
+            return response
+        body = json.loads(await response.aread())
+        for name in ("shipmentId", "id"):
+            if name in body:
+                self.first = self.first or body[name]
+                body[name] = self.first
+        return httpx.Response(response.status_code, json=body)
+
+
+async def test_a_shipment_id_returned_for_two_orders_is_flagged(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = OneShipment(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), concurrency=1)
+    assert len(gate.bookings) == 3  # each sent once: the service said booked
+    states = [batch.state(k) for k in ("B1", "B2", "B3")]
+    assert {s.shipment_id for s in states} == {gate.first}
+    assert all(s.status == "booked" for s in states)
+    flagged = {s.key: s.error_text for s in states}
+    assert "for order B2 too" in flagged["B1"]
+    assert "for order B1 too" in flagged["B2"]
+    assert "check both on Shipments" in flagged["B3"]
+    kept = batch.store.orders(batch.info.id)  # kept so, not only shown
+    assert all("check both on Shipments" in kept[k].error_text for k in ("B1", "B2", "B3"))

@@ -358,6 +358,10 @@ async def _book_one(
         pace.ok()
         after = _state_after(batch, order, state, outcome)
         after = owed(after) if folder is not None else after
+        twin = _same_shipment(batch, after)
+        if twin is not None:  # one shipment for two orders: both need a hand
+            after, other = _flag_twins(after, twin)
+            await keep(other)
         await keep(after)
         booking = getattr(outcome, "booking", None)
         given = list(getattr(booking, "documents", None) or getattr(booking, "labels", None) or [])
@@ -368,6 +372,35 @@ async def _book_one(
     )
     await keep(after)
     return after, []
+
+
+def _same_shipment(batch: Batch, state: OrderState) -> OrderState | None:
+    """Another order of the batch the service gave the same shipment id (None: none)."""
+    if state.status != "booked" or not state.shipment_id:
+        return None
+    return next(
+        (
+            other
+            for key, other in batch.states.items()
+            if key != state.key and other.shipment_id == state.shipment_id
+        ),
+        None,
+    )
+
+
+def _flag_twins(state: OrderState, twin: OrderState) -> tuple[OrderState, OrderState]:
+    """Both orders flagged: the service returned one shipment id for the two of them (each
+    stays booked as the service said: never sent again, but checked by hand)."""
+    shipment = plain(state.shipment_id, limit=80)
+
+    def flagged(one: OrderState, other: OrderState) -> OrderState:
+        reason = (
+            f"the service returned shipment {shipment} for order {plain(other.key, limit=40)} "
+            "too: check both on Shipments"
+        )
+        return one.updated(errors=(*one.errors, RowError(None, None, None, reason)))
+
+    return flagged(state, twin), flagged(twin, state)
 
 
 def _held_by(state: OrderState, outcome: BookingOutcome) -> OrderState:
