@@ -376,6 +376,7 @@ class OneShipment(Gate):
         return httpx.Response(response.status_code, json=body)
 
 
+@pytest.mark.slow
 async def test_a_shipment_id_returned_for_two_orders_is_flagged(
     tmp_path: Path, sandbox: SandboxApp
 ) -> None:
