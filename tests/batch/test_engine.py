@@ -226,6 +226,7 @@ async def test_a_failed_order_keeps_its_reason_and_is_rated_on_the_next_run(
     assert batch.counts() == {"rated": 2}
 
 
+@pytest.mark.slow
 async def test_a_rate_the_service_answers_5xx_is_asked_again(
     tmp_path: Path, sandbox: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
