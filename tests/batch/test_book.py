@@ -186,15 +186,38 @@ async def test_an_order_booked_in_another_batch_is_not_booked_again(
         engine = engine_for(tmp_path, client)
         await book_orders(first, engine, client, folder=None, pace=Pace(None))
         first.store.close()
-        renamed = await rated(tmp_path, client, "orders-copy.csv")
+        renamed = open_batch(tmp_path, write(tmp_path / "orders-copy.csv", ORDERS))
+        # A copy of a booked file: its orders read booked at once, and are not rated again.
+        assert renamed.counts() == {"booked": 3}
+        assert renamed.to_rate() == []
+        await renamed.rate(client, pace=Pace(None))
         await book_orders(renamed, engine, client, folder=None, pace=Pace(None))
     assert len(gate.bookings) == 3
-    # The second file's orders are the first's bookings: booked, by whom and when, their PRO.
     assert renamed.counts() == {"booked": 3}
     for key in ("B1", "B2", "B3"):
         assert renamed.state(key).reference == first.state(key).reference
         assert renamed.state(key).pro_number == first.state(key).pro_number != ""
-    (note,) = renamed.state("B1").notes
+    assert renamed.state("B1").notes[-1] == (
+        "booked in the batch of orders.csv: not rated or sent again"
+    )
+    again = open_batch(tmp_path, write(tmp_path / "orders-copy.csv", ORDERS))  # as kept
+    assert again.counts() == {"booked": 3}
+
+
+async def test_a_booking_run_never_sends_an_order_another_batch_booked(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    """Rated in a second file before the first was booked: the ledger's claim holds."""
+    gate = Gate(sandbox)
+    async with client_for(gate) as client:
+        first = await rated(tmp_path, client)
+        second = await rated(tmp_path, client, "orders-copy.csv")
+        engine = engine_for(tmp_path, client)
+        await book_orders(first, engine, client, folder=None, pace=Pace(None))
+        await book_orders(second, engine, client, folder=None, pace=Pace(None))
+    assert len(gate.bookings) == 3
+    assert second.counts() == {"booked": 3}
+    (note,) = second.state("B1").notes
     assert note.startswith(f"booked by {engine.ledger.station} at ")  # type: ignore[attr-defined]
     assert note.endswith(f"as {first.state('B1').reference}, not sent again")
 

@@ -81,6 +81,13 @@ class BatchStore(Protocol):
         """Other batches of the profile where an order of this key is (or may be) booked."""
         ...
 
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[OrderState, str]]:
+        """Of ``keys``, the orders booked in another batch of the profile: each one's state
+        there and that batch's source."""
+        ...
+
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         """Of ``keys``, the orders this station now holds under a lease (none another live
         station holds; none booked already, unless ``booked``: to fetch owed paperwork)."""
@@ -170,6 +177,14 @@ class SharedBatchStore:
     def booked_elsewhere(self, profile: str, key: str, batch_id: int) -> list[BatchInfo]:
         ids = set(self.store.booked_elsewhere(profile, key, batch_id, BOOKED_OR_MAYBE))
         return [b for b in self.batches(profile) if b.id in ids]
+
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[OrderState, str]]:
+        return {
+            key: (OrderState.from_json({**state, "key": key}), source)
+            for key, (state, source) in self.store.booked_in_others(profile, batch_id, keys).items()
+        }
 
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         return self.store.claim(batch_id, self.station, keys, by=self.holder, booked=booked)

@@ -255,6 +255,25 @@ class Store:
         )
         return [int(r[0]) for r in rows]
 
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[dict[str, Any], str]]:
+        """Of ``keys``, the orders booked in another batch of the profile (a copy of a file,
+        a file renamed): each one's state there and that batch's source (the latest booking
+        when several)."""
+        if not keys:
+            return {}
+        rows = self.engine.read(
+            "SELECT o.key, o.state, b.source FROM orders o JOIN batches b ON b.id = o.batch_id"
+            " WHERE b.profile = ? AND o.batch_id != ? AND o.status = 'booked'"
+            f" AND o.key IN ({','.join('?' for _ in keys)}) ORDER BY o.updated",
+            (profile, batch_id, *keys),
+        )
+        return {
+            str(key): (self._json(state, f"order {key} of another batch"), str(source))
+            for key, state, source in rows
+        }
+
     # -- leases ---------------------------------------------------------------------------
 
     def claim(
