@@ -418,3 +418,43 @@ async def test_a_shipment_id_returned_for_two_orders_is_flagged(
     assert "check both on Shipments" in flagged["B3"]
     kept = batch.store.orders(batch.info.id)  # kept so, not only shown
     assert all("check both on Shipments" in kept[k].error_text for k in ("B1", "B2", "B3"))
+
+
+class LabelPerPackage(Gate):
+    """Answers a booking with one label document per package (4 boxes, 4 labels)."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await super().handle_async_request(request)
+        if not request.url.path.startswith("/book") or response.status_code >= 300:
+            return response
+        body = json.loads(await response.aread())
+        for name in ("documents", "labels"):
+            listed = body.get(name)
+            if not listed:
+                continue
+            label = next(d for d in listed if d["url"].endswith("label.pdf"))
+            others = [d for d in listed if "label" not in d["url"]]
+            body[name] = others + [
+                {**label, "name": f"Package {n} label", "url": f"{label['url']}?package={n}"}
+                for n in range(1, 5)
+            ]
+        return httpx.Response(response.status_code, json=body)
+
+
+@pytest.mark.slow
+async def test_every_label_of_a_booking_is_kept(tmp_path: Path, sandbox: SandboxApp) -> None:
+    gate = LabelPerPackage(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        folder = documents_folder(tmp_path / "docs", batch)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+        state = batch.state("B1")
+        labels = [name for name in state.documents if name.endswith(".pdf") and "bol" not in name]
+        assert len(labels) == 4, state.documents  # "saved" means every document listed
+        assert all((folder / name).is_file() for name in state.documents)
+        assert not state.owes_paperwork
+        # A second run saves nothing again: each label is known by its own name.
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+    assert batch.state("B1").documents == state.documents
+    assert sorted(p.name for p in folder.iterdir()) == sorted(state.documents)

@@ -77,8 +77,8 @@ async def save_paperwork(
     except OSError as error:
         return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
     saved = list(state.documents)
-    for document in documents:
-        if _already(folder, key, document, saved):
+    for document, wanted in zip(documents, _names(key, documents), strict=True):
+        if _already(folder, wanted, saved):
             continue
         url = document.url
         try:
@@ -87,7 +87,7 @@ async def save_paperwork(
             state = state.updated(documents=tuple(saved))
             return await _owe(state, _failed_at(client, url, error), keep)
         try:
-            name = await asyncio.to_thread(_write_new, folder, key, document, content)
+            name = await asyncio.to_thread(_write_new, folder, wanted, content)
         except OSError as error:
             state = state.updated(documents=tuple(saved))
             return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
@@ -155,17 +155,29 @@ def _base_name(key: str, document: Document) -> str:
     return safe_file_name(f"{paperwork_stem(key)}-{kind}", kind, document_format(document))
 
 
-def _already(folder: Path, key: str, document: Document, saved: list[str]) -> bool:
-    """Whether this document of the order was saved before (by an earlier run)."""
-    name = _base_name(key, document)
+def _names(key: str, documents: Sequence[Document]) -> list[str]:
+    """The file name each document is kept under: ``<order>-<kind>.<format>``, the second
+    and later of one kind numbered (a parcel's four labels are four files, ``-label-2.pdf``
+    …), the same on every run."""
+    seen: dict[str, int] = {}
+    out = []
+    for document in documents:
+        base = _base_name(key, document)
+        seen[base] = seen.get(base, 0) + 1
+        stem, _, extension = base.rpartition(".")
+        out.append(base if seen[base] == 1 else f"{stem}-{seen[base]}.{extension}")
+    return out
+
+
+def _already(folder: Path, name: str, saved: list[str]) -> bool:
+    """Whether the document of this name was saved before (by an earlier run)."""
     return name in saved and (folder / name).is_file()
 
 
-def _write_new(folder: Path, key: str, document: Document, content: bytes) -> str:
-    """Write one document as ``<order>-<kind>.<format>`` (numbered when taken); its name."""
+def _write_new(folder: Path, base: str, content: bytes) -> str:
+    """Write one document as ``base`` (numbered when taken); its name."""
     from tui.atomic import write_atomically
 
-    base = _base_name(key, document)
     stem, _, extension = base.rpartition(".")
     name, counter = base, 2
     while True:
