@@ -4,6 +4,7 @@ an unknown outcome searched for before anything is sent again, the paperwork in 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 from collections.abc import Callable, Iterator
@@ -458,3 +459,39 @@ async def test_every_label_of_a_booking_is_kept(tmp_path: Path, sandbox: Sandbox
         await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
     assert batch.state("B1").documents == state.documents
     assert sorted(p.name for p in folder.iterdir()) == sorted(state.documents)
+
+
+class LongRetryAfter(Gate):
+    """Answers every booking 429 with a Retry-After of 27 hours."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/book"):
+            self.bookings.append(json.loads(await request.aread()))
+            return httpx.Response(
+                429, headers={"Retry-After": "100000"}, json={"message": "slow down"}
+            )
+        return await super().handle_async_request(request)
+
+
+@pytest.mark.slow
+async def test_orders_stopped_by_a_long_retry_after_read_rated_not_unknown(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    from tui.batch.model import OUTPUT_STATUS
+    from tui.batch.pace import WaitTooLongError
+
+    async def never(_: float) -> None:  # the others wait for the first answer: stopped there
+        await asyncio.Event().wait()
+
+    gate = LongRetryAfter(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        with pytest.raises((WaitTooLongError, ExceptionGroup)):
+            await book_orders(
+                batch, engine, client, folder=None, pace=Pace(None, sleep=never), concurrency=3
+            )
+    assert len(gate.bookings) == 1  # one was sent, and refused with the long wait
+    assert batch.counts() == {"rated": 3}
+    kept = batch.store.orders(batch.info.id)
+    assert {OUTPUT_STATUS[s.status] for s in kept.values()} == {"rated"}

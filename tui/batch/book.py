@@ -306,13 +306,13 @@ async def _book_one(
     from tui.ledger import Lane, OrderClaim, order_reference
 
     state = batch.state(order.key)
-    if state.status not in BOOKED_OR_MAYBE:
+    unsent = state.status not in BOOKED_OR_MAYBE
+    if unsent:
         # Another batch (file, station) holding the order is found by the ledger's claim.
         reference = state.reference or order_reference(
             batch.profile, engine.ledger.environment, order.key
         )
         state = state.updated(status="booking", reference=reference, errors=())
-        await keep(state)  # the reference is kept before anything can be sent
     choice = state.choice
     rate = order.request  # unpacked once
     if rate is None or choice is None:
@@ -339,6 +339,10 @@ async def _book_one(
     )
     for _ in range(MAX_LIMITED_TRIES):
         await pace.turn()
+        if unsent:  # an order stopped while it waited for its turn (a long Retry-After, a
+            # cancel) was never sent: it stays as it was (rated), never `unknown`
+            await keep(state)  # the reference is kept before anything can be sent
+            unsent = False
         outcome = await engine.book(
             request,
             lane=lane,
