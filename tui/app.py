@@ -282,6 +282,9 @@ class FreightApp(Navigation, KeyFilter):
         config and the client once their modules are loaded, off the event loop."""
         for start in self.session.after_first_frame:
             start()
+        from tui.store.engine import NOTICES
+
+        NOTICES.append(self._store_news)
         self.run_worker(self._load_modules, thread=True, group="modules", exit_on_error=False)
 
     def _load_modules(self) -> None:
@@ -356,7 +359,18 @@ class FreightApp(Navigation, KeyFilter):
                 timeout=10,
             )
 
+    def _store_news(self, text: str) -> None:
+        """The store reconnecting after a database restart, and back (told from any thread)."""
+        try:
+            self.call_from_thread(self.notify, text, title="Store", timeout=8, markup=False)
+        except RuntimeError:  # told on the event loop itself
+            self.notify(text, title="Store", timeout=8, markup=False)
+
     async def on_unmount(self) -> None:
+        from tui.store.engine import NOTICES
+
+        if self._store_news in NOTICES:
+            NOTICES.remove(self._store_news)
         await self.session.aclose()
 
     # -- header state ---------------------------------------------------------------------
