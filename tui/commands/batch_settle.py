@@ -43,7 +43,9 @@ async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: 
 
         if not args.unfound or not args.not_booked or args.order is not None:
             raise UsageError("batch settle takes an ORDER, or --unfound --not-booked without one")
-        return await settle_unfound(args, batch, profile, err)
+        return await settle_unfound(
+            args, batch, profile, err, terminal=stdin_is_terminal(), confirmed=_confirmed
+        )
     key = args.order
     if batch.order(key) is None and key not in batch.states:
         raise UsageError(f"{plain(key, limit=40)}: no such order in {plain(args.file)}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.exits import FAILED, OK, UsageError
@@ -25,13 +26,18 @@ UNSETTLED = ("booking", "unknown")
 
 
 async def settle_unfound(
-    args: argparse.Namespace, batch: Batch, profile: Profile, err: TextIO
+    args: argparse.Namespace,
+    batch: Batch,
+    profile: Profile,
+    err: TextIO,
+    *,
+    terminal: bool,
+    confirmed: Callable[[str, TextIO], Awaitable[bool]],
 ) -> int:
     """Settle every unknown order no search finds as not booked; 0 when every one was
     settled, 1 when some were left (candidates listed, another station's, not confirmed)."""
     from tui.api.options import RetryPolicy
     from tui.booking import BookingEngine
-    from tui.commands.batch_settle import stdin_is_terminal
     from tui.commands.connect import open_client
     from tui.config.paths import data_dir
     from tui.store import ledger_environment, open_ledger
@@ -41,7 +47,7 @@ async def settle_unfound(
     if not keys:
         print("freight: no order's booking outcome is unknown: nothing to settle", file=err)
         return OK
-    if not args.yes and not stdin_is_terminal():
+    if not args.yes and not terminal:
         raise UsageError(
             "settling asks to confirm and there is no terminal to confirm on: add --yes to "
             "settle from a script"
@@ -58,7 +64,7 @@ async def settle_unfound(
             left += listed
             if not unfound:
                 return FAILED if left else OK
-            if not await _agreed(args, unfound, err):
+            if not await _agreed(args, unfound, err, confirmed):
                 print("freight: not settled: not confirmed", file=err)
                 return FAILED
             _settle(batch, engine, unfound)
@@ -111,10 +117,11 @@ async def _searched(
 
 
 async def _agreed(
-    args: argparse.Namespace, unfound: list[tuple[str, str | None]], err: TextIO
+    args: argparse.Namespace,
+    unfound: list[tuple[str, str | None]],
+    err: TextIO,
+    confirmed: Callable[[str, TextIO], Awaitable[bool]],
 ) -> bool:
-    from tui.commands.batch_settle import _confirmed
-
     if args.yes:
         return True
     names = ", ".join(plain(key, limit=40) for key, _ in unfound[:20])
@@ -124,7 +131,7 @@ async def _agreed(
         "booking. Take each as never made, and book it again with the next batch book (a "
         "booking made after all makes a second shipment)?"
     )
-    return await _confirmed(question, err)
+    return await confirmed(question, err)
 
 
 def _settle(batch: Batch, engine: BookingEngine, unfound: list[tuple[str, str | None]]) -> None:
