@@ -56,6 +56,7 @@ class PostgresEngine:
         self.where = without_password(url)
         self._lock = threading.RLock()
         self._url = url
+        self._closing = False
         try:
             self._conn = psycopg.connect(url, autocommit=True, connect_timeout=15)
         except psycopg.Error as error:
@@ -77,6 +78,8 @@ class PostgresEngine:
         it waits and when it is back."""
         if not (self._conn.closed or self._conn.broken):
             return self._conn
+        if self._closing:  # let go of on purpose: never made again
+            raise StoreError(f"the store {self.where} was closed")
         deadline = time.monotonic() + RECONNECT_S
         pause, told = 0.1, False
         while True:
@@ -124,6 +127,7 @@ class PostgresEngine:
 
     def close(self) -> None:
         with self._lock:
+            self._closing = True
             self._conn.close()
 
     def listen(self, channel: str, payload: str) -> PostgresListener | None:
