@@ -109,10 +109,19 @@ def postgres_url(postgres_server: PostgresServer) -> Iterator[str]:
     with psycopg.connect(postgres_server.url(), autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')
     try:
-        yield postgres_server.url(name)
+        yield _migrated(postgres_server.url(name))
     finally:
         with psycopg.connect(postgres_server.url(), autocommit=True) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def _migrated(url: str) -> str:
+    """The database with Freight's tables made (what `freight store migrate` does once; an
+    ordinary run never makes tables on PostgreSQL)."""
+    from tui.store import open_store
+
+    open_store(Path(tempfile.gettempdir()), url, migrate=True).close()
+    return url
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

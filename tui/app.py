@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from textual.notifications import SeverityLevel
 
+    from tui.batch.store import BatchInfo
     from tui.host import Host, LastRates
 
 
@@ -281,6 +282,9 @@ class FreightApp(Navigation, KeyFilter):
         config and the client once their modules are loaded, off the event loop."""
         for start in self.session.after_first_frame:
             start()
+        from tui.store.engine import NOTICES
+
+        NOTICES.append(self._store_news)
         self.run_worker(self._load_modules, thread=True, group="modules", exit_on_error=False)
 
     def _load_modules(self) -> None:
@@ -332,11 +336,19 @@ class FreightApp(Navigation, KeyFilter):
 
     async def _offer_unfinished_batch(self) -> None:
         """A batch left unfinished (a crash, a dropped session): say so, and how to go on."""
-        from tui.batch.view import unfinished_batch, unfinished_text
+        from tui.batch.store import SharedBatchStore
+        from tui.batch.view import latest_unfinished, unfinished_text
 
         session = self.session
+
+        def unfinished() -> BatchInfo | None:  # no store is made where there is none
+            if not session.has_store():
+                return None
+            return latest_unfinished(SharedBatchStore(session.store(), owned=False), profile)
+
+        profile = session.profile_name
         try:
-            info = await asyncio.to_thread(unfinished_batch, session.data_dir, session.profile_name)
+            info = await asyncio.to_thread(unfinished)
         except Exception:  # a damaged store is the Batch screen's to report, not the start's
             return
         if info is not None:
@@ -347,7 +359,18 @@ class FreightApp(Navigation, KeyFilter):
                 timeout=10,
             )
 
+    def _store_news(self, text: str) -> None:
+        """The store reconnecting after a database restart, and back (told from any thread)."""
+        try:
+            self.call_from_thread(self.notify, text, title="Store", timeout=8, markup=False)
+        except RuntimeError:  # told on the event loop itself
+            self.notify(text, title="Store", timeout=8, markup=False)
+
     async def on_unmount(self) -> None:
+        from tui.store.engine import NOTICES
+
+        if self._store_news in NOTICES:
+            NOTICES.remove(self._store_news)
         await self.session.aclose()
 
     # -- header state ---------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from tui.api.secret import Secret
     from tui.booking import BookingEngine
     from tui.config.settings import AppConfig, Location, Profile
+    from tui.store.core import Store
     from tui.store.ledger import StoreLedger
 
 EnvironmentWord = Literal["DEMO", "SANDBOX", "PRODUCTION"]
@@ -101,7 +103,9 @@ class Session:
         self.after_first_frame: list[Callable[[], None]] = []
         self.profile_listeners: list[Callable[[], None]] = []
         """Called after the profile, environment or config changed (the app's reactive)."""
-        self._ledgers: dict[tuple[str, str], StoreLedger] = {}
+        self._ledgers: dict[str, StoreLedger] = {}
+        self._store: Store | None = None
+        self._store_lock = threading.Lock()
         self.addresses: list[Location] | None = None
         """The active profile's address book as last read from the store (None: not yet);
         what a screen shows at once, before its worker reads the store again."""
@@ -184,16 +188,44 @@ class Session:
 
         return BookingEngine(client, self.ledger(), self.profile_name)
 
-    def ledger(self) -> StoreLedger:
-        """The booking ledger in the store (SQLite in the data dir, or the shared database),
-        opened once per data dir and environment. Raises StoreError (an OSError)."""
-        from tui.store import ledger_environment, open_ledger
+    def store(self) -> Store:
+        """The one store of this session, opened once (SQLite in the data dir, or the
+        database ``[store] url`` of this session's config names; ``FREIGHT_STORE_URL``
+        wins) and closed with the session. Blocking: call it from a worker. Raises
+        StoreError (an OSError)."""
+        with self._store_lock:
+            if self._store is None:
+                from tui.store import open_store, store_url
 
-        key = (str(self.data_dir), ledger_environment(self.profile_name, self._environment))
-        kept = self._ledgers.get(key)
+                config = self.config
+                self._store = open_store(self.data_dir, store_url(config), config=config)
+                self.closers.append(self._close_store)
+            return self._store
+
+    def has_store(self) -> bool:
+        """A store is there to read without making one: a database is configured, or the
+        SQLite file is in the data dir. Blocking (reads the config)."""
+        from tui.store import store_url
+        from tui.store.sqlite import FILE_NAME
+
+        return (
+            self._store is not None
+            or bool(store_url(self.config))
+            or (self.data_dir / FILE_NAME).exists()
+        )
+
+    def ledger(self) -> StoreLedger:
+        """The booking ledger of this profile's environment in the session's store. Raises
+        StoreError (an OSError)."""
+        from tui.store import ledger_environment, station_name
+        from tui.store.ledger import StoreLedger
+
+        environment = ledger_environment(self.profile_name, self._environment)
+        kept = self._ledgers.get(environment)
         if kept is None:
-            kept = self._ledgers[key] = open_ledger(self.data_dir, key[1])
-            self.closers.append(lambda: self._close_ledger(key))
+            kept = self._ledgers[environment] = StoreLedger(
+                self.store(), station_name(), environment
+            )
         return kept
 
     def address_book(self) -> list[Location]:
@@ -217,10 +249,12 @@ class Session:
         save_address(self.ledger().store, self.profile.name, entry, replacing)
         return self.address_book()
 
-    def _close_ledger(self, key: tuple[str, str]) -> None:
-        kept = self._ledgers.pop(key, None)
-        if kept is not None:
-            kept.store.close()
+    def _close_store(self) -> None:
+        with self._store_lock:
+            store, self._store = self._store, None
+            self._ledgers.clear()
+        if store is not None:
+            store.close()
 
     def change_profile(self, **fields: Any) -> Profile:
         """Change fields of the active profile (item_templates, default_origin…; the address

@@ -168,15 +168,19 @@ async def test_429_without_retry_after_backs_off(harness: Callable[..., Harness]
     assert len(h.sleeps) == 1
 
 
-async def test_rates_retry_on_429_only(harness: Callable[..., Harness]) -> None:
+async def test_rates_retry_on_429_and_5xx(harness: Callable[..., Harness]) -> None:
     h = harness(reply(429, {}, retry_after="1"), reply(200, QUOTE))
     quote = await h.client.get_rates(RATE_REQ)
     assert quote.rates[0].total == 100.5
     assert h.sent == 2
-    h2 = harness(reply(503, {}))
+    # A rate books nothing: a 5xx is asked again (rate_attempts tries in all).
+    h1 = harness(reply(503, {}), reply(200, QUOTE))
+    assert (await h1.client.get_rates(RATE_REQ)).rates[0].total == 100.5
+    assert h1.sent == 2
+    h2 = harness(reply(503, {}), reply(502, {}), reply(500, {}))
     with pytest.raises(ServerError):
         await h2.client.get_rates(RATE_REQ)
-    assert h2.sent == 1
+    assert h2.sent == 3
     h3 = harness(httpx.ConnectError("refused"))
     with pytest.raises(TransportError):
         await h3.client.get_rates(RATE_REQ)

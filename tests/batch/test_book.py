@@ -4,6 +4,7 @@ an unknown outcome searched for before anything is sent again, the paperwork in 
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import json
 from collections.abc import Callable, Iterator
@@ -187,15 +188,38 @@ async def test_an_order_booked_in_another_batch_is_not_booked_again(
         engine = engine_for(tmp_path, client)
         await book_orders(first, engine, client, folder=None, pace=Pace(None))
         first.store.close()
-        renamed = await rated(tmp_path, client, "orders-copy.csv")
+        renamed = open_batch(tmp_path, write(tmp_path / "orders-copy.csv", ORDERS))
+        # A copy of a booked file: its orders read booked at once, and are not rated again.
+        assert renamed.counts() == {"booked": 3}
+        assert renamed.to_rate() == []
+        await renamed.rate(client, pace=Pace(None))
         await book_orders(renamed, engine, client, folder=None, pace=Pace(None))
     assert len(gate.bookings) == 3
-    # The second file's orders are the first's bookings: booked, by whom and when, their PRO.
     assert renamed.counts() == {"booked": 3}
     for key in ("B1", "B2", "B3"):
         assert renamed.state(key).reference == first.state(key).reference
         assert renamed.state(key).pro_number == first.state(key).pro_number != ""
-    (note,) = renamed.state("B1").notes
+    assert renamed.state("B1").notes[-1] == (
+        "booked in the batch of orders.csv: not rated or sent again"
+    )
+    again = open_batch(tmp_path, write(tmp_path / "orders-copy.csv", ORDERS))  # as kept
+    assert again.counts() == {"booked": 3}
+
+
+async def test_a_booking_run_never_sends_an_order_another_batch_booked(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    """Rated in a second file before the first was booked: the ledger's claim holds."""
+    gate = Gate(sandbox)
+    async with client_for(gate) as client:
+        first = await rated(tmp_path, client)
+        second = await rated(tmp_path, client, "orders-copy.csv")
+        engine = engine_for(tmp_path, client)
+        await book_orders(first, engine, client, folder=None, pace=Pace(None))
+        await book_orders(second, engine, client, folder=None, pace=Pace(None))
+    assert len(gate.bookings) == 3
+    assert second.counts() == {"booked": 3}
+    (note,) = second.state("B1").notes
     assert note.startswith(f"booked by {engine.ledger.station} at ")  # type: ignore[attr-defined]
     assert note.endswith(f"as {first.state('B1').reference}, not sent again")
 
@@ -356,3 +380,119 @@ def test_a_booking_kept_before_paperwork_was_owed_owes_it_when_none_was_saved() 
     assert not OrderState.from_json(settled.to_json()).owes_paperwork  # nothing to fetch
     owing = settled.updated(paperwork_missing="the document host d.example:8443 answered 503")
     assert OrderState.from_json(owing.to_json()) == owing
+
+
+class OneShipment(Gate):
+    """Answers every booking with the first booking's shipment id (a service's mix-up)."""
+
+    def __init__(self, app: SandboxApp) -> None:
+        super().__init__(app)
+        self.first: str | None = None
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await super().handle_async_request(request)
+        if not request.url.path.startswith("/book") or response.status_code >= 300:
+            return response
+        body = json.loads(await response.aread())
+        for name in ("shipmentId", "id"):
+            if name in body:
+                self.first = self.first or body[name]
+                body[name] = self.first
+        return httpx.Response(response.status_code, json=body)
+
+
+@pytest.mark.slow
+async def test_a_shipment_id_returned_for_two_orders_is_flagged(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    gate = OneShipment(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=None, pace=Pace(None), concurrency=1)
+    assert len(gate.bookings) == 3  # each sent once: the service said booked
+    states = [batch.state(k) for k in ("B1", "B2", "B3")]
+    assert {s.shipment_id for s in states} == {gate.first}
+    assert all(s.status == "booked" for s in states)
+    flagged = {s.key: s.error_text for s in states}
+    assert "for order B2 too" in flagged["B1"]
+    assert "for order B1 too" in flagged["B2"]
+    assert "check both on Shipments" in flagged["B3"]
+    kept = batch.store.orders(batch.info.id)  # kept so, not only shown
+    assert all("check both on Shipments" in kept[k].error_text for k in ("B1", "B2", "B3"))
+
+
+class LabelPerPackage(Gate):
+    """Answers a booking with one label document per package (4 boxes, 4 labels)."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        response = await super().handle_async_request(request)
+        if not request.url.path.startswith("/book") or response.status_code >= 300:
+            return response
+        body = json.loads(await response.aread())
+        for name in ("documents", "labels"):
+            listed = body.get(name)
+            if not listed:
+                continue
+            label = next(d for d in listed if d["url"].endswith("label.pdf"))
+            others = [d for d in listed if "label" not in d["url"]]
+            body[name] = others + [
+                {**label, "name": f"Package {n} label", "url": f"{label['url']}?package={n}"}
+                for n in range(1, 5)
+            ]
+        return httpx.Response(response.status_code, json=body)
+
+
+@pytest.mark.slow
+async def test_every_label_of_a_booking_is_kept(tmp_path: Path, sandbox: SandboxApp) -> None:
+    gate = LabelPerPackage(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        folder = documents_folder(tmp_path / "docs", batch)
+        engine = engine_for(tmp_path, client)
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+        state = batch.state("B1")
+        labels = [name for name in state.documents if name.endswith(".pdf") and "bol" not in name]
+        assert len(labels) == 4, state.documents  # "saved" means every document listed
+        assert all((folder / name).is_file() for name in state.documents)
+        assert not state.owes_paperwork
+        # A second run saves nothing again: each label is known by its own name.
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+    assert batch.state("B1").documents == state.documents
+    assert sorted(p.name for p in folder.iterdir()) == sorted(state.documents)
+
+
+class LongRetryAfter(Gate):
+    """Answers every booking 429 with a Retry-After of 27 hours."""
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.startswith("/book"):
+            self.bookings.append(json.loads(await request.aread()))
+            return httpx.Response(
+                429, headers={"Retry-After": "100000"}, json={"message": "slow down"}
+            )
+        return await super().handle_async_request(request)
+
+
+@pytest.mark.slow
+async def test_orders_stopped_by_a_long_retry_after_read_rated_not_unknown(
+    tmp_path: Path, sandbox: SandboxApp
+) -> None:
+    from tui.batch.model import OUTPUT_STATUS
+    from tui.batch.pace import WaitTooLongError
+
+    async def never(_: float) -> None:  # the others wait for the first answer: stopped there
+        await asyncio.Event().wait()
+
+    gate = LongRetryAfter(sandbox)
+    async with client_for(gate) as client:
+        batch = await rated(tmp_path, client)
+        engine = engine_for(tmp_path, client)
+        with pytest.raises((WaitTooLongError, ExceptionGroup)):
+            await book_orders(
+                batch, engine, client, folder=None, pace=Pace(None, sleep=never), concurrency=3
+            )
+    assert len(gate.bookings) == 1  # one was sent, and refused with the long wait
+    assert batch.counts() == {"rated": 3}
+    kept = batch.store.orders(batch.info.id)
+    assert {OUTPUT_STATUS[s.status] for s in kept.values()} == {"rated"}

@@ -197,8 +197,11 @@ async def test_429s_pause_the_whole_batch_and_every_order_is_rated(
 
 
 async def test_a_failed_order_keeps_its_reason_and_is_rated_on_the_next_run(
-    tmp_path: Path, sandbox: Any
+    tmp_path: Path, sandbox: Any, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    import tui.batch.rating
+
+    monkeypatch.setattr(tui.batch.rating, "SERVER_BACKOFF_S", 0.0)
     text = (
         "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
         "A1,30303,800,48,40,48,Pallet\nA2,75207,800,48,40,48,Pallet\n"
@@ -221,6 +224,33 @@ async def test_a_failed_order_keeps_its_reason_and_is_rated_on_the_next_run(
         await batch.rate(client, pace=Pace(None))
     assert transport.rates == 1
     assert batch.counts() == {"rated": 2}
+
+
+@pytest.mark.slow
+async def test_a_rate_the_service_answers_5xx_is_asked_again(
+    tmp_path: Path, sandbox: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A rate request books nothing: a 503 (a carrier's blip) is asked again, not failed."""
+    import tui.batch.rating
+
+    monkeypatch.setattr(tui.batch.rating, "SERVER_BACKOFF_S", 0.0)
+    text = (
+        "Order,Zip,Weight,Length,Width,Height,Unit Type\n"
+        "A1,30303,800,48,40,48,Pallet\nA2,75207,800,48,40,48,Pallet\n"
+    )
+    answered: set[str] = set()
+
+    def once(body: dict[str, Any]) -> bool:  # each order's first request answered 503
+        first = body["destPostalCode"] not in answered
+        answered.add(body["destPostalCode"])
+        return first
+
+    transport = Counting(httpx.ASGITransport(app=sandbox), fail=once)
+    batch = open_batch(tmp_path, write(tmp_path / "o.csv", text))
+    async with client_for(transport) as client:
+        await batch.rate(client, pace=Pace(None))
+    assert batch.counts() == {"rated": 2}
+    assert transport.rates == 4
 
 
 async def test_a_refusal_of_the_orders_data_points_at_its_row(tmp_path: Path, sandbox: Any) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -14,8 +14,9 @@ import pytest
 from tui.api import ClientOptions, FreightClient, RetryPolicy
 from tui.api.models import BookingRequest, Quote, Rate, RateItem, RateRequest
 from tui.booking import BookingEngine, Lane
-from tui.ledger import BookingLedger
 from tui.sandbox import DEMO_TOKEN, SandboxConfig
+from tui.store import open_store
+from tui.store.ledger import StoreLedger
 
 BASE = "http://sandbox.test"
 FAST = ClientOptions(retry=RetryPolicy(backoff_base=0.001, backoff_cap=0.002))
@@ -73,12 +74,15 @@ async def client(counting: Counting) -> AsyncIterator[FreightClient]:
 
 
 @pytest.fixture
-def ledger(tmp_path: Path) -> BookingLedger:
-    return BookingLedger.in_dir(tmp_path / "data")
+def ledger(tmp_path: Path, store_url: str) -> Iterator[StoreLedger]:
+    """The ledger that ships: the store's, on each engine (SQLite, PostgreSQL)."""
+    store = open_store(tmp_path / "data", store_url)
+    yield StoreLedger(store, "pack-1", "sandbox")
+    store.close()
 
 
 @pytest.fixture
-def engine(client: FreightClient, ledger: BookingLedger) -> BookingEngine:
+def engine(client: FreightClient, ledger: StoreLedger) -> BookingEngine:
     return BookingEngine(client, ledger, "acme")
 
 

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import asyncio
 from datetime import date
+from pathlib import Path
 
 from tests.booking.conftest import Counting, booking_of, lane_of, ltl_rates, rate_request
 from tui.api import FreightClient
 from tui.booking import BookingEngine, new_reference
-from tui.ledger import BookingLedger
+from tui.store import open_store
+from tui.store.ledger import StoreLedger
 
 
 async def test_a_booking_is_recorded_before_it_goes_out_and_carries_its_reference(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, (rate, *_) = await ltl_rates(client)
     seen: list[str] = []
@@ -50,7 +52,7 @@ async def test_a_rerun_skips_what_the_ledger_says_is_booked(
 
 
 async def test_orders_book_concurrently_each_once(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, rates = await ltl_rates(client)
     references = [new_reference() for _ in rates]
@@ -77,12 +79,13 @@ async def test_orders_book_concurrently_each_once(
 
 
 async def test_one_reference_sent_twice_at_once_goes_out_once(
-    client: FreightClient, ledger: BookingLedger, counting: Counting, tmp_path: object
+    client: FreightClient, ledger: StoreLedger, counting: Counting, tmp_path: Path, store_url: str
 ) -> None:
     quote, (rate, *_) = await ltl_rates(client)
     engine = BookingEngine(client, ledger, "acme")
-    # Another Freight on the same ledger file (its own reader, its own engine).
-    other = BookingEngine(client, BookingLedger(ledger.path), "acme")
+    # Another Freight on the same store (its own connection, its own engine).
+    elsewhere = open_store(tmp_path / "data", store_url)
+    other = BookingEngine(client, StoreLedger(elsewhere, "pack-2", "sandbox"), "acme")
     reference = new_reference()
     counting.hold = asyncio.Event()  # the first booking stays in flight
     first = asyncio.create_task(engine.book(booking_of(quote, rate), reference=reference))
@@ -97,10 +100,11 @@ async def test_one_reference_sent_twice_at_once_goes_out_once(
     assert "being sent already" in same_engine.reason
     assert other_engine.status == "unknown"  # sent before, its answer not yet known there
     assert counting.count("/book") == 1
+    elsewhere.close()
 
 
 async def test_refusals_say_why_and_leave_the_reference_free_to_send_again(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, (rate, second, *_) = await ltl_rates(client)
     reference = new_reference()
@@ -129,7 +133,7 @@ async def test_refusals_say_why_and_leave_the_reference_free_to_send_again(
 
 
 async def test_an_answer_lost_after_booking_is_proven_by_its_reference(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, (rate, *_) = await ltl_rates(client)
     counting.lose_answer = True
@@ -145,7 +149,7 @@ async def test_an_answer_lost_after_booking_is_proven_by_its_reference(
 
 
 async def test_without_search_an_unknown_outcome_is_left_for_settle(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, (rate, *_) = await ltl_rates(client)
     counting.lose_answer = True
@@ -162,7 +166,7 @@ async def test_without_search_an_unknown_outcome_is_left_for_settle(
 
 
 async def test_with_every_reference_field_taken_the_users_reference_finds_candidates(
-    engine: BookingEngine, client: FreightClient, ledger: BookingLedger, counting: Counting
+    engine: BookingEngine, client: FreightClient, ledger: StoreLedger, counting: Counting
 ) -> None:
     quote, (rate, *_) = await ltl_rates(client)
     request = booking_of(

@@ -14,7 +14,8 @@ from tests.hostile_server import TOKEN, HostileServer
 from tui.api import ClientOptions, FreightClient
 from tui.api.models import BookingRequest, RateItem, RateRequest
 from tui.booking import BookingEngine, Lane, new_reference
-from tui.ledger import BookingLedger
+from tui.store import open_store
+from tui.store.ledger import StoreLedger
 
 
 @pytest.fixture
@@ -42,7 +43,7 @@ async def test_an_answer_that_never_comes_leaves_it_unknown_and_the_hostile_list
         RateRequest(origin_postal_code="60607", dest_postal_code="30303", items=[item])
     )
     rate = next(r for r in quote.rates if r.is_ok)
-    ledger = BookingLedger.in_dir(tmp_path)
+    ledger = StoreLedger(open_store(tmp_path, ""), "pack-1", "sandbox")
     engine = BookingEngine(client, ledger, "hostile")
     reference = new_reference()
     request = BookingRequest(quote_id=quote.id, rate_id=rate.id)

@@ -20,8 +20,9 @@ from tui.api import FreightClient
 from tui.api.models import BookingRequest, Quote, Rate, RateItem, RateRequest
 from tui.booking import BookingEngine, Lane, new_reference
 from tui.config.settings import Profile
-from tui.ledger import BookingLedger
 from tui.session import client_options_for
+from tui.store import open_store
+from tui.store.ledger import StoreLedger
 
 PICKUP = date(2026, 11, 23)
 
@@ -66,7 +67,9 @@ async def client(base_url: str) -> AsyncIterator[FreightClient]:
 
 @pytest.fixture
 def engine(client: FreightClient, tmp_path: Path) -> BookingEngine:
-    return BookingEngine(client, BookingLedger.in_dir(tmp_path), "indie")
+    return BookingEngine(
+        client, StoreLedger(open_store(tmp_path, ""), "pack-1", "sandbox"), "indie"
+    )
 
 
 def _request(dest: str = "30303") -> RateRequest:

@@ -152,7 +152,7 @@ def test_a_store_at_version_3_keeps_its_bookings_and_gains_delivery_dates(
             tx.run("UPDATE schema_version SET version = 3")
     finally:
         older.close()
-    store = open_store(tmp_path / "data", store_url)
+    store = open_store(tmp_path / "data", store_url, migrate=True)  # freight store migrate
     try:
         assert store.version() == VERSION >= 5
         (row,) = spend(store.engine, "carrier")

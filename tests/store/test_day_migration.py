@@ -4,15 +4,19 @@ command kept as ``sandbox`` are the demo's (``demo``), as the app keeps them."""
 from __future__ import annotations
 
 from datetime import date
+from pathlib import Path
 
 from tests.store.conftest import OpenStore
+from tui.store import open_store
 from tui.store.ledger import StoreLedger
 from tui.store.schema import VERSION
 
 DAY = date(2026, 11, 24)
 
 
-def test_version_4_names_the_demos_bookings_demo(connect: OpenStore) -> None:
+def test_version_4_names_the_demos_bookings_demo(
+    connect: OpenStore, tmp_path: Path, store_url: str
+) -> None:
     store = connect()
     insert = (
         "INSERT INTO bookings (reference, account, environment, order_number, station, profile,"
@@ -33,9 +37,10 @@ def test_version_4_names_the_demos_bookings_demo(connect: OpenStore) -> None:
         tx.run("DROP INDEX bookings_by_pickup")
         tx.run("DROP INDEX bookings_by_shipment")
         tx.run("UPDATE schema_version SET version = 4")
-    again = connect()
+    again = open_store(tmp_path / "data", store_url, migrate=True)  # freight store migrate
     assert again.version() == VERSION
     demo = StoreLedger(again, "desk", "demo").on_day(DAY, account="demo")
     assert sorted(r.reference for r in demo) == ["FRT1", "FRT3"]
     sandbox = StoreLedger(again, "desk", "sandbox").on_day(DAY)
     assert sorted(r.reference for r in sandbox) == ["FRT2", "FRT4"]
+    again.close()

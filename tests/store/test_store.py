@@ -3,9 +3,14 @@ and per reference, claims that let stations share a batch, and errors that say w
 
 from __future__ import annotations
 
+import os
+import re
+import socket
 import sqlite3
+import subprocess
+import sys
 import threading
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime, timedelta, tzinfo
 from pathlib import Path
 
 import pytest
@@ -110,12 +115,69 @@ def test_a_claim_held_by_a_dead_process_of_this_host_is_free(store: Store) -> No
 
     batch = store.open_batch("acme", "/orders/a.csv")
     store.save_orders(batch.id, [("SO-1", "rated", {"key": "SO-1"}, 0)])
-    host = holder().rpartition(":")[0]
-    assert store.claim(batch.id, "pack-1", ["SO-1"], by=f"{host}:1") == ["SO-1"]  # alive
+    host = socket.gethostname()
+    alive = f"0123456789abcdef@{host}:1"
+    assert store.claim(batch.id, "pack-1", ["SO-1"], by=alive) == ["SO-1"]
     assert store.claim(batch.id, "pack-2", ["SO-1"], by=holder()) == []
-    store.release(batch.id, by=f"{host}:1")
-    assert store.claim(batch.id, "pack-1", ["SO-1"], by=f"{host}:999999999") == ["SO-1"]
+    store.release(batch.id, by=alive)
+    gone = f"0123456789abcdef@{host}:999999999"
+    assert store.claim(batch.id, "pack-1", ["SO-1"], by=gone) == ["SO-1"]
     assert store.claim(batch.id, "pack-2", ["SO-1"], by=holder()) == ["SO-1"]  # it is gone
+
+
+def test_a_holder_is_a_random_id_of_each_process() -> None:
+    """Two machines of one host name (cloned VMs, containers), or a pid used again, never
+    hold each other's claims: the holder is a random id, not the host and pid."""
+    from tui.store.core import holder
+
+    here = holder()
+    assert here == holder()  # one id per process
+    assert re.fullmatch(r"[0-9a-f]{16}@.+:\d+", here), here
+    code = "from tui.store.core import holder; print(holder())"
+    other = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout.strip()
+    assert other.partition("@")[0] != here.partition("@")[0]
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # a forked child is another process: an id of its own
+        os.write(write, holder().encode())
+        os._exit(0)
+    os.waitpid(child, 0)
+    os.close(write)
+    forked = os.read(read, 200).decode()
+    os.close(read)
+    assert forked.partition("@")[0] != here.partition("@")[0]
+
+
+def test_leases_are_timed_by_the_database_clock(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A station whose own clock is an hour off still leases for a minute of the store's."""
+    import tui.store.core as core
+
+    batch = store.open_batch("acme", "/orders/a.csv")
+    store.save_orders(batch.id, [("SO-1", "rated", {"key": "SO-1"}, 0)])
+    if store.dialect.name == "postgresql":
+        real = store.engine.read("SELECT clock_timestamp()")[0][0].astimezone(UTC)
+
+        class Wrong(datetime):
+            @classmethod
+            def now(cls, tz: tzinfo | None = None) -> Wrong:
+                moment = real - timedelta(hours=1)
+                return cls.fromtimestamp(moment.timestamp(), tz)
+
+        monkeypatch.setattr(core, "datetime", Wrong)
+    else:
+        real = datetime.now(UTC)
+    assert store.claim(batch.id, "pack-1", ["SO-1"], by="h:1") == ["SO-1"]
+    lease = store.orders(batch.id)[0].lease_until
+    assert lease is not None
+    assert timedelta(seconds=50) < lease - real < timedelta(seconds=70)
+    store.renew(batch.id, by="h:1")
+    renewed = store.orders(batch.id)[0].lease_until
+    assert renewed is not None
+    assert timedelta(seconds=50) < renewed - real < timedelta(seconds=70)
 
 
 def test_an_unreadable_record_is_an_error_never_new(store: Store) -> None:

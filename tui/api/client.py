@@ -59,7 +59,7 @@ class FreightClient:
     """Async client of the shipping service; use as ``async with FreightClient(...) as c``.
 
     GETs retry on 429 (honouring ``Retry-After`` up to a cap), on connect errors, broken
-    connections and 5xx, with jittered back-off; POST /rates retries on 429 only; bookings are
+    connections and 5xx, with jittered back-off; POST /rates retries on 429 and 5xx; bookings are
     never re-sent, and a booking whose outcome cannot be known raises
     ``BookingOutcomeUnknownError``. Redirects are not followed for API calls.
 

@@ -28,7 +28,7 @@ from tui.api.retry import parse_retry_after
 __all__ = ["Diagnosis", "Kind"]
 
 Kind = Literal["get", "rates", "book"]
-"""How a request may be retried: GETs freely, POST /rates on 429 only, bookings never."""
+"""How a request may be retried: GETs freely, POST /rates on 429 and 5xx, bookings never."""
 
 _NOT_SENT = (httpx.ConnectError, httpx.ConnectTimeout, httpx.PoolTimeout)
 _BROKEN = (httpx.ReadError, httpx.WriteError, httpx.RemoteProtocolError)
@@ -170,7 +170,7 @@ class Diagnosis:
         if status == 429 and kind != "book":
             capped = retry_after is not None and retry_after > self.retry_after_cap
             return error, not capped, retry_after
-        if status >= 500 and kind == "get":
+        if status >= 500 and kind in ("get", "rates"):  # asking again books nothing
             return error, True, None
         return error, False, None
 

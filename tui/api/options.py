@@ -11,12 +11,13 @@ __all__ = ["ClientOptions", "RetryPolicy", "ShipmentParams"]
 
 @dataclass(frozen=True, slots=True)
 class RetryPolicy:
-    """How often and how long to wait before retrying (GETs; POST /rates on 429 only)."""
+    """How often and how long to wait before retrying (GETs; POST /rates on 429 and 5xx,
+    which book nothing; a booking never)."""
 
     attempts: int = 4
     """Total tries of a GET, including the first."""
     rate_attempts: int = 3
-    """Total tries of POST /rates when answered 429."""
+    """Total tries of POST /rates when answered 429 or 5xx."""
     backoff_base: float = 0.25
     """First back-off in seconds; doubles each retry, with full jitter."""
     backoff_cap: float = 4.0

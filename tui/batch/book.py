@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
 from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RateOption, RowError
 from tui.batch.pace import Pace, WaitTooLongError, each, waiting_text
 from tui.batch.paperwork import owed, owing, save_paperwork
 from tui.domain.safe_text import plain, safe_name_part
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -208,8 +211,8 @@ async def book_orders(
     started = clock()
     done = booked = 0
 
-    def keep(state: OrderState) -> None:
-        batch.save(state)
+    async def keep(state: OrderState) -> None:
+        await batch.keep(state)  # the store's write, off the event loop
         if on_state is not None:
             on_state(state)
 
@@ -237,32 +240,44 @@ async def book_orders(
     try:
         for start in range(0, total, group):
             chunk = orders[start : start + group]
-            mine, bookable = _claimed_orders(batch, chunk, taken, fetch=folder is not None)
+            mine, bookable = await _claimed_orders(batch, chunk, taken, fetch=folder is not None)
             done += len(chunk) - len(mine)  # another station has them, or had them
             try:
                 await each(mine, concurrency, one)
             finally:
-                batch.store.release(batch.info.id, [o.key for o in mine])
+                mine_keys = [o.key for o in mine]
+                await _off_loop(batch.store.release, batch.info.id, mine_keys)
     finally:
         renewing.cancel()
         # What the other stations did is part of this batch's answer too.
-        batch.reload([o.key for o in orders])
+        batch.states.update(await _off_loop(batch.read_states, [o.key for o in orders]))
         report()
 
 
-def _claimed_orders(
+async def _off_loop(call: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """A store call, in a worker thread: the event loop (the app's screen) never waits on
+    the store, whose lock another process may hold for seconds."""
+    return await asyncio.to_thread(call, *args, **kwargs)
+
+
+async def _claimed_orders(
     batch: Batch, chunk: Sequence[Order], taken: Collection[str], *, fetch: bool
 ) -> tuple[list[Order], set[str]]:
     """The orders of ``chunk`` this station now holds, their states as the store has them
     (another station may have booked some since this one read the batch), and which of them
     to book (of ``taken``); the others owe paperwork (fetched when ``fetch``)."""
-    keys = batch.store.claim(batch.info.id, [o.key for o in chunk], booked=fetch)
+
+    def claim() -> tuple[list[str], dict[str, OrderState]]:
+        keys = batch.store.claim(batch.info.id, [o.key for o in chunk], booked=fetch)
+        return keys, (batch.store.orders(batch.info.id, keys) if keys else {})
+
+    keys, states = await _off_loop(claim)
     if not keys:
         return [], set()
-    batch.states.update(batch.store.orders(batch.info.id, keys))
+    batch.states.update(states)
     book = {o.key for o in to_book(batch, keys) if o.key in taken}
     still = book | ({o.key for o in owing(batch, keys)} if fetch else set())
-    batch.store.release(batch.info.id, [k for k in keys if k not in still])
+    await _off_loop(batch.store.release, batch.info.id, [k for k in keys if k not in still])
     return [o for o in chunk if o.key in still], book
 
 
@@ -272,7 +287,7 @@ async def _renew_lease(batch: Batch) -> None:
 
     while True:
         await asyncio.sleep(LEASE_S / 3)
-        batch.store.renew(batch.info.id)
+        await _off_loop(batch.store.renew, batch.info.id)
 
 
 async def _book_one(
@@ -281,7 +296,7 @@ async def _book_one(
     client: FreightClient,
     order: Order,
     pace: Pace,
-    keep: Callable[[OrderState], None],
+    keep: Callable[[OrderState], Awaitable[None]],
     folder: Path | None,
 ) -> tuple[OrderState, list[Document]]:
     """Book one order (or settle its booking); the state after (owing its paperwork when
@@ -291,13 +306,13 @@ async def _book_one(
     from tui.ledger import Lane, OrderClaim, order_reference
 
     state = batch.state(order.key)
-    if state.status not in BOOKED_OR_MAYBE:
+    unsent = state.status not in BOOKED_OR_MAYBE
+    if unsent:
         # Another batch (file, station) holding the order is found by the ledger's claim.
         reference = state.reference or order_reference(
             batch.profile, engine.ledger.environment, order.key
         )
         state = state.updated(status="booking", reference=reference, errors=())
-        keep(state)  # the reference is kept before anything can be sent
     choice = state.choice
     rate = order.request  # unpacked once
     if rate is None or choice is None:
@@ -313,7 +328,7 @@ async def _book_one(
             for path, message in error.fields.items()
         )
         after = state.updated(status="failed", errors=errors)
-        keep(after)
+        await keep(after)
         return after, []
     lane = Lane(
         rate.origin_postal_code,
@@ -324,6 +339,10 @@ async def _book_one(
     )
     for _ in range(MAX_LIMITED_TRIES):
         await pace.turn()
+        if unsent:  # an order stopped while it waited for its turn (a long Retry-After, a
+            # cancel) was never sent: it stays as it was (rated), never `unknown`
+            await keep(state)  # the reference is kept before anything can be sent
+            unsent = False
         outcome = await engine.book(
             request,
             lane=lane,
@@ -337,13 +356,17 @@ async def _book_one(
             try:
                 pace.limited(cause.retry_after)
             except WaitTooLongError:
-                keep(state.updated(status="rated"))  # a 429 books nothing: booked next run
+                await keep(state.updated(status="rated"))  # a 429 books nothing: booked next run
                 raise
             continue
         pace.ok()
         after = _state_after(batch, order, state, outcome)
         after = owed(after) if folder is not None else after
-        keep(after)
+        twin = _same_shipment(batch, after)
+        if twin is not None:  # one shipment for two orders: both need a hand
+            after, other = _flag_twins(after, twin)
+            await keep(other)
+        await keep(after)
         booking = getattr(outcome, "booking", None)
         given = list(getattr(booking, "documents", None) or getattr(booking, "labels", None) or [])
         return after, given
@@ -351,8 +374,37 @@ async def _book_one(
         status="failed",
         errors=(RowError(None, None, None, "the service kept answering 429 (too many requests)"),),
     )
-    keep(after)
+    await keep(after)
     return after, []
+
+
+def _same_shipment(batch: Batch, state: OrderState) -> OrderState | None:
+    """Another order of the batch the service gave the same shipment id (None: none)."""
+    if state.status != "booked" or not state.shipment_id:
+        return None
+    return next(
+        (
+            other
+            for key, other in batch.states.items()
+            if key != state.key and other.shipment_id == state.shipment_id
+        ),
+        None,
+    )
+
+
+def _flag_twins(state: OrderState, twin: OrderState) -> tuple[OrderState, OrderState]:
+    """Both orders flagged: the service returned one shipment id for the two of them (each
+    stays booked as the service said: never sent again, but checked by hand)."""
+    shipment = plain(state.shipment_id, limit=80)
+
+    def flagged(one: OrderState, other: OrderState) -> OrderState:
+        reason = (
+            f"the service returned shipment {shipment} for order {plain(other.key, limit=40)} "
+            "too: check both on Shipments"
+        )
+        return one.updated(errors=(*one.errors, RowError(None, None, None, reason)))
+
+    return flagged(state, twin), flagged(twin, state)
 
 
 def _held_by(state: OrderState, outcome: BookingOutcome) -> OrderState:
@@ -370,16 +422,16 @@ def _held_by(state: OrderState, outcome: BookingOutcome) -> OrderState:
 async def _settle_only(
     engine: BookingEngine,
     state: OrderState,
-    keep: Callable[[OrderState], None],
+    keep: Callable[[OrderState], Awaitable[None]],
     owes: bool,
     pace: Pace,
 ) -> OrderState:
     from tui.api.errors import FreightError
 
-    record = engine.record(state.reference)
+    record = await _off_loop(engine.record, state.reference)
     if record is None:
         after = state.updated(status="rated" if state.choice else "pending")
-        keep(after)
+        await keep(after)
         return after
     try:
         await pace.turn()  # its search: requests of the batch too
@@ -388,12 +440,12 @@ async def _settle_only(
         after = state.updated(
             status="unknown", errors=(RowError(None, None, None, plain(str(error))),)
         )
-        keep(after)
+        await keep(after)
         return after
     pace.ok()
     after = _booked_or_unknown(state, outcome)
     after = owed(after) if owes else after
-    keep(after)
+    await keep(after)
     return after
 
 

@@ -8,6 +8,7 @@ booking of it exists, which nothing undoes).
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import sys
 from collections import Counter
@@ -23,12 +24,15 @@ from tui.batch.orders import Context, read_orders
 from tui.batch.rules import Rules, choose
 from tui.batch.source import Sheet
 from tui.batch.store import BatchInfo, BatchStore
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from tui.batch.pace import Pace
     from tui.batch.rating import Progress, RatesClient
 
 
+NOT_SENT: Final = frozenset({"pending", "rated", "no-rate", "failed"})
+"""Statuses of an order whose booking was never sent from this batch."""
 CHUNK: Final = 500
 """Orders' states read (and saved, in one transaction) at a time when a batch is opened or
 read back: a store's statement takes so many keys at most, and 100,000 decoded records
@@ -94,13 +98,37 @@ class Batch:
             chunk = self.orders[start : start + CHUNK]
             stored = self.store.orders(self.info.id, [order.key for order in chunk])
             changed: list[OrderState] = []
+            copied = self._booked_in_others(chunk, stored)
             for order in chunk:
                 before = stored.get(order.key)
-                after = _reconciled(order, before)
+                after = copied.get(order.key) or _reconciled(order, before)
                 if after != before:
                     changed.append(after)
                 self.states[order.key] = after
             self.store.save(self.info.id, changed)
+
+    def _booked_in_others(
+        self, chunk: Sequence[Order], stored: dict[str, OrderState]
+    ) -> dict[str, OrderState]:
+        """The orders of ``chunk`` not booked here that another batch of the profile booked
+        (a copy of a booked file): booked here too, as there, never rated or sent again."""
+        open_keys = [
+            o.key
+            for o in chunk
+            if o.valid and (o.key not in stored or stored[o.key].status in NOT_SENT)
+        ]
+        out: dict[str, OrderState] = {}
+        for key, (there, source) in self.store.booked_in_others(
+            self.profile, self.info.id, open_keys
+        ).items():
+            name = "pasted rows" if source.startswith("pasted:") else Path(source).name
+            note = f"booked in the batch of {plain(name, limit=60)}: not rated or sent again"
+            order = self.order(key)
+            out[key] = there.updated(
+                position=order.rows[0] if order is not None else there.position,
+                notes=tuple(dict.fromkeys((*there.notes, note))),
+            )
+        return out
 
     # -- reading --------------------------------------------------------------------------
 
@@ -148,13 +176,26 @@ class Batch:
     def reload(self, keys: Sequence[str]) -> None:
         """Read these orders' states again from the store (another station may have moved
         them), a chunk at a time."""
+        self.states.update(self.read_states(keys))
+
+    def read_states(self, keys: Sequence[str]) -> dict[str, OrderState]:
+        """These orders' states as the store has them now, read a chunk at a time (blocking:
+        a run calls it in a worker thread)."""
+        out: dict[str, OrderState] = {}
         for start in range(0, len(keys), CHUNK):
-            self.states.update(self.store.orders(self.info.id, keys[start : start + CHUNK]))
+            out.update(self.store.orders(self.info.id, keys[start : start + CHUNK]))
+        return out
 
     def save(self, state: OrderState) -> None:
         """Keep an order's new state."""
         self.states[state.key] = state
         self.store.save(self.info.id, [state])
+
+    async def keep(self, state: OrderState) -> None:
+        """Keep an order's new state, the store's write in a worker thread: a run's saves
+        never hold up the event loop (another process may hold the store's lock)."""
+        self.states[state.key] = state
+        await asyncio.to_thread(self.store.save, self.info.id, [state])
 
     # -- choosing -------------------------------------------------------------------------
 
@@ -225,8 +266,8 @@ class Batch:
         handed to ``on_state``)."""
         from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
 
-        def save(state: OrderState) -> None:
-            self.store.save(self.info.id, [state])
+        async def save(state: OrderState) -> None:
+            await self.keep(state)  # off the event loop
             if on_state is not None:
                 on_state(state)
 

@@ -53,7 +53,7 @@ async def save_paperwork(
     key: str,
     state: OrderState,
     folder: Path,
-    keep: Callable[[OrderState], None],
+    keep: Callable[[OrderState], Awaitable[None]],
     given: Sequence[Document],
     pace: Pace,
 ) -> OrderState:
@@ -65,35 +65,35 @@ async def save_paperwork(
     documents = list(given)
     if not documents:
         if not state.shipment_id:
-            return _owe(state, "the booking named no shipment to fetch it from", keep)
+            return await _owe(state, "the booking named no shipment to fetch it from", keep)
         try:
             detail = await _paced(pace, partial(client.get_shipment, state.shipment_id))
         except FreightError as error:
             reason = f"the shipment's documents could not be listed: {plain(str(error))}"
-            return _owe(state, reason, keep)
+            return await _owe(state, reason, keep)
         documents = list(detail.documents)
     try:
         await asyncio.to_thread(folder.mkdir, parents=True, exist_ok=True)
     except OSError as error:
-        return _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
+        return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
     saved = list(state.documents)
-    for document in documents:
-        if _already(folder, key, document, saved):
+    for document, wanted in zip(documents, _names(key, documents), strict=True):
+        if _already(folder, wanted, saved):
             continue
         url = document.url
         try:
             content = await _paced(pace, partial(client.download_document, url))
         except FreightError as error:
             state = state.updated(documents=tuple(saved))
-            return _owe(state, _failed_at(client, url, error), keep)
+            return await _owe(state, _failed_at(client, url, error), keep)
         try:
-            name = await asyncio.to_thread(_write_new, folder, key, document, content)
+            name = await asyncio.to_thread(_write_new, folder, wanted, content)
         except OSError as error:
             state = state.updated(documents=tuple(saved))
-            return _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
+            return await _owe(state, f"cannot write into {folder}: {error.strerror or error}", keep)
         saved.append(name)
     after = state.updated(documents=tuple(saved), paperwork_missing="")
-    keep(after)
+    await keep(after)
     return after
 
 
@@ -140,9 +140,11 @@ def _failed_at(client: FreightClient, url: str, error: Exception) -> str:
     return f"a document at {host} could not be fetched: {plain(str(error), limit=200)}"
 
 
-def _owe(state: OrderState, reason: str, keep: Callable[[OrderState], None]) -> OrderState:
+async def _owe(
+    state: OrderState, reason: str, keep: Callable[[OrderState], Awaitable[None]]
+) -> OrderState:
     after = state.updated(paperwork_missing=plain(reason, limit=300) or PAPERWORK_NOT_SAVED)
-    keep(after)
+    await keep(after)
     return after
 
 
@@ -153,17 +155,29 @@ def _base_name(key: str, document: Document) -> str:
     return safe_file_name(f"{paperwork_stem(key)}-{kind}", kind, document_format(document))
 
 
-def _already(folder: Path, key: str, document: Document, saved: list[str]) -> bool:
-    """Whether this document of the order was saved before (by an earlier run)."""
-    name = _base_name(key, document)
+def _names(key: str, documents: Sequence[Document]) -> list[str]:
+    """The file name each document is kept under: ``<order>-<kind>.<format>``, the second
+    and later of one kind numbered (a parcel's four labels are four files, ``-label-2.pdf``
+    …), the same on every run."""
+    seen: dict[str, int] = {}
+    out = []
+    for document in documents:
+        base = _base_name(key, document)
+        seen[base] = seen.get(base, 0) + 1
+        stem, _, extension = base.rpartition(".")
+        out.append(base if seen[base] == 1 else f"{stem}-{seen[base]}.{extension}")
+    return out
+
+
+def _already(folder: Path, name: str, saved: list[str]) -> bool:
+    """Whether the document of this name was saved before (by an earlier run)."""
     return name in saved and (folder / name).is_file()
 
 
-def _write_new(folder: Path, key: str, document: Document, content: bytes) -> str:
-    """Write one document as ``<order>-<kind>.<format>`` (numbered when taken); its name."""
+def _write_new(folder: Path, base: str, content: bytes) -> str:
+    """Write one document as ``base`` (numbered when taken); its name."""
     from tui.atomic import write_atomically
 
-    base = _base_name(key, document)
     stem, _, extension = base.rpartition(".")
     name, counter = base, 2
     while True:

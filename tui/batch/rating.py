@@ -9,8 +9,9 @@ cancel (or a kill) keeps every order already rated.
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
@@ -26,6 +27,10 @@ if TYPE_CHECKING:
 
 MAX_LIMITED_TRIES: Final = 12
 """429s one order takes before it is set down as failed (retryable)."""
+SERVER_TRIES: Final = 3
+"""Tries of one order's rate request the service answers 5xx (a rate books nothing)."""
+SERVER_BACKOFF_S: float = 0.5
+"""Seconds before the next try after a 5xx, times the 5xx answers so far."""
 DEFAULT_CONCURRENCY: Final = 8
 
 
@@ -125,7 +130,7 @@ async def rate_orders(
     rules: Rules,
     mapping: ColumnMapping,
     *,
-    save: Callable[[OrderState], None],
+    save: Callable[[OrderState], Awaitable[None]],
     pace: Pace | None = None,
     concurrency: int = DEFAULT_CONCURRENCY,
     progress: Callable[[Progress], None] | None = None,
@@ -148,10 +153,10 @@ async def rate_orders(
         if progress is not None:
             progress(Progress(done, total, failed, clock() - started, pace.wait_end()))
 
-    def finish(state: OrderState) -> None:
+    async def finish(state: OrderState) -> None:
         nonlocal done, failed
         states[state.key] = state
-        save(state)
+        await save(state)
         done += 1
         failed += state.status == "failed"
         report()
@@ -165,7 +170,7 @@ async def rate_orders(
             pickup_date=order.pickup_date.isoformat() if order.pickup_date else "",
             notes=order.notes,
         )
-        limited = 0
+        limited = failed_5xx = 0
         while True:
             await pace.turn()
             try:
@@ -175,20 +180,30 @@ async def rate_orders(
                 pace.limited(exc.retry_after)
                 if limited < MAX_LIMITED_TRIES:
                     continue
-                finish(_failed(state, f"the service kept answering 429 (too many requests): {exc}"))
+                await finish(
+                    _failed(state, f"the service kept answering 429 (too many requests): {exc}")
+                )
                 return
             except (api.AuthenticationError, api.SubscriptionError, api.PermissionDeniedError):
                 raise
             except (api.InvalidRequestError, api.RequestValidationError) as exc:
                 pace.ok()
-                finish(_refused(state, order, mapping, exc))
+                await finish(_refused(state, order, mapping, exc))
+                return
+            except api.ServerError as exc:  # a rate books nothing: asked again
+                pace.ok()
+                failed_5xx += 1
+                if failed_5xx < SERVER_TRIES:
+                    await asyncio.sleep(SERVER_BACKOFF_S * failed_5xx)
+                    continue
+                await finish(_failed(state, str(exc)))
                 return
             except api.FreightError as exc:
                 pace.ok()
-                finish(_failed(state, str(exc)))
+                await finish(_failed(state, str(exc)))
                 return
             pace.ok()
-            finish(rated_state(state, quote.id, options_of(quote), rules))
+            await finish(rated_state(state, quote.id, options_of(quote), rules))
             return
 
     pace.on_wait = report

@@ -81,6 +81,13 @@ class BatchStore(Protocol):
         """Other batches of the profile where an order of this key is (or may be) booked."""
         ...
 
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[OrderState, str]]:
+        """Of ``keys``, the orders booked in another batch of the profile: each one's state
+        there and that batch's source."""
+        ...
+
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         """Of ``keys``, the orders this station now holds under a lease (none another live
         station holds; none booked already, unless ``booked``: to fetch owed paperwork)."""
@@ -115,11 +122,20 @@ class BatchStore(Protocol):
 class SharedBatchStore:
     """``BatchStore`` in the one store (``tui.store``)."""
 
-    def __init__(self, store: Store, station: str | None = None, holder: str | None = None) -> None:
+    def __init__(
+        self,
+        store: Store,
+        station: str | None = None,
+        holder: str | None = None,
+        *,
+        owned: bool = True,
+    ) -> None:
         from tui.store import station_name
         from tui.store.core import holder as this_process
 
         self.store = store
+        self._owned = owned
+        """``close`` lets go of the store (False: its owner, the session, does)."""
         self.station = station or station_name()
         self.holder = holder or this_process()
         """Who holds a claim: this process (host and pid), which may die without a word."""
@@ -162,6 +178,14 @@ class SharedBatchStore:
         ids = set(self.store.booked_elsewhere(profile, key, batch_id, BOOKED_OR_MAYBE))
         return [b for b in self.batches(profile) if b.id in ids]
 
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[OrderState, str]]:
+        return {
+            key: (OrderState.from_json({**state, "key": key}), source)
+            for key, (state, source) in self.store.booked_in_others(profile, batch_id, keys).items()
+        }
+
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         return self.store.claim(batch_id, self.station, keys, by=self.holder, booked=booked)
 
@@ -181,7 +205,8 @@ class SharedBatchStore:
         return self.store.listen(batch_id)
 
     def close(self) -> None:
-        self.store.close()
+        if self._owned:
+            self.store.close()
 
 
 def _info(row: Any) -> BatchInfo:

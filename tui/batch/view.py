@@ -252,22 +252,6 @@ def path_choices(text: str, cwd: Path | None = None) -> list[str]:
     return sorted(candidates, key=str.casefold)
 
 
-def unfinished_batch(data_dir: Path, profile: str) -> BatchInfo | None:
-    """The latest batch of the profile left unfinished (orders rated and not booked, a
-    booking not settled), or None; no store is made where there is none."""
-    from tui.batch.store import SharedBatchStore
-    from tui.store import open_store, store_url
-    from tui.store.sqlite import FILE_NAME
-
-    if not store_url() and not (data_dir / FILE_NAME).exists():
-        return None
-    store = SharedBatchStore(open_store(data_dir))
-    try:
-        return latest_unfinished(store, profile)
-    finally:
-        store.close()
-
-
 def latest_unfinished(store: BatchStore, profile: str) -> BatchInfo | None:
     """The latest batch of the profile in ``store`` left unfinished, or None."""
     return next((info for info in store.batches(profile) if info.unfinished), None)

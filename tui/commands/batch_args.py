@@ -160,11 +160,23 @@ def add_batch_commands(sub: Any, add_target_flags: Any) -> None:
         "as possibly it: it shows the booking's reference, or was created on its lane\n"
         "after it was sent). --not-booked: none is; the next batch book books it again\n"
         "under a new reference (if it was made after all, a second shipment). Asks to\n"
-        "confirm; --yes for scripts.\n"
+        "confirm; --yes for scripts. --unfound --not-booked (no ORDER): every unknown\n"
+        "order no search finds a shipment for, after one confirmation.\n"
         "  freight batch settle orders.csv A17 --booked 7301224\n"
-        "  freight batch settle orders.csv A17 --not-booked --yes",
+        "  freight batch settle orders.csv A17 --not-booked --yes\n"
+        "  freight batch settle orders.csv --unfound --not-booked",
     )
-    settle.add_argument("order", metavar="ORDER", help="the order number (the file's order column)")
+    settle.add_argument(
+        "order",
+        metavar="ORDER",
+        nargs="?",
+        help="the order number (the file's order column); none with --unfound",
+    )
+    settle.add_argument(
+        "--unfound",
+        action="store_true",
+        help="with --not-booked: every unknown order no search finds, one confirmation",
+    )
     _reading(settle)
     how = settle.add_mutually_exclusive_group(required=True)
     how.add_argument("--booked", metavar="PRO", help="the shipment with this PRO is its booking")

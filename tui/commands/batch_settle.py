@@ -38,6 +38,14 @@ async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: 
     from tui.config.paths import data_dir
     from tui.store import ledger_environment, open_ledger
 
+    if args.unfound or args.order is None:
+        from tui.commands.batch_unfound import settle_unfound
+
+        if not args.unfound or not args.not_booked or args.order is not None:
+            raise UsageError("batch settle takes an ORDER, or --unfound --not-booked without one")
+        return await settle_unfound(
+            args, batch, profile, err, terminal=stdin_is_terminal(), confirmed=_confirmed
+        )
     key = args.order
     if batch.order(key) is None and key not in batch.states:
         raise UsageError(f"{plain(key, limit=40)}: no such order in {plain(args.file)}")

@@ -23,6 +23,12 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     except logsetup.LogLevelError as error:
         print(f"freight: {error}", file=err)
         return exits.USAGE
+    from tui.store.engine import NOTICES
+
+    def notice(text: str) -> None:  # the store reconnecting after a database restart
+        print(f"freight: {text}", file=err, flush=True)
+
+    NOTICES.append(notice)
     try:
         return asyncio.run(_run(args, out, err))
     except KeyboardInterrupt:
@@ -39,6 +45,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         if not isinstance(error, known):
             return exits.report_bug(error, err)
         return exits.report(error, err)
+    finally:
+        NOTICES.remove(notice)
 
 
 async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:

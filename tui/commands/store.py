@@ -35,9 +35,9 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from tui.config.paths import data_dir
     from tui.store import open_store, station_name
 
-    store = open_store(data_dir())
+    action = args.store_command
+    store = open_store(data_dir(), migrate=action == "migrate")  # only it makes tables
     try:
-        action = args.store_command
         if action == "migrate":
             print(f"freight: {store.where}: schema version {store.version()}", file=out)
         elif action == "import":

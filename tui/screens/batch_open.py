@@ -83,7 +83,8 @@ class BatchOpening:
         if self._batch_store is None:
             from tui.batch.store import SharedBatchStore
 
-            self._batch_store = SharedBatchStore.in_dir(self.screen.host.session.data_dir)
+            session = self.screen.host.session
+            self._batch_store = SharedBatchStore(session.store(), owned=False)
         return self._batch_store
 
     async def offer_resume(self) -> None:

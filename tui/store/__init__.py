@@ -17,14 +17,15 @@ from __future__ import annotations
 import os
 import socket
 import sys
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from tui.store.core import LEASE_S, Store, ledger_environment
 from tui.store.engine import StoreError
+from tui.store.schema import VERSION
 
 if TYPE_CHECKING:
+    from tui.config.settings import AppConfig
     from tui.store.ledger import StoreLedger
 
 __all__ = [
@@ -42,28 +43,42 @@ URL_ENV: Final = "FREIGHT_STORE_URL"
 STATION_ENV: Final = "FREIGHT_STATION"
 
 
-def store_url() -> str:
-    """The store chosen: ``FREIGHT_STORE_URL``, else ``[store] url`` in the config, else ""
-    (SQLite in the data dir)."""
+def store_url(config: AppConfig | None = None) -> str:
+    """The store chosen, read here and nowhere else: ``FREIGHT_STORE_URL``, else ``[store] url``
+    of the typed config (``config``, else the config file read now), else "" (SQLite in the
+    data dir). A config that does not check is a StoreError naming it: a station never falls
+    back to a store of its own because of a typo."""
     given = os.environ.get(URL_ENV, "").strip()
     if given:
         return given
-    from tui.config.paths import config_file
+    return _config(config).store.url.strip()
+
+
+def _config(config: AppConfig | None) -> AppConfig:
+    if config is not None:
+        return config
+    from tui.config.plain import ConfigError
+    from tui.config.settings import load_config
 
     try:
-        with config_file().open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
-        return ""
-    section = data.get("store")
-    url = section.get("url") if isinstance(section, dict) else None
-    return url.strip() if isinstance(url, str) else ""
+        return load_config()
+    except ConfigError as error:
+        raise StoreError(f"the store cannot be chosen: {error}") from None
 
 
-def open_store(data_dir: Path, url: str | None = None) -> Store:
-    """The store (``url``, else the configured one), its tables made or migrated.
-    Raises StoreError with what happened and what to do."""
-    chosen = store_url() if url is None else url
+def open_store(
+    data_dir: Path,
+    url: str | None = None,
+    *,
+    migrate: bool = False,
+    config: AppConfig | None = None,
+) -> Store:
+    """The store (``url``, else the configured one), ready to use. Its tables are made or
+    migrated only with ``migrate`` (``freight store migrate``) or on SQLite (the station's own
+    file): an ordinary run on PostgreSQL reads and writes rows, never makes tables, so a role
+    with SELECT, INSERT, UPDATE and DELETE is enough. Raises StoreError with what happened and
+    what to do."""
+    chosen = store_url(config) if url is None else url
     if chosen.startswith(("postgresql://", "postgres://")):
         try:
             from tui.store.postgres import PostgresEngine
@@ -83,35 +98,40 @@ def open_store(data_dir: Path, url: str | None = None) -> Store:
 
         store = Store(SqliteEngine(data_dir / FILE_NAME))
     try:
-        before, _ = store.migrate()
+        before = _ready(store, migrate=migrate)
         if before == 0 and not chosen:  # a new store beside the old files: they come in
             from tui.store.importing import import_local, local_state
 
             if local_state(data_dir):
-                import_local(store, data_dir, profile_environments())
+                import_local(store, data_dir, profile_environments(config))
     except BaseException:
         store.close()
         raise
     return store
 
 
-def profile_environments() -> dict[str, str]:
-    """Each configured profile's environment, read from the config file as it is."""
-    from tui.config.paths import config_file
+def _ready(store: Store, *, migrate: bool) -> int:
+    """Check the store's schema, making or migrating its tables where this run may; the
+    version it was at."""
+    before = store.version()
+    if before == VERSION:
+        return before
+    if before < VERSION and not migrate and store.dialect.name == "postgresql":
+        what = "has no Freight tables" if before == 0 else f"is at schema version {before}"
+        raise StoreError(
+            f"the store {store.where} {what}; this Freight needs version {VERSION}: run "
+            "`freight store migrate` once as a role that may create tables, then run again"
+        )
+    return store.migrate()[0]
 
+
+def profile_environments(config: AppConfig | None = None) -> dict[str, str]:
+    """Each configured profile's environment (of the typed config, else the file's)."""
     try:
-        with config_file().open("rb") as handle:
-            data = tomllib.load(handle)
-    except (OSError, tomllib.TOMLDecodeError):
+        profiles = _config(config).profiles
+    except StoreError:
         return {}
-    profiles = data.get("profiles")
-    if not isinstance(profiles, dict):
-        return {}
-    return {
-        name: str(profile.get("environment", "sandbox"))
-        for name, profile in profiles.items()
-        if isinstance(profile, dict)
-    }
+    return {name: str(profile.environment) for name, profile in profiles.items()}
 
 
 def open_ledger(data_dir: Path, environment: str, url: str | None = None) -> StoreLedger:

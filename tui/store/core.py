@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import secrets
 import socket
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -82,9 +83,19 @@ class Store:
     # -- schema ---------------------------------------------------------------------------
 
     def version(self) -> int:
-        """The schema version the database is at (0: no tables yet)."""
-        with self.engine.write() as tx:
-            return self._version(tx)
+        """The schema version the database is at (0: no tables yet). Reads only: a role
+        with no right to make tables may ask."""
+        if self.dialect.name == "postgresql":
+            found = self.engine.read("SELECT to_regclass('schema_version') IS NOT NULL")
+        else:
+            found = self.engine.read(
+                "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table'"
+                " AND name = 'schema_version'"
+            )
+        if not found or not found[0][0]:
+            return 0
+        rows = self.engine.read("SELECT version FROM schema_version")
+        return int(rows[0][0]) if rows else 0
 
     def _version(self, tx: Transaction) -> int:
         tx.run("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
@@ -244,6 +255,25 @@ class Store:
         )
         return [int(r[0]) for r in rows]
 
+    def booked_in_others(
+        self, profile: str, batch_id: int, keys: Collection[str]
+    ) -> dict[str, tuple[dict[str, Any], str]]:
+        """Of ``keys``, the orders booked in another batch of the profile (a copy of a file,
+        a file renamed): each one's state there and that batch's source (the latest booking
+        when several)."""
+        if not keys:
+            return {}
+        rows = self.engine.read(
+            "SELECT o.key, o.state, b.source FROM orders o JOIN batches b ON b.id = o.batch_id"
+            " WHERE b.profile = ? AND o.batch_id != ? AND o.status = 'booked'"
+            f" AND o.key IN ({','.join('?' for _ in keys)}) ORDER BY o.updated",
+            (profile, batch_id, *keys),
+        )
+        return {
+            str(key): (self._json(state, f"order {key} of another batch"), str(source))
+            for key, state, source in rows
+        }
+
     # -- leases ---------------------------------------------------------------------------
 
     def claim(
@@ -265,14 +295,14 @@ class Store:
         if not keys:
             return []
         me = by or holder()
-        at = moment or datetime.now(UTC)
-        until = now_text(at + timedelta(seconds=lease_s))
         marks = ",".join("?" for _ in keys)
         claimable = (*CLAIMABLE, "booked") if booked else CLAIMABLE
         states = ",".join("?" for _ in claimable)
-        dead = self._dead_holders(batch_id, now_text(at))
-        gone = f" OR holder IN ({','.join('?' for _ in dead)})" if dead else ""
         with self.engine.write() as tx:
+            at = moment or self._now(tx)
+            until = now_text(at + timedelta(seconds=lease_s))
+            dead = self._dead_holders(tx, batch_id, now_text(at))
+            gone = f" OR holder IN ({','.join('?' for _ in dead)})" if dead else ""
             rows = tx.run(
                 f"SELECT key FROM orders WHERE batch_id = ? AND key IN ({marks})"
                 f" AND status IN ({states})"
@@ -290,24 +320,34 @@ class Store:
                 self._notify(tx, batch_id)
         return taken
 
-    def _dead_holders(self, batch_id: int, now: str) -> list[str]:
+    def _now(self, tx: Transaction) -> datetime:
+        """The database's clock (PostgreSQL's, which every station shares; SQLite's file is
+        on this host, whose clock it is): leases are timed by it, never by a station's own."""
+        if self.dialect.name == "postgresql":
+            moment = tx.run("SELECT clock_timestamp()")[0][0]
+            if isinstance(moment, datetime):
+                return moment.astimezone(UTC)
+            return parse_time(str(moment), self.where)
+        return datetime.now(UTC)
+
+    def _dead_holders(self, tx: Transaction, batch_id: int, now: str) -> list[str]:
         """Holders of live leases on the batch that are processes of this host now gone."""
-        host = holder().rpartition(":")[0]
+        host = socket.gethostname()
         out = []
-        for (name,) in self.engine.read(
+        for (name,) in tx.run(
             "SELECT DISTINCT holder FROM orders WHERE batch_id = ? AND lease_until >= ?"
             " AND holder IS NOT NULL",
             (batch_id, now),
         ):
-            where, _, pid = str(name).rpartition(":")
+            where, _, pid = str(name).partition("@")[2].rpartition(":")
             if where == host and pid.isdigit() and not _alive(int(pid)):
                 out.append(str(name))
         return out
 
     def renew(self, batch_id: int, *, lease_s: float = LEASE_S, by: str | None = None) -> None:
         """Keep holding this process's orders of a batch for another lease."""
-        until = now_text(datetime.now(UTC) + timedelta(seconds=lease_s))
         with self.engine.write() as tx:
+            until = now_text(self._now(tx) + timedelta(seconds=lease_s))
             tx.run(
                 "UPDATE orders SET lease_until = ? WHERE batch_id = ? AND holder = ?"
                 " AND lease_until IS NOT NULL",
@@ -413,9 +453,18 @@ class Store:
         return {name: self._json(data, f"{table} record {name!r}") for name, data in rows}
 
 
+_HOLDER: list[tuple[int, str]] = []
+"""This process's holder id, made once per process (a forked child makes its own)."""
+
+
 def holder() -> str:
-    """This process as a lease holder: host and process id."""
-    return f"{socket.gethostname()}:{os.getpid()}"
+    """This process as a lease holder: a random id of its own (``token@host:pid``; the host
+    and pid only tell a resume on this host that the process holding a lease is gone). Two
+    machines with one host name, or a pid used again, never share a holder."""
+    pid = os.getpid()
+    if not _HOLDER or _HOLDER[0][0] != pid:
+        _HOLDER[:] = [(pid, f"{secrets.token_hex(8)}@{socket.gethostname()}:{pid}")]
+    return _HOLDER[0][1]
 
 
 def _alive(pid: int) -> bool:

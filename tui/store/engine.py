@@ -2,13 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import logging
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 from tui.store.schema import Dialect
 
 Row = tuple[Any, ...]
+
+NOTICES: list[Callable[[str], None]] = []
+"""Who is told what the store is doing meanwhile (reconnecting after the database server
+restarted, and back): the command line prints it, the app shows it; a log line always."""
+
+
+def tell(text: str) -> None:
+    """Tell the store's news to every listener of ``NOTICES`` (and the log)."""
+    logging.getLogger("tui.store").warning("%s", text)
+    for listener in list(NOTICES):
+        listener(text)
 
 
 class StoreError(OSError):

@@ -16,8 +16,11 @@ from typing import Any
 import psycopg
 from psycopg import sql
 
-from tui.store.engine import Row, StoreError
+from tui.store.engine import Row, StoreError, tell
 from tui.store.schema import POSTGRES
+
+RECONNECT_S = 120.0
+"""How long a dropped connection is tried again before the store is said to be down."""
 
 
 def without_password(url: str) -> str:
@@ -53,6 +56,7 @@ class PostgresEngine:
         self.where = without_password(url)
         self._lock = threading.RLock()
         self._url = url
+        self._closing = False
         try:
             self._conn = psycopg.connect(url, autocommit=True, connect_timeout=15)
         except psycopg.Error as error:
@@ -68,29 +72,62 @@ class PostgresEngine:
             "the database server and FREIGHT_STORE_URL (or [store] url), then run again"
         )
 
+    def _connected(self) -> psycopg.Connection[Any]:
+        """The connection, made again when the server dropped it (a restart, a failover):
+        tried until ``RECONNECT_S`` has passed, saying so (``tui.store.engine.tell``) while
+        it waits and when it is back."""
+        if not (self._conn.closed or self._conn.broken):
+            return self._conn
+        if self._closing:  # let go of on purpose: never made again
+            raise StoreError(f"the store {self.where} was closed")
+        deadline = time.monotonic() + RECONNECT_S
+        pause, told = 0.1, False
+        while True:
+            try:
+                self._conn = psycopg.connect(self._url, autocommit=True, connect_timeout=5)
+            except psycopg.OperationalError as error:
+                if time.monotonic() >= deadline:
+                    raise self._hurt(error) from None
+                if not told:
+                    tell(f"the store {self.where} cannot be reached: reconnecting…")
+                    told = True
+                time.sleep(pause)
+                pause = min(pause * 2, 2.0)
+                continue
+            if told:
+                tell(f"the store {self.where} is back")
+            return self._conn
+
     @contextmanager
     def write(self) -> Iterator[_Tx]:
         with self._lock:
             try:
-                with self._conn.transaction():
-                    yield _Tx(self._conn)
+                conn = self._connected()
+                with conn.transaction():
+                    yield _Tx(conn)
             except psycopg.Error as error:
                 raise self._hurt(error) from None
 
     def read(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         with self._lock:
-            try:
-                with self._conn.cursor() as cursor:
-                    cursor.execute(_sql(sql), tuple(params))
-                    return [tuple(r) for r in cursor.fetchall()]
-            except psycopg.Error as error:
-                raise self._hurt(error) from None
+            for attempt in (1, 2):  # a read is asked again once on a new connection
+                try:
+                    with self._connected().cursor() as cursor:
+                        cursor.execute(_sql(sql), tuple(params))
+                        return [tuple(r) for r in cursor.fetchall()]
+                except psycopg.OperationalError as error:
+                    if attempt == 2 or not (self._conn.closed or self._conn.broken):
+                        raise self._hurt(error) from None
+                except psycopg.Error as error:
+                    raise self._hurt(error) from None
+            raise AssertionError("unreachable")
 
     def stream(self, sql: str, params: Sequence[Any] = ()) -> Iterator[Row]:
         yield from self.read(sql, params)
 
     def close(self) -> None:
         with self._lock:
+            self._closing = True
             self._conn.close()
 
     def listen(self, channel: str, payload: str) -> PostgresListener | None:
