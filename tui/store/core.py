@@ -111,6 +111,8 @@ class Store:
                 tx.run("INSERT INTO schema_version (version) VALUES (?)", (VERSION,))
             elif before < VERSION:
                 tx.run("UPDATE schema_version SET version = ?", (VERSION,))
+            if before < VERSION:
+                _note_migration(tx, before)
         return before, VERSION
 
     def close(self) -> None:
@@ -411,6 +413,17 @@ class Store:
             f"SELECT name, data FROM {table} WHERE profile = ? ORDER BY name", (profile,)
         )
         return {name: self._json(data, f"{table} record {name!r}") for name, data in rows}
+
+
+def _note_migration(tx: Transaction, before: int) -> None:
+    """The store's history of this migration (``tui.store.history``), in its transaction."""
+    from tui.store import station_name
+    from tui.store.history import note
+
+    if before == 0:
+        note(tx, "created", station_name(), f"schema version {VERSION}")
+    else:
+        note(tx, "migrated", station_name(), f"from schema version {before} to {VERSION}")
 
 
 def holder() -> str:

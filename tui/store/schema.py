@@ -164,7 +164,23 @@ def _version_5(d: Dialect) -> list[str]:
     ]
 
 
-MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4, _version_5)
+def _version_6(d: Dialect) -> list[str]:
+    """What the store knows of its own history, kept in the store itself (not in a process):
+    when it was created, migrated, imported into, emptied or restored, and by which station.
+    ``freight store status`` shows it; a store made after bookings went out is why every order
+    with no ledger row is looked up on the service before it is sent."""
+    return [
+        f"""CREATE TABLE store_history (
+            id {d.serial},
+            event TEXT NOT NULL,
+            at TEXT NOT NULL,
+            station TEXT NOT NULL,
+            detail TEXT NOT NULL DEFAULT ''
+        )""",
+    ]
+
+
+MIGRATIONS: Final = (_version_1, _version_2, _version_3, _version_4, _version_5, _version_6)
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 
 VERSION: Final = len(MIGRATIONS)
