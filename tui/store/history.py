@@ -1,14 +1,14 @@
 """What a store knows of its own history, kept in the store (``store_history``), so that every
 process that opens it, the app and every command, on SQLite and PostgreSQL, reads the same.
 
-Events: ``created`` (the tables were made: whatever was booked before is not in it),
-``migrated`` (brought from an older schema version), ``imported`` (another store's or the old
-files' records came in), ``emptied`` (the tables were made again over an empty schema), and
-``restored`` (``freight store restored``: a backup put back). None of them is trusted to say
-the store is complete: a backup restored without a word does not know it is behind. That is
-why an order with no ledger row is always looked up on the service, by its deterministic
-reference, before its booking is sent (``tui.booking``); the history says *why* a store is
-unverified and since when.
+Events: ``created`` (the tables were made: a new store, or one deleted, emptied or pointed at
+by mistake and made again; whatever was booked before is not in it), ``migrated`` (brought
+from an older schema version), ``imported`` (another store's or the old files' records came
+in) and ``restored`` (``freight store restored``: a backup put back, as its owner said).
+None of them is trusted to say the store is complete: a backup restored without a word does
+not know it is behind. That is why an order with no ledger row is always looked up on the
+service, by its deterministic reference, before its booking is sent (``tui.booking``); the
+history says *why* a store is unverified and since when.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
     from tui.store.core import Store
     from tui.store.engine import Transaction
 
-EVENTS: Final = ("created", "migrated", "imported", "emptied", "restored")
-UNVERIFIED: Final = frozenset({"created", "imported", "emptied", "restored"})
+EVENTS: Final = ("created", "migrated", "imported", "restored")
+UNVERIFIED: Final = frozenset({"created", "imported", "restored"})
 """Events after which the store cannot prove an order was never sent."""
 SEARCH_S: Final = 0.05
 """About what one search for a reference takes at the sandbox's pace (measured, see
@@ -71,7 +71,7 @@ def events(store: Store) -> list[Event]:
 
 def unverified_since(store: Store) -> Event | None:
     """The latest event after which the store cannot prove an order was never sent (created,
-    imported, emptied, restored), or None when its history holds none."""
+    imported, restored), or None when its history holds none."""
     found = [event for event in events(store) if event.event in UNVERIFIED]
     return found[-1] if found else None
 

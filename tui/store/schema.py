@@ -166,9 +166,9 @@ def _version_5(d: Dialect) -> list[str]:
 
 def _version_6(d: Dialect) -> list[str]:
     """What the store knows of its own history, kept in the store itself (not in a process):
-    when it was created, migrated, imported into, emptied or restored, and by which station.
-    ``freight store status`` shows it; a store made after bookings went out is why every order
-    with no ledger row is looked up on the service before it is sent."""
+    when it was created (or made again), migrated, imported into or restored, and by which
+    station. ``freight store status`` shows it; a store made after bookings went out is why
+    every order with no ledger row is looked up on the service before it is sent."""
     return [
         f"""CREATE TABLE store_history (
             id {d.serial},
