@@ -136,8 +136,8 @@ class BookingEngine:
     ) -> BookingOutcome:
         """Book once under ``reference`` (a new one when None); never raises for the service.
 
-        ``turn``: awaited before the look-up an order's claim asks for (``ask_service``), so
-        that it keeps the caller's pace as the booking does.
+        ``turn``: awaited before the booking goes out when the look-up an order's claim asks
+        for (``ask_service``) took the caller's turn, so that both keep the caller's pace.
 
         With ``order`` (a batch's), the ledger's ``sent`` record claims the order too: when
         another booking of it exists (another file, station or terminal), nothing is sent and
@@ -202,11 +202,11 @@ class BookingEngine:
             )
             return _unwritten(reference, error)
         if order is not None and order.ask_service:
-            if turn is not None:
-                await turn()
-            asked = await self._asked(record)
+            asked = await self._asked(record)  # the caller's turn: the first request
             if asked is not None:
                 return asked
+            if turn is not None:
+                await turn()  # the booking's own, right before it goes out
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
