@@ -28,6 +28,7 @@ from tui.ledger import (
     Priced,
     needs_check,
     new_reference,
+    sent_record,
 )
 
 if TYPE_CHECKING:
@@ -179,6 +180,13 @@ class BookingEngine:
         priced: Priced | None = None,
         turn: Callable[[], Awaitable[None]] | None = None,
     ) -> BookingOutcome:
+        carrying: list[Shipment] | None = None
+        if order is not None and order.ask_service:
+            # Before the ledger's row: an order stopped during its look-up was never sent.
+            looked = await self._look_up(request, reference, lane, search_for, order)
+            if isinstance(looked, FailedOutcome):
+                return looked
+            carrying = looked
         try:
             record = await self._io(
                 lambda: self.ledger.sent(
@@ -201,12 +209,10 @@ class BookingEngine:
                 "booking %s not sent: the ledger could not be written: %s", reference, error
             )
             return _unwritten(reference, error)
-        if order is not None and order.ask_service:
-            asked = await self._asked(record)  # the caller's turn: the first request
-            if asked is not None:
-                return asked
-            if turn is not None:
-                await turn()  # the booking's own, right before it goes out
+        if carrying:
+            return await self._carried(record, carrying)
+        if carrying is not None and turn is not None:
+            await turn()  # the look-up took the caller's turn: the booking waits for its own
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
@@ -230,29 +236,51 @@ class BookingEngine:
             reference=reference, record=settled, booking=booking, ledger_problem=problem
         )
 
-    async def _asked(self, record: BookingRecord) -> BookingOutcome | None:
-        """A booking the store did not know before (it is new, or was lost): the service's
-        shipment that carries its reference (booked, nothing sent), None when it has none,
-        or not sent when the service cannot be asked."""
+    async def _look_up(
+        self,
+        request: AnyBookingRequest,
+        reference: str,
+        lane: Lane | None,
+        search_for: str | None,
+        order: OrderClaim,
+    ) -> list[Shipment] | FailedOutcome | None:
+        """An order's booking the ledger holds no row of (the store is new, lost, or behind):
+        the service's shipments that carry its reference; None when the ledger has its row
+        (nothing to ask); not sent when the service cannot be asked."""
         from tui.api.errors import FreightError
 
         try:
-            hits = await self._reference_hits(record)
+            earlier = await self._io(lambda: self.ledger.latest(reference))
+        except OSError as error:
+            return _unwritten(reference, error)
+        if earlier is not None and earlier.outcome != "failed":
+            return None
+        provisional = sent_record(
+            self.profile,
+            request.quote_id,
+            request.rate_id,
+            reference,
+            lane=lane,
+            search_for=search_for,
+            order=order,
+        )
+        try:
+            hits = await self._reference_hits(provisional)
         except FreightError as error:
             reason = (
                 "the store holds no booking of this order and the service could not be asked "
                 f"whether it was booked before ({_text(error)}), so it was not sent; run again"
             )
-            settled, problem = await self._settle_record(record, "failed", note=reason)
             return FailedOutcome(
-                reference=record.reference,
-                record=settled,
-                reason=reason,
-                error=error,
-                retryable=True,
-                ledger_problem=problem,
+                reference=reference, record=earlier, reason=reason, error=error, retryable=True
             )
-        carrying = proof.carrying(hits, record)
+        return proof.carrying(hits, provisional)
+
+    async def _carried(
+        self, record: BookingRecord, carrying: list[Shipment]
+    ) -> BookedOutcome | UnknownOutcome:
+        """The order's reference is on the service already: one shipment is its booking
+        (adopted), several need a hand; nothing is sent."""
         if len(carrying) == 1:
             return await self._found(
                 record,
@@ -260,9 +288,7 @@ class BookingEngine:
                 note=f"found on the service under its reference {record.reference} before it "
                 "was sent: booked before this store knew it, adopted, not sent again",
             )
-        if carrying:
-            return await self._several(record, carrying)
-        return None
+        return await self._several(record, carrying)
 
     async def _several(self, record: BookingRecord, carrying: list[Shipment]) -> UnknownOutcome:
         """An order whose reference several shipments carry: it was booked (more than once),
