@@ -417,13 +417,15 @@ class Store:
 
 def _note_migration(tx: Transaction, before: int) -> None:
     """The store's history of this migration (``tui.store.history``), in its transaction."""
-    from tui.store import station_name
-    from tui.store.history import note
-
-    if before == 0:
-        note(tx, "created", station_name(), f"schema version {VERSION}")
-    else:
-        note(tx, "migrated", station_name(), f"from schema version {before} to {VERSION}")
+    event, detail = (
+        ("created", f"schema version {VERSION}")
+        if before == 0
+        else ("migrated", f"from schema version {before} to {VERSION}")
+    )
+    tx.run(
+        "INSERT INTO store_history (event, at, station, detail) VALUES (?, ?, ?, ?)",
+        (event, now_text(), os.environ.get("FREIGHT_STATION", "").strip()[:80] or holder(), detail),
+    )
 
 
 def holder() -> str:
