@@ -171,6 +171,8 @@ class SqliteEngine:
             self._conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:
             raise _hurt(path, error) from None
+        except StoreError:
+            raise  # said already (an empty file)
         except OSError as error:
             raise StoreError(
                 f"the store {path} cannot be opened: {error.strerror or error}; check the "
