@@ -120,13 +120,13 @@ async def test_refusals_say_why_and_leave_the_reference_free_to_send_again(
     fixed = await engine.book(booking_of(quote, rate), reference=reference)
     assert fixed.status == "booked"
     assert counting.count("/book") == 2
-    # The same quote and rate under another reference: the service says it is booked.
+    # The same quote and rate under another reference: the service says it is booked as
+    # the shipment the ledger holds: that booking is the outcome, nothing counted twice.
     duplicate = await engine.book(booking_of(quote, rate))
-    assert duplicate.status == "refused"
-    assert duplicate.already_booked == fixed.shipment_id
-    dup_record = ledger.latest(duplicate.reference)
-    assert dup_record is not None
-    assert dup_record.outcome == "failed"
+    assert duplicate.status == "booked"
+    assert duplicate.shipment_id == fixed.shipment_id
+    assert duplicate.reference == fixed.reference
+    assert counting.count("/book") == 3
     # An unknown quote is refused too; nothing is booked.
     unknown = await engine.book(booking_of(quote, second, id="no-such-quote"))
     assert unknown.status == "refused"

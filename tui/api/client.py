@@ -123,6 +123,13 @@ class FreightClient:
             ),
         )
 
+    @property
+    def account(self) -> str | None:
+        """The account the credentials name: the client ID of an ``ID.SECRET`` token (not a
+        secret: the dashboard shows it); None when the token is not of that form."""
+        client_id, dot, _ = self._token.reveal().partition(".")
+        return client_id if dot and client_id else None
+
     def __repr__(self) -> str:
         return f"FreightClient({str(getattr(self, 'base_url', '?'))!r}, token='***')"
 

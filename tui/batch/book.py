@@ -309,8 +309,10 @@ async def _book_one(
     unsent = state.status not in BOOKED_OR_MAYBE
     if unsent:
         # Another batch (file, station) holding the order is found by the ledger's claim.
+        # Keyed by the account the credentials name, not the profile's name: two profiles
+        # on one account give an order one reference, so its booking is found, not repeated.
         reference = state.reference or order_reference(
-            batch.profile, engine.ledger.environment, order.key
+            client.account or batch.profile, engine.ledger.environment, order.key
         )
         state = state.updated(status="booking", reference=reference, errors=())
     choice = state.choice
@@ -347,8 +349,12 @@ async def _book_one(
             request,
             lane=lane,
             reference=state.reference,
-            order=OrderClaim(order.key, batch.info.id, ask_service=batch.store.fresh),
+            # No store can prove an order was never sent (it may be new, emptied, imported,
+            # or a backup that does not know it is behind): an order with no ledger row is
+            # looked up on the service by its reference before anything is sent.
+            order=OrderClaim(order.key, batch.info.id, ask_service=True),
             priced=_priced(choice, state.rates, order.weight_lb),
+            turn=pace.turn,
         )
         state = _held_by(state, outcome)
         cause = getattr(outcome, "error", None)

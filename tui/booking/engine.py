@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -28,6 +28,7 @@ from tui.ledger import (
     Priced,
     needs_check,
     new_reference,
+    sent_record,
 )
 
 if TYPE_CHECKING:
@@ -132,8 +133,12 @@ class BookingEngine:
         search_unknown: bool = True,
         order: OrderClaim | None = None,
         priced: Priced | None = None,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> BookingOutcome:
         """Book once under ``reference`` (a new one when None); never raises for the service.
+
+        ``turn``: awaited before the booking goes out when the look-up an order's claim asks
+        for (``ask_service``) took the caller's turn, so that both keep the caller's pace.
 
         With ``order`` (a batch's), the ledger's ``sent`` record claims the order too: when
         another booking of it exists (another file, station or terminal), nothing is sent and
@@ -159,7 +164,7 @@ class BookingEngine:
         self._sending.add(reference)
         try:
             return await self._book(
-                placed.request, reference, lane, search_for, search_unknown, order, priced
+                placed.request, reference, lane, search_for, search_unknown, order, priced, turn
             )
         finally:
             self._sending.discard(reference)
@@ -173,7 +178,15 @@ class BookingEngine:
         search_unknown: bool,
         order: OrderClaim | None = None,
         priced: Priced | None = None,
+        turn: Callable[[], Awaitable[None]] | None = None,
     ) -> BookingOutcome:
+        carrying: list[Shipment] | None = None
+        if order is not None and order.ask_service:
+            # Before the ledger's row: an order stopped during its look-up was never sent.
+            looked = await self._look_up(request, reference, lane, search_for, order)
+            if isinstance(looked, FailedOutcome):
+                return looked
+            carrying = looked
         try:
             record = await self._io(
                 lambda: self.ledger.sent(
@@ -196,10 +209,10 @@ class BookingEngine:
                 "booking %s not sent: the ledger could not be written: %s", reference, error
             )
             return _unwritten(reference, error)
-        if order is not None and order.ask_service:
-            asked = await self._asked(record)
-            if asked is not None:
-                return asked
+        if carrying:
+            return await self._carried(record, carrying)
+        if carrying is not None and turn is not None:
+            await turn()  # the look-up took the caller's turn: the booking waits for its own
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
@@ -223,30 +236,77 @@ class BookingEngine:
             reference=reference, record=settled, booking=booking, ledger_problem=problem
         )
 
-    async def _asked(self, record: BookingRecord) -> BookingOutcome | None:
-        """A booking the store did not know before (it is new, or was lost): the service's
-        shipment that carries its reference (booked, nothing sent), None when it has none,
-        or not sent when the service cannot be asked."""
+    async def _look_up(
+        self,
+        request: AnyBookingRequest,
+        reference: str,
+        lane: Lane | None,
+        search_for: str | None,
+        order: OrderClaim,
+    ) -> list[Shipment] | FailedOutcome | None:
+        """An order's booking the ledger holds no row of (the store is new, lost, or behind):
+        the service's shipments that carry its reference; None when the ledger has its row
+        (nothing to ask); not sent when the service cannot be asked."""
         from tui.api.errors import FreightError
 
         try:
-            hits = await self._reference_hits(record)
+            earlier = await self._io(lambda: self.ledger.latest(reference))
+        except OSError as error:
+            return _unwritten(reference, error)
+        if earlier is not None and earlier.outcome != "failed":
+            return None
+        provisional = sent_record(
+            self.profile,
+            request.quote_id,
+            request.rate_id,
+            reference,
+            lane=lane,
+            search_for=search_for,
+            order=order,
+        )
+        try:
+            hits = await self._reference_hits(provisional)
         except FreightError as error:
             reason = (
-                "the store is new and the service could not be asked whether the order was "
-                f"booked before ({_text(error)}), so it was not sent; run again"
+                "the store holds no booking of this order and the service could not be asked "
+                f"whether it was booked before ({_text(error)}), so it was not sent; run again"
             )
-            settled, problem = await self._settle_record(record, "failed", note=reason)
             return FailedOutcome(
-                reference=record.reference,
-                record=settled,
-                reason=reason,
-                error=error,
-                retryable=True,
-                ledger_problem=problem,
+                reference=reference, record=earlier, reason=reason, error=error, retryable=True
             )
-        shipment = proof.proven(hits, record)
-        return await self._found(record, shipment) if shipment is not None else None
+        return proof.carrying(hits, provisional)
+
+    async def _carried(
+        self, record: BookingRecord, carrying: list[Shipment]
+    ) -> BookedOutcome | UnknownOutcome:
+        """The order's reference is on the service already: one shipment is its booking
+        (adopted), several need a hand; nothing is sent."""
+        if len(carrying) == 1:
+            return await self._found(
+                record,
+                carrying[0],
+                note=f"found on the service under its reference {record.reference} before it "
+                "was sent: booked before this store knew it, adopted, not sent again",
+            )
+        return await self._several(record, carrying)
+
+    async def _several(self, record: BookingRecord, carrying: list[Shipment]) -> UnknownOutcome:
+        """An order whose reference several shipments carry: it was booked (more than once),
+        and only a person can say which to keep; never booked another time."""
+        names = ", ".join(shipment.id for shipment in carrying[:10])
+        reason = (
+            f"{len(carrying)} shipments on the service carry its reference {record.reference} "
+            f"({names}): it was booked already; keep one and cancel the others, not sent again"
+        )
+        settled, problem = await self._settle_record(record, "unknown", note=reason)
+        return UnknownOutcome(
+            reference=record.reference,
+            record=settled,
+            reason=reason,
+            candidates=tuple(Candidate(s, "carries the order's reference") for s in carrying),
+            searched=True,
+            ledger_problem=problem,
+        )
 
     async def _answered(self, record: BookingRecord) -> BookingRecord:
         """Another's booking of the order, once its answer is in (it is in flight at another
@@ -285,6 +345,7 @@ class BookingEngine:
             ApiError,
             AuthenticationError,
             BookingOutcomeUnknownError,
+            ConflictError,
             PermissionDeniedError,
             RateLimitedError,
             RequestValidationError,
@@ -311,6 +372,8 @@ class BookingEngine:
                 error=error,
                 retryable=isinstance(error, TransportError | RateLimitedError),
             )
+        if isinstance(error, ConflictError) and error.shipment_id:
+            return await self._booked_before(record, error.shipment_id)
         if isinstance(error, RequestValidationError) or (
             isinstance(error, ApiError) and 400 <= error.status < 500
         ):
@@ -339,6 +402,42 @@ class BookingEngine:
             )
         outcome = await self._searched(settled, reason)
         return replace(outcome, ledger_problem=outcome.ledger_problem or problem)
+
+    async def _booked_before(self, record: BookingRecord, shipment_id: str) -> BookedOutcome:
+        """The service says this quote and rate were booked before as ``shipment_id``: the
+        order is booked as that shipment (its PRO and BOL read from its detail when the
+        service answers), never ``failed`` (a failed order would be rated and booked again)."""
+        from tui.api.errors import FreightError
+
+        kept = await self._io(
+            lambda: self.ledger.for_rate(self.profile, record.quote_id, record.rate_id)
+        )
+        earlier = next(
+            (r for r in kept if r.outcome == "booked" and r.shipment_id == shipment_id), None
+        )
+        if earlier is not None and earlier.reference != record.reference:
+            # The ledger holds that booking already: this attempt booked nothing of its own
+            # (kept as refused, so no report counts the shipment twice), the order is booked.
+            await self._settle_record(
+                record, "failed", note=f"booked already as {shipment_id} ({earlier.reference})"
+            )
+            return BookedOutcome(reference=earlier.reference, record=earlier, earlier=True)
+        pro = bol = None
+        with suppress(FreightError):
+            detail = await self.client.get_shipment(shipment_id)
+            pro, bol = detail.pro_number, detail.bol_number
+        settled, problem = await self._settle_record(
+            record,
+            "booked",
+            shipment_id=shipment_id,
+            pro_number=pro,
+            bol_number=bol,
+            note=f"the service says this rate was booked before as shipment {shipment_id}: "
+            "kept as that booking, not sent again",
+        )
+        return BookedOutcome(
+            reference=record.reference, record=settled, earlier=True, ledger_problem=problem
+        )
 
     async def _settle_record(
         self, record: BookingRecord, outcome: str, **values: Any
@@ -400,7 +499,9 @@ class BookingEngine:
             searched=True,
         )
 
-    async def _found(self, record: BookingRecord, shipment: Shipment) -> BookedOutcome:
+    async def _found(
+        self, record: BookingRecord, shipment: Shipment, note: str | None = None
+    ) -> BookedOutcome:
         if record.outcome == "booked":
             return BookedOutcome(
                 reference=record.reference, record=record, found=shipment, earlier=True
@@ -411,7 +512,7 @@ class BookingEngine:
             shipment_id=shipment.id,
             pro_number=shipment.pro_number,
             bol_number=shipment.bol_number,
-            note=f"found by searching for {record.reference}",
+            note=note or f"found by searching for {record.reference}",
         )
         return BookedOutcome(
             reference=record.reference, record=settled, found=shipment, ledger_problem=problem

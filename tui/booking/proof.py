@@ -74,6 +74,11 @@ def carries(shipment: Shipment, record: BookingRecord) -> bool:
     return shows(shipment.raw, record.reference)
 
 
+def carrying(shipments: Iterable[Shipment], record: BookingRecord) -> list[Shipment]:
+    """Every shipment among these that carries the booking (each one a booking of it)."""
+    return [shipment for shipment in shipments if carries(shipment, record)]
+
+
 def proven(shipments: Iterable[Shipment], record: BookingRecord) -> Shipment | None:
     """The one shipment among these that carries the booking, if exactly one does (a reference
     two shipments show proves neither)."""

@@ -4,9 +4,13 @@ today's local state moved into it."""
 from __future__ import annotations
 
 import argparse
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import OK
+from tui.domain.safe_text import plain
+
+if TYPE_CHECKING:
+    from tui.store import Store
 
 
 def add_store_command(sub: Any) -> None:
@@ -23,10 +27,24 @@ def add_store_command(sub: Any) -> None:
     actions = store.add_subparsers(dest="store_command", metavar="ACTION", required=True)
     actions.add_parser("status", help="which store, its schema version, what it holds")
     actions.add_parser("migrate", help="make or bring the store's tables to this version")
-    actions.add_parser(
+    taking = actions.add_parser(
         "import",
         help="move this data dir's bookings, batches, mappings and address books into the "
         "store (a second import adds nothing)",
+        description=(
+            "Bring the old JSON Lines ledger, batches and mappings of the data dir into the "
+            "store, and a SQLite store (FILE, or the data dir's own when the store is "
+            "PostgreSQL) with its bookings, batches, orders, paperwork owed, address books, "
+            "mappings, rules and day closes. What the store holds is kept; a second import "
+            "adds nothing. Prints what was added."
+        ),
+    )
+    taking.add_argument(
+        "file", nargs="?", default=None, metavar="FILE", help="a SQLite store file to import"
+    )
+    actions.add_parser(
+        "restored",
+        help="note in the store's history that it was restored from a backup",
     )
 
 
@@ -41,11 +59,12 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         if action == "migrate":
             print(f"freight: {store.where}: schema version {store.version()}", file=out)
         elif action == "import":
-            from tui.store import profile_environments
-            from tui.store.importing import import_local
+            _import(store, args.file, out)
+        elif action == "restored":
+            from tui.store.history import record
 
-            added = import_local(store, data_dir(), profile_environments(), _address_books())
-            print(f"freight: imported into {store.where}: {added.text}", file=out)
+            record(store, "restored", station_name(), "said by freight store restored")
+            print(f"freight: {store.where}: noted as restored from a backup", file=out)
         else:
             tables = {
                 "batches": "batches",
@@ -64,9 +83,55 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             print(f"station   {station_name()}", file=out)
             for table, number in counts.items():
                 print(f"{table:<10}{number}", file=out)
+            _history(store, out)
     finally:
         store.close()
     return OK
+
+
+def _import(store: Store, file: str | None, out: TextIO) -> None:
+    from pathlib import Path
+
+    from tui.config.paths import data_dir
+    from tui.store import profile_environments, station_name
+    from tui.store.importing import import_local
+    from tui.store.moving import import_store
+    from tui.store.sqlite import FILE_NAME
+
+    added = import_local(store, data_dir(), profile_environments(), _address_books())
+    print(f"freight: imported into {store.where}: {added.text}", file=out)
+    own = data_dir() / FILE_NAME
+    source = Path(file).expanduser() if file else own
+    if file or (store.dialect.name != "sqlite" and own.exists()):
+        moved = import_store(store, source.resolve(), station_name())
+        print(f"freight: imported {source} into {store.where}: {moved.text}", file=out)
+
+
+def _history(store: Store, out: TextIO) -> None:
+    """The store's history and what its check costs (``tui.store.history``)."""
+    from tui.store.history import SEARCH_S, events, unbooked_orders, unverified_since
+
+    for event in events(store)[-8:]:
+        when = event.at.astimezone().strftime("%Y-%m-%d %H:%M")
+        detail = f" ({plain(event.detail, limit=120)})" if event.detail else ""
+        print(f"history   {when} {event.event} by {plain(event.station)}{detail}", file=out)
+    since = unverified_since(store)
+    waiting = unbooked_orders(store)
+    cost = f"{waiting} searches (about {waiting * SEARCH_S:.0f} s at the sandbox's pace)"
+    if since is not None:
+        when = since.at.astimezone().strftime("%Y-%m-%d %H:%M")
+        print(
+            f"verified  no: {since.event} {when}, so it cannot prove an order was never sent;"
+            f" each order with no booking here is looked up on the service by its reference"
+            f" before it is sent: {cost} for the {waiting} orders waiting",
+            file=out,
+        )
+    else:
+        print(
+            f"verified  not provable (a restored backup does not know it is behind): each "
+            f"order with no booking here is looked up before it is sent: {cost}",
+            file=out,
+        )
 
 
 def _address_books() -> dict[str, list[dict[str, Any]]]:

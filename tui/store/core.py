@@ -122,6 +122,8 @@ class Store:
                 tx.run("INSERT INTO schema_version (version) VALUES (?)", (VERSION,))
             elif before < VERSION:
                 tx.run("UPDATE schema_version SET version = ?", (VERSION,))
+            if before < VERSION:
+                _note_migration(tx, before)
         return before, VERSION
 
     def close(self) -> None:
@@ -451,6 +453,19 @@ class Store:
             f"SELECT name, data FROM {table} WHERE profile = ? ORDER BY name", (profile,)
         )
         return {name: self._json(data, f"{table} record {name!r}") for name, data in rows}
+
+
+def _note_migration(tx: Transaction, before: int) -> None:
+    """The store's history of this migration (``tui.store.history``), in its transaction."""
+    event, detail = (
+        ("created", f"schema version {VERSION}")
+        if before == 0
+        else ("migrated", f"from schema version {before} to {VERSION}")
+    )
+    tx.run(
+        "INSERT INTO store_history (event, at, station, detail) VALUES (?, ?, ?, ?)",
+        (event, now_text(), os.environ.get("FREIGHT_STATION", "").strip()[:80] or holder(), detail),
+    )
 
 
 _HOLDER: list[tuple[int, str]] = []

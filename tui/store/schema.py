@@ -164,12 +164,26 @@ def _version_5(d: Dialect) -> list[str]:
     ]
 
 
-# -- afterbooking (issue 36): its own step; the lead renumbers it after witness's bump. -------
-def _version_6_changes(d: Dialect) -> list[str]:
+def _version_6(d: Dialect) -> list[str]:
+    """What the store knows of its own history, kept in the store itself (not in a process):
+    when it was created (or made again), migrated, imported into or restored, and by which
+    station. ``freight store status`` shows it; a store made after bookings went out is why
+    every order with no ledger row is looked up on the service before it is sent."""
+    return [
+        f"""CREATE TABLE store_history (
+            id {d.serial},
+            event TEXT NOT NULL,
+            at TEXT NOT NULL,
+            station TEXT NOT NULL,
+            detail TEXT NOT NULL DEFAULT ''
+        )""",
+    ]
+
+
+def _version_7(d: Dialect) -> list[str]:
     """Changes after a booking (``tui.store.changes``): each cancel or pickup change recorded
     before it is sent and settled when its answer comes. At most one live cancel of a
-    shipment per account and environment (a cancel sent twice cancels once). ``IF NOT
-    EXISTS``: the step may be renumbered past a store that already ran it."""
+    shipment per account and environment (a cancel sent twice cancels once)."""
     return [
         f"""CREATE TABLE IF NOT EXISTS shipment_changes (
             id {d.serial},
@@ -194,7 +208,7 @@ def _version_6_changes(d: Dialect) -> list[str]:
 
 
 MIGRATIONS: Final = (
-    _version_1, _version_2, _version_3, _version_4, _version_5, _version_6_changes,
+    _version_1, _version_2, _version_3, _version_4, _version_5, _version_6, _version_7,
 )  # fmt: skip
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 

@@ -100,6 +100,42 @@ def _enter_wal(conn: sqlite3.Connection) -> None:
         pause = min(pause * 2, 0.1)
 
 
+def _make_new(path: Path) -> None:
+    """A new store file, put in place whole: made beside it (already a WAL database, so never
+    0 bytes) and linked to its name, unless another process put one there first. So a file of
+    0 bytes at the store's name is never one being made: it is damaged."""
+    spare = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.new")
+    try:
+        made = sqlite3.connect(spare, isolation_level=None)
+        try:
+            made.execute("PRAGMA journal_mode=WAL")
+        finally:
+            made.close()
+        os.chmod(spare, 0o600)
+        try:
+            os.link(spare, path)
+        except FileExistsError:
+            pass  # another station made it first: that one is the store
+        except OSError:  # a filesystem without hard links: renamed instead
+            if not path.exists():
+                os.replace(spare, path)
+    finally:
+        for suffix in ("", "-wal", "-shm", "-journal"):
+            Path(f"{spare}{suffix}").unlink(missing_ok=True)
+
+
+def _refuse_empty(path: Path) -> None:
+    """A store file of 0 bytes (what a full disk or an interrupted copy leaves) is damaged,
+    never a new store: read as new, every order it knew would be booked again."""
+    if path.stat().st_size == 0:
+        raise StoreError(
+            f"the store {path} cannot be used: the file is empty (0 bytes; a full disk or an "
+            "interrupted copy leaves that), so it is damaged, not new; restore it from a "
+            "backup, or move it aside: the next run makes a new store, which looks every "
+            "order up on the service before booking it"
+        )
+
+
 class _Tx:
     def __init__(self, conn: sqlite3.Connection) -> None:
         self._conn = conn
@@ -123,18 +159,20 @@ class SqliteEngine:
         self._lock = threading.RLock()
         try:
             path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-            fresh = not path.exists()
+            if not path.exists():
+                _make_new(path)
+            _refuse_empty(path)
             self._conn = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
             )
-            if fresh:
-                os.chmod(path, 0o600)
             self._conn.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_S * 1000)}")
             _enter_wal(self._conn)
             self._conn.execute("PRAGMA synchronous=FULL")
             self._conn.execute("PRAGMA foreign_keys=ON")
         except sqlite3.Error as error:
             raise _hurt(path, error) from None
+        except StoreError:
+            raise  # said already (an empty file)
         except OSError as error:
             raise StoreError(
                 f"the store {path} cannot be opened: {error.strerror or error}; check the "
