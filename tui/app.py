@@ -43,6 +43,7 @@ if TYPE_CHECKING:
 
     from textual.notifications import SeverityLevel
 
+    from tui.config.plain import ScannerKeys
     from tui.host import Host, LastRates
 
 
@@ -256,6 +257,10 @@ class FreightApp(Navigation, KeyFilter):
         """
         with suppress(ScreenStackError):
             super().clear_selection()
+
+    def scanner_keys(self) -> ScannerKeys | None:
+        """The config's ``[scanner]`` prefix and suffix (tui.key_filter)."""
+        return self.session.scanner
 
     def get_default_screen(self) -> Screen[Any]:
         """The quote form, the first mode's screen.

@@ -25,7 +25,7 @@ def build_demo_session() -> Session:
     after it (`Session.settle`). A config file that is not TOML stops the start here.
     """
     from tui.config.paths import data_dir
-    from tui.config.plain import DEMO_PROFILE, plain_settings, read_config_text
+    from tui.config.plain import DEMO_PROFILE, plain_scanner, plain_settings, read_config_text
     from tui.demo_profile import demo_origin
     from tui.session import OriginSketch, Session, SessionSketch
 
@@ -40,7 +40,7 @@ def build_demo_session() -> Session:
     theme, keymap = plain_settings(config_text)
     found = demo_origin(directory)
     origin = OriginSketch(*found) if found is not None else None
-    sketch = SessionSketch(DEMO_PROFILE, origin, build, theme, keymap)
+    sketch = SessionSketch(DEMO_PROFILE, origin, build, theme, keymap, plain_scanner(config_text))
     sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
     session = Session(
         environment="DEMO",

@@ -10,7 +10,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from tui.config.plain import DEFAULT_THEME
+from tui.config.plain import DEFAULT_THEME, ScannerKeys
 from tui.drafts import DraftStore
 
 if TYPE_CHECKING:
@@ -65,6 +65,8 @@ class SessionSketch(NamedTuple):
     """The config's theme."""
     keymap: Mapping[str, str] = MappingProxyType({})
     """The config's ``[keymap]``: keys by binding id."""
+    scanner: ScannerKeys | None = None
+    """The config's ``[scanner]`` keys; None without a prefix."""
 
 
 class Session:
@@ -150,6 +152,12 @@ class Session:
     def keymap(self) -> dict[str, str]:
         """The config's ``[keymap]``, keys by binding id (known before the typed config)."""
         return dict(self._sketch.keymap if self._sketch is not None else self.config.keymap)
+
+    @property
+    def scanner(self) -> ScannerKeys | None:
+        """The barcode scanner's prefix and suffix keys (known before the typed config);
+        None when no prefix is set."""
+        return self._sketch.scanner if self._sketch is not None else self.config.scanner.keys
 
     def origin_sketch(self) -> OriginSketch | None:
         """The default origin as a new quote starts from it (known before the typed profile);
