@@ -3,6 +3,7 @@ on, and scanner bursts are told apart from typing."""
 
 from __future__ import annotations
 
+import threading
 from time import monotonic
 from typing import TYPE_CHECKING, Literal
 
@@ -42,6 +43,9 @@ REPEAT_LENGTH = 4
 """A burst that starts with one character this many times is a key held down, not a scan."""
 RELEASE_MARGIN = 0.010
 """Seconds after the gap before held keys are handed on (timer slack)."""
+KEYS_QUIET_AFTER = 0.3
+"""Seconds after the last key was acted on (and the screen drawn) before `keys_quiet` is set:
+start-up work in the background waits meanwhile (see `Session.step_aside`)."""
 KEY_HANDLED_CHECK = 0.25
 """Seconds between looks at a key not yet through: once the widget it was handed to is gone
 (its `KeyHandled` lost with it), the next key goes on."""
@@ -144,6 +148,10 @@ class KeyFilter(App[None]):
         self._capture: list[str] | None = None
         """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
         self._capture_timer: Timer | None = None
+        self.keys_quiet = threading.Event()
+        """Set while no key waits to be acted on; cleared as one comes in (threads read it)."""
+        self.keys_quiet.set()
+        self._quiet_timer: Timer | None = None
         self._in_flight: events.Key | None = None
         self._in_flight_done: Callable[[], None] | None = None
         self._in_flight_timer: Timer | None = None
@@ -210,14 +218,26 @@ class KeyFilter(App[None]):
             self._handing_on = False
 
     async def on_event(self, event: events.Event) -> None:
-        if (
-            isinstance(event, events.Key | events.Paste)
-            and not event.is_forwarded
-            and (self._input_holds or self._waiting_input)
-        ):
-            self._waiting_input.append((event, False))
-            return
+        if isinstance(event, events.Key | events.Paste) and not event.is_forwarded:
+            self._keys_busy()
+            if self._input_holds or self._waiting_input:
+                self._waiting_input.append((event, False))
+                return
         await self._take(event, decided=False)
+
+    def _keys_busy(self) -> None:
+        """A key came in: `keys_quiet` is cleared until it (and any after it) was acted on."""
+        self.keys_quiet.clear()
+        if self._quiet_timer is not None:
+            self._quiet_timer.stop()
+        self._quiet_timer = self.set_timer(KEYS_QUIET_AFTER, self._quiet_when_through)
+
+    def _quiet_when_through(self) -> None:
+        if self._held or self._waiting_input or self._input_holds or self._in_flight:
+            self._quiet_timer = self.set_timer(KEYS_QUIET_AFTER, self._quiet_when_through)
+            return
+        self._quiet_timer = None
+        self.keys_quiet.set()
 
     async def _take(self, event: events.Event, *, decided: bool) -> None:
         """Handle `event` now: a key through the scan filter (unless `decided`) to the focus."""
@@ -244,8 +264,9 @@ class KeyFilter(App[None]):
     async def _hand_key_on(self, key: events.Key) -> None:
         """Priority bindings, else to the focused widget; the next key waits until it is through."""
         await super().on_event(key)
-        if not key.is_forwarded:
-            return  # a priority binding took it, here and now
+        if not key.is_forwarded:  # a priority binding took it, here and now
+            self._when_screen_mounted(self.hold_input())
+            return
         target = self.focused or self.screen
         self._in_flight = key
         self._in_flight_done = self.hold_input()
@@ -278,7 +299,15 @@ class KeyFilter(App[None]):
             self._in_flight_timer = None
         done, self._in_flight_done = self._in_flight_done, None
         if done is not None:
-            done()
+            self._when_screen_mounted(done)
+
+    def _when_screen_mounted(self, release: Callable[[], None]) -> None:
+        """Call `release` once the screen on top is mounted: a key that brought up a screen
+        (F4 as the app starts, Enter opening a detail) holds the keys after it until that
+        screen is there to take them, as they would have had it been there at once."""
+        screen = self.screen
+        if screen.is_mounted or not screen.call_later(release):
+            release()
 
     def takes_scans(self) -> bool:
         """Whether a burst may be a scan here: on a screen that opens scans, with focus on

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -36,6 +37,10 @@ ENV_WORDS: dict[str, EnvironmentWord] = {
 # A connection is: base URL plus token, available maybe only later (the demo sandbox starts
 # after the first frame).
 Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
+
+
+STEP_ASIDE_LIMIT = 1.0
+"""Seconds at most that one step of start-up work in the background waits for keys."""
 
 
 class OriginSketch(NamedTuple):
@@ -109,6 +114,15 @@ class Session:
         what a screen shows at once, before its worker reads the store again."""
         self.credentials_connector: object | None = None
         """What found this session's credentials (`tui.credentials.session` sets and reads it)."""
+        self.keys_quiet = threading.Event()
+        """Set while the app has no key to act on (the app clears it as keys come in)."""
+        self.keys_quiet.set()
+
+    def step_aside(self) -> None:
+        """Between steps of start-up work in a background thread (the demo's sandbox, module
+        loading): wait while the app acts on keys, at most `STEP_ASIDE_LIMIT`, so a key pressed
+        as the first frame shows has the CPU (Python runs one thread at a time)."""
+        self.keys_quiet.wait(STEP_ASIDE_LIMIT)
 
     # -- the profile and its owner ----------------------------------------------------------
 
