@@ -121,6 +121,7 @@ SLOW_TESTS = frozenset(
         "ui/test_quote.py::test_the_draft_comes_back_after_the_app_is_gone",
         "ui/test_quote_saved.py::test_a_template_fills_the_empty_row_and_a_row_is_saved_as_one",
         "ui/test_shipments_list.py::test_paging_to_the_end_loads_every_shipment_once",
+        "ui/test_shipments_scan.py::test_a_slow_scan_on_the_list_goes_through_the_search_and_leaving_clears_it",
         "test_cli.py::test_demo_works_for_the_commands",
         "test_cli.py::test_login_saves_the_environment_given",
         "batch/test_engine.py::test_429s_pause_the_whole_batch_and_every_order_is_rated",

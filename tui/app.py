@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
 
     from tui.batch.store import BatchInfo
+    from tui.config.plain import ScannerKeys
     from tui.host import Host, LastRates
 
 
@@ -226,6 +227,7 @@ class FreightApp(Navigation, KeyFilter):
         read_alt_keys_at_once()
         super().__init__()
         self.session = session
+        self.keys_quiet = session.keys_quiet  # start-up threads step aside for keys
         self.last_rates: LastRates | None = None
         """The last rates shown (request, mode filter, quote), for F3 after leaving them."""
         session.profile_listeners.append(self._profile_changed)
@@ -257,6 +259,10 @@ class FreightApp(Navigation, KeyFilter):
         """
         with suppress(ScreenStackError):
             super().clear_selection()
+
+    def scanner_keys(self) -> ScannerKeys | None:
+        """The config's ``[scanner]`` prefix and suffix (tui.key_filter)."""
+        return self.session.scanner
 
     def get_default_screen(self) -> Screen[Any]:
         """The quote form, the first mode's screen.
@@ -291,11 +297,21 @@ class FreightApp(Navigation, KeyFilter):
         """Import, in a thread, what the typed config, the client and the first ctrl+r need
         (pydantic, httpx, the rates screen: a third of a second): on the event loop, keys
         typed meanwhile would show only once it was done."""
+        step_aside = self.session.step_aside  # keys typed meanwhile go first, each time
         try:
+            step_aside()
             import tui.api.client
+
+            step_aside()
             import tui.config.settings
+
+            step_aside()
             import tui.forms.quote_request
+
+            step_aside()
             import tui.screens.rates  # noqa: F401
+
+            step_aside()
         finally:  # an import that fails here fails again, where it is reported, in _settle
             if self.is_running:
                 self.call_from_thread(self._settle)
@@ -322,6 +338,7 @@ class FreightApp(Navigation, KeyFilter):
         if self.session.after_first_frame:  # the demo: its sandbox is starting
             self.set_activity("connect", "starting the local sandbox…")
         try:
+            await asyncio.to_thread(self.session.step_aside)  # the client's TLS set-up after keys
             await self.session.client()
         except FreightError as error:
             self.handle_api_error(error)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,7 +26,7 @@ def build_demo_session() -> Session:
     after it (`Session.settle`). A config file that is not TOML stops the start here.
     """
     from tui.config.paths import data_dir
-    from tui.config.plain import DEMO_PROFILE, plain_settings, read_config_text
+    from tui.config.plain import DEMO_PROFILE, plain_scanner, plain_settings, read_config_text
     from tui.demo_profile import demo_origin
     from tui.session import OriginSketch, Session, SessionSketch
 
@@ -40,7 +41,7 @@ def build_demo_session() -> Session:
     theme, keymap = plain_settings(config_text)
     found = demo_origin(directory)
     origin = OriginSketch(*found) if found is not None else None
-    sketch = SessionSketch(DEMO_PROFILE, origin, build, theme, keymap)
+    sketch = SessionSketch(DEMO_PROFILE, origin, build, theme, keymap, plain_scanner(config_text))
     sandbox = DemoSandbox(directory / "demo-sandbox.sqlite3")
     session = Session(
         environment="DEMO",
@@ -50,6 +51,7 @@ def build_demo_session() -> Session:
         connect=sandbox.connect,
         config_path=config_text.file,
     )
+    sandbox.pause = session.step_aside
     session.closers.append(sandbox.stop)
     session.after_first_frame.append(sandbox.start)
     return session
@@ -58,6 +60,7 @@ def build_demo_session() -> Session:
 def start_demo(session: Session) -> None:
     """Make ``session`` the demo on a local sandbox (stopped when the session closes)."""
     sandbox = DemoSandbox(session.data_dir / "demo-sandbox.sqlite3")
+    sandbox.pause = session.step_aside
     session.closers.append(sandbox.stop)
     sandbox.start()
     session.switch_profile(demo_profile(data_dir=session.data_dir), "DEMO", sandbox.connect)
@@ -72,6 +75,8 @@ class DemoSandbox:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._thread: threading.Thread | None = None
+        self.pause: Callable[[], None] | None = None
+        """Called between the start's steps in its thread: an app's keys go first."""
 
     def start(self) -> None:
         """Begin starting the sandbox; returns at once."""
@@ -81,10 +86,14 @@ class DemoSandbox:
 
     def _run(self) -> None:
         try:
+            if self.pause is not None:
+                self.pause()
             from tui.sandbox import SandboxConfig, start_in_thread
 
+            if self.pause is not None:
+                self.pause()
             self.db_path.parent.mkdir(parents=True, exist_ok=True)
-            self._running = start_in_thread(SandboxConfig(db_path=self.db_path))
+            self._running = start_in_thread(SandboxConfig(db_path=self.db_path, pause=self.pause))
         except BaseException as error:  # reported to the first caller of connect()
             self._error = error
         finally:

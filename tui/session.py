@@ -11,7 +11,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from tui.config.plain import DEFAULT_THEME
+from tui.config.plain import DEFAULT_THEME, ScannerKeys
 from tui.drafts import DraftStore
 
 if TYPE_CHECKING:
@@ -38,6 +38,10 @@ ENV_WORDS: dict[str, EnvironmentWord] = {
 # A connection is: base URL plus token, available maybe only later (the demo sandbox starts
 # after the first frame).
 Connect = Callable[[], Awaitable[tuple[str, "str | Secret"]]]
+
+
+STEP_ASIDE_LIMIT = 1.0
+"""Seconds at most that one step of start-up work in the background waits for keys."""
 
 
 class OriginSketch(NamedTuple):
@@ -67,6 +71,8 @@ class SessionSketch(NamedTuple):
     """The config's theme."""
     keymap: Mapping[str, str] = MappingProxyType({})
     """The config's ``[keymap]``: keys by binding id."""
+    scanner: ScannerKeys | None = None
+    """The config's ``[scanner]`` keys; None without a prefix."""
 
 
 class Session:
@@ -111,6 +117,15 @@ class Session:
         what a screen shows at once, before its worker reads the store again."""
         self.credentials_connector: object | None = None
         """What found this session's credentials (`tui.credentials.session` sets and reads it)."""
+        self.keys_quiet = threading.Event()
+        """Set while the app has no key to act on (the app clears it as keys come in)."""
+        self.keys_quiet.set()
+
+    def step_aside(self) -> None:
+        """Between steps of start-up work in a background thread (the demo's sandbox, module
+        loading): wait while the app acts on keys, at most `STEP_ASIDE_LIMIT`, so a key pressed
+        as the first frame shows has the CPU (Python runs one thread at a time)."""
+        self.keys_quiet.wait(STEP_ASIDE_LIMIT)
 
     # -- the profile and its owner ----------------------------------------------------------
 
@@ -154,6 +169,12 @@ class Session:
     def keymap(self) -> dict[str, str]:
         """The config's ``[keymap]``, keys by binding id (known before the typed config)."""
         return dict(self._sketch.keymap if self._sketch is not None else self.config.keymap)
+
+    @property
+    def scanner(self) -> ScannerKeys | None:
+        """The barcode scanner's prefix and suffix keys (known before the typed config);
+        None when no prefix is set."""
+        return self._sketch.scanner if self._sketch is not None else self.config.scanner.keys
 
     def origin_sketch(self) -> OriginSketch | None:
         """The default origin as a new quote starts from it (known before the typed profile);

@@ -5,10 +5,7 @@ from __future__ import annotations
 import re
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
-
-import pytest
 
 from tests.clock import pythonpath
 from tests.e2e.tmux import HANG, TmuxTerminal
@@ -88,30 +85,19 @@ def fill_quote(term: TmuxTerminal) -> None:
     term.wait_for("15.00")
 
 
-class ScanMissed(AssertionError):
-    """A scan's keys were taken as typing (no detail opened, or the code sits in the search)."""
+SCANNER_CONFIG = '[scanner]\nprefix = "ctrl+]"\nsuffix = "enter"\n'
+"""A scanner programmed to send GS (ctrl+]) before each code and Enter after it."""
 
 
-SCAN_TRIES = 3
+def with_scanner_prefix(tmp_path: Path) -> None:
+    """Write the config of `app_env(tmp_path)` with the scanner's prefix set."""
+    config = tmp_path / "config" / "freight-tui" / "config.toml"
+    config.parent.mkdir(parents=True, exist_ok=True)
+    config.write_text(SCANNER_CONFIG, encoding="utf-8")
 
 
-def walk_until_scans_are_seen(
-    start: Callable[[int], TmuxTerminal], walk: Callable[[TmuxTerminal], None]
-) -> None:
-    """Run `walk` in the app `start(attempt)` opens; a missed scan runs it again in a new one.
-
-    A scan is told from typing by its keys' arrival, 30 ms apart at most. On CI's two cores,
-    with the suite's other worker busy, one key of tmux's single write can now and then
-    arrive later than that, and the code is typed where the focus is, as a person's would
-    be. `walk` raises ScanMissed when it sees that; after SCAN_TRIES misses in a row the test
-    fails, so a place that never takes scans fails every time.
-    """
-    missed: ScanMissed | None = None
-    for attempt in range(SCAN_TRIES):
-        with start(attempt) as term:
-            try:
-                walk(term)
-                return
-            except ScanMissed as miss:
-                missed = miss
-    pytest.fail(f"{SCAN_TRIES} walks in a row missed a scan; the last: {missed}")
+def scan_with_prefix(term: TmuxTerminal, code: str) -> None:
+    """A scan as a scanner with the prefix sends it: GS, then the code and Enter at once
+    (however far apart the two writes arrive, the prefix says what follows is a scan)."""
+    term.send("C-]")
+    term.type(code + "\r")

@@ -35,3 +35,20 @@ def test_keys_typed_during_the_start_land_in_the_grid(tmp_path: Path, wait: floa
             term, lambda screen: "350" in _row_1(screen) and "To 30303" in screen, 10
         )
         assert _row_1(screen).split()[1:5] == ["1", "4", "crate", "350"], screen
+
+
+@pytest.mark.parametrize("when", ["before", "at"], ids=["before-the-first-frame", "at-it"])
+def test_keys_as_the_app_starts_on_a_fresh_data_dir_are_each_acted_on(
+    tmp_path: Path, when: str
+) -> None:
+    """F4, `/` and a search typed before or as the first frame shows, on a fresh data dir
+    (the demo's sandbox and its shipments still to be made, no store, no drafts): F4 goes to
+    the list, the search gets its text, the list is searched for it; no key is lost."""
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        if when == "at":
+            term.wait_for("Items", timeout=30)
+        term.send("F4", "/")
+        term.type("Chicago")
+        term.wait_for("Search Chicago", timeout=30)
+        found = term.wait_for('· "Chicago"', timeout=60)  # the list searched for it
+        assert "no shipment" not in found, found

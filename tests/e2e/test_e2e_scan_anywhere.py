@@ -1,5 +1,6 @@
-"""In a real terminal (tmux): a scanner's burst + Enter opens the shipment from the list, the
-filters' drop-downs and the empty search field; a date field types what it gets.
+"""In a real terminal (tmux): a scan (the scanner's prefix set: GS, the code, Enter) opens the
+shipment from the list, the filters' drop-downs, the search field and a detail; a date typed
+as fast, with no prefix, is the date.
 
 Codes are read off the list: PROs (digits), truckload load numbers (`TG…`, `RG…`) and parcel
 shipment ids (`shp_…`, whose `s` sorts the list when typed by hand). After each scan the
@@ -16,15 +17,15 @@ import pytest
 
 from tests.e2e.keys_flow import (
     APP,
-    ScanMissed,
     app_env,
     detail_loaded,
     field,
     list_focused,
     press_escape,
+    scan_with_prefix,
     wait_for_demo,
     wait_until,
-    walk_until_scans_are_seen,
+    with_scanner_prefix,
 )
 from tests.e2e.tmux import TmuxTerminal, tmux_available
 
@@ -46,16 +47,10 @@ def codes(listing: str) -> dict[str, list[str]]:
 
 
 def scan(term: TmuxTerminal, code: str) -> str:
-    """The code and Enter in one write, as fast as a scanner; the detail it opens."""
-    term.type(code + "\r")
-    try:
-        detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
-    except AssertionError as missed:
-        raise ScanMissed(f"the scan of {code} opened nothing: {missed}") from None
+    """The scanner's prefix, the code and Enter; the detail it opens."""
+    scan_with_prefix(term, code)
+    detail = wait_until(term, lambda screen: code in screen.splitlines()[1], 20)
     wait_until(term, detail_loaded)
-    # Idle before the next scan: on a loaded machine a busy app can read a scan's first
-    # character on its own, more than a scan's key gap before the rest (a limit of timing scans).
-    term.wait_settled("Tracking")
     return detail
 
 
@@ -73,10 +68,10 @@ def back_to_list(term: TmuxTerminal) -> str:
 
 
 def test_a_scan_opens_the_shipment_from_every_focus_position(tmp_path: Path) -> None:
-    walk_until_scans_are_seen(
-        lambda attempt: TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path / f"run{attempt}")),
-        walk_every_focus_position,
-    )
+    env = app_env(tmp_path)
+    with_scanner_prefix(tmp_path)
+    with TmuxTerminal([*APP, "--demo"], env=env) as term:
+        walk_every_focus_position(term)
 
 
 def walk_every_focus_position(term: TmuxTerminal) -> None:
@@ -98,20 +93,19 @@ def walk_every_focus_position(term: TmuxTerminal) -> None:
         found["id"][1],
     )
 
+    # Keys are handled one at a time, in order: the scan is read where the key before it
+    # moved the focus.
     term.send("f")  # the status filter
-    time.sleep(0.3)
     scan(term, pro)
     back_to_list(term)
 
     term.send("f", "Tab")  # the mode filter
-    time.sleep(0.3)
     scan(term, first_id)
     back_to_list(term)
 
-    # The pickup "from" date takes no scans: a date and Enter at a scanner's speed (an
-    # SSH stall) is the date typed, the list filtered by it, no shipment opened.
+    # A date and Enter at a scanner's speed (an SSH stall) with no prefix is the date
+    # typed, the list filtered by it, no shipment opened.
     term.send("f", "Tab", "Tab", "Tab", "Tab")
-    time.sleep(0.3)
     term.type("2026-01-02\r")
     screen = wait_until(term, lambda screen: "2026-01-02" in screen)
     assert field(screen, "from") == "2026-01-02", screen
@@ -119,12 +113,10 @@ def walk_every_focus_position(term: TmuxTerminal) -> None:
     term.send("C-u")
     wait_until(term, lambda screen: "from YYYY-MM-DD" in screen)
     press_escape(term, list_focused)
-    time.sleep(0.3)
     scan(term, load)  # the load number, from the list
     back_to_list(term)
 
     term.send("/")  # the search field
-    time.sleep(0.3)
     scan(term, second_id)
     back_to_list(term)
 

@@ -84,6 +84,54 @@ class TmuxTerminal:
         """Type text literally, as a person or a barcode scanner would."""
         self._tmux("send-keys", "-t", self.name, "-l", text)
 
+    def type_paced(self, keys: list[str], gap: float) -> None:
+        """Send each of `keys` in its own write, `gap` seconds apart by the clock (not after
+        each write's return): a scanner slowed by a busy machine or a network. A key is a
+        tmux key name ("Enter", "C-]") or one literal character.
+
+        The keys go through one tmux control client, each as its own send-keys command: no
+        process is started per key, whose start-up on a loaded machine would space them out
+        more than `gap`."""
+        client = subprocess.Popen(
+            ["tmux", "-L", self.socket, "-C", "attach-session", "-t", self.name,
+             "-f", "ignore-size,no-output"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+        )  # fmt: skip
+        assert client.stdin is not None
+        try:
+            self._control(client, f"has-session -t {self.name}")  # it reads commands
+            start = time.monotonic()
+            for index, key in enumerate(keys):
+                delay = start + index * gap - time.monotonic()
+                if delay > 0:
+                    time.sleep(delay)  # the pace asked for, not a wait for the app
+                literal = "-l " if len(key) == 1 else ""
+                client.stdin.write(f"send-keys -t {self.name} {literal}{_quoted(key)}\n")
+                client.stdin.flush()
+            self._control(client, f"has-session -t {self.name}")  # every key taken
+        finally:
+            client.stdin.close()
+            client.wait(timeout=30)
+
+    @staticmethod
+    def _control(client: subprocess.Popen[str], command: str) -> None:
+        """Run `command` in a control client and wait for its answer (%end or %error)."""
+        assert client.stdin is not None
+        assert client.stdout is not None
+        client.stdin.write(command + "\n")
+        client.stdin.flush()
+        said: list[str] = []
+        for line in client.stdout:
+            said.append(line)
+            if line.startswith("%error"):
+                raise AssertionError(f"tmux refused {command!r}: {''.join(said)}")
+            if line.startswith("%end"):
+                return
+        raise AssertionError(f"the tmux control client ended: {''.join(said)}")
+
     def fill_row(self, *values: str) -> None:
         """From the focused Qty field: qty, package, weight, L, W, H, class, description."""
         for index, value in enumerate(values):
@@ -136,3 +184,8 @@ class TmuxTerminal:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _quoted(key: str) -> str:
+    """`key` as one word of tmux's command language."""
+    return "'" + key + "'" if "'" not in key else '"' + key + '"'

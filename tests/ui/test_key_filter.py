@@ -27,6 +27,8 @@ class Form(Screen[None]):
 
 
 class Filtered(KeyFilter):
+    SCREEN: ClassVar[type[Form]] = Form
+
     def __init__(self, opens_scans: bool = True) -> None:
         super().__init__()
         self.scanned: list[str] = []
@@ -34,7 +36,7 @@ class Filtered(KeyFilter):
         self.opens_scans = opens_scans
 
     def on_mount(self) -> None:
-        screen = Form()
+        screen = self.SCREEN()
         screen.OPENS_SCANS = self.opens_scans  # type: ignore[misc]
         self.push_screen(screen)
 
@@ -46,7 +48,13 @@ class Filtered(KeyFilter):
         self.submitted.append((message.input.id or "", message.value))
 
 
-KEY_NAMES = {"⌫": ("backspace", "\x7f"), "⏎": ("enter", "\r"), "⇥": ("tab", "\t")}
+KEY_NAMES = {
+    "⌫": ("backspace", "\x7f"),
+    "⏎": ("enter", "\r"),
+    "⇥": ("tab", "\t"),
+    "⎋": ("escape", "\x1b"),
+    "⌁": ("ctrl+right_square_bracket", "\x1d"),  # a scanner's prefix (GS)
+}
 
 
 def burst(app: Any, keys: str | list[str], gap: float = 0.0, start: float = 1000.0) -> None:

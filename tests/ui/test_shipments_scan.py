@@ -9,7 +9,7 @@ from textual import events
 from textual.widgets import Input, Select
 
 from tests.ui.booking_flow import CountingTransport
-from tests.ui.scanning import key_for, scan
+from tests.ui.scanning import key_for, scan, slow_scan
 from tests.ui.screen import wait_for
 from tests.ui.test_shipments_support import (
     app_on,
@@ -276,3 +276,28 @@ async def test_enter_on_a_searched_zip_goes_to_its_matches_with_no_error(
         assert "no shipment matches" not in status
         assert table.row_count > 1
         assert app.screen is screen
+
+
+async def test_a_slow_scan_on_the_list_goes_through_the_search_and_leaving_clears_it(
+    sandbox: SandboxApp,
+) -> None:
+    """A shipment id (`s` sorts, `e` exports on the list) 35 ms a key: no key of it runs; it
+    is typed into the search, its Enter opens the shipment, and back on the list the search
+    is empty again, so the next scan is not appended to it."""
+    entry = await deep_listing(sandbox)
+    app = app_on(httpx.ASGITransport(app=sandbox))
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        sort = (table.sort_column, table.sort_reverse)
+        await slow_scan(pilot, entry["id"])
+        await detail_opened(pilot, app, entry["id"])
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, what="back on the list")
+        search = screen.query_one("#search-input", Input)
+        await wait_for(pilot, lambda: search.value == "", what="search cleared")
+        assert screen.focused is table
+        assert (table.sort_column, table.sort_reverse) == sort
+        assert not isinstance(app.screen, ExportDialog)
+        await scan(pilot, entry["id"])  # the next scan opens, nothing appended
+        await detail_opened(pilot, app, entry["id"])

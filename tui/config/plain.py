@@ -104,6 +104,73 @@ def flat_keymap(value: Any) -> Any:
 BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 
 
+class ScannerKeys(NamedTuple):
+    """What a barcode scanner sends around a code ([scanner]): with a prefix, a scan is known
+    by its content wherever the focus is (tui.key_filter)."""
+
+    prefix: str
+    """The key (Textual's name) the scanner sends before the code, e.g.
+    ``ctrl+right_square_bracket``."""
+    suffix: str = "enter"
+    """The key it sends after the code: ``enter`` or ``tab``."""
+
+
+SCANNER_SUFFIXES = ("enter", "tab")
+_CONTROL_NAMES = {
+    "\x1c": "ctrl+backslash",
+    "\x1d": "ctrl+right_square_bracket",
+    "\x1e": "ctrl+circumflex_accent",
+    "\x1f": "ctrl+underscore",
+}
+_PUNCTUATION_NAMES = {
+    "]": "right_square_bracket",
+    "[": "left_square_bracket",
+    "\\": "backslash",
+    "^": "circumflex_accent",
+    "_": "underscore",
+}
+_NOT_PREFIXES = {"\x00", "\t", "\n", "\r", "\x08", "\x1b", "\x7f"}
+"""Tab, Enter, Backspace and Esc edit and move: a scanner's prefix is none of them."""
+_KEY_NAME = re.compile(r"^((ctrl|alt|shift)\+)*[a-z0-9_]+$")
+
+
+def scanner_prefix_key(value: str) -> str:
+    """The key a scanner prefix is read as: a control character (``"\\u001d"``, GS), a key
+    such as ``ctrl+]`` or ``f11``, or Textual's own name of it. Raises ValueError."""
+    if len(value) == 1 and (value < " " or value == "\x7f"):
+        if value in _NOT_PREFIXES:
+            raise ValueError("Tab, Enter, Backspace and Esc cannot be a scanner's prefix")
+        if value in _CONTROL_NAMES:
+            return _CONTROL_NAMES[value]
+        return f"ctrl+{chr(ord(value) + 96)}"
+    name = value.strip().lower()
+    head, plus, last = name.rpartition("+")
+    if plus and last in _PUNCTUATION_NAMES:
+        name = f"{head}+{_PUNCTUATION_NAMES[last]}"
+    if name in ("enter", "tab", "escape", "backspace", "ctrl+i", "ctrl+m", "ctrl+h"):
+        raise ValueError("Tab, Enter, Backspace and Esc cannot be a scanner's prefix")
+    if not _KEY_NAME.match(name) or ("+" not in name and len(name) == 1):
+        raise ValueError(
+            'a prefix is a control key or function key, e.g. "ctrl+]", "f11" or "\\u001d"'
+        )
+    return name
+
+
+def plain_scanner(read: ConfigText) -> ScannerKeys | None:
+    """The ``[scanner]`` keys as the typed config reads them (None: no prefix, scans told by
+    their pace). What the typed checks refuse reads as no prefix here: they say so later."""
+    table = read.data.get("scanner")
+    if not isinstance(table, dict):
+        return None
+    prefix, suffix = table.get("prefix", ""), table.get("suffix", "enter")
+    if not isinstance(prefix, str) or not prefix or suffix not in SCANNER_SUFFIXES:
+        return None
+    try:
+        return ScannerKeys(scanner_prefix_key(prefix), suffix)
+    except ValueError:
+        return None
+
+
 def plain_settings(read: ConfigText) -> tuple[str, dict[str, str]]:
     """The theme and ``[keymap]`` as the typed config reads them, from the plain data (the
     first frame's colours and keys). What the typed checks refuse reads as the default here:

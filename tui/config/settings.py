@@ -27,10 +27,12 @@ from tui.config import paths
 from tui.config.plain import (
     DEFAULT_THEME,
     ConfigText,
+    ScannerKeys,
     UnknownKeyError,
     check_keymap,
     flat_keymap,
     read_config_text,
+    scanner_prefix_key,
 )
 from tui.config.plain import DEMO_PROFILE as DEMO_PROFILE  # re-exported: older imports
 from tui.config.plain import ConfigError as ConfigError
@@ -364,6 +366,29 @@ class StoreSettings(_Model):
     (``FREIGHT_STORE_URL`` wins over it)."""
 
 
+class ScannerSettings(_Model):
+    """What the barcode scanner sends around a code ([scanner]); docs "Keys", Scanners."""
+
+    prefix: str = ""
+    """The key the scanner sends before each code: a control character ("\\u001d"), a control
+    key ("ctrl+]") or a function key ("f11"). Set, a scan is known by it wherever the focus
+    is; empty, scans are told from typing by their pace, on the screens that open them."""
+    suffix: Literal["enter", "tab"] = "enter"
+    """The key the scanner sends after each code: "enter" or "tab"."""
+
+    @field_validator("prefix")
+    @classmethod
+    def _prefix_key(cls, value: str) -> str:
+        if value:
+            scanner_prefix_key(value)  # kept as written: a save writes it back the same
+        return value
+
+    @property
+    def keys(self) -> ScannerKeys | None:
+        """The keys as the app reads them; None without a prefix."""
+        return ScannerKeys(scanner_prefix_key(self.prefix), self.suffix) if self.prefix else None
+
+
 class AppConfig(_Model):
     """The whole config file."""
 
@@ -382,6 +407,8 @@ class AppConfig(_Model):
     """Where batches, the booking ledger and paperwork owed are kept ([store] url)."""
     keymap: Keymap = Field(default_factory=dict)
     """Keys by binding id ([keymap]), e.g. "quote.add_item" = "ctrl+n,f5"; F1 lists the ids."""
+    scanner: ScannerSettings = Field(default_factory=ScannerSettings)
+    """The barcode scanner's prefix and suffix ([scanner] prefix = "ctrl+]")."""
 
     @model_validator(mode="before")
     @classmethod

@@ -67,7 +67,7 @@ class SandboxApp:
         self.config = config
         self.db = Database(config.db_path)
         if self.db.get_meta("seeded") is None:
-            seed(self.db, config.shipments, config.seed, config.current_time())
+            seed(self.db, config.shipments, config.seed, config.current_time(), pause=config.pause)
         self.limiter = RateLimiter(config.rate_limit, config.rate_burst)
         self.document_url = config.document_url
         """The base URL of document links (None: this sandbox's own)."""

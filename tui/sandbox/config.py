@@ -39,6 +39,8 @@ class SandboxConfig:
     now: Callable[[], datetime] | None = None
     chaos: bool = False
     document_url: str | None = None
+    pause: Callable[[], None] | None = None
+    """Called between steps of the seeding (from its thread): the app's keys go first."""
 
     def current_time(self) -> datetime:
         """Return the current (possibly injected) time, timezone-aware in UTC."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import random
+from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
@@ -17,6 +18,8 @@ from tui.sandbox.rating.parcel import GROUND_DAYS, ZONE_PRICES
 from tui.sandbox.store import search_text
 
 HISTORY_DAYS = 180
+PAUSE_EVERY = 50
+"""Rows built between calls of the seeding's `pause` (a few milliseconds of work)."""
 ID_MIX = 0x9E3779B97F4A7C15
 ID_MIX2 = 0xC2B2AE3D27D4EB4F
 ID_MASK = (1 << 60) - 1
@@ -129,8 +132,17 @@ def _creation_times(rng: random.Random, count: int, now: float) -> list[int]:
     return result
 
 
-def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 20000) -> None:
-    """Insert ``count`` shipments created over the last months (only into an empty DB)."""
+def seed(
+    db: Database,
+    count: int,
+    seed_value: int,
+    now: datetime,
+    batch: int = 20000,
+    *,
+    pause: Callable[[], None] | None = None,
+) -> None:
+    """Insert ``count`` shipments created over the last months (only into an empty DB).
+    ``pause`` is called every `PAUSE_EVERY` rows (a thread that lets an app's keys go first)."""
     rng = random.Random(seed_value)
     now_s = now.timestamp()
     created_all = _creation_times(rng, count, now_s)
@@ -142,6 +154,8 @@ def seed(db: Database, count: int, seed_value: int, now: datetime, batch: int = 
         conn.execute("INSERT INTO shipment_text (shipment_text) VALUES ('delete-all')")
     for index, created_ms in enumerate(created_all):
         rows.append(_row(rng, index + 1, count - index, created_ms, now_s, serials, texts))
+        if pause is not None and index % PAUSE_EVERY == 0:
+            pause()
         if len(rows) >= batch or index == count - 1:
             with db.transaction() as conn:
                 conn.executemany(INSERT_SHIPMENT, rows)

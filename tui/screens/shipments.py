@@ -19,7 +19,7 @@ from tui.host import Host, host_of
 from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
-from tui.listing.scan import looks_like_code
+from tui.listing.scan import find_by_code, looks_like_code
 from tui.screens.shipments_pages import ShipmentPages
 from tui.screens.shipments_scan import ScanLookup
 from tui.service_call import WorkerErrorsToHost
@@ -151,6 +151,9 @@ Esc clears the search.
         self._has_pro = False
         self._has_mode = False
         self._auto: Timer | None = None
+        self._clear_search_on_return = False
+        """A shipment opened from the search: coming back from it clears the search, so the
+        next scan or code is not appended to the last one."""
 
     # ----------------------------------------------------------------- layout
 
@@ -269,7 +272,26 @@ Esc clears the search.
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""
+        searched = self.query_one("#search-input", Input).value.strip()
+        self._clear_search_on_return = bool(searched) and find_by_code([row], searched) is row
         self.host.open_shipment(row.id, row.to_shipment())
+
+    def on_screen_resume(self) -> None:
+        """Back from a shipment the search named: the search is cleared, the list focused."""
+        if self._clear_search_on_return:
+            self._clear_search_on_return = False
+            self.filters_bar.set_search("")
+            self.table.focus()
+
+    def take_burst_text(self, text: str) -> bool:
+        """Keys too fast for a person that were no scan (tui.key_filter): typed into the
+        search, as a code typed by hand on the list is, never taken as the list's keys."""
+        search = self.query_one("#search-input", Input)
+        if self.focused is not search:
+            self.filters_bar.focus_search()
+        # After the field's own focus handling (which selects what it holds), in key order.
+        search.call_later(search.insert_text_at_cursor, text)
+        return True
 
     @on(VirtualTable.RowSelected, "#shipments-table")
     def _row_selected(self, message: VirtualTable.RowSelected) -> None:

@@ -4,6 +4,7 @@ dropped, and at most one search is in flight with one waiting."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Protocol
 
 from tui.listing.paging import PageAnswer, Paging
@@ -79,9 +80,12 @@ class ShipmentPages:
         screen.table.tail_text = "searching…" if first else "loading more…"
         if first or paging.failed_token is not None:
             screen.update_title()  # (the title already says "more…" while paging on)
-        generation, query = paging.generation, screen.shipment_filters.to_query()
+        generation, filters = paging.generation, screen.shipment_filters
 
         async def page(client: FreightClient) -> PageAnswer:
+            # In a thread: the query's models (pydantic) may still be loading as the app
+            # starts, and the loop goes on drawing and taking keys meanwhile.
+            query = await asyncio.to_thread(filters.to_query)
             found = await client.search_shipments(query, continuation_token=token)
             rows = [ShipmentRow.of(shipment) for shipment in found.shipments]
             return PageAnswer(generation, rows, found.continuation_token, first)
