@@ -49,6 +49,9 @@ class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
     """
 
 
+ENTER_SKIPS = frozenset({"freight_class"})
+"""Fields Enter goes past (Tab and the arrows stop there): what the grid works out itself."""
+
 WIDE_CLASS = "-wide"
 """The class of a wide screen (see its HORIZONTAL_BREAKPOINTS), and of the grid on it."""
 
@@ -158,6 +161,24 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             "Next",
             id="quote.enter",
             tooltip="Next field; in Description, the next row (a new one at the end)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "right",
+            "cell(1)",
+            "Next cell",
+            id="quote.next_cell",
+            tooltip="Next field, from the end of this one",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "left",
+            "cell(-1)",
+            "Previous cell",
+            id="quote.previous_cell",
+            tooltip="Previous field, from the start of this one",
             show=False,
             priority=True,
         ),
@@ -523,14 +544,27 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         else:
             self.screen.focus_previous()
 
+    async def action_cell(self, step: int) -> None:
+        """← / →: the previous or next cell once the cursor is at the text's start or end
+        (or the cell was just entered, its text selected); otherwise the cursor moves."""
+        focused = self.screen.focused
+        if not isinstance(focused, GridInput) or not focused.at_edge(step):
+            raise SkipAction
+        await self.action_step_field(step)
+
     async def action_enter(self) -> None:
-        """Enter moves to the next field; in Description it goes on to the next row or adds one."""
+        """Enter moves to the next field (past Class); in Description it goes on to the next
+        row or adds one."""
         row = self.current_row()
         name = self.current_field()
         if row is None or name is None:
             raise SkipAction
         if name != "description":
-            self.screen.focus_next()
+            # Class is left to the density (Tab stops there): Enter goes past it.
+            following = ITEM_FIELDS.index(name) + 1
+            if ITEM_FIELDS[following] in ENTER_SKIPS:
+                following += 1
+            self.screen.set_focus(self._inputs.active.field(ITEM_FIELDS[following]))
             return
         rows = self.rows
         index = rows.index(row)
