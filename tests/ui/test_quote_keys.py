@@ -18,7 +18,7 @@ from textual.pilot import Pilot
 
 from tests.ui.booking_flow import value_after
 from tests.ui.screen import screen_text, settle, wait_for
-from tests.ui.test_quote import offline_session, quote, start
+from tests.ui.test_quote import focused_field, offline_session, quote, start
 from tui.app import make_app
 from tui.domain.accessorials import Accessorial
 from tui.forms import zip_places
@@ -160,3 +160,41 @@ async def test_typing_over_a_default_package_replaces_it() -> None:
         await pilot.press("2", "tab", *typed("drum"), "enter")
         await pilot.pause()
         assert [item.package for item in screen.draft().items] == ["crate", "drum"]
+
+
+async def test_enter_skips_the_drop_downs_and_class_and_tab_still_stops_there() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        await pilot.press("shift+tab", "shift+tab")  # back past its type to the origin ZIP
+        assert focused_field(app) == "origin_zip"
+        await pilot.press("enter")
+        assert focused_field(app) == "dest_zip"
+        await pilot.press(*typed("30303"), "enter")
+        assert focused_field(app) == "items.0.quantity"
+        await pilot.press(*typed("1"), "enter", "enter", *typed("100"), "enter")
+        await pilot.press(*typed("48"), "enter", *typed("40"), "enter", *typed("48"), "enter")
+        assert focused_field(app) == "items.0.description"
+        await pilot.press("shift+tab")
+        assert focused_field(app) == "items.0.freight_class"
+
+
+async def test_arrows_cross_cells_at_a_fields_edge_and_move_the_cursor_inside() -> None:
+    app = make_app(offline_session())
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await start(pilot)
+        await pilot.press(*typed("30303"), "enter", *typed("12"))
+        await pilot.press("left")  # inside the text: the cursor moves
+        assert focused_field(app) == "items.0.quantity"
+        await pilot.press("right", "right")  # at the end: the next cell, Pkg (selected)
+        assert focused_field(app) == "items.0.package"
+        await pilot.press("right")  # whole text selected, as entered: on to the weight
+        assert focused_field(app) == "items.0.weight"
+        await pilot.press("left", *typed("cr"))  # back, and typing replaces `pallet`
+        assert focused_field(app) == "items.0.package"
+        await pilot.press("right")  # the suggestion `crate` is taken, the cursor stays
+        assert focused_field(app) == "items.0.package"
+        await pilot.press("right", *typed("350"))
+        await pilot.pause()
+        item = screen.draft().items[0]
+        assert (item.quantity, item.package, item.weight) == ("12", "crate", "350")

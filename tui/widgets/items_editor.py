@@ -98,9 +98,10 @@ of *one* unit (the line weighs qty × lb); **L×W×H** in inches, rounded up to 
 **Pkg**: pallet, skid, crate, box, carton, drum, pail, bundle, roll, reel, coil, tote, bag,
 bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ accepts).
 
-Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move between rows;
-ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ctrl+x deletes the
-*row* (use Delete for the character to the right).
+Tab / Enter move field by field (Enter goes past Class); Enter in Description adds a row;
+←/→ at a field's start or end (or on a field just entered) go to the field beside it; ↑/↓
+move between rows; ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and
+ctrl+x deletes the *row* (use Delete for the character to the right).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
