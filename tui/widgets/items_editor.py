@@ -167,7 +167,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         ),
         Binding(
             "right",
-            "cell(1)",
+            "step_field(1, True)",
             "Next cell",
             id="quote.next_cell",
             tooltip="Next field, from the end of this one",
@@ -176,7 +176,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         ),
         Binding(
             "left",
-            "cell(-1)",
+            "step_field(-1, True)",
             "Previous cell",
             id="quote.previous_cell",
             tooltip="Previous field, from the start of this one",
@@ -522,8 +522,13 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         if 0 <= new_index < len(rows):
             await self._inputs.edit(rows[new_index], field)
 
-    async def action_step_field(self, step: int) -> None:
-        """Tab: the next field, after the last one the next row; shift+tab the other way."""
+    async def action_step_field(self, step: int, at_edge: bool = False) -> None:
+        """Tab: the next field, after the last one the next row; shift+tab the other way.
+        `at_edge` (← / →): only once the cursor is at the text's start or end, or the field
+        was just entered (its text selected); otherwise the cursor moves in the text."""
+        focused = self.screen.focused
+        if at_edge and (not isinstance(focused, GridInput) or not focused.at_edge(step)):
+            raise SkipAction
         index = self.current_index()
         name = self.current_field()
         if index is None or name is None:
@@ -544,14 +549,6 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
             self.screen.focus_next()
         else:
             self.screen.focus_previous()
-
-    async def action_cell(self, step: int) -> None:
-        """← / →: the previous or next cell once the cursor is at the text's start or end
-        (or the cell was just entered, its text selected); otherwise the cursor moves."""
-        focused = self.screen.focused
-        if not isinstance(focused, GridInput) or not focused.at_edge(step):
-            raise SkipAction
-        await self.action_step_field(step)
 
     async def action_enter(self) -> None:
         """Enter moves to the next field (past Class); in Description it goes on to the next
