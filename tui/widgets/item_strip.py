@@ -178,6 +178,31 @@ class GridInput(SkipUnchangedResize, Input):
         the cursor, which Textual makes after the next refresh)."""
         self.scroll_to(x=0, animate=False, force=True)
 
+    def at_edge(self, step: int) -> bool:
+        """True when an arrow the way of `step` leaves the cell: the cursor at the text's end
+        (start, for ←) with nothing selected, or the whole text selected as on entry. Not
+        while → would take Pkg's suggestion."""
+        value = self.value
+        start, end = sorted(self.selection)
+        if value and (start, end) == (0, len(value)):
+            return True
+        if start != end:
+            return False
+        if step < 0:
+            return end == 0
+        return end == len(value) and not self._offers_completion()
+
+    def _offers_completion(self) -> bool:
+        typed = self.value.casefold()
+        return (
+            self.name == "package"
+            and bool(typed)
+            and any(
+                name.casefold().startswith(typed) and len(name) > len(typed)
+                for name in PACKAGE_TYPES
+            )
+        )
+
     def idle(self) -> bool:
         """True when no key or event waits for this input (it may show another row)."""
         return not has_pending_messages(self)

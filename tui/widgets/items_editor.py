@@ -49,6 +49,9 @@ class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
     """
 
 
+ENTER_SKIPS = frozenset({"freight_class"})
+"""Fields Enter goes past (Tab and the arrows stop there): what the grid works out itself."""
+
 WIDE_CLASS = "-wide"
 """The class of a wide screen (see its HORIZONTAL_BREAKPOINTS), and of the grid on it."""
 
@@ -95,9 +98,10 @@ of *one* unit (the line weighs qty × lb); **L×W×H** in inches, rounded up to 
 **Pkg**: pallet, skid, crate, box, carton, drum, pail, bundle, roll, reel, coil, tote, bag,
 bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ accepts).
 
-Tab / Enter move field by field; Enter in Description adds a row; ↑/↓ move between rows;
-ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ctrl+x deletes the
-*row* (use Delete for the character to the right).
+Tab / Enter move field by field (Enter goes past Class); Enter in Description adds a row;
+←/→ at a field's start or end (or on a field just entered) go to the field beside it; ↑/↓
+move between rows; ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and
+ctrl+x deletes the *row* (use Delete for the character to the right).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -158,6 +162,24 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             "Next",
             id="quote.enter",
             tooltip="Next field; in Description, the next row (a new one at the end)",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "right",
+            "step_field(1, True)",
+            "Next cell",
+            id="quote.next_cell",
+            tooltip="Next field, from the end of this one",
+            show=False,
+            priority=True,
+        ),
+        Binding(
+            "left",
+            "step_field(-1, True)",
+            "Previous cell",
+            id="quote.previous_cell",
+            tooltip="Previous field, from the start of this one",
             show=False,
             priority=True,
         ),
@@ -500,8 +522,13 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
         if 0 <= new_index < len(rows):
             await self._inputs.edit(rows[new_index], field)
 
-    async def action_step_field(self, step: int) -> None:
-        """Tab: the next field, after the last one the next row; shift+tab the other way."""
+    async def action_step_field(self, step: int, at_edge: bool = False) -> None:
+        """Tab: the next field, after the last one the next row; shift+tab the other way.
+        `at_edge` (← / →): only once the cursor is at the text's start or end, or the field
+        was just entered (its text selected); otherwise the cursor moves in the text."""
+        focused = self.screen.focused
+        if at_edge and (not isinstance(focused, GridInput) or not focused.at_edge(step)):
+            raise SkipAction
         index = self.current_index()
         name = self.current_field()
         if index is None or name is None:
@@ -524,13 +551,18 @@ ctrl+↑/↓ (or alt+↑/↓) move the row itself. Here ctrl+d duplicates and ct
             self.screen.focus_previous()
 
     async def action_enter(self) -> None:
-        """Enter moves to the next field; in Description it goes on to the next row or adds one."""
+        """Enter moves to the next field (past Class); in Description it goes on to the next
+        row or adds one."""
         row = self.current_row()
         name = self.current_field()
         if row is None or name is None:
             raise SkipAction
         if name != "description":
-            self.screen.focus_next()
+            # Class is left to the density (Tab stops there): Enter goes past it.
+            following = ITEM_FIELDS.index(name) + 1
+            if ITEM_FIELDS[following] in ENTER_SKIPS:
+                following += 1
+            self.screen.set_focus(self._inputs.active.field(ITEM_FIELDS[following]))
             return
         rows = self.rows
         index = rows.index(row)

@@ -154,10 +154,20 @@ ctrl+a (or F10) picks a saved address from the address book.
         self.post_message(self.Changed(self))
 
     def action_zip_enter(self) -> None:
-        """Enter in the ZIP moves on at once (before the next key is routed)."""
-        if not self.zip_input.has_focus:
+        """Enter in the ZIP moves on at once (before the next key is routed), past the
+        drop-downs a shipper rarely changes (location type, mode filter): from the origin to
+        the destination ZIP, from there to the items. Tab still stops on each."""
+        zip_input = self.zip_input
+        if not zip_input.has_focus:
             raise SkipAction
-        self.screen.focus_next()
+        screen = self.screen
+        chain = screen.focus_chain
+        after = chain[chain.index(zip_input) + 1 :] if zip_input in chain else []
+        target = next((widget for widget in after if not isinstance(widget, DropDown)), None)
+        if target is None:
+            screen.focus_next()
+        else:
+            screen.set_focus(target)
 
     @on(DropDown.Changed)
     def _type_changed(self, event: DropDown.Changed) -> None:
