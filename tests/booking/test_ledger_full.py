@@ -31,6 +31,13 @@ def file_size_limit(size: int) -> Iterator[None]:
         resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))
 
 
+@pytest.fixture
+def ledger(tmp_path: Path) -> BookingLedger:
+    """The JSON Lines ledger in the test's dir (these tests are about its file: the booking
+    engine's other tests run on the store's ledger)."""
+    return BookingLedger(tmp_path / "bookings.jsonl")
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
 async def test_a_full_disk_stops_the_booking_before_it_is_sent(
     client: FreightClient, counting: Counting, tmp_path: Path
