@@ -109,6 +109,7 @@ def lose(url: str) -> None:
         with psycopg.connect(url, autocommit=True) as conn:
             conn.execute("DROP SCHEMA public CASCADE")
             conn.execute("CREATE SCHEMA public")
+        open_store(data_dir(), url, migrate=True).close()  # `freight store migrate`, as told
         return
     for suffix in ("", "-wal", "-shm"):
         (data_dir() / f"freight.sqlite3{suffix}").unlink(missing_ok=True)
