@@ -62,6 +62,7 @@ def test_a_mapping_made_at_one_station_is_used_at_another(store_url: str, tmp_pa
     made = freight(
         first, store_url, "batch", "status", str(first / "orders.csv"), "--demo",
         "--mapping", "erp export", "--map", "weight=Gross Wt", "--map", "length=L",
+        "--save-mapping",
     )  # fmt: skip
     assert "mapping 'erp export'" in made.stdout, made.stderr
     shown = freight(second, store_url, "batch", "columns", str(second / "orders.csv"), "--demo")
