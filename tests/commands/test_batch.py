@@ -327,7 +327,7 @@ def test_kill_9_while_rating_then_resume_loses_nothing_and_rates_nothing_twice(
     process.wait()
     assert 10 <= len(before) < 60
     finished = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
-    assert finished.returncode == 0, finished.stderr
+    assert finished.returncode == 0, finished.stderr + finished.stdout
     records = json.loads(finished.stdout)
     assert [r["order"] for r in records] == [f"K{n:03d}" for n in range(60)]
     assert all(r["status"] == "rated" for r in records)
@@ -438,7 +438,7 @@ def test_kill_9_while_booking_then_resume_books_every_order_once(
         text=True,
         timeout=300,
     )
-    assert finished.returncode == 0, finished.stderr
+    assert finished.returncode == 0, finished.stderr + finished.stdout
     records = json.loads(finished.stdout)
     assert [r["status"] for r in records] == ["booked"] * 24
     after = _booked(data_home)
