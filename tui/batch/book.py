@@ -339,6 +339,11 @@ async def _book_one(
         choice.carrier_code or None,
         rate.pickup_date,
     )
+
+    async def booking_turn() -> None:  # the look-up before it was answered: its turn's end
+        pace.ok()
+        await pace.turn()
+
     for _ in range(MAX_LIMITED_TRIES):
         await pace.turn()
         if unsent:  # an order stopped while it waited for its turn (a long Retry-After, a
@@ -354,7 +359,7 @@ async def _book_one(
             # looked up on the service by its reference before anything is sent.
             order=OrderClaim(order.key, batch.info.id, ask_service=True),
             priced=_priced(choice, state.rates, order.weight_lb),
-            turn=pace.turn,
+            turn=booking_turn,
         )
         state = _held_by(state, outcome)
         cause = getattr(outcome, "error", None)
