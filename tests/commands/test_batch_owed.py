@@ -113,7 +113,7 @@ def test_kill_9_between_booking_and_paperwork_then_resume_owes_nothing(
         [*base, "book", str(path), "--documents", str(docs), "--format", "json"],
         env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
     )  # fmt: skip
-    assert finished.returncode == 0, finished.stderr
+    assert finished.returncode == 0, finished.stderr + finished.stdout
     records = json.loads(finished.stdout)
     assert [r["status"] for r in records] == ["booked"] * 12
     assert _stored(data_home, "booked", "paperwork_missing") == {f"K{n:02d}": "" for n in range(12)}

@@ -26,6 +26,7 @@ from tui.ledger import (
     OrderClaim,
     OrderTakenError,
     Priced,
+    is_booking_reference,
     needs_check,
     new_reference,
     sent_record,
@@ -187,6 +188,10 @@ class BookingEngine:
             if isinstance(looked, FailedOutcome):
                 return looked
             carrying = looked
+            if not carrying and turn is not None:
+                # The look-up took the caller's turn: the booking waits for its own, before
+                # its ledger row (an order stopped while it waits was never sent).
+                await turn()
         try:
             record = await self._io(
                 lambda: self.ledger.sent(
@@ -211,8 +216,6 @@ class BookingEngine:
             return _unwritten(reference, error)
         if carrying:
             return await self._carried(record, carrying)
-        if carrying is not None and turn is not None:
-            await turn()  # the look-up took the caller's turn: the booking waits for its own
         try:
             booking = await self._post(request)
         except asyncio.CancelledError:
@@ -575,6 +578,8 @@ class BookingEngine:
             shipments = await self._pages({})  # a server without date filters
         out = []
         for shipment in shipments:
+            if is_booking_reference(shipment.reference) and shipment.reference != record.reference:
+                continue  # another booking of Freight's: each goes out under its own reference
             why = proof.on_lane(shipment, lane, record.sent_at)
             if why is not None:
                 out.append((shipment, why))
