@@ -26,7 +26,6 @@ from tui.ledger import (
     OrderClaim,
     OrderTakenError,
     Priced,
-    is_booking_reference,
     needs_check,
     new_reference,
     sent_record,
@@ -578,8 +577,6 @@ class BookingEngine:
             shipments = await self._pages({})  # a server without date filters
         out = []
         for shipment in shipments:
-            if is_booking_reference(shipment.reference) and shipment.reference != record.reference:
-                continue  # another booking of Freight's: each goes out under its own reference
             why = proof.on_lane(shipment, lane, record.sent_at)
             if why is not None:
                 out.append((shipment, why))
