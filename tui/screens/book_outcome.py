@@ -79,8 +79,9 @@ def show_outcome(form: BookingScreen, outcome: BookingOutcome) -> None:
         )
     if outcome.status == "booked":
         form.draft.clear()
-        if outcome.booking is None:  # proven by a search (not on a fresh reference)
+        if outcome.booking is None:  # proven by a search, or booked before (nothing sent)
             if outcome.shipment_id:
+                form.set_status(f"Already booked as shipment {outcome.shipment_id}.", True)
                 form.host.open_shipment(outcome.shipment_id, outcome.found)
             return
         form.booked = outcome.booking
