@@ -12,6 +12,8 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from tui import __version__
+from tui.commands.args import CommandParser, add_commands, add_target_flags
+from tui.commands.parser import add_json_switch
 
 if TYPE_CHECKING:
     import argparse
@@ -31,8 +33,6 @@ PRECEDENCE = (
 
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for ``freight`` and all its sub-commands."""
-    from tui.commands.args import CommandParser, add_commands, add_target_flags
-    from tui.commands.parser import add_json_switch
 
     parser = CommandParser(
         prog="freight",

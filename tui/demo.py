@@ -8,11 +8,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tui.demo_profile import demo_profile
+from tui.config.paths import data_dir
+from tui.config.plain import DEMO_PROFILE, plain_scanner, plain_settings, read_config_text
+from tui.demo_profile import demo_origin, demo_profile
+from tui.session import OriginSketch, Session, SessionSketch
 
 if TYPE_CHECKING:
     from tui.config.settings import AppConfig, Profile
-    from tui.session import Session
 
 __all__ = ["DEMO_TOKEN", "DemoSandbox", "build_demo_session", "demo_profile", "start_demo"]
 
@@ -25,10 +27,6 @@ def build_demo_session() -> Session:
     The first frame is built from a sketch of the profile; the typed profile and config follow
     after it (`Session.settle`). A config file that is not TOML stops the start here.
     """
-    from tui.config.paths import data_dir
-    from tui.config.plain import DEMO_PROFILE, plain_scanner, plain_settings, read_config_text
-    from tui.demo_profile import demo_origin
-    from tui.session import OriginSketch, Session, SessionSketch
 
     directory = data_dir()
     config_text = read_config_text()

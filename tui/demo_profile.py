@@ -7,6 +7,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tui.domain.locations import parse_location_type
+from tui.drafts import write_atomically
+
 if TYPE_CHECKING:
     from tui.config.settings import Profile
 
@@ -36,7 +39,6 @@ def demo_origin(data_dir: Path) -> tuple[str, str, tuple[str, ...]] | None:
     """The demo's default origin as ZIP code, location type and usual accessorials, read from
     the saved edits without building the typed profile (the first frame shows it): the
     shipped dock unless the edits name another one, or none."""
-    from tui.domain.locations import parse_location_type
 
     edits = load_demo_edits(data_dir)
     origin = edits.get("default_origin", DEMO_ORIGIN)
@@ -177,7 +179,6 @@ def load_demo_edits(data_dir: Path) -> dict[str, Any]:
 
 def save_demo_edits(data_dir: Path, profile: Profile) -> None:
     """Keep the demo profile's editable parts in the data dir ("demo" is reserved in the config)."""
-    from tui.drafts import write_atomically
 
     edits = profile.model_dump_json(
         include={"default_origin", "address_book", "item_templates"}, indent=1

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
+from tui.atomic import masked, write_atomically
 from tui.domain.safe_text import plain, safe_file_name, safe_name_part
+from tui.workspace import files_dir
 
 if TYPE_CHECKING:
     from tui.api.models import Document
@@ -95,7 +97,6 @@ class PrintOutcome:
 
 def default_folder(data_dir: Path, shipment_id: str) -> Path:
     """Where a shipment's paperwork goes unless the user says otherwise."""
-    from tui.workspace import files_dir
 
     return files_dir(data_dir) / "documents" / (safe_name_part(shipment_id) or "shipment")
 
@@ -356,6 +357,5 @@ async def run_print_job(job: PrintJob) -> PrintOutcome:
 
 
 def _write_atomically(path: Path, content: bytes) -> None:
-    from tui.atomic import masked, write_atomically
 
     write_atomically(path, content, mode=masked(0o666))

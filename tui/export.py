@@ -21,6 +21,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
 
+from tui.atomic import replacing_text
 from tui.domain.safe_text import json_escaped, plain_cell
 from tui.ledger import is_booking_reference
 from tui.vocabulary import Field, FieldSet, day, moment, money
@@ -434,7 +435,6 @@ class _Replacing:
     """Open a temporary file beside ``path``; on success (and ``keep()``) it replaces ``path``."""
 
     def __init__(self, path: Path, keep: Callable[[], bool] | None = None) -> None:
-        from tui.atomic import replacing_text
 
         self.path = path.expanduser()
         self.keep = keep

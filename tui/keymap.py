@@ -12,6 +12,8 @@ from textual.binding import Binding
 from textual.dom import DOMNode
 from textual.keys import Keys
 
+import tui.screens
+import tui.widgets
 from tui.textual_internals import key_of_character, merged_bindings, normalized_keys
 
 MODIFIERS = frozenset({"ctrl", "alt", "shift", "super", "meta", "hyper"})
@@ -27,9 +29,6 @@ class KeymapProblem:
 
 def binding_places(extra: Iterable[type[DOMNode]] = ()) -> list[type[DOMNode]]:
     """Every class of the app that declares bindings with ids: screens, widgets, ``extra``."""
-    import tui.screens
-    import tui.widgets
-
     for package in (tui.screens, tui.widgets):
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{package.__name__}.{module.name}")

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from tui import logsetup
 from tui.app import make_app
 from tui.config.plain import ConfigError
+from tui.credentials.session import session_from_args
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -22,7 +23,6 @@ def build_session(args: argparse.Namespace) -> Session:
         from tui.demo import build_demo_session
 
         return build_demo_session()
-    from tui.credentials.session import session_from_args
 
     return session_from_args(args)
 

@@ -17,6 +17,7 @@ No Textual, no client: plain data in, plain data out.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import secrets
@@ -49,7 +50,6 @@ def order_reference(account: str, environment: str, number: str) -> str:
     """The reference of an order's booking: the same for the same order wherever it comes
     from (another file, another station), so that a store lost and made again can still ask
     the service for it. ``FRT`` + 10 letters and digits from a digest."""
-    import hashlib
 
     digest = hashlib.sha256(f"{account}\x1f{environment}\x1f{number}".encode()).digest()
     value = int.from_bytes(digest[:8], "big")

@@ -6,6 +6,9 @@ import logging
 from collections.abc import Mapping
 from logging.handlers import RotatingFileHandler
 
+from tui.config.paths import log_file
+from tui.credentials import redact
+
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LEVEL_VARIABLE = "FREIGHT_LOG_LEVEL"
 
@@ -43,9 +46,6 @@ def remove() -> None:
 
 def setup(level: int, *, stderr: bool = False) -> None:
     """Log at ``level`` to the rotating log file (and to stderr when asked), redacted."""
-
-    from tui.config.paths import log_file
-    from tui.credentials import redact
 
     redact.install()
     formatter = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")

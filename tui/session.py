@@ -11,7 +11,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
-from tui.config.plain import DEFAULT_THEME, ScannerKeys
+from tui.config.paths import config_file
+from tui.config.paths import data_dir as default_data_dir
+from tui.config.plain import DEFAULT_THEME, DEMO_PROFILE, ScannerKeys
+from tui.domain.locations import parse_location_type, parse_package
 from tui.drafts import DraftStore
 
 if TYPE_CHECKING:
@@ -190,7 +193,6 @@ class Session:
     @property
     def is_demo(self) -> bool:
         """True on the built-in demo (its edits are kept in the data dir, not the config)."""
-        from tui.config.plain import DEMO_PROFILE
 
         return self.profile_name == DEMO_PROFILE  # reserved: no config profile has it
 
@@ -303,7 +305,6 @@ class Session:
 
         The change holds for this run even when writing fails (OSError is raised then).
         """
-        from tui.config.paths import config_file
 
         config = self._config = self.config.model_copy(update=fields)
         self._save_config(config)
@@ -418,7 +419,6 @@ class Session:
         data_dir: Path | None = None,
     ) -> Session:
         """A session on a given server, for tests (data in the XDG data dir of the test)."""
-        from tui.config.paths import data_dir as default_data_dir
         from tui.config.settings import AppConfig
         from tui.demo_profile import demo_profile
 
@@ -449,7 +449,6 @@ def client_options_for(profile: Profile) -> ClientOptions:
 
     from tui.api.options import ClientOptions
     from tui.api.wire import ChangePaths, ShipmentParams, WireFormat
-    from tui.domain.locations import parse_location_type, parse_package
 
     table = profile.wire
     names = {**profile.search_params, **table.search_params}

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import TYPE_CHECKING, cast
 
+from textual import _ansi_sequences
+from textual.keys import _character_to_key, _normalize_key_list
+
 if TYPE_CHECKING:
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
@@ -34,7 +37,6 @@ def ansi_sequence_keys() -> MutableMapping[str, object]:
     The app maps ESC + digit or letter to alt keys at once (see
     `tui.app.read_alt_keys_at_once`); Textual has no public way to add a sequence.
     """
-    from textual import _ansi_sequences
 
     return cast("MutableMapping[str, object]", _ansi_sequences.ANSI_SEQUENCES_KEYS)
 
@@ -51,7 +53,6 @@ def merged_bindings(cls: type[DOMNode]) -> BindingsMap:
 def key_of_character(character: str) -> str:
     """The key name Textual gives a printable character (`/` is `slash`):
     `textual.keys._character_to_key`."""
-    from textual.keys import _character_to_key
 
     return _character_to_key(character)
 
@@ -59,7 +60,6 @@ def key_of_character(character: str) -> str:
 def normalized_keys(keys: str) -> str:
     """A comma-separated key list as Textual reads a binding's keys (single characters become
     key names): `textual.keys._normalize_key_list`."""
-    from textual.keys import _normalize_key_list
 
     return _normalize_key_list(keys)
 

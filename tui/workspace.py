@@ -13,6 +13,7 @@ Plain Python, no UI: the screens' path fields call :func:`confine`; the app call
 
 from __future__ import annotations
 
+import fcntl
 import io
 import os
 import zipfile
@@ -148,7 +149,6 @@ def draft_folder(directory: Path) -> Path:
     held = _slots.get(directory)
     if held is not None:
         return held[0]
-    import fcntl
 
     for number in range(1, MAX_DRAFT_SLOTS + 1):
         folder = directory if number == 1 else directory / f"tab-{number}"

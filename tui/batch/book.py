@@ -13,16 +13,27 @@ from __future__ import annotations
 
 import asyncio
 import time
+import zipfile
 from collections.abc import Awaitable, Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, ParamSpec, TypeVar
 
+from tui.api.errors import FreightError, QuoteExpiredError, RateLimitedError, RequestValidationError
+from tui.api.models import BookingRequest, ParcelBookingRequest
+from tui.api.models.ends import EndFields
+from tui.atomic import replacing
 from tui.batch.model import BOOKED_OR_MAYBE, Order, OrderState, RateOption, RowError
+from tui.batch.orders import field_error
 from tui.batch.pace import Pace, WaitTooLongError, each, waiting_text
 from tui.batch.paperwork import owed, owing, save_paperwork
+from tui.batch.rating import format_seconds
+from tui.booking import BookedOutcome
+from tui.documents import PrintJob
 from tui.domain.safe_text import plain, safe_name_part
+from tui.ledger import Lane, Offer, OrderClaim, new_reference, order_reference, priced
+from tui.store import LEASE_S
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -31,11 +42,10 @@ if TYPE_CHECKING:
     from datetime import datetime
 
     from tui.api.client import FreightClient
-    from tui.api.models import BookingRequest, Document, ParcelBookingRequest
+    from tui.api.models import Document
     from tui.batch.engine import Batch
     from tui.booking import BookingEngine, BookingOutcome
-    from tui.documents import PrintJob
-    from tui.ledger import BookingRecord, Ledger, Offer, Priced
+    from tui.ledger import BookingRecord, Ledger, Priced
 
 DEFAULT_BOOKING_CONCURRENCY: Final = 4
 MAX_LIMITED_TRIES: Final = 12
@@ -57,7 +67,6 @@ class BookProgress:
     @property
     def text(self) -> str:
         """``Booked 5 of 12 · 0:10 left`` (`` · waiting until 10:31:05 …`` in a pause)."""
-        from tui.batch.rating import format_seconds
 
         tail = ""
         if 0 < self.done < self.total and self.elapsed > 0:
@@ -93,7 +102,6 @@ def book_again(batch: Batch, key: str, reference: str, ledger: Ledger | None = N
     The ledger (when given) records the old booking as not booked, which frees the order for
     the new one. Raises ValueError when the order is not such an order; OSError when the
     ledger cannot be written."""
-    from tui.ledger import new_reference
 
     state = batch.state(key)
     if state.status not in ("booking", "unknown") or state.choice is None:
@@ -148,8 +156,6 @@ def booking_request(order: Order, state: OrderState) -> BookingRequest | ParcelB
     number as the shipper's reference, the PO as the consignee's, the emergency contact of
     hazardous freight, the pickup day (the accessorials are the quote's: its rates were
     priced with them). Raises RequestValidationError."""
-    from tui.api.models import BookingRequest, ParcelBookingRequest
-    from tui.api.models.ends import EndFields
 
     rate = order.request  # unpacked once
     assert rate is not None
@@ -283,7 +289,6 @@ async def _claimed_orders(
 
 async def _renew_lease(batch: Batch) -> None:
     """Keep this station's claims alive while it works (every third of the lease)."""
-    from tui.store import LEASE_S
 
     while True:
         await asyncio.sleep(LEASE_S / 3)
@@ -302,8 +307,6 @@ async def _book_one(
     """Book one order (or settle its booking); the state after (owing its paperwork when
     booked and ``folder`` is given: in the same save), and the documents the booking's
     answer named."""
-    from tui.api.errors import RateLimitedError, RequestValidationError
-    from tui.ledger import Lane, OrderClaim, order_reference
 
     state = batch.state(order.key)
     unsent = state.status not in BOOKED_OR_MAYBE
@@ -437,7 +440,6 @@ async def _settle_only(
     owes: bool,
     pace: Pace,
 ) -> OrderState:
-    from tui.api.errors import FreightError
 
     record = await _off_loop(engine.record, state.reference)
     if record is None:
@@ -463,8 +465,6 @@ async def _settle_only(
 def _state_after(
     batch: Batch, order: Order, state: OrderState, outcome: BookingOutcome
 ) -> OrderState:
-    from tui.api.errors import QuoteExpiredError
-    from tui.batch.orders import field_error
 
     if outcome.status in ("booked", "unknown"):
         return _booked_or_unknown(state, outcome)
@@ -491,7 +491,6 @@ def _state_after(
 
 
 def _booked_or_unknown(state: OrderState, outcome: BookingOutcome) -> OrderState:
-    from tui.booking import BookedOutcome
 
     if isinstance(outcome, BookedOutcome):
         booking = outcome.booking
@@ -548,7 +547,6 @@ def print_calls(
     ``tui.documents.run_print_job``): one for its PDFs (to the document printer, or the system
     default with none set), one for its ZPL labels (raw, to a ZPL label printer; none without
     one)."""
-    from tui.documents import PrintJob
 
     pdfs = [p for p in files if p.suffix.lower() != ".zpl"]
     zpl = [p for p in files if p.suffix.lower() == ".zpl"]
@@ -575,9 +573,6 @@ def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
     """One zip of the batch's paperwork beside its folder (``batch-orders.zip``), each file
     under its own name; written whole or not at all. For a browser, which takes one download
     where dozens would each ask the user."""
-    import zipfile
-
-    from tui.atomic import replacing
 
     target = folder.with_name(f"{folder.name}.zip")
     with (
@@ -590,7 +585,6 @@ def paperwork_bundle(files: Sequence[Path], folder: Path) -> Path:
 
 
 def _offer(option: RateOption) -> Offer:
-    from tui.ledger import Offer
 
     return Offer(
         option.id,
@@ -604,6 +598,5 @@ def _offer(option: RateOption) -> Offer:
 
 def _priced(choice: RateOption, offers: Iterable[RateOption], pounds: Decimal) -> Priced:
     """The booked rate, the bookable offers it was chosen from, and the order's pounds."""
-    from tui.ledger import priced
 
     return priced(_offer(choice), [_offer(o) for o in offers if o.ok], pounds or None)

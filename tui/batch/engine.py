@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, Final
 from tui.batch.fields import ColumnMapping
 from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
 from tui.batch.orders import Context, read_orders
+from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
+from tui.batch.report import order_record
 from tui.batch.rules import Rules, choose
 from tui.batch.source import Sheet
 from tui.batch.store import BatchInfo, BatchStore
@@ -264,7 +266,6 @@ class Batch:
     ) -> None:
         """Rate the orders that need it (see ``to_rate``); each saved as it is known (then
         handed to ``on_state``)."""
-        from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
 
         async def save(state: OrderState) -> None:
             await self.keep(state)  # off the event loop
@@ -287,7 +288,6 @@ class Batch:
 
     def records(self) -> list[dict[str, Any]]:
         """Each order as the JSON output writes it."""
-        from tui.batch.report import order_record  # (report reads the model, never the engine)
 
         return [order_record(order, self.states[order.key]) for order in self.orders]
 

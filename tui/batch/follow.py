@@ -10,6 +10,8 @@ import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import TYPE_CHECKING, Final
 
+from tui.domain.safe_text import plain
+
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
     from tui.batch.model import OrderState
@@ -41,7 +43,6 @@ async def follow(batch: Batch, every: float, look: Callable[[], Awaitable[bool]]
 
 def stations_text(stations: Mapping[str, Mapping[str, int]]) -> str:
     """``pack-1 12 booked · pack-2 9 booked, 1 booking`` (station names as plain text)."""
-    from tui.domain.safe_text import plain
 
     parts = []
     for station, counts in sorted(stations.items()):

@@ -12,6 +12,14 @@ from tui.batch import values
 from tui.batch.fields import ColumnMapping, DimUnit, WeightUnit
 from tui.batch.records import Cells, HazardFields, Line, OrderRows
 from tui.batch.words import known_package, package_in, packed_items
+from tui.domain.density import density_pcf
+from tui.domain.freight_class import class_for_density, parse_freight_class
+from tui.domain.hazmat import (
+    parse_hazard_class,
+    parse_packing_group,
+    parse_un_number,
+    shipping_name_problem,
+)
 
 TEXT_LIMIT: Final = 200
 """Characters of one text the service takes (a description, a company…)."""
@@ -237,7 +245,6 @@ class LineReader:
         sizes: tuple[Decimal, Decimal, Decimal] | None,
     ) -> Decimal | None:
         """The class the file gives, else the one the line's density implies."""
-        from tui.domain.freight_class import class_for_density, parse_freight_class
 
         text = cells.get("class").strip()
         if text:
@@ -251,12 +258,10 @@ class LineReader:
             return None
         if weight is None or sizes is None:
             return None
-        from tui.domain.density import density_pcf
 
         return class_for_density(density_pcf(weight, *sizes))
 
     def _hazmat(self, build: OrderRows, cells: Cells) -> HazardFields | None:
-        from tui.domain.hazmat import parse_hazard_class, parse_packing_group, parse_un_number
 
         un = values.strip_marks(cells.get("hazmat_un"))
         hazard_class = values.strip_marks(cells.get("hazard_class"))
@@ -293,7 +298,6 @@ class LineReader:
             packing_group = parse_packing_group(group)
         except ValueError as exc:
             build.error(cells, "packing_group", group, reason(exc))
-        from tui.domain.hazmat import shipping_name_problem
 
         problem = shipping_name_problem(un_number or un, cells.get("description"))
         if problem is not None:

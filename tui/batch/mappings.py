@@ -9,6 +9,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
+from tui.store import open_store
+from tui.store.core import now_text
 
 if TYPE_CHECKING:
     from tui.store import Store
@@ -42,7 +44,6 @@ class MappingStore:
     def in_dir(cls, data_dir: Path) -> MappingStore:
         """The mappings of the configured store (SQLite in ``data_dir`` by default), which
         ``close`` lets go of. Raises StoreError."""
-        from tui.store import open_store
 
         return cls(open_store(data_dir), data_dir, owned=True)
 
@@ -89,7 +90,6 @@ class MappingStore:
     def save(self, profile: str, name: str, mapping: ColumnMapping) -> None:
         """Keep ``mapping`` under ``name`` (replacing one of that name: the last save wins).
         Raises ValueError (a name that cannot be) and StoreError (an OSError)."""
-        from tui.store.core import now_text
 
         if problem := name_problem(name):
             raise ValueError(problem)

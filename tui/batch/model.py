@@ -12,6 +12,8 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from tui.domain.safe_text import plain
+
 if TYPE_CHECKING:
     from tui.api.models import RateRequest
 
@@ -56,7 +58,6 @@ class RowError:
     @property
     def message(self) -> str:
         """``row 91, Class: 73 is not a freight class`` (file text shown as plain text)."""
-        from tui.domain.safe_text import plain
 
         where = ", ".join(
             part

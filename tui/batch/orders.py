@@ -20,6 +20,11 @@ from tui.batch.records import Cells, Destination, Line, OrderRows
 from tui.batch.request import field_error, rate_request
 from tui.batch.source import Row, Sheet, header_key
 from tui.batch.words import hazard_word, tag_accessorials
+from tui.domain.freight_class import format_class
+from tui.domain.locations import LocationType, parse_location_type
+from tui.domain.pickup_dates import region_of
+from tui.domain.postal import canadian, same_postal_code
+from tui.forms import zip_places
 
 if TYPE_CHECKING:
     from tui.config.settings import Location, Profile
@@ -180,7 +185,6 @@ class _OrderReader:
         today = self.context.today
         if origin is not None and self.context.today_at is not None:
             today = self.context.today_at(origin.postal_code)
-        from tui.domain.pickup_dates import region_of
 
         region = region_of(origin.postal_code) if origin is not None else "US"
         pickup, moved = shipdates.pickup_day(wanted, today, region)
@@ -479,7 +483,6 @@ class _OrderReader:
 
 
 def _class_text(value: Decimal) -> str:
-    from tui.domain.freight_class import format_class
 
     return format_class(value)
 
@@ -496,7 +499,6 @@ def _country(text: str) -> str:
 
 
 def _location(text: str) -> str:
-    from tui.domain.locations import LocationType, parse_location_type
 
     value = " ".join(values.strip_marks(text).lower().replace("-", " ").split())
     if not value:
@@ -513,7 +515,6 @@ def _location(text: str) -> str:
 def _find_place(book: Sequence[Location], text: str) -> Location | None:
     """The address-book entry a file's origin names: by ZIP (leading zeros restored) or
     Canadian postal code (any case or spacing), else by label, company or city."""
-    from tui.domain.postal import canadian, same_postal_code
 
     value = values.strip_marks(text)
     wanted = value.split("-")[0]
@@ -540,7 +541,6 @@ def zip_states() -> values.ZipState:
     """The state of a ZIP from the offline ZIP data (read on first use, which takes a second)."""
 
     def state(zip5: str) -> str | None:
-        from tui.forms import zip_places
 
         zip_places.load()
         found = zip_places.place(zip5)
@@ -576,7 +576,6 @@ def context_for(
 
 def _today_at(now: datetime) -> Callable[[str], date]:
     def today(zip_code: str) -> date:
-        from tui.forms import zip_places
 
         zip_places.load()
         return zip_places.today_at(zip_code, now)

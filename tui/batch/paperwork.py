@@ -17,8 +17,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final, TypeVar
 from urllib.parse import urlsplit
 
+from tui.api.errors import (
+    ApiError,
+    FreightError,
+    RateLimitedError,
+    RequestTimeoutError,
+    TransportError,
+)
+from tui.atomic import write_atomically
 from tui.batch.model import PAPERWORK_NOT_SAVED, Order, OrderState
 from tui.batch.names import paperwork_stem
+from tui.documents import document_format, document_kind
 from tui.domain.safe_text import plain, safe_file_name
 
 if TYPE_CHECKING:
@@ -60,7 +69,6 @@ async def save_paperwork(
     """Download the order's BOL and labels not saved yet into the batch's folder, named by
     order: those the booking's answer named, else those of the shipment's detail. The state
     after: owing nothing, or why not (what was saved is kept)."""
-    from tui.api.errors import FreightError
 
     documents = list(given)
     if not documents:
@@ -99,7 +107,6 @@ async def save_paperwork(
 
 async def _paced(pace: Pace, call: Callable[[], Awaitable[R]]) -> R:
     """One request at the batch's pace; a 429 pauses the batch and asks again."""
-    from tui.api.errors import RateLimitedError
 
     for _ in range(MAX_LIMITED_TRIES - 1):
         await pace.turn()
@@ -128,7 +135,6 @@ def document_host(client: FreightClient, url: str) -> str:
 
 def _failed_at(client: FreightClient, url: str, error: Exception) -> str:
     """Why one document could not be fetched, naming its host (not the API's)."""
-    from tui.api.errors import ApiError, RequestTimeoutError, TransportError
 
     host = document_host(client, url)
     if isinstance(error, RequestTimeoutError):
@@ -149,7 +155,6 @@ async def _owe(
 
 
 def _base_name(key: str, document: Document) -> str:
-    from tui.documents import document_format, document_kind
 
     kind = document_kind(document, "document")
     return safe_file_name(f"{paperwork_stem(key)}-{kind}", kind, document_format(document))
@@ -176,7 +181,6 @@ def _already(folder: Path, name: str, saved: list[str]) -> bool:
 
 def _write_new(folder: Path, base: str, content: bytes) -> str:
     """Write one document as ``base`` (numbered when taken); its name."""
-    from tui.atomic import write_atomically
 
     stem, _, extension = base.rpartition(".")
     name, counter = base, 2

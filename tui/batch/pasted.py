@@ -4,8 +4,12 @@ byte for byte, and so names the same batch (``engine.source_id``)."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
 from typing import Final
+
+from tui.atomic import write_atomically
+from tui.batch.engine import source_id
 
 FOLDER: Final = "batch-pasted"
 PREFIX: Final = "pasted:"
@@ -23,10 +27,6 @@ def kept_file(data_dir: Path, source: str) -> Path | None:
 
 def keep(data_dir: Path, text: str) -> Path:
     """Keep pasted text (once per text) and return its file. Raises OSError."""
-    from contextlib import suppress
-
-    from tui.atomic import write_atomically
-    from tui.batch.engine import source_id
 
     target = kept_file(data_dir, source_id(None, text))
     assert target is not None

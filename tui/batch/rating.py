@@ -15,9 +15,12 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final, Protocol
 
+from tui.api import errors as api
 from tui.batch.model import Order, OrderState, RateOption, RowError
+from tui.batch.orders import field_error
 from tui.batch.pace import Pace, each, waiting_text
 from tui.batch.rules import Rules, choose
+from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -83,7 +86,6 @@ class FatalRatingError(Exception):
 
 def options_of(quote: Quote) -> tuple[RateOption, ...]:
     """A quote's offers as the batch keeps them (text from the server stays text)."""
-    from tui.domain.safe_text import plain
 
     out = []
     for rate in quote.rates:
@@ -141,7 +143,6 @@ async def rate_orders(
     Raises FatalRatingError when the service refuses the account; cancelling (Ctrl-C, the
     screen's cancel) stops at once and keeps what was done.
     """
-    from tui.api import errors as api
 
     pace = pace or Pace()
     asking = [order for order in orders if order.packed]  # valid ones: not unpacked here
@@ -220,7 +221,6 @@ async def rate_orders(
 
 
 def _failed(state: OrderState, reason: str) -> OrderState:
-    from tui.domain.safe_text import plain
 
     return state.updated(
         status="failed",
@@ -234,8 +234,6 @@ def _refused(
     state: OrderState, order: Order, mapping: ColumnMapping, error: Exception
 ) -> OrderState:
     """The service (or the request's own check) refused the order's data: point at its rows."""
-    from tui.batch.orders import field_error
-    from tui.domain.safe_text import plain
 
     fields: dict[str, str] = getattr(error, "fields", {}) or {}
     if fields:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
-from tui.batch.model import Order, OrderState, RateOption
+from tui.batch.model import OUTPUT_STATUS, Order, OrderState, RateOption, RowError
 from tui.vocabulary import Field, FieldSet, money, pounds
 
 RECORD_KEYS: Final = (
@@ -35,7 +35,6 @@ class BatchOrder:
 
 
 def _status(item: BatchOrder) -> str:
-    from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[item.state.status]
 
@@ -123,7 +122,6 @@ def order_record(order: Order | None, state: OrderState) -> dict[str, Any]:
 
 def flat(record: dict[str, Any]) -> dict[str, Any]:
     """A record for a CSV row: errors as their messages, lists joined by spaces."""
-    from tui.batch.model import RowError
 
     out: dict[str, Any] = {}
     for key, value in record.items():

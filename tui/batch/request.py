@@ -4,20 +4,27 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Final
 
+from pydantic import AliasChoices, AliasPath
+
+from tui.api import models
+from tui.api.errors import RequestValidationError
+from tui.api.models import RateRequest
 from tui.batch import values
 from tui.batch.fields import ColumnMapping
 from tui.batch.lines import TEXT_LIMIT
 from tui.batch.model import Flags, RowError
 from tui.batch.records import FIELD_LABELS, Destination, Line, OrderRows
+from tui.domain.accessorials import Accessorial, parse_accessorial
+from tui.domain.postal import is_canadian
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
 
-    from tui.api.models import RateRequest
     from tui.config.settings import Location
 
 MODEL_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
@@ -47,7 +54,6 @@ MODEL_FIELDS: Final[Mapping[str, Mapping[str, str]]] = {
 def wire_fields() -> Mapping[str, str]:
     """The file's field of each name the wire gives a request field (``destPostalCode`` ->
     ``dest_zip``; ``quantity`` and ``pieces`` -> ``quantity``), from the models' own aliases."""
-    from tui.api import models
 
     found: dict[str, str] = {}
     for model_name, names in MODEL_FIELDS.items():
@@ -61,7 +67,6 @@ def wire_fields() -> Mapping[str, str]:
 def wire_names(model: type[BaseModel], attribute: str) -> tuple[str, ...]:
     """Every name the wire gives a model's field: the one it is sent as, and the ones it is
     read from (``RateItem.quantity``: ``quantity``, ``pieces``)."""
-    from pydantic import AliasChoices, AliasPath
 
     info = model.model_fields[attribute]
     names = [info.serialization_alias or info.alias or attribute]
@@ -86,10 +91,6 @@ def rate_request(
     emergency: tuple[str, str],
 ) -> tuple[RateRequest | None, list[RowError]]:
     """The order's rate request, or the errors of its rows that keep it from being one."""
-    from tui.api.errors import RequestValidationError
-    from tui.api.models import RateRequest
-    from tui.domain.accessorials import Accessorial, parse_accessorial
-    from tui.domain.postal import is_canadian
 
     charges: list[str] = []
     for accessorial in origin.accessorials:
@@ -151,7 +152,6 @@ def field_error(
     order_rows: Sequence[int], mapping: ColumnMapping, path: str, message: str
 ) -> RowError:
     """A field error of a request (ours or the service's) as the row and column it came from."""
-    import re
 
     line = re.match(r"^items\[(\d+)\]\.?(.*)$", path)
     row = order_rows[0] if order_rows else None

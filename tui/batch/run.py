@@ -26,6 +26,7 @@ from tui.batch.book import (
     print_calls,
 )
 from tui.batch.pace import DEFAULT_MAX_RETRY_AFTER, Pace, WaitTooLongError
+from tui.documents import run_print_job
 
 if TYPE_CHECKING:
     from datetime import datetime
@@ -187,7 +188,6 @@ async def print_paperwork(
     before_each: Callable[[PrintJob], None] | None = None,
 ) -> Printed:
     """Print every saved paperwork file of the batch with ``lp`` (``tui.documents``)."""
-    from tui.documents import run_print_job
 
     files = await asyncio.to_thread(paperwork_files, batch, folder)
     jobs = print_calls(

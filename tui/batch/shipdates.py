@@ -14,6 +14,8 @@ from datetime import date, timedelta
 from typing import Final
 
 from tui.batch.values import strip_marks
+from tui.domain.pickup_dates import carrier_closure, closed_reason
+from tui.domain.pickup_dates import next_business_day as following
 
 MONTHS: Final = {
     name: number
@@ -123,7 +125,6 @@ def _wordy(value: str) -> date:
 
 def next_business_day(after: date, region: str = "US") -> date:
     """The first business day after ``after`` (weekends and the region's holidays skipped)."""
-    from tui.domain.pickup_dates import next_business_day as following
 
     return following(after, region)
 
@@ -135,7 +136,6 @@ def pickup_day(wanted: date | None, today: date, region: str = "US") -> tuple[da
     default; a past date moves to the next business day after today; a weekend or holiday (of
     the origin's ``region``: ``US``, ``CA-ON``…) to the next business day after it.
     """
-    from tui.domain.pickup_dates import closed_reason
 
     if wanted is None:
         return next_business_day(today, region), None
@@ -153,7 +153,6 @@ def closure_note(day: date, region: str = "US") -> str | None:
     """A note when ``day`` is a business day many carriers close on all the same (Christmas
     Eve, New Year's Eve, the day after Thanksgiving): the pickup stays, but it may move, as
     the Book screen warns of it."""
-    from tui.domain.pickup_dates import carrier_closure
 
     closure = carrier_closure(day, region)
     if closure is None:

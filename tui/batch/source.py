@@ -12,6 +12,7 @@ import codecs
 import csv
 import io
 import re
+import zipfile
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -496,7 +497,6 @@ def read_xlsx(
     ``is_header`` accepts (a summary sheet before the orders is passed over), else the first
     that holds rows. A workbook that would inflate past ``MAX_INFLATED`` is refused before
     anything is inflated."""
-    import zipfile
 
     try:
         from openpyxl import load_workbook
@@ -576,7 +576,6 @@ def _check_inflated_size(path: Path, data: bytes) -> None:
     """Refuse a workbook whose parts declare more than ``MAX_INFLATED`` in all. Reading is
     capped at the declared sizes too (an entry that inflates past its declared size is an
     error of the zip reader), so the total read stays under the cap."""
-    import zipfile
 
     try:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:

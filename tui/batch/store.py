@@ -16,6 +16,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.batch.model import BOOKED_OR_MAYBE, OrderState
+from tui.store import open_store, station_name
+from tui.store.core import holder as this_process
 
 if TYPE_CHECKING:
     from tui.store import Store
@@ -130,8 +132,6 @@ class SharedBatchStore:
         *,
         owned: bool = True,
     ) -> None:
-        from tui.store import station_name
-        from tui.store.core import holder as this_process
 
         self.store = store
         self._owned = owned
@@ -143,7 +143,6 @@ class SharedBatchStore:
     @classmethod
     def in_dir(cls, data_dir: Path) -> SharedBatchStore:
         """The configured store (SQLite in ``data_dir`` by default). Raises StoreError."""
-        from tui.store import open_store
 
         return cls(open_store(data_dir))
 

@@ -13,7 +13,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Final
 
 from tui.batch.fields import FIELDS, ColumnMapping
-from tui.batch.model import Order, OrderState, RateOption
+from tui.batch.model import OUTPUT_STATUS, STATUSES, Order, OrderState, RateOption
+from tui.batch.source import header_key
+from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 
 if TYPE_CHECKING:
@@ -58,7 +60,6 @@ class ReviewRow:
 
 def review_row(order: Order | None, state: OrderState) -> ReviewRow:
     """An order's row."""
-    from tui.batch.model import OUTPUT_STATUS
 
     choice = state.choice
     status = OUTPUT_STATUS[state.status]
@@ -136,7 +137,6 @@ def totals(rows: Iterable[ReviewRow]) -> dict[str, Decimal]:
 
 def totals_text(rows: Iterable[ReviewRow]) -> str:
     """``total 69,770.03 USD · 1,234.50 CAD`` ('' when nothing is rated)."""
-    from tui.domain.money import format_money
 
     found = totals(rows)
     if not found:
@@ -148,7 +148,6 @@ def totals_text(rows: Iterable[ReviewRow]) -> str:
 
 def rate_line(rate: RateOption) -> str:
     """``HGFL Harrowgate Freight Lines · Economy · 7 days · 638.93 USD``."""
-    from tui.domain.money import format_money
 
     parts = [f"{rate.carrier_code} {rate.carrier}".strip()]
     if rate.service:
@@ -203,7 +202,6 @@ def preview_text(orders: Sequence[Order]) -> tuple[str, bool]:
 
 def unmapped_headers(mapping: ColumnMapping, sheet: Sheet) -> list[str]:
     """The file's columns no field reads."""
-    from tui.batch.source import header_key
 
     used = {header_key(h) for h in mapping.columns.values()}
     return [h for h in sheet.headers if header_key(h) not in used]
@@ -259,7 +257,6 @@ def latest_unfinished(store: BatchStore, profile: str) -> BatchInfo | None:
 
 def unfinished_text(info: BatchInfo) -> str:
     """``wms-export.csv: 113 rated, 7 invalid``."""
-    from tui.batch.model import OUTPUT_STATUS, STATUSES
 
     name = "pasted rows" if info.source.startswith("pasted:") else Path(info.source).name
     shown: Counter[str] = Counter()

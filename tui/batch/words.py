@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from tui.domain.locations import PACKAGE_TYPES, parse_package
+
 _PACKAGE_WORDS: Final = {
     "palette": "pallet", "paletten": "pallet", "palettes": "pallet", "palet": "pallet",
     "paleta": "pallet", "paletas": "pallet", "tarima": "pallet", "plt": "pallet",
@@ -23,7 +25,6 @@ _PACKAGE_WORDS: Final = {
 
 def known_package(text: str) -> str | None:
     """The package key a cell names (``Pallets``, ``Kiste``, ``PLT``), or None."""
-    from tui.domain.locations import PACKAGE_TYPES, parse_package
 
     value = text.strip()
     found = _PACKAGE_WORDS.get(value.casefold()) or parse_package(value).lower()

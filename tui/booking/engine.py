@@ -9,6 +9,20 @@ from contextlib import suppress
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from tui.api.errors import (
+    ApiError,
+    AuthenticationError,
+    BookingOutcomeUnknownError,
+    ConflictError,
+    FreightError,
+    InvalidRequestError,
+    PermissionDeniedError,
+    RateLimitedError,
+    RequestValidationError,
+    SubscriptionError,
+    TransportError,
+)
+from tui.api.models import ParcelBookingRequest
 from tui.booking import proof
 from tui.booking.outcome import (
     BookedOutcome,
@@ -33,13 +47,7 @@ from tui.ledger import (
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Shipment,
-    )
+    from tui.api.models import Booking, BookingRequest, ParcelBooking, Shipment
 
     AnyBookingRequest = BookingRequest | ParcelBookingRequest
 
@@ -249,7 +257,6 @@ class BookingEngine:
         """An order's booking the ledger holds no row of (the store is new, lost, or behind):
         the service's shipments that carry its reference; None when the ledger has its row
         (nothing to ask); not sent when the service cannot be asked."""
-        from tui.api.errors import FreightError
 
         try:
             earlier = await self._io(lambda: self.ledger.latest(reference))
@@ -325,7 +332,6 @@ class BookingEngine:
         return record
 
     async def _post(self, request: AnyBookingRequest) -> Booking | ParcelBooking:
-        from tui.api.models import ParcelBookingRequest
 
         if isinstance(request, ParcelBookingRequest):
             return await self.client.book_parcel(request)
@@ -343,17 +349,6 @@ class BookingEngine:
     async def _not_booked(
         self, record: BookingRecord, error: Exception, search_unknown: bool
     ) -> BookingOutcome:
-        from tui.api.errors import (
-            ApiError,
-            AuthenticationError,
-            BookingOutcomeUnknownError,
-            ConflictError,
-            PermissionDeniedError,
-            RateLimitedError,
-            RequestValidationError,
-            SubscriptionError,
-            TransportError,
-        )
 
         reference = record.reference
         not_taken = (
@@ -409,7 +404,6 @@ class BookingEngine:
         """The service says this quote and rate were booked before as ``shipment_id``: the
         order is booked as that shipment (its PRO and BOL read from its detail when the
         service answers), never ``failed`` (a failed order would be rated and booked again)."""
-        from tui.api.errors import FreightError
 
         kept = await self._io(
             lambda: self.ledger.for_rate(self.profile, record.quote_id, record.rate_id)
@@ -457,7 +451,6 @@ class BookingEngine:
     # -- settling an unknown outcome ------------------------------------------------------
 
     async def _searched(self, record: BookingRecord, reason: str) -> BookedOutcome | UnknownOutcome:
-        from tui.api.errors import FreightError
 
         try:
             outcome = await self.settle(record)
@@ -558,7 +551,6 @@ class BookingEngine:
 
     async def _lane_candidates(self, record: BookingRecord) -> list[tuple[Shipment, str]]:
         """Shipments created since the booking was sent on its lane (recent pages only)."""
-        from tui.api.errors import InvalidRequestError
 
         lane = record.lane
         if lane is None or not (lane.origin or lane.destination):

@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Literal
 
+from tui.api.errors import ConflictError
+
 if TYPE_CHECKING:
     from tui.api.models import Booking, ParcelBooking, Shipment
     from tui.ledger import BookingRecord
@@ -99,7 +101,6 @@ class RefusedOutcome(_Outcome):
     def already_booked(self) -> str | None:
         """The shipment id a ``409`` named: this quote and rate are booked already (by some
         earlier booking, not by this one); empty when the service named none; None otherwise."""
-        from tui.api.errors import ConflictError
 
         if isinstance(self.error, ConflictError):
             return self.error.shipment_id or ""

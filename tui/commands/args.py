@@ -6,10 +6,15 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tui.commands.batch_args import add_batch_commands
+from tui.commands.changes import add_change_commands
 from tui.commands.dates import SHORTCUTS
+from tui.commands.day import add_day_command
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
 from tui.commands.parser import add_json_flag
+from tui.commands.report import add_report_command
+from tui.commands.store import add_store_command
 from tui.domain.locations import LocationType
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
@@ -187,23 +192,13 @@ def add_commands(sub: Any) -> None:
     )
     _format(track, ("table", "json", "jsonl"), "track")
 
-    from tui.commands.batch_args import add_batch_commands
-
     add_batch_commands(sub, add_target_flags)
-
-    from tui.commands.day import add_day_command
 
     add_day_command(sub, add_target_flags)
 
-    from tui.commands.changes import add_change_commands
-
     add_change_commands(sub, add_target_flags)
 
-    from tui.commands.store import add_store_command
-
     add_store_command(sub)
-
-    from tui.commands.report import add_report_command
 
     add_report_command(sub)
 

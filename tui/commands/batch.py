@@ -4,21 +4,51 @@ engine (``tui.batch``) the Batch screen uses too."""
 from __future__ import annotations
 
 import argparse
+import json
 import os
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from tui.batch import sample_path
+from tui.batch.engine import Batch, source_id
+from tui.batch.fields import (
+    FIELD_NAMES,
+    FIELDS,
+    MappingError,
+    guess_mapping,
+    looks_like_header,
+    parse_assignments,
+    unguessed,
+    with_overrides,
+)
+from tui.batch.mappings import MappingStore, name_problem
+from tui.batch.model import OUTPUT_STATUS
+from tui.batch.orders import context_for
+from tui.batch.pace import WaitTooLongError
+from tui.batch.rating import FatalRatingError
+from tui.batch.report import BATCH_FIELDS, BatchOrder, flat
+from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule, unknown_carriers
+from tui.batch.run import BATCH_RETRY, rate_run
+from tui.batch.source import SourceError, read_file
+from tui.batch.store import SharedBatchStore
+from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, SERVICE, UsageError
+from tui.commands.fields import output_of, write_records
 from tui.commands.progress import ProgressLine
+from tui.commands.text import money, table
+from tui.config.paths import data_dir
+from tui.config.resolve import ProfileError, resolve_profile
+from tui.config.settings import ConfigError, Profile, load_config
+from tui.demo_profile import demo_profile
+from tui.domain.safe_text import plain, safe_name_part
+from tui.store.named import address_book
+from tui.vocabulary import UnknownFieldsError, dict_fields
 
 if TYPE_CHECKING:
-    from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
-    from tui.batch.mappings import MappingStore
     from tui.batch.source import Sheet
-    from tui.config.settings import Profile
 
 _CARRIER_WIDTH: Final = 30
 _DEST_WIDTH: Final = 26
@@ -39,7 +69,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         return _sample(args, out)
     if action == "columns":
         return _columns(args, out)
-    from tui.batch.pace import WaitTooLongError
 
     try:
         batch, sheet, profile = _prepare(args)
@@ -93,7 +122,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _fields(out: TextIO) -> int:
-    from tui.batch.fields import FIELDS
 
     width = max(len(spec.name) for spec in FIELDS) + 2
     print(
@@ -111,9 +139,6 @@ def _fields(out: TextIO) -> int:
 
 def _fields_json(wanted: str, out: TextIO) -> int:
     """``batch fields --json``: a list of {field, level, help} (or the fields named)."""
-    from tui.batch.fields import FIELDS
-    from tui.commands.fields import write_records
-    from tui.vocabulary import UnknownFieldsError, dict_fields
 
     fieldset = dict_fields("fact", ("field", "level", "help"))
     try:
@@ -161,9 +186,6 @@ def _prepare(args: argparse.Namespace) -> tuple[Batch, Sheet, Profile]:
 
 def _columns(args: argparse.Namespace, out: TextIO) -> int:
     """The mapping a run would use for FILE, as text or JSON (nothing saved)."""
-    import json
-
-    from tui.domain.safe_text import plain
 
     profile = _profile(args)
     path = Path(args.file).expanduser()
@@ -205,20 +227,15 @@ def _columns(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _in_field_order(names: Any) -> list[str]:
-    from tui.batch.fields import FIELD_NAMES
 
     return [name for name in FIELD_NAMES if name in names]
 
 
 def _profile(args: argparse.Namespace) -> Profile:
     """The profile whose address book, default origin and emergency contact the batch uses."""
-    from tui.config.paths import data_dir
-    from tui.demo_profile import demo_profile
 
     if args.demo:
         return demo_profile(data_dir=data_dir())
-    from tui.config.resolve import ProfileError, resolve_profile
-    from tui.config.settings import ConfigError, Profile, load_config
 
     try:
         resolved = resolve_profile(args.profile, args.base_url, os.environ, load_config())
@@ -241,8 +258,6 @@ def profile_of(args: argparse.Namespace) -> Profile:
 
 
 def _read(args: argparse.Namespace, path: Path) -> Sheet:
-    from tui.batch.fields import looks_like_header
-    from tui.batch.source import SourceError, read_file
 
     delimiter = "\t" if args.delimiter == "tab" else args.delimiter
     try:
@@ -263,8 +278,6 @@ def _mapping(
     """The mapping to use: the one named, else the one saved for these headers, else guessed
     (a new name starts a new mapping); then the flags, for this run; then saved (under its
     name, or the file's) when ``--save-mapping`` asks and ``save`` is true."""
-    from tui.batch.mappings import MappingStore
-    from tui.config.paths import data_dir
 
     store = MappingStore.in_dir(data_dir())  # StoreError: exit 6, the store named
     try:
@@ -282,11 +295,6 @@ def _mapping_in(
     *,
     save: bool,
 ) -> ColumnMapping:
-    from dataclasses import replace
-
-    from tui.batch.fields import MappingError, guess_mapping, parse_assignments, with_overrides
-    from tui.batch.mappings import name_problem
-    from tui.domain.safe_text import safe_name_part
 
     found = store.get(profile, args.mapping) if args.mapping else None
     if found is not None:
@@ -327,11 +335,6 @@ def _mapping_in(
 def _open(
     args: argparse.Namespace, profile: Profile, path: Path, sheet: Sheet, mapping: ColumnMapping
 ) -> Batch:
-    from tui.batch.engine import Batch, source_id
-    from tui.batch.orders import context_for
-    from tui.batch.store import SharedBatchStore
-    from tui.config.paths import data_dir
-    from tui.store.named import address_book
 
     now = datetime.now(UTC)
     store = SharedBatchStore.in_dir(data_dir())
@@ -351,7 +354,6 @@ def _open(
 
 def _rules(args: argparse.Namespace) -> Any:
     """The rules the flags give, or None to keep the batch's own."""
-    from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule
 
     given = args.rule or args.prefer or args.exclude or args.max_total
     if not given:
@@ -374,7 +376,6 @@ def _rules(args: argparse.Namespace) -> Any:
 def _check_carriers(args: argparse.Namespace, batch: Batch) -> None:
     """Refuse a ``--prefer``/``--exclude`` that names no carrier of the batch's offers (once
     it has offers: the service lists its carriers only in its rates)."""
-    from tui.batch.rules import unknown_carriers
 
     offers = [rate for state in batch.states.values() for rate in state.rates]
     if not offers:
@@ -393,9 +394,6 @@ def _check_carriers(args: argparse.Namespace, batch: Batch) -> None:
 
 
 async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Profile) -> None:
-    from tui.batch.rating import FatalRatingError
-    from tui.batch.run import BATCH_RETRY, rate_run
-    from tui.commands.connect import open_client
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 64:
         raise UsageError("--concurrency: from 1 to 64")
@@ -427,8 +425,6 @@ async def _rate(args: argparse.Namespace, batch: Batch, err: TextIO, profile: Pr
 
 
 def _write(args: argparse.Namespace, batch: Batch, sheet: Sheet, out: TextIO) -> None:
-    from tui.batch.report import BATCH_FIELDS, BatchOrder, flat
-    from tui.commands.fields import output_of, write_records
 
     output = output_of(args, BATCH_FIELDS, args.format)
     items = [BatchOrder(order, batch.state(order.key)) for order in batch.orders]
@@ -456,8 +452,6 @@ def _write(args: argparse.Namespace, batch: Batch, sheet: Sheet, out: TextIO) ->
 def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
     """The batch as people read it: a line on the file, a row per order, the problems, the
     totals per currency."""
-    from tui.commands.text import money, table
-    from tui.domain.safe_text import plain
 
     name = plain(Path(sheet.source).name, limit=60)
     encoding = sheet.encoding.replace("-sig", " (BOM)")
@@ -531,8 +525,6 @@ def print_batch(batch: Batch, sheet: Sheet, out: TextIO) -> None:
 def _unguessed(mapping: ColumnMapping, sheet: Sheet) -> str:
     """`` (saved; not the guess: weight unit kg, not lb; order Ref, not Order No)``: what a
     saved mapping reads otherwise than Freight would guess, units first ('' when the same)."""
-    from tui.batch.fields import guess_mapping, unguessed
-    from tui.domain.safe_text import plain
 
     if not mapping.saved:
         return ""
@@ -547,15 +539,12 @@ def _count(number: int, noun: str) -> str:
 
 
 def _shown_status(status: str) -> str:
-    from tui.batch.model import OUTPUT_STATUS
 
     return OUTPUT_STATUS[status]  # type: ignore[index]
 
 
 def _print_stations(batch: Batch, out: TextIO) -> None:
     """Who booked the batch's orders, or holds them now: each station's orders by status."""
-    from tui.batch.model import OUTPUT_STATUS
-    from tui.domain.safe_text import plain
 
     stations = batch.store.stations(batch.info.id)
     if not stations:

@@ -11,9 +11,25 @@ from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
+from tui.batch.book import booking_totals, to_book
+from tui.batch.paperwork import owing
+from tui.batch.run import (
+    BATCH_RETRY,
+    book_run,
+    paperwork_folder,
+    print_paperwork,
+    printed_line,
+    saved_count,
+)
+from tui.booking import BookingEngine
+from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, UsageError
 from tui.commands.progress import ProgressLine
+from tui.commands.text import money
+from tui.config.paths import data_dir
+from tui.config.settings import load_config
 from tui.domain.safe_text import plain
+from tui.store import ledger_environment, open_ledger
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
@@ -24,13 +40,6 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
     """Book the batch's rated orders and fetch the paperwork owed (``batch paperwork``: only
     that); None when it went ahead, else the exit status (the confirmation was not given).
     Raises WaitTooLongError (a 429 asked to wait longer than the profile's cap)."""
-    from tui.batch.book import booking_totals, to_book
-    from tui.batch.paperwork import owing
-    from tui.batch.run import BATCH_RETRY, book_run, paperwork_folder, saved_count
-    from tui.booking import BookingEngine
-    from tui.commands.connect import open_client
-    from tui.config.paths import data_dir
-    from tui.store import ledger_environment, open_ledger
 
     if args.concurrency is not None and not 1 <= args.concurrency <= 16:
         raise UsageError("--concurrency: from 1 to 16")
@@ -102,7 +111,6 @@ async def book(args: argparse.Namespace, batch: Batch, profile: Profile, err: Te
 
 async def _confirmed(count: int, totals: dict[str, Decimal], name: str, err: TextIO) -> bool:
     """PRODUCTION: the count of orders and each currency's total typed back."""
-    from tui.commands.text import money
 
     listed = ", ".join(money(amount, currency) for currency, amount in sorted(totals.items()))
     print(
@@ -142,8 +150,6 @@ def _ask(err: TextIO, prompt: str) -> str:
 
 
 async def _print(batch: Batch, folder: Path, err: TextIO) -> None:
-    from tui.batch.run import print_paperwork, printed_line
-    from tui.config.settings import load_config
 
     printers = load_config().printers
     printed = await print_paperwork(

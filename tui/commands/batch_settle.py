@@ -17,13 +17,19 @@ import asyncio
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+from tui.api.options import RetryPolicy
+from tui.batch.book import book_again, claimed
+from tui.booking import BookedOutcome, BookingEngine
+from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, UsageError
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.store import ledger_environment, open_ledger
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
     from tui.batch.engine import Batch
-    from tui.booking import BookedOutcome, BookingEngine, UnknownOutcome
+    from tui.booking import UnknownOutcome
     from tui.config.settings import Profile
     from tui.ledger import BookingRecord
 
@@ -32,11 +38,6 @@ async def settle(args: argparse.Namespace, batch: Batch, profile: Profile, err: 
     """Settle one order of unknown outcome; the exit status (0 settled, 1 not: unconfirmed,
     or the PRO is not one the search lists). Raises UsageError (no such order, not unknown,
     no terminal to confirm on), FreightError (the search failed: nothing is settled)."""
-    from tui.api.options import RetryPolicy
-    from tui.booking import BookingEngine
-    from tui.commands.connect import open_client
-    from tui.config.paths import data_dir
-    from tui.store import ledger_environment, open_ledger
 
     if args.unfound or args.order is None:
         from tui.commands.batch_unfound import settle_unfound
@@ -83,7 +84,6 @@ async def _settled(
     record: BookingRecord | None,
     err: TextIO,
 ) -> int:
-    from tui.booking import BookedOutcome
 
     if record is None:  # never sent: nothing can exist, it is simply bookable again
         return await _not_sent(args, batch, key, err)
@@ -99,7 +99,6 @@ def _proven(
     args: argparse.Namespace, batch: Batch, key: str, outcome: BookedOutcome, err: TextIO
 ) -> int:
     """The search proved the booking: it is recorded booked, whatever was said."""
-    from tui.batch.book import claimed
 
     assert outcome.record is not None
     after = claimed(batch, key, outcome.record)
@@ -127,7 +126,6 @@ async def _booked(
     err: TextIO,
 ) -> int:
     """``--booked PRO``: the listed candidate with that PRO is this booking."""
-    from tui.batch.book import claimed
 
     match = [c for c in outcome.candidates if _same(args.booked, c.shipment.pro_number)]
     if len(match) != 1:
@@ -171,7 +169,6 @@ async def _not_booked(
     err: TextIO,
 ) -> int:
     """``--not-booked``: none of what the search lists is it; booked again next run."""
-    from tui.batch.book import book_again
 
     listed = [_line(c.shipment, c.why) for c in outcome.candidates[:10]]
     maybe = (

@@ -14,12 +14,17 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TextIO
 
+from tui.api.options import RetryPolicy
+from tui.batch.book import book_again, claimed
+from tui.booking import BookedOutcome, BookingEngine
+from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, UsageError
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.store import ledger_environment, open_ledger
 
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
-    from tui.booking import BookingEngine
     from tui.config.settings import Profile
 
 UNSETTLED = ("booking", "unknown")
@@ -36,11 +41,6 @@ async def settle_unfound(
 ) -> int:
     """Settle every unknown order no search finds as not booked; 0 when every one was
     settled, 1 when some were left (candidates listed, another station's, not confirmed)."""
-    from tui.api.options import RetryPolicy
-    from tui.booking import BookingEngine
-    from tui.commands.connect import open_client
-    from tui.config.paths import data_dir
-    from tui.store import ledger_environment, open_ledger
 
     keys = [o.key for o in batch.orders if batch.state(o.key).status in UNSETTLED]
     keys += [k for k, s in batch.states.items() if s.status in UNSETTLED and k not in keys]
@@ -82,8 +82,6 @@ async def _searched(
 ) -> tuple[list[tuple[str, str | None]], int]:
     """The orders no search found (key, and the reference of the booking sent; None: never
     sent), and how many the search listed candidates for (left to settle alone)."""
-    from tui.batch.book import claimed
-    from tui.booking import BookedOutcome
 
     unfound: list[tuple[str, str | None]] = []
     listed = 0
@@ -135,7 +133,6 @@ async def _agreed(
 
 
 def _settle(batch: Batch, engine: BookingEngine, unfound: list[tuple[str, str | None]]) -> None:
-    from tui.batch.book import book_again
 
     for key, reference in unfound:
         state = batch.state(key)

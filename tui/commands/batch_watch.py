@@ -9,6 +9,8 @@ import asyncio
 from datetime import datetime
 from typing import TYPE_CHECKING, TextIO
 
+from tui.batch.follow import follow, stations_text
+
 if TYPE_CHECKING:
     from tui.batch.engine import Batch
 
@@ -18,7 +20,6 @@ _LEFT = ("rated", "booking")
 
 def progress_line(batch: Batch, moment: datetime) -> str:
     """``10:27:40 · pack-1 12 booked · pack-2 9 booked, 1 booking · 21 of 40 booked``."""
-    from tui.batch.follow import stations_text
 
     keys = [order.key for order in batch.orders]
     batch.reload(keys)
@@ -39,7 +40,6 @@ def left(batch: Batch) -> int:
 async def watch(batch: Batch, every: float, out: TextIO) -> None:
     """Print the progress line now, as the batch changes, and every ``every`` seconds, until
     no order is left to book."""
-    from tui.batch.follow import follow
 
     print(file=out)
 

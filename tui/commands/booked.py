@@ -9,7 +9,12 @@ from collections.abc import AsyncIterator, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from tui.commands.connect import ledger_account
+from tui.commands.exits import UsageError
+from tui.config.paths import data_dir
 from tui.listing.rows import ShipmentRow
+from tui.store import open_store
+from tui.store.ledger import booked_shipments
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
@@ -32,11 +37,6 @@ class BookedRow(ShipmentRow):
 def lookup(args: argparse.Namespace, shipment_ids: Collection[str]) -> Booked:
     """The store's bookings of these shipments for the command's account (blocking); none
     when the store cannot be read (the listing is the service's, the store only adds)."""
-    from tui.commands.connect import ledger_account
-    from tui.commands.exits import UsageError
-    from tui.config.paths import data_dir
-    from tui.store import open_store
-    from tui.store.ledger import booked_shipments
 
     if not shipment_ids:
         return {}

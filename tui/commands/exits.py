@@ -5,6 +5,8 @@ from __future__ import annotations
 import logging
 from typing import TextIO
 
+from tui.domain.safe_text import plain, plain_lines
+
 OK = 0
 FAILED = 1
 """Something asked for did not happen (a document could not be saved)."""
@@ -73,7 +75,6 @@ def report_bug(error: BaseException, err: TextIO) -> int:
     """The last resort: an error no command expected is logged whole and said in one line."""
 
     from tui.credentials import redact
-    from tui.domain.safe_text import plain
 
     log = logging.getLogger("tui.commands")
     if log.hasHandlers():  # (else logging's last resort would print the traceback here)
@@ -96,7 +97,6 @@ def report_bug(error: BaseException, err: TextIO) -> int:
 def report(error: BaseException, err: TextIO) -> int:
     """Print ``freight: <message>`` (secrets scrubbed) on ``err``; return the exit status."""
     from tui.credentials import redact
-    from tui.domain.safe_text import plain_lines
 
     print(f"freight: {plain_lines(redact.redact(str(error)))}", file=err)
     return status_of(error)

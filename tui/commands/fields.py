@@ -17,11 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import OK, UsageError
+from tui.export import SHIPMENT_FIELDS, json_text
+from tui.listing.rows import Place, ShipmentRow
 from tui.vocabulary import Field, FieldSet, UnknownFieldsError, moment, money
 
 if TYPE_CHECKING:
     from tui.api.models import Address, Quote, Rate, ShipmentDetail
-    from tui.listing.rows import ShipmentRow
 
 __all__ = [
     "DETAIL_FIELDS",
@@ -42,7 +43,6 @@ __all__ = [
 
 def _listed(detail: ShipmentDetail) -> ShipmentRow:
     """The detail seen as a listed shipment, so the fields both have are read the same way."""
-    from tui.listing.rows import Place, ShipmentRow
 
     carrier, cost, tracking = detail.carrier, detail.cost, detail.tracking
     return ShipmentRow(
@@ -134,7 +134,6 @@ def _documents(detail: ShipmentDetail) -> list[dict[str, Any]]:
 
 
 def _detail_fields() -> list[Field[Any]]:
-    from tui.export import SHIPMENT_FIELDS
 
     def listed(field: Field[Any]) -> Field[Any]:
         return Field(field.name, field.help, lambda d: field.get(_listed(d)), field.verbatim)
@@ -297,7 +296,6 @@ def write_records(
 ) -> None:
     """``json``: an array (or, with ``one``, the object alone when there is exactly one);
     ``jsonl``: one object a line. Decimals are written exactly."""
-    from tui.export import json_text
 
     listed = list(records)
     if fmt == "jsonl":

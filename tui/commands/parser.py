@@ -7,6 +7,8 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tui.domain.safe_text import plain_lines
+
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
@@ -30,7 +32,6 @@ class CommandParser(argparse.ArgumentParser):
     def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
         # Usage errors quote what was typed: a control character or an undecodable byte of
         # argv is shown as an escape, never sent to the terminal (nor a UnicodeEncodeError).
-        from tui.domain.safe_text import plain_lines
 
         super()._print_message(plain_lines(message), file)
 

@@ -13,7 +13,7 @@ from tui.commands.connect import open_client
 from tui.commands.exits import OK, UsageError
 from tui.commands.text import money, table
 from tui.domain.postal import is_canadian
-from tui.domain.safe_text import plain
+from tui.domain.safe_text import decode_text, plain
 
 if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
@@ -58,7 +58,6 @@ has four levels)."""
 
 def _read_request(source: str) -> dict[str, Any]:
     """The JSON object of a ``--request`` file (or ``-``: stdin), in any common encoding."""
-    from tui.domain.safe_text import decode_text
 
     shown = plain(source)
     try:

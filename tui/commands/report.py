@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any, Final, TextIO
 
 from tui.commands.dates import parse_day
+from tui.commands.exits import NotSignedInError, UsageError
 from tui.domain.safe_text import plain
 from tui.vocabulary import money, pounds
 
@@ -235,7 +236,6 @@ async def _deliveries(args: argparse.Namespace, store: Any, err: TextIO, today: 
     from tui.batch.run import DEFAULT_RATE
     from tui.commands.batch import profile_of
     from tui.commands.connect import open_client
-    from tui.commands.exits import NotSignedInError, UsageError
     from tui.reports.deliveries import due, fetch_deliveries
     from tui.store.pace import StorePace
 

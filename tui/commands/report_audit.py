@@ -11,8 +11,12 @@ import json
 from datetime import date
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tui.commands.connect import ledger_account, open_client
 from tui.commands.dates import parse_day
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.reports.audit import audit, booked_prices, line_record, listed_bills, to_csv
+from tui.store import open_store
 
 if TYPE_CHECKING:
     from tui.reports.audit import AuditReport
@@ -20,10 +24,6 @@ if TYPE_CHECKING:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
     """Run the audit; print it as a table, a CSV to dispute with, or JSON."""
-    from tui.commands.connect import ledger_account, open_client
-    from tui.config.paths import data_dir
-    from tui.reports.audit import audit, booked_prices, listed_bills, to_csv
-    from tui.store import open_store
 
     since = parse_day("--since", args.since, today) if args.since else None
     until = parse_day("--until", args.until, today) if args.until else None
@@ -50,7 +50,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
 def as_json(report: AuditReport) -> dict[str, Any]:
     """The report in the glossary's names (money as exact decimal strings)."""
-    from tui.reports.audit import line_record
 
     def totals(table: dict[tuple[str, str], tuple[int, Any]], name: str) -> list[dict[str, Any]]:
         return [

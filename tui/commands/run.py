@@ -9,7 +9,7 @@ import sys
 from datetime import UTC, date, datetime
 from typing import TextIO
 
-from tui.commands import exits
+from tui.commands import exits, track
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -83,7 +83,6 @@ async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from tui.commands import store
 
         return await store.run(args, out, err)
-    from tui.commands import track
 
     return await track.run(args, out, err)
 

@@ -11,11 +11,13 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from tui.atomic import write_atomically
 from tui.commands.connect import open_client
 from tui.commands.dates import pickup_range
 from tui.commands.exits import OK, UsageError
 from tui.commands.text import Progress, money, table
 from tui.domain.safe_text import plain
+from tui.export import shipment_record, shipments_workbook
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -168,10 +170,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO) -> int:
     """``--output FILE.xlsx``: an Excel workbook of the shipments, written when complete
     (text cells in text format, so long numbers keep their leading zeros)."""
-    from tui.atomic import write_atomically
     from tui.commands.booked import joined
     from tui.commands.fields import fieldset_of, output_of
-    from tui.export import shipment_record, shipments_workbook
 
     fields = output_of(args, fieldset_of("shipments"), "csv").fields
     progress = Progress(err)

@@ -4,6 +4,7 @@ today's local state moved into it."""
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import OK
@@ -90,7 +91,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 
 def _import(store: Store, file: str | None, out: TextIO) -> None:
-    from pathlib import Path
 
     from tui.config.paths import data_dir
     from tui.store import profile_environments, station_name

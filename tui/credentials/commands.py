@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import getpass
+import json
 import os
 import sys
 from typing import Any, TextIO
@@ -29,7 +30,9 @@ from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileErro
 from tui.credentials.keyring_store import KeyringStore, KeyringUnusableError
 from tui.credentials.resolve import consulted, lookup
 from tui.credentials.save import save, target_for
+from tui.domain.safe_text import json_escaped
 from tui.session import ENV_WORDS
+from tui.vocabulary import UnknownFieldsError, dict_fields
 
 SOURCE_WORDS = {
     "flag": "command-line flag",
@@ -102,10 +105,6 @@ def paths_record() -> dict[str, Any]:
 def write_facts(record: dict[str, Any], wanted: str, out: TextIO) -> int:
     """``record`` as one JSON object (every key when ``wanted`` is blank, else those named;
     an unknown name is a usage error); names and meanings are the glossary's."""
-    import json
-
-    from tui.domain.safe_text import json_escaped
-    from tui.vocabulary import UnknownFieldsError, dict_fields
 
     fieldset = dict_fields("fact", record)
     try:

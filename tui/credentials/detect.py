@@ -13,6 +13,10 @@ import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
+from keyring.backends import chainer, fail, null
+from keyring.errors import KeyringLocked, NoKeyringError
+from keyring.util import platform_
+
 from tui.credentials import blocking
 from tui.credentials.redact import redact
 
@@ -54,7 +58,6 @@ _cache: tuple[tuple[str | None, str, float | None], Loaded] | None = None
 
 def _config_key() -> tuple[str | None, str, float | None]:
     """What decides the backend: the env variable and the keyringrc file (path, mtime)."""
-    from keyring.util import platform_
 
     path = str(platform_.config_root() / "keyringrc.cfg")
     try:
@@ -110,7 +113,6 @@ def classify(backend: KeyringBackend) -> KeyringState | None:
     → ``refused``; any other backend below priority 1 (chosen explicitly) → ``insecure``,
     which is returned but still probed by ``detect``.
     """
-    from keyring.backends import chainer, fail, null
 
     name = backend_name(backend)
     if isinstance(backend, chainer.ChainerBackend):
@@ -154,7 +156,6 @@ def _error_state(name: str, exc: BaseException) -> KeyringState:
 
 def state_for_exception(name: str, exc: BaseException) -> KeyringState:
     """Map an exception from a keyring call to a state (locked, none, timeout or error)."""
-    from keyring.errors import KeyringLocked, NoKeyringError
 
     if isinstance(exc, blocking.TimedOut):
         return KeyringState("timeout", name, str(exc))

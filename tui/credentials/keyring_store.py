@@ -6,6 +6,8 @@ import asyncio
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from keyring.errors import PasswordDeleteError
+
 from tui.api.secret import Secret
 from tui.config.urls import canonical_base_url
 from tui.credentials import blocking, detect, redact
@@ -96,7 +98,6 @@ class KeyringStore:
 
     def delete(self, profile: str, base_url: str) -> bool:
         """Delete the entry; False when there was none. Raises KeyringUnusableError."""
-        from keyring.errors import PasswordDeleteError
 
         service, user = service_name(profile), canonical_base_url(base_url)
         backend, state = self._backend()

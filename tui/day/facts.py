@@ -9,7 +9,12 @@ from datetime import date
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+from pydantic import ValidationError
+
+from tui.api.models import ShipmentQuery
 from tui.day import Day, ShipmentFacts, build_day
+from tui.store.days import last_close
+from tui.store.ledger import StoreLedger
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -59,7 +64,6 @@ entry does not carry the shipment's items, so only its detail can say)."""
 def listing_facts(shipment: Shipment) -> ShipmentFacts | None:
     """A listing entry's facts when it carries the shipment's items (as the sandbox's and the
     later API version's records do), read as a detail; None when only the detail can say."""
-    from pydantic import ValidationError
 
     from tui.api.models import ShipmentDetail
 
@@ -74,7 +78,6 @@ def listing_facts(shipment: Shipment) -> ShipmentFacts | None:
 async def listed_on(client: FreightClient, day: date) -> Listed:
     """The shipments the service lists on pickup day ``day`` (it may have moved a pickup
     there), a page per ``LISTING_PAGE``, with what each entry says."""
-    from tui.api.models import ShipmentQuery
 
     listed: Listed = {}
     query = ShipmentQuery.build(pickup_date_from=day, pickup_date_to=day)
@@ -130,8 +133,6 @@ def read_stored(
     service answers for its own shipments only) that may be on ``day`` (``listed``: the
     shipments the service lists on it) and the day's latest close in that environment
     (blocking: run it off the loop)."""
-    from tui.store.days import last_close
-    from tui.store.ledger import StoreLedger
 
     bookings = StoreLedger(store, station, environment).on_day(day, listed, account)
     return StoredDay(bookings, last_close(store, day, environment))

@@ -13,6 +13,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from fpdf import FPDF
+
 FONTS = Path(__file__).parent / "fonts"
 FAMILY = "DejaVu"
 MARGIN = 40.0
@@ -35,7 +37,6 @@ def manifest_pdf(
     """A manifest: ``title`` and ``heading`` lines on top, a table of ``rows`` (the header
     repeated on each page), and after it the driver's signature, date and piece count lines.
     ``created`` is the file's creation date: the same day's manifest is the same bytes."""
-    from fpdf import FPDF
 
     pdf = FPDF(unit="pt", format="letter")
     pdf.set_creation_date(created)

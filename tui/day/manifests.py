@@ -14,7 +14,9 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from tui.atomic import write_atomically
 from tui.day import Day, DayLine
+from tui.day.manifest_pdf import manifest_pdf
 from tui.domain.safe_text import plain
 from tui.vocabulary import pounds
 
@@ -128,8 +130,6 @@ def plan_manifests(day: Day, folder: Path) -> ManifestPlan:
 def write_manifests(day: Day, folder: Path, force: bool) -> list[Path]:
     """One CSV and one PDF (with the driver's signature line) per carrier in ``folder``; when
     a file is already there nothing is written (ManifestsThere) unless ``force``."""
-    from tui.atomic import write_atomically
-    from tui.day.manifest_pdf import manifest_pdf
 
     plan = plan_manifests(day, folder)
     if plan.there and not force:

@@ -11,6 +11,9 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 
+from pypdf import PdfReader, PdfWriter
+from pypdf.errors import PyPdfError
+
 
 class CannotMerge(ValueError):
     """A PDF the merge cannot read (damaged, encrypted, not a PDF)."""
@@ -18,8 +21,6 @@ class CannotMerge(ValueError):
 
 def merge_pdfs(files: Sequence[bytes]) -> bytes:
     """The files' pages, in order, as one PDF. Raises CannotMerge."""
-    from pypdf import PdfReader, PdfWriter
-    from pypdf.errors import PyPdfError
 
     if not files:
         raise CannotMerge("no files")
@@ -43,8 +44,6 @@ def merge_pdfs(files: Sequence[bytes]) -> bytes:
 
 def page_count(data: bytes) -> int:
     """How many pages a PDF has. Raises CannotMerge when it cannot be read."""
-    from pypdf import PdfReader
-    from pypdf.errors import PyPdfError
 
     try:
         return len(PdfReader(io.BytesIO(data)).pages)

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.atomic import write_atomically
+from tui.day.pdf_merge import CannotMerge, merge_pdfs
 from tui.documents import (
     PrintJob,
     PrintOutcome,
@@ -24,6 +26,7 @@ from tui.documents import (
     save_documents,
     system_default_printer,
 )
+from tui.domain.safe_text import safe_name_part
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -90,7 +93,6 @@ async def fetch_paperwork(
 ) -> tuple[list[SavedDocument], list[str]]:
     """Each shipment's BOL (PDF) and ZPL labels saved in ``folder``/<shipment>, in the day's
     order; and the PROs of the shipments that have none."""
-    from tui.domain.safe_text import safe_name_part
 
     saved: list[SavedDocument] = []
     without: list[str] = []
@@ -113,8 +115,6 @@ async def fetch_paperwork(
 
 def _join(saved: list[SavedDocument], folder: Path, day: Day) -> tuple[Path | None, Path | None]:
     """The BOLs as one PDF, the labels as one ZPL file, in ``folder`` (blocking)."""
-    from tui.atomic import write_atomically
-    from tui.day.pdf_merge import CannotMerge, merge_pdfs
 
     bols = [doc.path for doc in saved if doc.format == "pdf"]
     labels = [doc.path for doc in saved if doc.format == "zpl"]

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from tui.api.models import ParcelBookingRequest
 from tui.domain.accessorials import parse_accessorial
+from tui.domain.hazmat import shipping_name_problem
 from tui.domain.locations import LocationType
 from tui.domain.pickup_dates import carrier_closure, holiday_name, region_of
 from tui.forms.book_times import day_text, time_text
@@ -12,7 +14,7 @@ from tui.forms.book_times import day_text, time_text
 if TYPE_CHECKING:
     from datetime import date, time
 
-    from tui.api.models import BookingRequest, ParcelBookingRequest, RateItem, RateRequest
+    from tui.api.models import BookingRequest, RateItem, RateRequest
 
 
 def accessorials(request: RateRequest) -> list[str]:
@@ -58,7 +60,6 @@ def hazmat(request: RateRequest) -> list[str]:
 def hazmat_problems(request: RateRequest) -> list[str]:
     """Why the quote's hazardous items cannot be booked: one with no proper shipping name
     (its description) would go on the BOL as ``Drum freight``."""
-    from tui.domain.hazmat import shipping_name_problem
 
     found: list[str] = []
     for number, item in enumerate(request.items, start=1):
@@ -147,6 +148,5 @@ def confirm_rows(
 
 
 def _is_parcel(booking: BookingRequest | ParcelBookingRequest) -> bool:
-    from tui.api.models import ParcelBookingRequest
 
     return isinstance(booking, ParcelBookingRequest)

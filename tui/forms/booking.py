@@ -8,13 +8,14 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
 from tui.api.models import BookingRequest, ParcelBookingRequest
+from tui.booking import Lane
 from tui.config.settings import Location
 from tui.domain.postal import same_postal_code
 from tui.forms.book_times import parse_time_of_day, time_text, window
+from tui.ledger import Offer, priced
 
 if TYPE_CHECKING:
     from tui.api.models import BookingRequest, ParcelBookingRequest, Quote, Rate, RateRequest
-    from tui.booking import Lane
     from tui.config.settings import Location
     from tui.ledger import Priced
 
@@ -287,7 +288,6 @@ def booking_lane(
     quoted: RateRequest, rate: Rate, request: BookingRequest | ParcelBookingRequest
 ) -> Lane:
     """Where a booking goes and with whom (to know its shipment in a listing)."""
-    from tui.booking import Lane
 
     return Lane(
         quoted.origin_postal_code,
@@ -301,7 +301,6 @@ def booking_lane(
 def booking_priced(quote: Quote, rate: Rate, quoted: RateRequest) -> Priced:
     """What the booking is priced at, for the reports: the rate booked, the quote's bookable
     offers it was chosen from (as the rates table showed them) and the quoted pounds."""
-    from tui.ledger import Offer, priced
 
     def offer(one: Rate) -> Offer:
         return Offer(one.id, one.carrier, one.carrier_code, one.total, one.currency, one.days)

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tui.config.settings import ItemTemplate
 from tui.domain.freight_class import format_class
 from tui.domain.hazmat import parse_hazard_class, parse_nmfc, parse_packing_group, parse_un_number
 from tui.domain.locations import package_label
 from tui.domain.quote_form import ItemDraft, complete_package
 
 if TYPE_CHECKING:
-    from tui.config.settings import ItemTemplate
     from tui.session import Session
 
 
@@ -54,7 +54,6 @@ def item_from_template(template: ItemTemplate) -> ItemDraft:
 
 def save_template(session: Session, name: str, item: ItemDraft) -> str:
     """Save a complete row under `name` (replacing one of that name); returns what happened."""
-    from tui.config.settings import ItemTemplate
 
     line = item.line()
     if line is None or item.errors():

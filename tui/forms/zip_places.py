@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import NamedTuple
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from tui.config.paths import cache_dir
 from tui.domain.postal import is_canadian, province_of
 
 FIELDS = ("zip_code", "city", "state", "timezone")
@@ -59,8 +60,6 @@ def table_path() -> Path:
     """The table of the installed `zipcodes` data, in the cache dir."""
 
     from importlib.metadata import version
-
-    from tui.config.paths import cache_dir
 
     return cache_dir() / f"zip-places-{version('zipcodes')}.tsv"
 

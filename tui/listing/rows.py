@@ -10,10 +10,8 @@ import sys
 from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from tui.api.models import Address, Shipment
+from tui.api.models import Address, CarrierRef, Cost, Shipment
 
 
 def _shared(text: str | None) -> str | None:
@@ -98,7 +96,6 @@ class ShipmentRow:
 
     def to_shipment(self) -> Shipment:
         """The listing model again (for the detail screen: carrier and cost come from here)."""
-        from tui.api.models import Address, CarrierRef, Cost, Shipment
 
         def address(place: Place) -> Address:
             return Address(

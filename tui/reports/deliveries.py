@@ -14,12 +14,16 @@ No UI toolkit: plain async code over the store and the client.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from typing import TYPE_CHECKING, Final
 
+from tui.api.errors import FreightError, NotFoundError
+from tui.api.models import event_zone
+from tui.domain.pickup_dates import US, carrier_closure, is_business_day, region_of
 from tui.store.core import now_text
 
 if TYPE_CHECKING:
@@ -97,7 +101,6 @@ def delivery_day(events: list[TrackingEvent]) -> date | None:
     if first.event_date is not None:
         return first.event_date
     assert first.time is not None
-    from tui.api.models import event_zone
 
     zone = event_zone(first)
     return (first.time.astimezone(zone) if zone is not None else first.time).date()
@@ -109,7 +112,6 @@ def _kind(event: TrackingEvent) -> str:
 
 def transit_days(pickup: date, delivered: date, origin: str | None = None) -> int:
     """Business days from the pickup day (not counted) to the delivery day (counted)."""
-    from tui.domain.pickup_dates import US, carrier_closure, is_business_day, region_of
 
     region = region_of(origin) if origin else US
     days = 0
@@ -144,9 +146,6 @@ async def fetch_deliveries(
     shipments are another account's) and keep their delivery dates. A shipment the service
     does not know is passed over; any other failure stops the run (what was kept stays) and
     is told in ``problem``."""
-    import asyncio
-
-    from tui.api.errors import FreightError, NotFoundError
 
     asked = delivered = 0
     for one in await asyncio.to_thread(due, store, today, limit, account):

@@ -11,13 +11,14 @@ from __future__ import annotations
 from datetime import date, timedelta
 from functools import lru_cache
 
+import holidays as library
+
 US = "US"
 
 
 @lru_cache(maxsize=64)
 def holidays(year: int, region: str = US) -> dict[date, str]:
     """Carrier holidays of ``year`` in ``region`` (``US`` or ``CA-ON``), by date."""
-    import holidays as library
 
     country, _, subdivision = region.partition("-")
     try:

@@ -8,6 +8,8 @@ from datetime import UTC, datetime, timedelta
 from decimal import Decimal
 from pathlib import Path
 
+import platformdirs
+
 DEMO_TOKEN = "demo.demo-secret"
 
 
@@ -52,6 +54,5 @@ class SandboxConfig:
 
 def default_db_path() -> Path:
     """Return where ``freight sandbox`` and ``freight --demo`` keep their database."""
-    import platformdirs
 
     return Path(platformdirs.user_data_dir("freight-tui")) / "sandbox.sqlite3"

@@ -8,6 +8,8 @@ import threading
 from dataclasses import dataclass
 from functools import lru_cache
 
+import zipcodes
+
 ZIP_RE = re.compile(r"^\d{5}(-\d{4})?$")
 CIRCUITY = 1.18
 CONTIGUOUS_EXCLUDED = frozenset({"AK", "HI", "PR", "VI", "GU", "AS", "MP", "AA", "AE", "AP"})
@@ -75,7 +77,6 @@ def lookup(code: str) -> Zip | None:
         return lookup_canada(code)
     if not ZIP_RE.match(code):
         return None
-    import zipcodes
 
     matches = zipcodes.matching(code[:5])  # type: ignore[no-untyped-call]
     if not matches:

@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from tui.sandbox.app import create_app
 from tui.sandbox.config import DEMO_TOKEN, SandboxConfig, default_db_path
+from tui.sandbox.threaded import bind, server_for, url_of
 
 
 def config_from_args(args: argparse.Namespace) -> SandboxConfig:
@@ -23,7 +25,6 @@ def config_from_args(args: argparse.Namespace) -> SandboxConfig:
 
 def main(args: argparse.Namespace) -> int:
     """Serve until interrupted; return the exit status."""
-    from tui.sandbox.threaded import bind, server_for, url_of
 
     host = getattr(args, "host", "127.0.0.1") or "127.0.0.1"
     port = int(getattr(args, "port", 8750))
@@ -36,7 +37,6 @@ def main(args: argparse.Namespace) -> int:
     fresh = config.db_path is not None and not config.db_path.exists()
     if fresh:
         print(f"Seeding {config.shipments} shipments into {config.db_path} ...", flush=True)
-    from tui.sandbox.app import create_app
 
     app = create_app(config)
     server = server_for(app, sock)

@@ -17,6 +17,8 @@ from textual.screen import Screen
 from textual.widgets import Input
 from textual.worker import Worker
 
+from tui.batch.model import BOOKED_OR_MAYBE
+from tui.batch.results import suggested_results, write_results
 from tui.batch.view import (
     ReviewRow,
     review_row,
@@ -24,6 +26,10 @@ from tui.batch.view import (
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.screens.batch_open import BatchOpening
+from tui.screens.batch_order import BatchOrderScreen
+from tui.screens.batch_paste import BatchPasteScreen
+from tui.screens.batch_results import BatchResultsDialog
+from tui.screens.batch_rules import BatchRulesScreen
 from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
@@ -278,8 +284,6 @@ unfinished (pasted rows too) is offered in the path field.
 
     @on(VirtualTable.RowSelected, "#batch-table")
     def _selected(self, message: VirtualTable.RowSelected) -> None:
-        from tui.batch.model import BOOKED_OR_MAYBE
-        from tui.screens.batch_order import BatchOrderScreen
 
         batch = self.current_batch
         if batch is None:
@@ -306,7 +310,6 @@ unfinished (pasted rows too) is offered in the path field.
     # -- actions --------------------------------------------------------------------------
 
     def action_paste(self) -> None:
-        from tui.screens.batch_paste import BatchPasteScreen
 
         def pasted(text: str | None) -> None:
             if text:
@@ -347,7 +350,6 @@ unfinished (pasted rows too) is offered in the path field.
     def action_rules(self) -> None:
         """Change how each order's rate is chosen; every order not chosen by hand is chosen
         again by the new rules."""
-        from tui.screens.batch_rules import BatchRulesScreen
 
         batch = self.current_batch
         if batch is None:
@@ -402,8 +404,6 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None or sheet is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        from tui.batch.results import suggested_results, write_results
-        from tui.screens.batch_results import BatchResultsDialog
 
         suggested = suggested_results(sheet, files_dir(self.host.session.data_dir))
 

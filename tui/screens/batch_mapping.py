@@ -3,6 +3,7 @@ a field is changed to another column, a value for every row, or nothing."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -25,6 +26,7 @@ from tui.batch.fields import (
     WeightUnit,
     with_overrides,
 )
+from tui.batch.mappings import name_problem
 from tui.batch.view import MappingLine, mapping_lines, unmapped_headers
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
@@ -236,7 +238,6 @@ for this file only (nothing is saved: the next file is guessed afresh). **Esc** 
         preview = self.preview
 
         async def read() -> None:
-            import asyncio
 
             text, problem = await asyncio.to_thread(preview, mapping)
             if mapping == self.mapping:  # not one changed since
@@ -256,7 +257,6 @@ for this file only (nothing is saved: the next file is guessed afresh). **Esc** 
 
     @on(Input.Submitted, "#mapping-name")
     def _named(self, message: Input.Submitted) -> None:
-        from tui.batch.mappings import name_problem
 
         name = message.value.strip()
         if problem := name_problem(name):

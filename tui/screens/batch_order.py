@@ -13,14 +13,17 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
 
+from tui.api.models import Rate
+from tui.batch.model import OUTPUT_STATUS
+from tui.batch.view import rate_line
 from tui.domain.safe_text import plain
+from tui.host import host_of
 from tui.screens.modal import FreightModal
 from tui.widgets.footer import FreightFooter
 from tui.widgets.plain import Static
 from tui.widgets.rates_table import NotOfferedList, RatesTable
 
 if TYPE_CHECKING:
-    from tui.api.models import Rate
     from tui.batch.model import Order, OrderState, RateOption
 
 Rerate = Callable[[], Awaitable["OrderState"]]
@@ -30,7 +33,6 @@ Rerate = Callable[[], Awaitable["OrderState"]]
 def as_rates(options: Sequence[RateOption]) -> list[Rate]:
     """The offers the batch kept for an order, as the rates table shows offers (without their
     charges: the batch keeps what choosing needs)."""
-    from tui.api.models import Rate
 
     return [
         Rate(
@@ -113,7 +115,6 @@ rule's; **r** asks every carrier again for this order; **Esc** closes.
         self.rerate = rerate
 
     def compose(self) -> ComposeResult:
-        from tui.batch.model import OUTPUT_STATUS
 
         state = self.state
         status = OUTPUT_STATUS[state.status]  # the table's word: a booking unanswered is unknown
@@ -169,7 +170,6 @@ rule's; **r** asks every carrier again for this order; **Esc** closes.
         self._say_choice()
 
     def _say_choice(self, problem: str = "") -> None:
-        from tui.batch.view import rate_line
 
         line = self.query_one("#order-rate", Static)
         choice = self.state.choice
@@ -219,7 +219,6 @@ rule's; **r** asks every carrier again for this order; **Esc** closes.
         )
 
     async def _rate_again(self, rerate: Rerate) -> None:
-        from tui.host import host_of
 
         try:
             state = await rerate()

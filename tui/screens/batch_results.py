@@ -14,9 +14,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input
 
+from tui.batch.results import results_refusal
 from tui.domain.display_paths import home_relative
 from tui.screens.modal import FreightModal
 from tui.widgets.plain import Label, Static
+from tui.workspace import OutsideWorkspace, confine
 
 
 class BatchResultsDialog(FreightModal["Path | None"]):
@@ -65,8 +67,6 @@ written. Freight's own folder and folders you cannot write in are refused.
 
     @on(Input.Submitted, "#batch-results-path")
     def _submitted(self, event: Input.Submitted) -> None:
-        from tui.batch.results import results_refusal
-        from tui.workspace import OutsideWorkspace, confine
 
         status = self.query_one("#batch-results-status", Static)
         text = event.value.strip()

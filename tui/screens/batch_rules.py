@@ -4,7 +4,7 @@ ctrl+s) chooses again by them; Esc leaves the rules as they were."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -12,11 +12,9 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
+from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule
 from tui.screens.modal import FreightModal
 from tui.widgets.plain import Label, Static
-
-if TYPE_CHECKING:
-    from tui.batch.rules import Rules
 
 _FIELDS = (
     ("rule", "Rule", "cheapest, fastest, or cheapest-within-3 (transit days)"),
@@ -42,7 +40,6 @@ def rules_text(rules: Rules) -> dict[str, str]:
 
 def parse_rules(fields: dict[str, str]) -> Rules:
     """The rules the fields say. Raises RuleError (its message without the CLI's flag)."""
-    from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule
 
     try:
         kind, within = parse_rule(fields.get("rule", "") or "cheapest")
@@ -135,7 +132,6 @@ chooses again (so does **ctrl+s**); **Esc** leaves the rules as they were.
             self.action_apply()
 
     def action_apply(self) -> None:
-        from tui.batch.rules import RuleError
 
         try:
             rules = parse_rules(self._fields())

@@ -7,8 +7,24 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING, Protocol
 
+from tui.batch.book import (
+    book_again,
+    booking_totals,
+    claimed,
+    paperwork_bundle,
+    paperwork_files,
+    to_book,
+)
+from tui.batch.pace import WaitTooLongError
+from tui.batch.paperwork import owing
+from tui.batch.rating import FatalRatingError
+from tui.batch.run import book_run, paperwork_folder, print_paperwork, printed_line, rate_run
+from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain
+from tui.screens.batch_confirm import BatchConfirmScreen
+from tui.screens.book_check import BookingCheckScreen, CheckResult
 from tui.service_call import ServiceCall
+from tui.store import StoreError
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
@@ -45,9 +61,6 @@ class BatchRuns:
     """One rating run and one booking run at a time, and printing, for a Batch screen."""
 
     def __init__(self, screen: RunsScreen, node: Widget) -> None:
-        from tui.batch.pace import WaitTooLongError
-        from tui.batch.rating import FatalRatingError
-        from tui.store import StoreError
 
         self.screen = screen
         self.node = node
@@ -113,7 +126,6 @@ class BatchRuns:
 
     def rate(self, batch: Batch, *, rerate: bool) -> None:
         """Rate the orders not rated yet (with ``rerate``, every order not booked)."""
-        from tui.batch.run import rate_run
 
         total = len(batch.to_rate(rerate=rerate))
         self.screen.progress.start(total)
@@ -149,7 +161,6 @@ class BatchRuns:
 
     async def rate_one(self, batch: Batch, key: str) -> OrderState:
         """Rate one order again (from its own view): its new state, shown here too."""
-        from tui.batch.run import rate_run
 
         client = await self.screen.host.session.batch_client()
         try:
@@ -163,9 +174,6 @@ class BatchRuns:
     def confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
         so; bookings to settle only are searched for without asking (nothing new is sent)."""
-        from tui.batch.book import booking_totals, to_book
-        from tui.batch.paperwork import owing
-        from tui.screens.batch_confirm import BatchConfirmScreen
 
         if self.is_rating or self.is_booking:
             return
@@ -207,7 +215,6 @@ class BatchRuns:
         """An order whose booking got no answer: search for it and let the user say which
         shipment is it, or that none is and it is to be booked again (the booking check the
         Book screen uses). False when the ledger has no record of its booking."""
-        from tui.screens.book_check import BookingCheckScreen, CheckResult
 
         session = self.screen.host.session
         reference = batch.state(key).reference
@@ -219,7 +226,6 @@ class BatchRuns:
             return False
 
         def checked(chosen: CheckResult | None) -> None:
-            from tui.batch.book import book_again, claimed
 
             if chosen == "mine":
                 again = session.ledger().latest(reference)
@@ -238,9 +244,6 @@ class BatchRuns:
 
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
-        from tui.batch.book import to_book
-        from tui.batch.paperwork import owing
-        from tui.batch.run import book_run, paperwork_folder
 
         host = self.screen.host
         session = host.session
@@ -266,7 +269,6 @@ class BatchRuns:
         self._booking = self.booking.start(run, activity="booking the batch…")
 
     def _booked(self, answer: tuple[str, Batch, Path]) -> None:
-        from tui.batch.paperwork import owing
 
         text, batch, folder = answer
         self._book_ended()
@@ -301,7 +303,6 @@ class BatchRuns:
         host = self.screen.host
         if not host.delivers_files:
             return
-        from tui.batch.book import paperwork_bundle, paperwork_files
 
         files = await asyncio.to_thread(paperwork_files, batch, folder)
         if not files:
@@ -322,7 +323,6 @@ class BatchRuns:
             self.screen.progress.stop()
 
     def _failed(self, error: Exception, message: str) -> None:
-        from tui.batch.rating import FatalRatingError
 
         if isinstance(error, FatalRatingError):
             cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
@@ -338,8 +338,6 @@ class BatchRuns:
         )
 
     async def _print(self, batch: Batch) -> None:
-        from tui.batch.book import paperwork_files
-        from tui.batch.run import paperwork_folder, print_paperwork, printed_line
 
         host = self.screen.host
         session = host.session
@@ -374,7 +372,6 @@ def paperwork_line(text: str, folder: Path, width: int) -> str:
     """``Booked 3 of 3 · paperwork in ~/.local/share/…/batch-orders · p prints it`` in a
     status line ``width`` wide: the folder's start and its own name stay in view (home as
     ``~``, shortened in the middle), never cut off at the line's end."""
-    from tui.domain.display_paths import display_path
 
     head, tail = f"{text} · paperwork in ", " · p prints it"
     room = width - STATUS_PADDING - len(head) - len(tail)

@@ -16,14 +16,18 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Checkbox, Input
 
+from tui.api.errors import RequestValidationError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.domain.pickup_dates import region_of
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
+from tui.forms.book_summary import confirm_rows, hazmat_problems
 from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import Host, host_of
 from tui.screens import book_addresses
+from tui.screens.book_check import BookingCheckScreen
+from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.book_draft import BookDraft
 from tui.screens.book_outcome import earlier_booking, show_outcome
 from tui.service_call import ServiceCall, WorkerErrorsToHost
@@ -320,7 +324,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
             return
-        from tui.api.errors import RequestValidationError
 
         origin_errors = self.origin.errors(for_booking=True)
         dest_errors = self.dest.errors(for_booking=True)
@@ -339,7 +342,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             if first is not None:
                 first.focus()
             return
-        from tui.forms.book_summary import hazmat_problems
 
         refused = hazmat_problems(self.request)
         if refused:
@@ -354,7 +356,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         if earlier is None:
             self._confirm(request)
             return
-        from tui.screens.book_check import BookingCheckScreen
 
         def after_check(chosen: CheckResult | None) -> None:
             if chosen == "again":
@@ -367,8 +368,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.app.push_screen(BookingCheckScreen(earlier, just_sent=False), after_check)
 
     def _confirm(self, request: Any) -> None:
-        from tui.forms.book_summary import confirm_rows
-        from tui.screens.book_confirm import BookConfirmScreen
 
         pickup = None if self.parcel else self.schedule_pickup()
         rows = confirm_rows(self.request, request, pickup)

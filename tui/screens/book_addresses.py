@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 from tui.domain.postal import same_postal_code
 from tui.domain.safe_text import plain
 from tui.forms import booking as book_form
+from tui.screens.book_address_book import BookAddressesScreen
 
 if TYPE_CHECKING:
     from tui.config.settings import Location
-    from tui.screens.book_address_book import BookAddressesScreen
     from tui.screens.book_draft import BookingForm
     from tui.widgets.contact_form import ContactForm
 
@@ -29,7 +29,6 @@ def address_picker(
 ) -> tuple[BookAddressesScreen, Callable[[Location | None], None]]:
     """The address book dialog over ``entries`` (as the store holds them) for ``form``'s end,
     and what fills ``form`` from the pick."""
-    from tui.screens.book_address_book import BookAddressesScreen
 
     def fill(entry: Location | None) -> None:
         if entry is not None:

@@ -11,6 +11,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets.option_list import Option
 
+from tui.booking import search_terms
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
@@ -204,7 +205,6 @@ booked). Freight searched the shipments for the reference it sent the booking wi
 
     def action_search(self) -> None:
         """Search for the booking's reference (and PRO), then its lane, again."""
-        from tui.booking import search_terms
 
         terms = search_terms(self.record)
         self.outcome = None
@@ -220,7 +220,6 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         self.refresh_bindings()
 
     def _answered(self, outcome: BookedOutcome | UnknownOutcome) -> None:
-        from tui.booking import search_terms
 
         self.outcome = outcome
         terms = " or ".join(search_terms(self.record))  # what was searched for

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tui.domain.safe_text import plain
+from tui.drafts import damaged_note
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -103,7 +104,6 @@ class BookDraft:
 
     def restore(self) -> None:
         """Put back what was typed for this quote (or this lane) and not sent."""
-        from tui.drafts import damaged_note
 
         screen = self.screen
         read = screen.host.session.drafts.read(book_form.DRAFT_NAME)

@@ -7,6 +7,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Protocol, cast
 
+from tui.api.errors import QuoteExpiredError
+from tui.ledger import BookingRecord
+from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_draft import BookingForm
 
 if TYPE_CHECKING:
@@ -15,7 +18,6 @@ if TYPE_CHECKING:
 
     from tui.api.models import Booking, ParcelBooking
     from tui.booking import BookingOutcome, RefusedOutcome, UnknownOutcome
-    from tui.ledger import BookingRecord
     from tui.screens.book_check import CheckResult
 
 
@@ -104,7 +106,6 @@ def show_outcome(form: BookingScreen, outcome: BookingOutcome) -> None:
 
 
 def _refused(form: BookingScreen, outcome: RefusedOutcome) -> None:
-    from tui.api.errors import QuoteExpiredError
 
     shipment = outcome.already_booked
     if shipment is not None:
@@ -123,8 +124,6 @@ def _refused(form: BookingScreen, outcome: RefusedOutcome) -> None:
 
 def _unknown(form: BookingScreen, outcome: UnknownOutcome) -> None:
     """No usable answer: say so, and search for the booking at once."""
-    from tui.ledger import BookingRecord
-    from tui.screens.book_check import BookingCheckScreen
 
     reference = outcome.reference
     form.set_status(

@@ -14,9 +14,11 @@ from textual.containers import Vertical
 from textual.content import Content
 from textual.widgets import Input
 
+from tui.day.manifests import plan_manifests
 from tui.domain.display_paths import display_path, home_relative
 from tui.screens.modal import FreightModal
 from tui.widgets.plain import Label, Static
+from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
     from tui.day import Day
@@ -94,8 +96,6 @@ already there, the dialog says which: **Enter** again replaces them, or change t
 
     @on(Input.Submitted, "#manifests-folder")
     def _submitted(self, event: Input.Submitted) -> None:
-        from tui.day.manifests import plan_manifests
-        from tui.workspace import OutsideWorkspace, confine
 
         text = event.value.strip()
         if not text:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from tui.domain.accessorials import Accessorial, parse_accessorials
 from tui.domain.quote_form import QuoteDraft
+from tui.drafts import damaged_note
 from tui.forms.quote_marks import FieldMarks
 
 if TYPE_CHECKING:
@@ -83,7 +84,6 @@ class QuoteDraftKeeper:
     def initial(self) -> QuoteDraft:
         """The draft to show first: the one saved, else a fresh one; its filled fields count
         as touched."""
-        from tui.drafts import damaged_note
 
         read = self.screen.host.session.drafts.read(DRAFT_NAME)
         if read.damaged:

@@ -13,6 +13,7 @@ from textual.containers import Container, Vertical
 from textual.screen import Screen
 from textual.widgets import Input
 
+from tui.api.errors import RateLimitedError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
@@ -118,7 +119,6 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         self.mode_filter = mode_filter
         self.quote: Quote | None = None
         self._known_quote = quote
-        from tui.api.errors import RateLimitedError
 
         self._rating: ServiceCall[Quote] = ServiceCall(
             self,
@@ -229,7 +229,6 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
             self.table.set_booked(self._ledger_marks())
 
     def _rates_failed(self, error: Exception, message: str) -> None:
-        from tui.api.errors import RateLimitedError
 
         if isinstance(error, RateLimitedError):
             wait = f" in {error.retry_after:g} s" if error.retry_after is not None else ""

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets.option_list import Option
 
+from tui.documents import default_folder, may_have_default_printer, save_and_print
 from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines, visible
 from tui.host import Host, host_of
@@ -297,7 +298,6 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._documents(self._highlighted_documents(True), send_to_printer=False)
 
     def action_print(self) -> None:
-        from tui.documents import may_have_default_printer
 
         printers = self.host.session.config.printers
         configured = printers.document_printer or printers.label_printer
@@ -314,7 +314,6 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._save_and_print(indexes, send_to_printer)
 
     def _save_and_print(self, indexes: list[int], send_to_printer: bool) -> None:
-        from tui.documents import default_folder, save_and_print
 
         assert self.detail is not None
         session = self.host.session

@@ -14,10 +14,12 @@ from textual.content import Content
 from textual.widgets import Input, Select
 
 from tui.domain.display_paths import display_path, home_relative
+from tui.export import export_shipments
 from tui.host import host_of
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
 from tui.widgets.plain import Label
+from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -150,7 +152,6 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         if not text:
             self._say("Type a file path.", error=True)
             return
-        from tui.workspace import OutsideWorkspace, confine
 
         try:  # never a dotfile; in a browser, only inside the workspace folder
             path = confine(text, writing=True)
@@ -177,7 +178,6 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         self._say("Exporting… (Esc stops)")
 
         async def export(client: FreightClient) -> ExportResult:
-            from tui.export import export_shipments
 
             return await export_shipments(
                 client.iter_shipments(query),

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from textual.screen import Screen
 
+from tui.api.models import ShipmentQuery
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code
 from tui.service_call import ServiceCall
@@ -82,7 +83,6 @@ class ScanLookup(_Host):
         self._resolve_code(code)
 
     def _resolve_code(self, code: str) -> None:
-        from tui.api.models import ShipmentQuery
 
         self._scanned = code
 

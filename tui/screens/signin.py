@@ -16,12 +16,14 @@ from tui.config.resolve import ResolvedProfile
 from tui.config.settings import AccountEnvironment
 from tui.config.urls import is_placeholder
 from tui.credentials import blocking, detect, redact
+from tui.credentials.check import check_credentials
 from tui.credentials.detect import KeyringState
 from tui.credentials.session import CredentialConnector, attach, connector_for
 from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
 from tui.host import Host, host_of
 from tui.screens import signin_keep
+from tui.screens.keyring_help import KeyringHelpScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.session import ENV_WORDS
 from tui.widgets.footer import FreightFooter
@@ -172,7 +174,6 @@ F5 opens the demo on a local sandbox; no account is needed.
 
     async def ask_keyring_choice(self, state: KeyringState) -> Keep | None:
         """Show why the keyring cannot keep the secret; the way chosen instead, or None."""
-        from tui.screens.keyring_help import KeyringHelpScreen
 
         return await self.app.push_screen_wait(KeyringHelpScreen(state))
 
@@ -217,7 +218,6 @@ F5 opens the demo on a local sandbox; no account is needed.
         self.dismiss(False)
 
     def action_keyring_help(self) -> None:
-        from tui.screens.keyring_help import KeyringHelpScreen
 
         state = self.keyring_state or KeyringState("none", "", "not checked yet")
         if state.status == "ok":
@@ -261,7 +261,6 @@ F5 opens the demo on a local sandbox; no account is needed.
     async def _sign_in(
         self, name: str, url: str, environment: AccountEnvironment, client_id: str, secret: Secret
     ) -> None:
-        from tui.credentials.check import check_credentials
 
         form = self.form
         button = self.query_one("#signin-submit", Button)

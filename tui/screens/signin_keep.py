@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from tui.config.resolve import ResolvedProfile
+from tui.credentials.file_store import FileStoreError, UnsafeFileError
+from tui.credentials.keyring_store import KeyringUnusableError
 from tui.credentials.resolve import Credentials
+from tui.credentials.save import asave, target_for
 from tui.session import ENV_WORDS
 
 if TYPE_CHECKING:
@@ -49,9 +52,6 @@ async def keep(
     screen: SignInPlace, name: str, url: str, client_id: str, secret: Secret
 ) -> tuple[Credentials, str] | None:
     """Keep the checked credentials as the setting (or the diagnosis) says; None: not kept."""
-    from tui.credentials.file_store import FileStoreError, UnsafeFileError
-    from tui.credentials.keyring_store import KeyringUnusableError
-    from tui.credentials.save import asave, target_for
 
     store = screen.connector.resolved.credential_store
     choice: Keep = screen.keep_choice or cast(Keep, target_for(store))

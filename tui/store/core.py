@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
+from tui.config.plain import DEMO_PROFILE
 from tui.store.engine import Engine, Listener, StoreError, Transaction
 from tui.store.schema import MIGRATIONS, VERSION
 
@@ -502,6 +503,5 @@ def ledger_environment(profile: str, environment: str) -> str:
     the header says it (``sandbox``, ``production``), and ``demo`` for the built-in demo,
     whose profile says ``sandbox`` but whose service is the local one. The app and every
     command use this one name, so an order's booking and a day's close are the same to both."""
-    from tui.config.plain import DEMO_PROFILE
 
     return "demo" if profile == DEMO_PROFILE else environment.lower()

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Final
 
+from tui.store.core import now_text, parse_time
+
 if TYPE_CHECKING:
     from tui.store.core import Store
     from tui.store.engine import Transaction
@@ -41,7 +43,6 @@ class Event:
 
 def note(tx: Transaction, event: str, station: str, detail: str = "") -> None:
     """Add one event to the history, in the transaction that did it."""
-    from tui.store.core import now_text
 
     if event not in EVENTS:
         raise ValueError(f"no store event {event!r}")
@@ -60,7 +61,6 @@ def record(store: Store, event: str, station: str, detail: str = "") -> None:
 def events(store: Store) -> list[Event]:
     """The store's history, oldest first (empty for a store older than schema version 6
     that was never migrated by a Freight that writes it)."""
-    from tui.store.core import parse_time
 
     rows = store.engine.read("SELECT event, at, station, detail FROM store_history ORDER BY at, id")
     return [

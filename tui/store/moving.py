@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from tui.store.core import Store
 from tui.store.engine import StoreError, Transaction
+from tui.store.history import note
 
 BOOKING_COLUMNS: Final = (
     "reference", "account", "environment", "order_number", "batch_id", "station", "profile",
@@ -83,7 +84,6 @@ def _rows(
 
 def import_store(store: Store, path: Path, station: str) -> Moved:
     """Add the SQLite store at ``path`` to ``store``; what was added. Raises StoreError."""
-    from tui.store.history import note
 
     if Path(store.where) == path:
         raise StoreError(f"the store {path} is the store being imported into")

@@ -16,11 +16,13 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
+from tui.atomic import write_atomically
+from tui.config.settings import Location
 from tui.store.core import Store
 from tui.store.engine import StoreError
 
 if TYPE_CHECKING:
-    from tui.config.settings import Location, Profile
+    from tui.config.settings import Profile
 
 MARKS_FILE: Final = "store-imports.json"
 """In the data dir: which of its files each store has taken in already (by the store's name)."""
@@ -65,7 +67,6 @@ def import_once(store: Store, data_dir: Path, what: str, take_in: Callable[[], o
     if what in done:
         return
     marks[store.where] = sorted({*done, what})
-    from tui.atomic import write_atomically
 
     with suppress(OSError):  # not remembered: the next use imports again, adding nothing
         write_atomically(path, json.dumps(marks, indent=1, ensure_ascii=False))
@@ -92,7 +93,6 @@ def import_addresses(store: Store, profile: str, entries: Sequence[Mapping[str, 
 def address_book(store: Store, data_dir: Path, profile: Profile) -> list[Location]:
     """The profile's address book in the store (its config's entries taken in first, once),
     in the order they were saved. An entry that does not read is an error, never skipped."""
-    from tui.config.settings import Location
 
     def take_in() -> None:
         import_addresses(

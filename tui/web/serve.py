@@ -25,15 +25,17 @@ import ssl
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 from urllib.parse import urlsplit
 
+import jinja2
+from aiohttp import BodyPartReader, WSCloseCode, WSMsgType, web
+
+from tui.batch.view import ORDER_FILE_SUFFIXES
+from tui.config.paths import data_dir
 from tui.web import serve_internals
 from tui.web.guard import SECURITY_HEADERS, Gate, clamp_size, is_loopback, is_wildcard, new_token
 from tui.workspace import WORKSPACE_ENV, download_name
-
-if TYPE_CHECKING:
-    from aiohttp import web
 
 __all__ = ["app_argv", "app_command", "is_loopback", "main", "page_urls"]
 
@@ -184,7 +186,6 @@ def workspace_folder(given: str | None) -> Path:
     Freight's data folder."""
     if given:
         return Path(given).expanduser().resolve()
-    from tui.config.paths import data_dir
 
     return data_dir() / "workspace"
 
@@ -238,7 +239,6 @@ class FreightServer:
     # -- the application ------------------------------------------------------------------
 
     def make_app(self) -> web.Application:
-        from aiohttp import web
 
         app = web.Application(middlewares=[self._guard], client_max_size=16 * 1024 * 1024)
         textual_static = serve_internals.static_folder()
@@ -257,7 +257,6 @@ class FreightServer:
 
     @property
     def _guard(self) -> Any:
-        from aiohttp import web
 
         gate = self.gate
 
@@ -293,7 +292,6 @@ class FreightServer:
         return guard
 
     def _page(self, name: str, context: dict[str, Any], status: int = 200) -> web.Response:
-        from aiohttp import web
 
         html = _templates().get_template(name).render(**context)
         return web.Response(text=html, status=status, content_type="text/html")
@@ -301,7 +299,6 @@ class FreightServer:
     # -- the page -------------------------------------------------------------------------
 
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
-        from aiohttp import web
 
         if "token" in request.query:  # trade the token for the cookie, drop it from the bar
             response = web.HTTPSeeOther("./")
@@ -337,7 +334,6 @@ class FreightServer:
     # -- one tab's app --------------------------------------------------------------------
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
-        from aiohttp import WSMsgType, web
 
         if self.stopping or len(self.sessions) >= self.max_sessions:
             return self._page("full.html", {"limit": self.max_sessions}, status=503)
@@ -407,7 +403,6 @@ class FreightServer:
     # -- downloads ------------------------------------------------------------------------
 
     async def handle_download(self, request: web.Request) -> web.StreamResponse:
-        from aiohttp import web
 
         key = request.match_info["key"]
         try:
@@ -433,9 +428,6 @@ class FreightServer:
     async def handle_upload(self, request: web.Request) -> web.StreamResponse:
         """An order file from the browser (the page's button or a drop), written into the
         workspace under a name of its own: never over a file, never a dotfile."""
-        from aiohttp import BodyPartReader, web
-
-        from tui.batch.view import ORDER_FILE_SUFFIXES
 
         reader = await request.multipart()
         part = await reader.next()
@@ -456,7 +448,6 @@ class FreightServer:
     # -- start and stop -------------------------------------------------------------------
 
     async def run(self) -> None:
-        from aiohttp import web
 
         runner = web.AppRunner(self.make_app(), access_log=None, shutdown_timeout=0.25)
         await runner.setup()
@@ -486,7 +477,6 @@ class FreightServer:
 
     async def _stop_sessions(self) -> None:
         """Every app quits at once (killed after STOP_SECONDS); every page is told."""
-        from aiohttp import WSCloseCode
 
         self.stopping = True
         await asyncio.gather(
@@ -524,7 +514,6 @@ def _safe(name: str) -> str:
 
 @functools.cache
 def _templates() -> Any:
-    import jinja2
 
     return jinja2.Environment(
         loader=jinja2.FileSystemLoader(TEMPLATES), autoescape=True, auto_reload=False

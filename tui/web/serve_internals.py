@@ -22,6 +22,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
+from textual_serve import server as textual_server
+from textual_serve.app_service import AppService
+from textual_serve.download_manager import DownloadManager
+
 from tui.web.tether import PARENT_ENV
 
 CHECKED_ON: Final = "1.1"
@@ -34,14 +38,12 @@ STOP_SECONDS: Final = 0.8
 def static_folder() -> Path:
     """textual-serve's own files for the page (its script, styles and fonts): a folder of the
     package, `textual_serve/static`, which no API names."""
-    from textual_serve import server as textual_server
 
     return Path(textual_server.__file__).parent / "static"
 
 
 def download_manager() -> Any:
     """textual-serve's ``DownloadManager``: the files an app hands the page, in chunks."""
-    from textual_serve.download_manager import DownloadManager
 
     return DownloadManager()
 
@@ -56,7 +58,6 @@ def session_class() -> type[Any]:
     ``_build_environment``, ``_process``, ``_stdin``, ``_task`` and ``_download_manager``,
     which those two use.
     """
-    from textual_serve.app_service import AppService
 
     class Session(AppService):
         """One tab's app: its process, its pipes, its downloads."""

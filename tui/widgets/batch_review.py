@@ -13,6 +13,7 @@ from textual.widgets import Input
 from tui.batch.view import ReviewRow, counts_text, filter_words, totals_text
 from tui.domain.money import format_money
 from tui.domain.safe_text import plain
+from tui.listing.status import status_style
 from tui.listing.table_column import Column
 from tui.widgets.batch_tables import BatchOrdersTable
 from tui.widgets.rates_table import SANDBOX_SUFFIX
@@ -30,7 +31,6 @@ own on 16 colours), as the shipments list has them; the word says it too."""
 
 
 def _status_style(row: ReviewRow) -> str | None:
-    from tui.listing.status import status_style
 
     colour = _STATUS_COLOUR.get(row.status)
     return status_style(colour) if colour else None

@@ -10,6 +10,7 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final
 
+from tui.batch.follow import QUIET, others_changes, stations_text
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
@@ -93,7 +94,6 @@ class BatchStations(Static):
             self.run_worker(look, group="stations", exit_on_error=False)
 
     async def _look_at(self, batch: Batch, seen: dict[str, str]) -> None:
-        from tui.batch.follow import QUIET, others_changes, stations_text
 
         try:
             while True:

@@ -414,7 +414,6 @@ not make are listed below, under **not offered**, with the reason.
 def not_offered_table(rates: Sequence[Rate]) -> Table:
     """`✗ SCAC  reason` rows (reasons wrap under themselves); a head shared by two or more
     reasons is one row of its own above their carriers."""
-    from tui.domain.safe_text import plain
 
     table = Table.grid(padding=(0, 1), expand=True)
     table.add_column(no_wrap=True)

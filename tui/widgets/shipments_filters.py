@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -13,14 +13,12 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Input, Select
 
+from tui.api.models import ShipmentQuery
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
 from tui.widgets.plain import Label
 from tui.widgets.typeahead import TypeaheadFocus
-
-if TYPE_CHECKING:
-    from tui.api.models import ShipmentQuery
 
 
 @dataclass(frozen=True)
@@ -35,7 +33,6 @@ class ShipmentFilters:
 
     def to_query(self) -> ShipmentQuery:
         """The search to send (validated by the client's model)."""
-        from tui.api.models import ShipmentQuery
 
         return ShipmentQuery(
             text=self.text or None,

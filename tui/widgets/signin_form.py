@@ -12,6 +12,7 @@ from textual.widgets import Button, Input, Select
 from tui.config.settings import AccountEnvironment
 from tui.credentials import redact
 from tui.credentials.detect import KeyringState
+from tui.credentials.diagnosis import headline
 from tui.domain.safe_text import plain_lines
 from tui.widgets.plain import Label, Static
 from tui.widgets.typeahead import TypeaheadFocus
@@ -176,7 +177,6 @@ class SignInForm(Vertical, TypeaheadFocus):
         self, state: KeyringState | None, *, store: str, env_credentials: bool
     ) -> None:
         """Say where a secret will be kept: environment, memory, plain file or the keyring."""
-        from tui.credentials.diagnosis import headline
 
         if env_credentials:
             text, problem = "Credentials: environment variables (never saved).", False

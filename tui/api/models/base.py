@@ -13,6 +13,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
+    ValidationError,
 )
 from pydantic.alias_generators import to_camel
 
@@ -132,7 +133,6 @@ class OutgoingModel(BaseModel):
     @classmethod
     def build(cls, data: Any = None, /, **fields: Any) -> Self:
         """Validate ``data`` (a mapping) or keyword fields; raise ``RequestValidationError``."""
-        from pydantic import ValidationError
 
         try:
             return cls.model_validate(data if data is not None else fields)
