@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.theme import Theme, ThemeProvider
 from textual.worker import Worker, WorkerState
 
+from tui import screens
 from tui.api.errors import (
     AuthenticationError,
     FreightError,
@@ -37,6 +38,7 @@ from tui.screens.quote import QuoteScreen
 from tui.session import Session
 from tui.textual_internals import ansi_sequence_keys
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
+from tui.workspace import one_download
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -53,27 +55,19 @@ def _quote_screen() -> Screen[Any]:
 
 
 def _shipments_screen() -> Screen[Any]:
-    from tui.screens.shipments import ShipmentsScreen
-
-    return ShipmentsScreen()
+    return screens.ShipmentsScreen()
 
 
 def _batch_screen() -> Screen[Any]:
-    from tui.screens.batch import BatchScreen
-
-    return BatchScreen()
+    return screens.BatchScreen()
 
 
 def _day_screen() -> Screen[Any]:
-    from tui.screens.day import DayScreen
-
-    return DayScreen()
+    return screens.DayScreen()
 
 
 def _reports_screen() -> Screen[Any]:
-    from tui.screens.reports import ReportsScreen
-
-    return ReportsScreen()
+    return screens.ReportsScreen()
 
 
 WEZTERM_OPTION_KEYS = {
@@ -497,13 +491,12 @@ class FreightApp(Navigation, KeyFilter):
         if not self.booking_in_flight:
             self.exit()
             return
-        from tui.screens.help import ConfirmQuitScreen
 
         def decided(quit_anyway: bool | None) -> None:
             if quit_anyway:
                 self.exit()
 
-        self.push_screen(ConfirmQuitScreen(), decided)
+        self.push_screen(screens.ConfirmQuitScreen(), decided)
 
     # -- notifications ----------------------------------------------------------------------
 
@@ -545,7 +538,6 @@ class FreightApp(Navigation, KeyFilter):
         """
         if not self.is_web:
             return ""
-        from tui.workspace import one_download
 
         try:
             delivery = one_download([path, *more], mime_type)

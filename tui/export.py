@@ -19,15 +19,13 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
+from typing import Any, Literal, Protocol, TextIO, TypeAlias, TypeVar
 
+from tui.api.models import Shipment
 from tui.atomic import replacing_text
 from tui.domain.safe_text import json_escaped, plain_cell
 from tui.ledger import is_booking_reference
 from tui.vocabulary import Field, FieldSet, day, moment, money
-
-if TYPE_CHECKING:
-    from tui.api.models import Shipment
 
 T = TypeVar("T")
 
@@ -112,7 +110,6 @@ def end_fields(prefix: str, end: Callable[[T], PlaceLike | None]) -> list[Field[
 
 
 def _row(shipment: Listed) -> RowLike:
-    from tui.api.models import Shipment
 
     if isinstance(shipment, Shipment):
         from tui.listing.rows import ShipmentRow

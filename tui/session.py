@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 from tui.config.paths import config_file
 from tui.config.paths import data_dir as default_data_dir
 from tui.config.plain import DEFAULT_THEME, DEMO_PROFILE, ScannerKeys
+from tui.demo_profile import demo_profile
 from tui.domain.locations import parse_location_type, parse_package
 from tui.drafts import DraftStore
+from tui.workspace import draft_folder
 
 if TYPE_CHECKING:
     import httpx
@@ -200,7 +202,6 @@ class Session:
     def drafts(self) -> DraftStore:
         """The active profile's drafts (one profile never sees another's)."""
         key = re.sub(r"[^a-z0-9_.-]", "_", self.profile_name.lower()) or "_"
-        from tui.workspace import draft_folder  # a served tab: its own slot
 
         return DraftStore(draft_folder(self.data_dir / "drafts" / key))
 
@@ -420,7 +421,6 @@ class Session:
     ) -> Session:
         """A session on a given server, for tests (data in the XDG data dir of the test)."""
         from tui.config.settings import AppConfig
-        from tui.demo_profile import demo_profile
 
         config = config or AppConfig()
         directory = data_dir or default_data_dir()

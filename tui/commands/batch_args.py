@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tui.batch.report import BATCH_FIELDS
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import add_json_flag, add_json_switch
 
@@ -334,7 +335,6 @@ def _rules(parser: argparse.ArgumentParser) -> None:
 
 
 def _batch_fields() -> Any:
-    from tui.batch.report import BATCH_FIELDS
 
     return BATCH_FIELDS
 

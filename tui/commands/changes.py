@@ -18,7 +18,10 @@ from datetime import date, time
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import FAILED, OK, NotFound, UsageError
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.store import open_store, station_name
+from tui.store.changes import ChangeLog
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -129,9 +132,6 @@ async def confirmed(environment: str, question: str, yes: bool, err: TextIO) -> 
 def _engine(client: FreightClient, account: str, environment: str) -> tuple[ChangeEngine, Any]:
     from tui.api.changes import ShipmentChanges
     from tui.booking.changes import ChangeEngine
-    from tui.config.paths import data_dir
-    from tui.store import open_store, station_name
-    from tui.store.changes import ChangeLog
 
     store = open_store(data_dir())
     log = ChangeLog(store, account, environment, station_name())

@@ -9,12 +9,21 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from tui.api.client import FreightClient
+from tui.api.errors import AuthenticationError
+from tui.api.options import ClientOptions
 from tui.commands.exits import NotSignedInError, UsageError
+from tui.config.paths import data_dir
+from tui.config.plain import DEMO_PROFILE
+from tui.config.resolve import ProfileError, resolve_profile
+from tui.credentials import redact
+from tui.credentials.env import CLIENT_ID, CLIENT_SECRET, TOKEN
+from tui.credentials.resolve import alookup
+from tui.session import client_options_for
+from tui.store import ledger_environment
 
 if TYPE_CHECKING:
-    from tui.api.client import FreightClient
-    from tui.api.errors import AuthenticationError
-    from tui.api.options import ClientOptions, RetryPolicy
+    from tui.api.options import RetryPolicy
 
 
 @asynccontextmanager
@@ -34,7 +43,6 @@ async def open_client(
 
 
 def _with_retry(options: ClientOptions | None, retry: RetryPolicy | None) -> ClientOptions:
-    from tui.api.options import ClientOptions
 
     options = options or ClientOptions()
     return replace(options, retry=retry) if retry is not None else options
@@ -42,8 +50,6 @@ def _with_retry(options: ClientOptions | None, retry: RetryPolicy | None) -> Cli
 
 @asynccontextmanager
 async def _demo_client(retry: RetryPolicy | None = None) -> AsyncIterator[FreightClient]:
-    from tui.api.client import FreightClient
-    from tui.config.paths import data_dir
     from tui.demo import DemoSandbox
 
     sandbox = DemoSandbox(data_dir() / "demo-sandbox.sqlite3")
@@ -58,8 +64,6 @@ async def _demo_client(retry: RetryPolicy | None = None) -> AsyncIterator[Freigh
 def environment_refused(error: AuthenticationError, env: Mapping[str, str]) -> str:
     """A 401 for credentials from the environment: the advice names the variable they came
     from (`freight login` saves other credentials, which that variable hides)."""
-    from tui.api.errors import AuthenticationError
-    from tui.credentials.env import CLIENT_ID, CLIENT_SECRET, TOKEN
 
     where = TOKEN if env.get(TOKEN, "").strip() else f"{CLIENT_ID} and {CLIENT_SECRET}"
     advice = (
@@ -73,13 +77,7 @@ def environment_refused(error: AuthenticationError, env: Mapping[str, str]) -> s
 async def _profile_client(
     args: argparse.Namespace, retry: RetryPolicy | None = None
 ) -> AsyncIterator[FreightClient]:
-    from tui.api.client import FreightClient
-    from tui.api.errors import AuthenticationError
-    from tui.config.resolve import ProfileError, resolve_profile
     from tui.config.settings import ConfigError, Profile, load_config
-    from tui.credentials import redact
-    from tui.credentials.resolve import alookup
-    from tui.session import client_options_for
 
     redact.install()
     try:
@@ -123,12 +121,9 @@ def ledger_account(args: argparse.Namespace) -> tuple[str, str]:
     """The account (the profile's name) and environment a command's bookings, day closes and
     reports are kept under: the app's for the same target (``demo`` for ``--demo``). Raises
     UsageError when the profile cannot be chosen."""
-    from tui.config.plain import DEMO_PROFILE
-    from tui.store import ledger_environment
 
     if getattr(args, "demo", False):
         return DEMO_PROFILE, ledger_environment(DEMO_PROFILE, "demo")
-    from tui.config.resolve import ProfileError, resolve_profile
     from tui.config.settings import ConfigError, load_config
 
     try:

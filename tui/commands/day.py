@@ -12,7 +12,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import table
+from tui.config.paths import data_dir
+from tui.day import pickup_day
 from tui.domain.safe_text import plain
+from tui.store import open_store, station_name
+from tui.store.days import close_day
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -51,7 +55,6 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
 
 def day_of(text: str | None, today: date) -> date:
     """``--date`` (ISO), else today, or the next business day when today is not one."""
-    from tui.day import pickup_day
 
     if text is None:
         return pickup_day(today)
@@ -90,11 +93,8 @@ def print_table(day: Day, closed: str | None, out: TextIO, width: int = 80) -> N
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
     """Show (or close) the day; write manifests when asked."""
     from tui.commands.connect import ledger_account, open_client
-    from tui.config.paths import data_dir
     from tui.day.facts import day_from, facts_for, listed_on, read_stored
     from tui.day.manifests import csv_text, records_of
-    from tui.store import open_store, station_name
-    from tui.store.days import close_day
 
     on = day_of(args.date, today)
     account, environment = ledger_account(args)
@@ -162,7 +162,6 @@ def _write(day: Day, folder: Path, force: bool) -> list[Path]:
 async def _print(client: FreightClient, day: Day, err: TextIO) -> tuple[list[str], bool]:
     """Print the day's paperwork (saved under the data dir's documents): what lp took, and
     whether every job went through."""
-    from tui.config.paths import data_dir
     from tui.config.settings import load_config
     from tui.day.printing import print_day
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from tui.commands.connect import open_client
 from tui.commands.exits import FAILED, OK, UsageError
+from tui.commands.fields import DETAIL_FIELDS, output_of, write_records
 from tui.commands.text import fields, money, table
 from tui.domain.safe_text import plain
 from tui.listing.detail_text import pickup_day
@@ -104,7 +105,6 @@ def day_text(value: object) -> str:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print the shipment; with ``--documents`` save them and list the files on stderr."""
-    from tui.commands.fields import DETAIL_FIELDS, output_of, write_records
 
     output = output_of(args, DETAIL_FIELDS, args.format)
     if not args.shipment_id:

@@ -5,7 +5,10 @@ from __future__ import annotations
 import logging
 from typing import TextIO
 
+from tui.api import errors as api
+from tui.credentials import redact
 from tui.domain.safe_text import plain, plain_lines
+from tui.store.engine import StoreError
 
 OK = 0
 FAILED = 1
@@ -50,13 +53,11 @@ class NotFound(Exception):
 
 def status_of(error: BaseException) -> int:
     """The exit status for an error a command let through."""
-    from tui.api import errors as api
 
     if isinstance(error, UsageError | api.RequestValidationError | api.InvalidRequestError):
         return USAGE
     if isinstance(error, NotFound | api.NotFoundError):
         return NOT_FOUND
-    from tui.store.engine import StoreError
 
     if isinstance(error, StoreError):
         return STORE
@@ -73,8 +74,6 @@ def status_of(error: BaseException) -> int:
 
 def report_bug(error: BaseException, err: TextIO) -> int:
     """The last resort: an error no command expected is logged whole and said in one line."""
-
-    from tui.credentials import redact
 
     log = logging.getLogger("tui.commands")
     if log.hasHandlers():  # (else logging's last resort would print the traceback here)
@@ -96,7 +95,6 @@ def report_bug(error: BaseException, err: TextIO) -> int:
 
 def report(error: BaseException, err: TextIO) -> int:
     """Print ``freight: <message>`` (secrets scrubbed) on ``err``; return the exit status."""
-    from tui.credentials import redact
 
     print(f"freight: {plain_lines(redact.redact(str(error)))}", file=err)
     return status_of(error)

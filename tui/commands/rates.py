@@ -9,14 +9,17 @@ import sys
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any, TextIO
 
+from tui.api.errors import RequestValidationError
+from tui.api.models import RateRequest
 from tui.commands.connect import open_client
 from tui.commands.exits import OK, UsageError
+from tui.commands.fields import RATE_FIELDS, QuotedRate, output_of, write_records
 from tui.commands.text import money, table
 from tui.domain.postal import is_canadian
 from tui.domain.safe_text import decode_text, plain
 
 if TYPE_CHECKING:
-    from tui.api.models import Quote, Rate, RateRequest
+    from tui.api.models import Quote, Rate
 
 _ITEM = re.compile(
     r"^\s*(?P<qty>\d+)\s*[x*]\s*(?P<package>[a-z-]+)\s*,"
@@ -118,8 +121,6 @@ def request_of(args: argparse.Namespace) -> RateRequest:
 def request_and_body(args: argparse.Namespace) -> tuple[RateRequest, dict[str, Any] | None]:
     """The rate request from ``--request`` or from the flags (never both); with ``--request``,
     also the file's JSON object, to send as the caller wrote it (checked as the request)."""
-    from tui.api.errors import RequestValidationError
-    from tui.api.models import RateRequest
 
     flags = [args.origin, args.destination, args.origin_type, args.dest_type, args.item]
     if args.request is not None:
@@ -207,7 +208,6 @@ def print_quote(quote: Quote, out: TextIO) -> None:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Ask for rates and print them (JSON: one record per rate, in the table's order)."""
-    from tui.commands.fields import RATE_FIELDS, QuotedRate, output_of, write_records
 
     output = output_of(args, RATE_FIELDS, args.format)
     request, body = request_and_body(args)

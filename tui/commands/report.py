@@ -14,9 +14,15 @@ from datetime import UTC, date, datetime, time, timedelta
 from decimal import Decimal
 from typing import Any, Final, TextIO
 
+from tui.api.errors import FreightError
+from tui.batch.pace import Pace
 from tui.commands.dates import parse_day
 from tui.commands.exits import NotSignedInError, UsageError
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.reports.engine import By, carriers, spend
+from tui.store import open_store
+from tui.store.pace import StorePace
 from tui.vocabulary import money, pounds
 
 REPORTS = ("spend", "carriers", "lanes", "audit")
@@ -77,7 +83,6 @@ def _ratio(value: Decimal | None) -> str | None:
 def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str, Any]]:
     """The report's rows in the glossary's names (money as exact decimal strings)."""
     from tui.commands.connect import ledger_account
-    from tui.reports.engine import By, carriers, spend
 
     since, until = _bounds(args, today)
     _, environment = ledger_account(args)  # the target's bookings: never sandbox and production
@@ -211,8 +216,6 @@ def _is_number(text: str) -> bool:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -> int:
     """Run one ``freight report``; return the exit status."""
-    from tui.config.paths import data_dir
-    from tui.store import open_store
 
     if args.kind == "audit":
         from tui.commands import report_audit
@@ -231,13 +234,10 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 async def _deliveries(args: argparse.Namespace, store: Any, err: TextIO, today: date) -> None:
     """Fetch the delivery dates the store lacks; a service that cannot be asked is told on
     stderr and the scorecard uses the dates kept."""
-    from tui.api.errors import FreightError
-    from tui.batch.pace import Pace
     from tui.batch.run import DEFAULT_RATE
     from tui.commands.batch import profile_of
     from tui.commands.connect import open_client
     from tui.reports.deliveries import due, fetch_deliveries
-    from tui.store.pace import StorePace
 
     try:
         profile = profile_of(args)

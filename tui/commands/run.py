@@ -9,21 +9,21 @@ import sys
 from datetime import UTC, date, datetime
 from typing import TextIO
 
+from tui import logsetup
 from tui.commands import exits, track
+from tui.store.engine import NOTICES
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run ``args.command``; print errors on stderr; return the exit status."""
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err
-    from tui import logsetup
 
     try:
         logsetup.setup(logsetup.level_from(args.debug, os.environ), stderr=args.debug)
     except logsetup.LogLevelError as error:
         print(f"freight: {error}", file=err)
         return exits.USAGE
-    from tui.store.engine import NOTICES
 
     def notice(text: str) -> None:  # the store reconnecting after a database restart
         print(f"freight: {text}", file=err, flush=True)

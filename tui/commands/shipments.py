@@ -11,17 +11,20 @@ from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO, cast
 
+from tui.api.models import ShipmentQuery
 from tui.atomic import write_atomically
+from tui.commands.booked import joined
 from tui.commands.connect import open_client
 from tui.commands.dates import pickup_range
 from tui.commands.exits import OK, UsageError
+from tui.commands.fields import fieldset_of, output_of
 from tui.commands.text import Progress, money, table
 from tui.domain.safe_text import plain
 from tui.export import shipment_record, shipments_workbook
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
-    from tui.api.models import Shipment, ShipmentQuery
+    from tui.api.models import Shipment
     from tui.export import ExportFormat
 
 COLUMNS = ("PRO", "STATUS", "MODE", "PICKUP", "FROM", "TO", "CARRIER", "TOTAL", "ID")
@@ -29,7 +32,6 @@ COLUMNS = ("PRO", "STATUS", "MODE", "PICKUP", "FROM", "TO", "CARRIER", "TOTAL", 
 
 def query_of(args: argparse.Namespace, today: date) -> ShipmentQuery:
     """The search filters the flags ask for (a bad combination is a UsageError)."""
-    from tui.api.models import ShipmentQuery
 
     start, end = pickup_range(args.pickup, args.date_from, args.date_to, today)
     if args.limit is not None and args.limit < 1:
@@ -108,8 +110,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
     A CSV file written with ``--output`` starts with the byte-order mark Excel needs; CSV on
     stdout (a pipe, most often) does not, unless ``--bom`` says so."""
-    from tui.commands.booked import joined
-    from tui.commands.fields import fieldset_of, output_of
 
     query = query_of(args, today)
     if (
@@ -170,8 +170,6 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 async def _workbook(args: argparse.Namespace, query: ShipmentQuery, err: TextIO) -> int:
     """``--output FILE.xlsx``: an Excel workbook of the shipments, written when complete
     (text cells in text format, so long numbers keep their leading zeros)."""
-    from tui.commands.booked import joined
-    from tui.commands.fields import fieldset_of, output_of
 
     fields = output_of(args, fieldset_of("shipments"), "csv").fields
     progress = Progress(err)

@@ -8,7 +8,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from tui.commands.exits import OK
+from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
+from tui.store import open_store, profile_environments, station_name
+from tui.store.history import SEARCH_S, events, unbooked_orders, unverified_since
+from tui.store.moving import import_store
+from tui.store.sqlite import FILE_NAME
 
 if TYPE_CHECKING:
     from tui.store import Store
@@ -51,8 +56,6 @@ def add_store_command(sub: Any) -> None:
 
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Run one ``freight store`` action; return the exit status."""
-    from tui.config.paths import data_dir
-    from tui.store import open_store, station_name
 
     action = args.store_command
     store = open_store(data_dir(), migrate=action == "migrate")  # only it makes tables
@@ -92,11 +95,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
 
 def _import(store: Store, file: str | None, out: TextIO) -> None:
 
-    from tui.config.paths import data_dir
-    from tui.store import profile_environments, station_name
     from tui.store.importing import import_local
-    from tui.store.moving import import_store
-    from tui.store.sqlite import FILE_NAME
 
     added = import_local(store, data_dir(), profile_environments(), _address_books())
     print(f"freight: imported into {store.where}: {added.text}", file=out)
@@ -109,7 +108,6 @@ def _import(store: Store, file: str | None, out: TextIO) -> None:
 
 def _history(store: Store, out: TextIO) -> None:
     """The store's history and what its check costs (``tui.store.history``)."""
-    from tui.store.history import SEARCH_S, events, unbooked_orders, unverified_since
 
     for event in events(store)[-8:]:
         when = event.at.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 from typing import TextIO
 
+from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 
 
@@ -18,7 +19,6 @@ def money(amount: Decimal | None, currency: str | None) -> str:
     """``1,234.50 USD`` exactly to the cent; the code is left out only when none is known."""
     if amount is None or not amount.is_finite():
         return ""
-    from tui.domain.money import format_money
 
     text = format_money(amount)
     return f"{text} {currency}" if currency else text

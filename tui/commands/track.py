@@ -10,9 +10,12 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, TextIO
 
+from tui.api.errors import ApiError, NotFoundError, RequestValidationError
+from tui.api.models import ShipmentQuery
 from tui.commands.connect import open_client
 from tui.commands.detail import day_text, events_table
 from tui.commands.exits import OK, NotFound, UsageError
+from tui.commands.fields import TRACK_FIELDS, output_of, write_records
 from tui.commands.text import fields
 from tui.listing.detail_text import pickup_day
 from tui.listing.tracking_events import events_shown
@@ -37,7 +40,6 @@ def matches(shipment: Shipment, number: str) -> bool:
 
 async def find(client: FreightClient, number: str) -> list[Shipment]:
     """The shipments the free-text search returns whose numbers are exactly ``number``."""
-    from tui.api.models import ShipmentQuery
 
     found: list[Shipment] = []
     seen = 0
@@ -52,7 +54,6 @@ async def find(client: FreightClient, number: str) -> list[Shipment]:
 
 async def by_id(client: FreightClient, number: str) -> ShipmentDetail | None:
     """The shipment whose id is ``number`` (GET /shipments/{id}), or None when there is none."""
-    from tui.api.errors import NotFoundError, RequestValidationError
 
     try:
         return await client.get_shipment(number.strip())
@@ -62,7 +63,6 @@ async def by_id(client: FreightClient, number: str) -> ShipmentDetail | None:
 
 async def _tracking(client: FreightClient, detail: ShipmentDetail) -> ShipmentDetail:
     """The detail with the tracking endpoint's events when it has more than the detail's."""
-    from tui.api.errors import ApiError
 
     try:
         events = await client.get_tracking(detail.id)
@@ -85,7 +85,6 @@ def _last_event(detail: ShipmentDetail) -> str:
 async def run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Print each matching shipment's status and events (JSON: always a list of shipments,
     one or several, so a script reads one shape)."""
-    from tui.commands.fields import TRACK_FIELDS, output_of, write_records
 
     output = output_of(args, TRACK_FIELDS, args.format)
     if not _key(args.number):
