@@ -78,6 +78,13 @@ def confine(
     return resolved
 
 
+def save_folder(text: str, default: Path) -> Path:
+    """The folder a field names for saving files into (a shipment's documents): ``default``
+    when it is empty; in a served session inside the workspace, a planted link included.
+    Raises :class:`OutsideWorkspace` with the sentence to show at the field."""
+    return confine(text) if text.strip() else default
+
+
 def refuse_dotfile(path: Path) -> None:
     """Freight never writes a file whose name starts with a dot (a shell's start-up file)."""
     if path.name.startswith("."):

@@ -25,6 +25,7 @@ from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.plain import Label, Static
+from tui.workspace import OutsideWorkspace, save_folder
 
 if TYPE_CHECKING:
     from tui.api.models import (
@@ -184,6 +185,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.saved: list[documents.SavedDocument] = []
         self.busy = False
         self._printing_requested = False
+        self._save_to = Path()
+        """The folder the running (or last) save went to."""
         self._shown_at = time.monotonic()
         self._papers: ServiceCall[documents.DocumentsReport] = ServiceCall(
             self,
@@ -282,8 +285,9 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         return documents.default_folder(self.host.session.data_dir, shipment)
 
     def _folder(self) -> Path:
-        text = self.query_one("#result-folder", Input).value.strip()
-        return Path(text).expanduser() if text else self._default_folder()
+        """The folder typed, else the default (raises OutsideWorkspace)."""
+        text = self.query_one("#result-folder", Input).value
+        return save_folder(text, self._default_folder())
 
     def _set_status(self, text: str | Text, problem: bool = False) -> None:
         status = self.query_one("#result-status", Static)
@@ -329,10 +333,16 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         if not self.documents:
             self._set_status("This booking came back without documents.", True)
             return
+        try:
+            folder = self._save_to = self._folder()
+        except OutsideWorkspace as error:  # served: the workspace only
+            self._set_status(str(error), True)
+            self.query_one("#result-folder", Input).focus()
+            return
         self.busy = True
         self._printing_requested = print_them
         session = self.host.session
-        papers, folder, kind = self.documents, self._folder(), self.default_kind
+        papers, kind = self.documents, self.default_kind
         printers = session.config.printers if print_them else None
         self._papers.start(
             lambda client: documents.save_and_print(
@@ -350,7 +360,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.saved = report.saved
         paths = [document.path for document in report.saved]
         given = self.host.file_saved(*paths) if paths else ""
-        folder = report.saved[0].path.parent if report.saved else self._folder()
+        folder = report.saved[0].path.parent if report.saved else self._save_to
         count = len(report.saved)
         text = f"Saved {count} file{'s' if count != 1 else ''} to {display_path(folder, 50)}."
         failed = report.failed
@@ -374,7 +384,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.busy = False
         self._printing_requested = False
         if isinstance(error, OSError):
-            where = display_path(self._folder(), 40)
+            where = display_path(self._save_to, 40)
             self._set_status(f"Could not save: {error.strerror or error} ({where}).", True)
         else:
             self._set_status(message, True)
