@@ -141,6 +141,16 @@ def one_download(paths: Sequence[Path], mime_type: str | None = None) -> Deliver
 
 SERVE_SESSION_ENV = "FREIGHT_SERVE_SESSION"
 """Set by ``freight serve`` for each tab's app."""
+BROWSER_KEYS = frozenset({"ctrl+n", "ctrl+t", "ctrl+w", "ctrl+shift+n", "ctrl+shift+t"})
+"""Keys a browser keeps for itself (new window, new tab, close tab): a page never gets them,
+so in a served app each binding on one is shown by its other key (F5, F8, F6…)."""
+
+
+def served() -> bool:
+    """True in an app that ``freight serve`` started for a browser's tab."""
+    return bool(os.environ.get(SERVE_SESSION_ENV))
+
+
 MAX_DRAFT_SLOTS = 64
 _slots: dict[Path, tuple[Path, int]] = {}
 
