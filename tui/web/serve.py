@@ -365,7 +365,7 @@ class FreightServer:
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
         from aiohttp import WSMsgType, web
 
-        if self.stopping or not await self._room():
+        if self.stopping or not await self._room() or self.stopping:
             return self._page("full.html", {"limit": self.max_sessions}, status=503)
         width, height = clamp_size(
             request.query.get("width", "80"), request.query.get("height", "24")
