@@ -83,6 +83,8 @@ async def test_the_printed_address_opens_freight_once(
         assert response.status == 303
         assert f"={running.gate.cookie_secret};" in response.headers["Set-Cookie"]
     assert running.gate.cookie_secret != running.gate.token
+    assert running.gate.token not in repr(running.gate)  # no secret in a repr
+    assert running.gate.cookie_secret not in repr(running.gate)
     # From a browser's history (no cookie): refused, saying why.
     async with http.get(opening, allow_redirects=False) as response:
         assert response.status == 403

@@ -100,7 +100,7 @@ SPENT = (
 class Gate:
     """The secrets and the names of one running server."""
 
-    token: str
+    token: str = field(repr=False)
     """The printed one: good for one trade, for the cookie."""
     bound_host: str
     public_url: str | None = None
