@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from tui.api.secret import Secret
 from tui.config.settings import CredentialStore
@@ -17,6 +18,8 @@ from tui.credentials.file_store import FileStore
 from tui.credentials.keyring_store import KeyringStore, service_name
 
 Target = Literal["keyring", "file", "memory"]
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
 
 def target_for(setting: CredentialStore, insecure_storage: bool = False) -> Target:
@@ -37,30 +40,6 @@ class Saved:
     """A sentence naming the place: backend and entry, or file path."""
     warning: str | None = None
     """Set for an insecure place (plain file, non-OS keyring backend)."""
-
-
-def save(
-    profile: str,
-    base_url: str,
-    client_id: str,
-    secret: Secret,
-    target: Literal["keyring", "file"],
-    *,
-    keyring_store: KeyringStore | None = None,
-    file_store: FileStore | None = None,
-) -> Saved:
-    """Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
-    return asyncio.run(
-        asave(
-            profile,
-            base_url,
-            client_id,
-            secret,
-            target,
-            keyring_store=keyring_store,
-            file_store=file_store,
-        )
-    )
 
 
 async def asave(
@@ -117,3 +96,16 @@ def _done(profile: str, url: str, client_id: str, saved: Saved, backend: str) ->
         ),
     )
     return saved
+
+
+def _to_the_end(call: Callable[_P, Coroutine[Any, Any, _T]]) -> Callable[_P, _T]:
+    """``call`` run to its end in a loop of its own, for callers without one."""
+
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
+        return asyncio.run(call(*args, **kwargs))
+
+    return run
+
+
+save = _to_the_end(asave)
+"""Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
