@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Literal
 
 from tui.api.secret import Secret
 from tui.config.settings import CredentialStore
 from tui.config.urls import canonical_base_url
-from tui.credentials import index
+from tui.credentials import blocking, index
 from tui.credentials.detect import KeyringState
 from tui.credentials.file_store import FileStore
 from tui.credentials.keyring_store import KeyringStore, service_name
 
 Target = Literal["keyring", "file", "memory"]
-_P = ParamSpec("_P")
-_T = TypeVar("_T")
 
 
 def target_for(setting: CredentialStore, insecure_storage: bool = False) -> Target:
@@ -98,14 +94,5 @@ def _done(profile: str, url: str, client_id: str, saved: Saved, backend: str) ->
     return saved
 
 
-def _to_the_end(call: Callable[_P, Coroutine[Any, Any, _T]]) -> Callable[_P, _T]:
-    """``call`` run to its end in a loop of its own, for callers without one."""
-
-    def run(*args: _P.args, **kwargs: _P.kwargs) -> _T:
-        return asyncio.run(call(*args, **kwargs))
-
-    return run
-
-
-save = _to_the_end(asave)
+save = blocking.to_the_end(asave)
 """Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
