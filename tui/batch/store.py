@@ -10,7 +10,7 @@ stations may work on one batch at once: each claims orders under a lease (``clai
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -210,5 +210,12 @@ class SharedBatchStore:
 
 
 def _info(row: Any) -> BatchInfo:
-    """The batch of a store row (``tui.store.core.BatchRow``: the same fields)."""
-    return BatchInfo(**{f.name: getattr(row, f.name) for f in fields(BatchInfo)})
+    return BatchInfo(
+        id=row.id,
+        profile=row.profile,
+        source=row.source,
+        created=row.created,
+        updated=row.updated,
+        settings=row.settings,
+        counts=row.counts,
+    )
