@@ -11,6 +11,7 @@ a screen's confirmation.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -87,35 +88,47 @@ class ChangeEngine:
         sid = live.shipment_id
         if live.outcome == "done":
             return CancelOutcome(sid, "already", f"{sid}: canceled before (recorded).")
-        try:
-            detail = await self.changes.client.get_shipment(sid)
-        except FreightError as error:
+        asked = await self._ask_service(
+            live, lambda status: f"the service shows it {status or 'not canceled'}"
+        )
+        if isinstance(asked, FreightError):
             return CancelOutcome(
                 sid, "unknown", f"{sid}: an earlier cancel's outcome is unknown and the "
-                f"service could not be asked ({error.message}); nothing was sent.",
+                f"service could not be asked ({asked.message}); nothing was sent.",
             )  # fmt: skip
-        if detail.status == "canceled":
-            self.log.settle(live, "done", "settled by asking the service")
+        if asked:
             return CancelOutcome(sid, "already", f"{sid}: canceled (an earlier cancel did it).")
-        self.log.settle(live, "failed", f"the service shows it {detail.status or 'not canceled'}")
         return None
 
     async def _after_failure(self, record: ChangeRecord, error: FreightError) -> CancelOutcome:
         """No usable answer: ask the service whether the shipment is canceled."""
         sid = record.shipment_id
-        try:
-            detail = await self.changes.client.get_shipment(sid)
-        except FreightError:
+        asked = await self._ask_service(record, lambda _status: error.message)
+        if isinstance(asked, FreightError):
             self.log.settle(record, "unknown", error.message)
             return CancelOutcome(
                 sid, "unknown", f"{sid}: the cancel was sent but its outcome is unknown "
                 f"({error.message}); the next cancel of it asks the service first.",
             )  # fmt: skip
+        if asked:
+            return CancelOutcome(sid, "canceled", f"{sid}: canceled.")
+        return CancelOutcome(sid, "failed", f"{sid}: not canceled: {error.message}")
+
+    async def _ask_service(
+        self, record: ChangeRecord, not_canceled: Callable[[str], str]
+    ) -> bool | FreightError:
+        """Ask the service whether a cancel's shipment is canceled and settle the cancel by
+        the answer: True (done), False (failed, noted ``not_canceled(status)``), or the error
+        when the service could not be asked (the cancel left as it was)."""
+        try:
+            detail = await self.changes.client.get_shipment(record.shipment_id)
+        except FreightError as error:
+            return error
         if detail.status == "canceled":
             self.log.settle(record, "done", "settled by asking the service")
-            return CancelOutcome(sid, "canceled", f"{sid}: canceled.")
-        self.log.settle(record, "failed", error.message)
-        return CancelOutcome(sid, "failed", f"{sid}: not canceled: {error.message}")
+            return True
+        self.log.settle(record, "failed", not_canceled(detail.status))
+        return False
 
     async def pickup(self, shipment_id: str, change: PickupChange | None) -> PickupOutcome:
         """Move the pickup to ``change`` (asking for one where there is none), or cancel it

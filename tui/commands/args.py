@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 from tui.commands.dates import SHORTCUTS
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
-from tui.commands.parser import add_json_flag
+from tui.commands.parser import add_command, add_json_flag
 from tui.domain.locations import LocationType
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
@@ -61,15 +61,7 @@ def add_target_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def _command(sub: Any, name: str, help_text: str, description: str) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name,
-        help=help_text,
-        description=description,
-        epilog=EXIT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_target_flags(parser)
-    return parser
+    return add_command(sub, name, help_text, description, EXIT_HELP, add_target_flags)
 
 
 def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], command: str) -> None:
