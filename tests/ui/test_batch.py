@@ -107,7 +107,7 @@ async def rate(pilot: Pilot[Any], screen: BatchScreen) -> None:
     await pilot.press("r")
 
     def finished() -> bool:
-        worker = screen.rating_worker
+        worker = screen.runs.rating_worker
         return worker is not None and worker.is_finished
 
     await wait_for(pilot, finished, seconds=60, what="rating to end")
@@ -327,7 +327,7 @@ async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
         await pilot.press("r")
         await wait_for(pilot, lambda: batch.counts().get("rated") == 5, what="five rated")
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not screen.is_rating, what="the stop")
+        await wait_for(pilot, lambda: not screen.runs.is_rating, what="the stop")
         assert batch.counts() == {"rated": 5, "pending": 35}
         assert "Stopped: 5 rated and kept; r goes on." in screen_text(app)
     hold.released.set()
@@ -374,8 +374,10 @@ async def test_book_and_print_the_batch(
         assert "Book 113 orders for " in screen_text(app)
         assert "on DEMO (profile demo)" in screen_text(app)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.is_booking, what="booking to start")
-        await wait_for(pilot, lambda: not screen.is_booking, seconds=120, what="booking to end")
+        await wait_for(pilot, lambda: screen.runs.is_booking, what="booking to start")
+        await wait_for(
+            pilot, lambda: not screen.runs.is_booking, seconds=120, what="booking to end"
+        )
         await settle(pilot)
         batch = screen.current_batch
         assert batch is not None
@@ -582,7 +584,7 @@ async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: batch.state("U1").status == "unknown", 60, "unknown")
-        await wait_for(pilot, lambda: not screen.is_booking)
+        await wait_for(pilot, lambda: not screen.runs.is_booking)
         first = batch.state("U1").reference
         assert "booking outcome unknown" in batch.state("U1").error_text
         screen.table.move_cursor_to_key("U1")
@@ -658,7 +660,7 @@ async def test_a_hostile_servers_rates_and_bookings_are_shown_as_text(tmp_path: 
         assert_painted_safely(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: batch.counts().get("booked") == 2, 60, "booked")
-        await wait_for(pilot, lambda: not screen.is_booking)
+        await wait_for(pilot, lambda: not screen.runs.is_booking)
         await settle(pilot)
         assert_painted_safely(app)
     assert server.requests["POST /book"] == 2
