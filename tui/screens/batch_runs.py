@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
@@ -32,6 +32,33 @@ MIN_FOLDER = 24
 """The fewest columns a folder is shortened to."""
 
 
+AnswerT = TypeVar("AnswerT")
+
+
+def run_call(
+    node: Widget,
+    group: str,
+    on_answer: Callable[[AnswerT], None],
+    on_error: Callable[[Exception, str], None],
+    on_stopped: Callable[[], None],
+) -> ServiceCall[AnswerT]:
+    """A batch run's call, on its own client: the store's, the rating's and the pace's errors
+    are the run's to say, not the host's."""
+    from tui.batch.pace import WaitTooLongError
+    from tui.batch.rating import FatalRatingError
+    from tui.store import StoreError
+
+    return ServiceCall(
+        node,
+        group,
+        on_answer=on_answer,
+        on_error=on_error,
+        on_stopped=on_stopped,
+        handled_here=(StoreError, FatalRatingError, WaitTooLongError),
+        own_client=True,
+    )
+
+
 class BatchRuns:
     """One rating run and one booking run at a time, and printing: their workers on ``node``,
     their progress on ``progress``, each order's new state to ``show_state``, their last
@@ -44,32 +71,15 @@ class BatchRuns:
         status: BatchStatus,
         show_state: Callable[[OrderState], None],
     ) -> None:
-        from tui.batch.pace import WaitTooLongError
-        from tui.batch.rating import FatalRatingError
-        from tui.store import StoreError
-
         self.node = node
         self.progress = progress
         self.say = status.say
         self.show_state = show_state
-        handled = (StoreError, FatalRatingError, WaitTooLongError)
-        self.rating: ServiceCall[str] = ServiceCall(
-            node,
-            "batch-rate",
-            on_answer=self._rated,
-            on_error=self._rate_failed,
-            on_stopped=self._rating_stopped,
-            handled_here=handled,
-            own_client=True,
+        self.rating: ServiceCall[str] = run_call(
+            node, "batch-rate", self._rated, self._rate_failed, self._rating_stopped
         )
-        self.booking: ServiceCall[tuple[str, Batch, Path]] = ServiceCall(
-            node,
-            "batch-book",
-            on_answer=self._booked,
-            on_error=self._book_failed,
-            on_stopped=self._booking_stopped,
-            handled_here=handled,
-            own_client=True,
+        self.booking: ServiceCall[tuple[str, Batch, Path]] = run_call(
+            node, "batch-book", self._booked, self._book_failed, self._booking_stopped
         )
         self._rating: Worker[None] | None = None
         self._booking: Worker[None] | None = None

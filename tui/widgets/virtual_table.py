@@ -161,16 +161,35 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("up,k", "move('up')", "Up", show=False, id="table.up", tooltip="Previous row"),
         Binding("down,j", "move('down')", "Down", show=False, id="table.down", tooltip="Next row"),
-        Binding("pageup", "move('page_up')", "Page up", show=False, id="table.page_up",
-                tooltip="Previous page"),
-        Binding("pagedown", "move('page_down')", "Page down", show=False, id="table.page_down",
-                tooltip="Next page"),
-        Binding("home,g", "move('first')", "First", show=False, id="table.first",
-                tooltip="First row"),
-        Binding("end,G", "move('last')", "Last", id="table.last", key_display="G",
-                tooltip="Last loaded row"),
+        Binding(
+            "pageup",
+            "move('page_up')",
+            "Page up",
+            show=False,
+            id="table.page_up",
+            tooltip="Previous page",
+        ),
+        Binding(
+            "pagedown",
+            "move('page_down')",
+            "Page down",
+            show=False,
+            id="table.page_down",
+            tooltip="Next page",
+        ),
+        Binding(
+            "home,g", "move('first')", "First", show=False, id="table.first", tooltip="First row"
+        ),
+        Binding(
+            "end,G",
+            "move('last')",
+            "Last",
+            id="table.last",
+            key_display="G",
+            tooltip="Last loaded row",
+        ),
         Binding("enter", "select", "Open", id="table.select", tooltip="Open the highlighted row"),
-    ]  # fmt: skip
+    ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "virtual-table--header",
