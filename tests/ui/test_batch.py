@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
 from tests.batch.conftest import WMS_EXPORT
+from tests.batch.test_off_loop import guard
 from tests.textual_probes import notifications
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
@@ -141,8 +142,12 @@ async def test_a_whole_batch_by_keyboard_at_80x24(session: Session, wms: Path) -
         state = batch.state("SO-104201")
         ok_totals = sorted(r.total for r in state.rates if r.ok)
         assert len(ok_totals) >= 2
+        watched = guard(batch.store.store)  # type: ignore[attr-defined]
         await pilot.press("down", "enter")  # the next cheapest, by hand
         await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="back")
+        await wait_for(pilot, lambda: batch.state("SO-104201").chosen_by == "hand")
+        assert watched.calls
+        assert watched.on_loop == []  # the choice saved off the loop
         state = batch.state("SO-104201")
         assert state.chosen_by == "hand"
         assert state.choice is not None
@@ -700,10 +705,14 @@ async def test_c_changes_the_rules_and_the_orders_are_chosen_again(
         by_hand = batch.pick(
             "SO-104200", max(batch.state("SO-104200").rates, key=lambda r: r.total).id
         )
+        watched = guard(batch.store.store)  # type: ignore[attr-defined]
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchRulesScreen))
         await pilot.press("ctrl+u", *"fastest", "enter", "enter", *"HGFL", "enter", "enter")
         await wait_for(pilot, lambda: app.screen is screen, what="back to the review")
+        await wait_for(pilot, lambda: "Chosen again by" in screen_text(app), what="the rules")
+        assert watched.calls
+        assert watched.on_loop == []  # the rules saved off the loop
         assert batch.rules.kind == "fastest"
         assert batch.rules.exclude == ("HGFL",)
         assert "Chosen again by fastest, exclude HGFL: " in screen_text(app)

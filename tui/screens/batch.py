@@ -3,6 +3,7 @@ the batch engine (``tui.batch``) the command line uses too."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
@@ -251,13 +252,17 @@ unfinished (pasted rows too) is offered in the path field.
         if unsettled and self.runs.check_unknown(batch, key):
             return
 
-        def picked(rate_id: str | None) -> None:
-            if rate_id is None or self.current_batch is None:
-                return
-            try:
-                self.show_state(self.current_batch.pick(key, rate_id))
+        async def pick(rate_id: str) -> None:
+            try:  # (the batch saves the choice: a store call, never on the loop)
+                after = await asyncio.to_thread(batch.pick, key, rate_id)
             except ValueError as error:
                 self.notify(str(error), severity="warning", timeout=5)
+                return
+            self.show_state(after)
+
+        def picked(rate_id: str | None) -> None:
+            if rate_id is not None and self.current_batch is batch:
+                self.run_worker(pick(rate_id), group="batch-pick", exit_on_error=False)
 
         bookable = state.status not in BOOKED_OR_MAYBE
         busy = self.runs.is_rating or self.runs.is_booking
@@ -318,15 +323,21 @@ unfinished (pasted rows too) is offered in the path field.
             self.notify("Wait for the run to end (or stop it with Esc) first.", timeout=4)
             return
 
-        def chosen(rules: Rules | None) -> None:
-            if rules is None or self.current_batch is not batch:
-                return
+        def choose_again(rules: Rules) -> int:
+            """Apply the rules (saved in the store, so on a thread): how many orders changed."""
             before = {o.key: batch.state(o.key).chosen for o in batch.orders}
             batch.apply_rules(rules)
-            changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
+            return sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
+
+        async def apply(rules: Rules) -> None:
+            changed = await asyncio.to_thread(choose_again, rules)
             self.show_all()
             noun = "order" if changed == 1 else "orders"
             self.status.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+
+        def chosen(rules: Rules | None) -> None:
+            if rules is not None and self.current_batch is batch:
+                self.run_worker(apply(rules), group="batch-rules", exit_on_error=False)
 
         self.app.push_screen(BatchRulesScreen(batch.rules), chosen)
 
