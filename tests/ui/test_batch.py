@@ -333,8 +333,9 @@ async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
         await wait_for(pilot, lambda: batch.counts().get("rated") == 5, what="five rated")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not screen.runs.is_rating, what="the stop")
+        stopped = "Stopped: 5 rated and kept; r goes on."
+        await wait_for(pilot, lambda: stopped in screen_text(app), what="the stop shown")
         assert batch.counts() == {"rated": 5, "pending": 35}
-        assert "Stopped: 5 rated and kept; r goes on." in screen_text(app)
     hold.released.set()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
