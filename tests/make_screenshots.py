@@ -82,7 +82,7 @@ async def _batch(pilot: Any, app: Any, out: Path, size: tuple[int, int]) -> None
     while screen.current_batch is None:
         await pilot.pause(0.05)
     await pilot.press("r")
-    while screen.rating_worker is None or not screen.rating_worker.is_finished:
+    while screen.runs.rating_worker is None or not screen.runs.rating_worker.is_finished:
         await pilot.pause(0.05)
     await _settle(pilot)
     screen.table.move_cursor_to_key("DEMO-1007")  # an order set aside: its reason below
