@@ -170,10 +170,11 @@ F5 opens the demo on a local sandbox; no account is needed.
             self.notify(f"Signed in with the credentials from the {_place(creds)}.", timeout=4)
             self._done()
 
-    async def ask_keyring_choice(self, state: KeyringState) -> Keep | None:
+    async def _ask_keyring_choice(self, state: KeyringState) -> Keep | None:
         """Show why the keyring cannot keep the secret; the way chosen instead, or None."""
         from tui.screens.keyring_help import KeyringHelpScreen
 
+        self.show_keyring(state)
         return await self.app.push_screen_wait(KeyringHelpScreen(state))
 
     def show_keyring(self, state: KeyringState | None) -> None:
@@ -276,13 +277,23 @@ F5 opens the demo on a local sandbox; no account is needed.
                 form.field_error("secret", "not accepted: check the client ID and secret")
                 form.input("secret").focus()
                 return
-            kept = await signin_keep.keep(self, name, url, client_id, secret)
-            if kept is None:
+            kept = await signin_keep.keep(
+                self.connector,
+                self.keep_choice,
+                (name, url, client_id, secret),
+                self._ask_keyring_choice,
+            )
+            if kept.warning:
+                self.notify(kept.warning, severity="warning", timeout=8)
+            if kept.credentials is None:
+                if kept.problem:
+                    form.set_message(kept.problem, error=True)
                 form.set_message("Not signed in yet: choose how to keep the secret (F6).")
                 return
-            credentials, where = kept
-            signin_keep.apply(self, profile, credentials)
-            notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {where}."
+            problem = signin_keep.apply(self.session, self.connector, profile, kept.credentials)
+            if problem is not None:
+                self.notify(problem, severity="warning")
+            notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {kept.where}."
             if result.outcome != "ok":
                 notice += " " + result.message
             self.notify(notice, timeout=6)
