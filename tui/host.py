@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     )
     from tui.session import Session
 
+    AnyBooking = Booking | ParcelBooking
+    """A confirmed booking of either mode (freight or parcel)."""
+    AnyBookingRequest = BookingRequest | ParcelBookingRequest
+    """A booking request of either mode, as sent."""
+
 LastRates = tuple["RateRequest", "str | None", "Quote"]
 """The last rates shown: request, mode filter and quote (for F3 after leaving them)."""
 
@@ -70,9 +75,9 @@ class Host(Protocol):
 
     def show_booked(
         self,
-        booking: Booking | ParcelBooking,
+        booking: AnyBooking,
         rate: Rate,
-        request: BookingRequest | ParcelBookingRequest | None = None,
+        request: AnyBookingRequest | None = None,
     ) -> None:
         """Show a confirmed booking's result in place of its booking form (`request`: what
         was sent, to tell a pickup day the service moved)."""

@@ -30,17 +30,10 @@ from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Quote,
-        Rate,
-        RateRequest,
-    )
+    from tui.api.models import Quote, Rate, RateRequest
     from tui.booking import BookingOutcome
     from tui.config.settings import Location
+    from tui.host import AnyBooking, AnyBookingRequest
     from tui.ledger import BookingRecord
     from tui.screens.book_check import CheckResult
 
@@ -125,8 +118,8 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.rate = rate
         self.request = request
         self.parcel = same_mode(rate.mode, "parcel")
-        self.booked: Booking | ParcelBooking | None = None
-        self._sent_request: BookingRequest | ParcelBookingRequest | None = None
+        self.booked: AnyBooking | None = None
+        self._sent_request: AnyBookingRequest | None = None
         self._sending: ServiceCall[BookingOutcome] = ServiceCall(
             self,
             "booking",
@@ -321,7 +314,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             BookConfirmScreen(self.rate, self.host.session.environment, rows), decided
         )
 
-    def _send(self, request: BookingRequest | ParcelBookingRequest) -> None:
+    def _send(self, request: AnyBookingRequest) -> None:
         """Book through the booking engine: ledger line first, then one request."""
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)

@@ -4,6 +4,7 @@ save it to the book."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import TYPE_CHECKING
 
 from textual.containers import Horizontal
@@ -15,7 +16,7 @@ from tui.forms import booking as book_form
 from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import host_of
 from tui.service_call import WorkerErrorsToHost
-from tui.widgets.contact_form import ContactForm
+from tui.widgets.contact_form import ContactForm, Side
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -23,6 +24,13 @@ if TYPE_CHECKING:
     from textual.app import ComposeResult
 
     from tui.config.settings import Location
+
+
+ENDS: tuple[tuple[Side, str, tuple[str, tuple[str, str], timedelta | None]], ...] = (
+    ("origin", "Origin", ("Ready", ("ready", "close"), MIN_PICKUP_WINDOW)),
+    ("dest", "Destination", ("Receive", ("open", "close"), None)),
+)
+"""Each end: its side, its title, and its dock hours (label, names, shortest window)."""
 
 
 class BookEnds(WorkerErrorsToHost, Horizontal):
@@ -45,24 +53,17 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
         self.side = "origin"
 
     def compose(self) -> ComposeResult:
-        yield ContactForm(
-            "origin",
-            f"Origin · {self.postal_codes['origin']}",
-            email=self.parcel,
-            dock_hours=not self.parcel,
-            hours_label="Ready",
-            hours_names=("ready", "close"),
-            min_window=MIN_PICKUP_WINDOW,
-            id="book-origin",
-        )
-        yield ContactForm(
-            "dest",
-            f"Destination · {self.postal_codes['dest']}",
-            email=self.parcel,
-            dock_hours=not self.parcel,
-            hours_label="Receive",
-            id="book-dest",
-        )
+        for side, name, (label, names, window) in ENDS:
+            yield ContactForm(
+                side,
+                f"{name} · {self.postal_codes[side]}",
+                email=self.parcel,
+                dock_hours=not self.parcel,
+                hours_label=label,
+                hours_names=names,
+                min_window=window,
+                id=f"book-{side}",
+            )
 
     @property
     def origin(self) -> ContactForm:

@@ -12,8 +12,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
     from tui.api.errors import FreightError
-    from tui.api.models import Booking, ParcelBooking, Shipment
+    from tui.api.models import Shipment
     from tui.booking import BookingOutcome, RefusedOutcome, UnknownOutcome
+    from tui.host import AnyBooking
     from tui.ledger import BookingRecord
     from tui.session import Session
 
@@ -28,7 +29,7 @@ class Shown:
     """The ledger could not be written: it may not remember this booking."""
     booked: bool = False
     """The draft is spent."""
-    booking: Booking | ParcelBooking | None = None
+    booking: AnyBooking | None = None
     """Show this booking's result."""
     shipment: str | None = None
     """Open this shipment (found: as the search listed it)."""
