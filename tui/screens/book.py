@@ -162,11 +162,11 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     @property
     def origin(self) -> ContactForm:
-        return self.body.ends.origin
+        return self.body.ends.end("origin")
 
     @property
     def dest(self) -> ContactForm:
-        return self.body.ends.dest
+        return self.body.ends.end("dest")
 
     @property
     def pickup(self) -> PickupForm:

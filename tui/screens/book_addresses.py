@@ -50,7 +50,7 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
         super().__init__(id=id)
         self.postal_codes = {"origin": origin_postal_code, "dest": dest_postal_code}
         self.parcel = parcel
-        self.side = "origin"
+        self.side: Side = "origin"
 
     def compose(self) -> ComposeResult:
         for side, name, (label, names, window) in ENDS:
@@ -65,23 +65,19 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
                 id=f"book-{side}",
             )
 
-    @property
-    def origin(self) -> ContactForm:
-        return self.query_one("#book-origin", ContactForm)
-
-    @property
-    def dest(self) -> ContactForm:
-        return self.query_one("#book-dest", ContactForm)
+    def end(self, side: Side) -> ContactForm:
+        """The form of one end."""
+        return self.query_one(f"#book-{side}", ContactForm)
 
     def on_descendant_focus(self) -> None:
         focused = self.screen.focused
         if focused is not None:
-            for form in (self.origin, self.dest):
+            for form in (self.end("origin"), self.end("dest")):
                 if focused in form.walk_children():
                     self.side = form.side
 
     def _current(self) -> ContactForm:
-        return self.origin if self.side == "origin" else self.dest
+        return self.end(self.side)
 
     async def read_book(self) -> Sequence[Location] | None:
         """The address book as the store holds it now (None, and a note, if unreadable)."""

@@ -76,7 +76,7 @@ class BookBody(VerticalScroll):
     def _part(self, part: Part) -> ContactForm | PickupForm:
         if part == "pickup":
             return self.pickup
-        return self.ends.origin if part == "origin" else self.ends.dest
+        return self.ends.end(part)
 
     def _values(self) -> dict[Part, dict[str, Any]]:
         return {part: self._part(part).values() for part in ("origin", "dest", "pickup")}
@@ -116,7 +116,7 @@ class BookBody(VerticalScroll):
     def _hours(self) -> None:
         """The origin's ready–close window is needed when a pickup is scheduled."""
         if not self.parcel:
-            self.ends.origin.hours_required = self.schedule_pickup()
+            self.ends.end("origin").hours_required = self.schedule_pickup()
 
     @on(Input.Submitted)
     def _next_field(self, event: Input.Submitted) -> None:
@@ -125,7 +125,7 @@ class BookBody(VerticalScroll):
 
     def section(self, step: int) -> None:
         """Focus the first field of the next (step 1) or previous (-1) part of the form."""
-        sections: list[Widget] = [self.ends.origin, self.ends.dest, self.pickup]
+        sections: list[Widget] = [self.ends.end("origin"), self.ends.end("dest"), self.pickup]
         focused = self.screen.focused
         current = next(
             (
@@ -145,20 +145,17 @@ class BookBody(VerticalScroll):
 
     def check(self) -> int:
         """Show every field's problem (blanks count) and focus the first; how many there are."""
-        errors = [
-            self.ends.origin.errors(for_booking=True),
-            self.ends.dest.errors(for_booking=True),
-            self.pickup.errors(),
-        ]
-        self.ends.origin.show_errors(errors[0])
-        self.ends.dest.show_errors(errors[1])
-        self.pickup.show_errors(errors[2])
+        origin, dest, pickup = self.ends.end("origin"), self.ends.end("dest"), self.pickup
+        errors = (origin.errors(for_booking=True), dest.errors(for_booking=True), pickup.errors())
+        origin.show_errors(errors[0])
+        dest.show_errors(errors[1])
+        pickup.show_errors(errors[2])
         count = sum(len(found) for found in errors)
         if count:
             first = (
-                self.ends.origin.first_invalid(errors[0])
-                or self.ends.dest.first_invalid(errors[1])
-                or self.pickup.first_invalid(errors[2])
+                origin.first_invalid(errors[0])
+                or dest.first_invalid(errors[1])
+                or pickup.first_invalid(errors[2])
             )
             if first is not None:
                 first.focus()
@@ -168,7 +165,7 @@ class BookBody(VerticalScroll):
         """The booking request the form makes (RequestValidationError if the service's
         model refuses it)."""
         quote, rate = self.quote, self.rate
-        origin, dest = self.ends.origin.values(), self.ends.dest.values()
+        origin, dest = self.ends.end("origin").values(), self.ends.end("dest").values()
         day = self.pickup.pickup_date()
         reference = self.pickup.values()["reference"]
         if self.parcel:
