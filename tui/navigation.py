@@ -101,10 +101,7 @@ class Navigation(App[None]):
         self.push_screen(BookScreen(quote, rate, request))
 
     def show_booked(
-        self,
-        booking: AnyBooking,
-        rate: Rate,
-        request: AnyBookingRequest | None = None,
+        self, booking: AnyBooking, rate: Rate, request: AnyBookingRequest | None = None
     ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
         from tui.screens.result import ResultScreen

@@ -17,7 +17,7 @@ from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.book_addresses import BookEnds
 from tui.screens.book_body import BookBody
 from tui.screens.book_outcome import earlier_booking, shown
@@ -47,7 +47,7 @@ def today() -> date:
     return date.today()
 
 
-class BookScreen(WorkerErrorsToHost, Screen[None]):
+class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
 
     HELP = ContactForm.HELP
@@ -128,11 +128,6 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             on_error=self._send_failed,
             on_stopped=self.finish,
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     @property
     def sending(self) -> bool:

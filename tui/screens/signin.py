@@ -20,7 +20,7 @@ from tui.credentials.detect import KeyringState
 from tui.credentials.session import CredentialConnector, attach, connector_for
 from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens import signin_keep
 from tui.service_call import WorkerErrorsToHost
 from tui.session import ENV_WORDS
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tui.session import Session
 
 
-class SignInScreen(WorkerErrorsToHost, Screen[bool]):
+class SignInScreen(Hosted, WorkerErrorsToHost, Screen[bool]):
     """Asks for a profile's credentials, checks them with one call, and keeps them safely.
 
     Dismisses with True once signed in (or switched to the demo). The input of the screen
@@ -101,11 +101,6 @@ F5 opens the demo on a local sandbox; no account is needed.
     @property
     def form(self) -> SignInForm:
         return self.query_one(SignInForm)
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     @property
     def session(self) -> Session:
