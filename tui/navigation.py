@@ -7,24 +7,17 @@ ask the host (`tui.host.Host`), and these methods decide.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
 from tui.screens.quote import QuoteScreen
 
 if TYPE_CHECKING:
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Quote,
-        Rate,
-        RateRequest,
-        Shipment,
-    )
-    from tui.host import LastRates
+    from textual.screen import Screen
+
+    from tui.api.models import Quote, Rate, RateRequest, Shipment
+    from tui.host import AnyBooking, AnyBookingRequest, LastRates
     from tui.session import Session
 
 
@@ -76,11 +69,7 @@ class Navigation(App[None]):
 
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""
-        if self.current_mode != "quote":
-            self.switch_mode("quote")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
-        base = self.screen_stack[0]
+        base = self._first_screen_of("quote")
         if new and isinstance(base, QuoteScreen):
             base.clear_form()
 
@@ -112,10 +101,7 @@ class Navigation(App[None]):
         self.push_screen(BookScreen(quote, rate, request))
 
     def show_booked(
-        self,
-        booking: Booking | ParcelBooking,
-        rate: Rate,
-        request: BookingRequest | ParcelBookingRequest | None = None,
+        self, booking: AnyBooking, rate: Rate, request: AnyBookingRequest | None = None
     ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
         from tui.screens.result import ResultScreen
@@ -124,36 +110,34 @@ class Navigation(App[None]):
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching for `search`."""
-        if self.current_mode != "shipments":
-            self.switch_mode("shipments")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
+        base = self._first_screen_of("shipments")
         if search is not None:
             from tui.screens.shipments import ShipmentsScreen
 
-            base = self.screen_stack[0]
             if isinstance(base, ShipmentsScreen):
                 self.call_after_refresh(base.apply_search, search)
 
     def show_batch(self, path: str | None = None) -> None:
         """Go to the batch of orders; with `path`, open that order file there."""
-        if self.current_mode != "batch":
-            self.switch_mode("batch")
-        while len(self.screen_stack) > 1:
-            self.pop_screen()
+        base = self._first_screen_of("batch")
         if path is not None:
             from tui.screens.batch import BatchScreen
 
-            base = self.screen_stack[0]
             if isinstance(base, BatchScreen):
                 self.call_after_refresh(base.open_path, path)
 
     def show_day(self) -> None:
         """Go to the Day screen (the pickup day per carrier)."""
-        if self.current_mode != "day":
-            self.switch_mode("day")
+        self._first_screen_of("day")
+
+    def _first_screen_of(self, mode: str) -> Screen[Any]:
+        """Switch to `mode` (if not there already) and close what is over its first screen;
+        that screen."""
+        if self.current_mode != mode:
+            self.switch_mode(mode)
         while len(self.screen_stack) > 1:
             self.pop_screen()
+        return self.screen_stack[0]
 
     def show_reports(self) -> None:
         """Go to the reports (spend and carriers from the bookings in the store), read anew
