@@ -227,6 +227,14 @@ Enter on a scanned number opens that shipment.
         """Focus the search field now, so keys typed right after `/` land in it."""
         self.screen.set_focus(self.query_one("#search-input", Input))
 
+    def type_in_search(self, text: str) -> None:
+        """Type `text` into the search field, focusing it first when it is not."""
+        search = self.query_one("#search-input", Input)
+        if self.screen.focused is not search:
+            self.focus_search()
+        # After the field's own focus handling (which selects what it holds), in key order.
+        search.call_later(search.insert_text_at_cursor, text)
+
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
         errors = self._date_errors()
