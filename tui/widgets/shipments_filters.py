@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Input, Select
 
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.typeahead import TypeaheadFocus
 
@@ -85,25 +85,14 @@ Enter on a scanned number opens that shipment.
     }
     """
 
-    class _FromBar(Message):
-        """A message about this bar; `control` lets `@on(..., "#selector")` match it."""
-
-        def __init__(self, bar: ShipmentFiltersBar) -> None:
-            super().__init__()
-            self.bar = bar
-
-        @property
-        def control(self) -> ShipmentFiltersBar:
-            return self.bar
-
-    class FiltersChanged(_FromBar):
+    class FiltersChanged(WidgetMessage["ShipmentFiltersBar"]):
         """The filters differ from the last ones posted."""
 
         def __init__(self, bar: ShipmentFiltersBar, filters: ShipmentFilters) -> None:
             super().__init__(bar)
             self.filters = filters
 
-    class SearchSubmitted(_FromBar):
+    class SearchSubmitted(WidgetMessage["ShipmentFiltersBar"]):
         """Enter was pressed in the search field."""
 
         def __init__(self, bar: ShipmentFiltersBar, text: str) -> None:
