@@ -107,22 +107,18 @@ Enter on a scanned number opens that shipment.
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Label("Status")
-            yield Select(
-                [(name, name) for name in STATUSES],
-                prompt="any",
-                id="status-filter",
-                compact=True,
-                tooltip="Only shipments in this status",
-            )
-            yield Label("Mode")
-            yield Select(
-                [(name, name) for name in MODES],
-                prompt="any",
-                id="mode-filter",
-                compact=True,
-                tooltip="Only LTL, parcel or truckload",
-            )
+            for name, values, tooltip in (
+                ("status", STATUSES, "Only shipments in this status"),
+                ("mode", MODES, "Only LTL, parcel or truckload"),
+            ):
+                yield Label(name.title())
+                yield Select(
+                    [(value, value) for value in values],
+                    prompt="any",
+                    id=f"{name}-filter",
+                    compact=True,
+                    tooltip=tooltip,
+                )
             yield Label("Search")
             yield Input(
                 placeholder="PRO, tracking, BOL, city… ( / )",
@@ -141,24 +137,16 @@ Enter on a scanned number opens that shipment.
                 compact=True,
                 tooltip="A pickup date range",
             )
-            yield Label("from")
-            yield Input(
-                placeholder="YYYY-MM-DD",
-                id="pickup-from",
-                classes="date-input",
-                compact=True,
-                max_length=10,
-                tooltip="First pickup date, YYYY-MM-DD",
-            )
-            yield Label("to")
-            yield Input(
-                placeholder="YYYY-MM-DD",
-                id="pickup-to",
-                classes="date-input",
-                compact=True,
-                max_length=10,
-                tooltip="Last pickup date, YYYY-MM-DD",
-            )
+            for end, tooltip in (("from", "First pickup date"), ("to", "Last pickup date")):
+                yield Label(end)
+                yield Input(
+                    placeholder="YYYY-MM-DD",
+                    id=f"pickup-{end}",
+                    classes="date-input",
+                    compact=True,
+                    max_length=10,
+                    tooltip=f"{tooltip}, YYYY-MM-DD",
+                )
             yield Label("", id="filters-error")
 
     # ---------------------------------------------------------------- reading
