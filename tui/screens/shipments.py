@@ -24,7 +24,7 @@ from tui.screens.shipments_scan import ScanLookup
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
+from tui.widgets.shipments_filters import ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
 
 AUTO_REFRESH_SECONDS = 30.0
@@ -139,14 +139,12 @@ Esc clears the search.
 
     def __init__(self) -> None:
         super().__init__()
-        self.shipment_filters = ShipmentFilters()
         self.status_line = StatusLine(id="shipments-status")
         status = self.status_line.show
         self.scan = ScanLookup(self, lambda: self.table, status=status, open_row=self.open_row)
         self.pages = ShipmentPages(
             self,
             lambda: self.table,
-            lambda: self.shipment_filters,
             shown=self.show_list,
             status=status,
             open_code=lambda code: self.scan.lookup(code, searched=True),
@@ -215,7 +213,7 @@ Esc clears the search.
         if shape != self._columns_for:
             self._columns_for = shape
             table.columns = shipment_columns(width=width, rows_sample=sample)
-        title = self.paging.title(table.row_count, self.shipment_filters.describe())
+        title = self.paging.title(table.row_count, self.pages.filters.describe())
         column = table.sort_column
         label = next((c.label for c in table.columns if c.key == column), column)
         auto = AUTO_REFRESH_SECONDS if self.auto.running else None
@@ -251,7 +249,7 @@ Esc clears the search.
 
     @on(ShipmentFiltersBar.FiltersChanged)
     def _filters_changed(self, message: ShipmentFiltersBar.FiltersChanged) -> None:
-        self.shipment_filters = message.filters
+        self.pages.filters = message.filters
         self.pages.search()
 
     @on(ShipmentFiltersBar.SearchSubmitted)
@@ -364,7 +362,7 @@ Esc clears the search.
             / f"freight-shipments-{today()}.csv"
         )
         request = ExportRequest(
-            self.shipment_filters.to_query(), self.shipment_filters.describe(), default
+            self.pages.filters.to_query(), self.pages.filters.describe(), default
         )
 
         def done(report: str | None) -> None:
@@ -379,7 +377,7 @@ Esc clears the search.
 
         self.app.push_screen(
             ShipmentsSummaryScreen(
-                self.table.rows(), self.shipment_filters.describe(), self.paging.complete
+                self.table.rows(), self.pages.filters.describe(), self.paging.complete
             )
         )
 

@@ -7,24 +7,28 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from tui.domain.safe_text import plain_lines
 from tui.listing.paging import PageAnswer, Paging
 from tui.listing.rows import ShipmentRow
 from tui.service_call import ServiceCall
 from tui.widgets.plain import Static
+from tui.widgets.shipments_filters import ShipmentFilters
 
 if TYPE_CHECKING:
     from textual.timer import Timer
     from textual.widget import Widget
 
     from tui.api.client import FreightClient
-    from tui.widgets.shipments_filters import ShipmentFilters
     from tui.widgets.virtual_table import VirtualTable
 
-Status = Callable[[str, bool], None]
-"""Shows one line of status: its text, and whether it is an error."""
+    Table: TypeAlias = Callable[[], VirtualTable[ShipmentRow]]
+    """The list's table (once it is composed)."""
+    Status: TypeAlias = Callable[[str, bool], None]
+    """Shows one line of status: its text, and whether it is an error."""
+    Shown: TypeAlias = Callable[[], None]
+    Open: TypeAlias = Callable[[str], None]
 
 
 class StatusLine(Static):
@@ -43,23 +47,16 @@ class StatusLine(Static):
 class ShipmentPages:
     """Asks for a list's pages and puts each answer in its table.
 
-    Given the table and the filters to ask with (read when asked), and what to do when the
-    list has changed (`shown`), what to say (`status`) and a code to open once its search
-    is loaded (`open_code`)."""
+    Given the table, what to do when the list has changed (`shown`), what to say (`status`)
+    and how to open a code once its search is loaded (`open_code`); `filters` are what
+    the next search asks for."""
 
     def __init__(
-        self,
-        node: Widget,
-        table: Callable[[], VirtualTable[ShipmentRow]],
-        filters: Callable[[], ShipmentFilters],
-        *,
-        shown: Callable[[], None],
-        status: Status,
-        open_code: Callable[[str], None],
+        self, node: Widget, table: Table, *, shown: Shown, status: Status, open_code: Open
     ) -> None:
         """`node`: the requests run as its workers."""
+        self.filters = ShipmentFilters()
         self._table = table
-        self._filters = filters
         self._shown = shown
         self._status = status
         self._open_code = open_code
@@ -107,7 +104,7 @@ class ShipmentPages:
         self._table().tail_text = "searching…" if first else "loading more…"
         if first or paging.failed_token is not None:
             self._shown()  # (the title already says "more…" while paging on)
-        generation, filters = paging.generation, self._filters()
+        generation, filters = paging.generation, self.filters
 
         async def page(client: FreightClient) -> PageAnswer:
             # In a thread: the query's models (pydantic) may still be loading as the app

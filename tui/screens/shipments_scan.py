@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code
@@ -13,8 +13,9 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from tui.api.client import FreightClient
-    from tui.screens.shipments_pages import Status
-    from tui.widgets.virtual_table import VirtualTable
+    from tui.screens.shipments_pages import Status, Table
+
+    OpenRow: TypeAlias = Callable[[ShipmentRow], None]
 
 
 class ScanLookup:
@@ -25,14 +26,7 @@ class ScanLookup:
     table, its status line and what opens a row.
     """
 
-    def __init__(
-        self,
-        node: Widget,
-        table: Callable[[], VirtualTable[ShipmentRow]],
-        *,
-        status: Status,
-        open_row: Callable[[ShipmentRow], None],
-    ) -> None:
+    def __init__(self, node: Widget, table: Table, *, status: Status, open_row: OpenRow) -> None:
         """`node`: the server lookups run as its workers."""
         self._table = table
         self._status = status
