@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -116,12 +117,11 @@ class DropDown(Widget, can_focus=True):
     value: reactive[str] = reactive("", init=False, layout=False)
     """The chosen option's value."""
 
+    @dataclass
     class Changed(WidgetMessage["DropDown"]):
         """The value changed (by the user or by setting `value`)."""
 
-        def __init__(self, drop_down: DropDown, value: str) -> None:
-            super().__init__(drop_down)
-            self.value = value
+        value: str
 
     def __init__(
         self,

@@ -4,6 +4,7 @@ says which. Several lines pasted into it are rows of orders, not a path."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import events
@@ -50,19 +51,17 @@ orders pasted here (several lines) are read as orders.
         ),
     ]
 
+    @dataclass
     class Choices(WidgetMessage["PathInput"]):
         """Tab found several names that fit: ``names`` (empty: the list is to go)."""
 
-        def __init__(self, field: PathInput, names: list[str]) -> None:
-            super().__init__(field)
-            self.names = names
+        names: list[str]
 
+    @dataclass
     class RowsPasted(WidgetMessage["PathInput"]):
         """Several lines were pasted into the field: rows of orders."""
 
-        def __init__(self, field: PathInput, text: str) -> None:
-            super().__init__(field)
-            self.text = text
+        text: str
 
     def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:
         super().__init__(placeholder=placeholder, suggester=PathSuggester(), compact=True, id=id)

@@ -202,26 +202,23 @@ not make are listed below, under **not offered**, with the reason.
     }
     """
 
+    @dataclass
     class RateHighlighted(WidgetMessage["RatesTable"]):
         """The cursor moved to another rate (or to no rate)."""
 
-        def __init__(self, table: RatesTable, rate: Rate | None) -> None:
-            super().__init__(table)
-            self.rate = rate
+        rate: Rate | None
 
+    @dataclass
     class ViewChanged(WidgetMessage["RatesTable"]):
         """The rows changed (new rates, order or filter); `view` says what is shown."""
 
-        def __init__(self, table: RatesTable, view: RatesView) -> None:
-            super().__init__(table)
-            self.view = view
+        view: RatesView
 
+    @dataclass
     class BookRequested(WidgetMessage["RatesTable"]):
         """Enter was pressed on a rate."""
 
-        def __init__(self, table: RatesTable, rate: Rate) -> None:
-            super().__init__(table)
-            self.rate = rate
+        rate: Rate
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(

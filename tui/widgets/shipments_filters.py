@@ -85,19 +85,17 @@ Enter on a scanned number opens that shipment.
     }
     """
 
+    @dataclass
     class FiltersChanged(WidgetMessage["ShipmentFiltersBar"]):
         """The filters differ from the last ones posted."""
 
-        def __init__(self, bar: ShipmentFiltersBar, filters: ShipmentFilters) -> None:
-            super().__init__(bar)
-            self.filters = filters
+        filters: ShipmentFilters
 
+    @dataclass
     class SearchSubmitted(WidgetMessage["ShipmentFiltersBar"]):
         """Enter was pressed in the search field."""
 
-        def __init__(self, bar: ShipmentFiltersBar, text: str) -> None:
-            super().__init__(bar)
-            self.text = text
+        text: str
 
     def __init__(self, today: Callable[[], date], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -224,7 +222,9 @@ Enter on a scanned number opens that shipment.
             self.post_message(self.FiltersChanged(self, filters))
 
     @on(Select.Changed, "#status-filter, #mode-filter")
-    def _select_changed(self, event: Select.Changed) -> None:
+    @on(Input.Changed, "#search-input")
+    @on(Input.Submitted, ".date-input")
+    def _field_changed(self, event: Select.Changed | Input.Changed | Input.Submitted) -> None:
         event.stop()
         self.post_now()
 
@@ -237,11 +237,6 @@ Enter on a scanned number opens that shipment.
         with self.prevent(Input.Changed):
             self.query_one("#pickup-from", Input).value = start.isoformat() if start else ""
             self.query_one("#pickup-to", Input).value = end.isoformat() if end else ""
-        self.post_now()
-
-    @on(Input.Changed, "#search-input")
-    def _text_changed(self, event: Input.Changed) -> None:
-        event.stop()
         self.post_now()
 
     @on(Input.Changed, ".date-input")
@@ -258,11 +253,6 @@ Enter on a scanned number opens that shipment.
             self._setting_shortcut = False
         if len(event.value) in (0, 10):
             self.post_now()
-
-    @on(Input.Submitted, ".date-input")
-    def _date_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.post_now()
 
     @on(Input.Blurred, ".date-input")
     def _date_left(self, event: Input.Blurred) -> None:
