@@ -139,7 +139,8 @@ class Session:
     def _settled(self) -> tuple[Profile, AppConfig]:
         """The typed profile and config, built first if need be (see `settle`)."""
         self.settle()
-        assert self._profile is not None and self._config is not None
+        assert self._profile is not None
+        assert self._config is not None
         return self._profile, self._config
 
     @property
