@@ -75,8 +75,8 @@ def audit_view(report: AuditReport) -> Group:
         lines.add_column(name, justify="right" if right else "left", no_wrap=True)
     for line in report.lines:
         lines.add_row(
-            Text(plain(line.pro_number or line.shipment_id, limit=14)),
-            Text(plain(line.carrier, limit=18)),
+            Text(plain(line.pro_number or line.shipment_id, limit=12)),
+            Text(plain(line.carrier, limit=14)),
             f"{line.booked:,.2f}",
             f"{line.billed:,.2f}",
             Text(f"+{line.difference:,.2f} {line.currency}", style="bold"),
