@@ -4,13 +4,14 @@ change engine the CLI uses, through the screens' workers; refusals said at the a
 from __future__ import annotations
 
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from tests.api.test_changes import START, Clock
 from tests.ui.screen import screen_text, wait_for
 from tui.api import BookingRequest, RateRequest
 from tui.api.models import Booking, Rate
@@ -23,21 +24,10 @@ from tui.session import Session
 from tui.store import open_store
 from tui.store.changes import ChangeLog
 
-START = datetime(2026, 3, 10, 14, 0, tzinfo=UTC)  # a Tuesday morning in Atlanta
-
-
-class Clock:
-    """The sandbox's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = START
-
-    def __call__(self) -> datetime:
-        return self.now
-
 
 @pytest.fixture
 def clock() -> Clock:
+    """The sandbox's clock, moved by the test (a Tuesday morning in Atlanta)."""
     return Clock()
 
 

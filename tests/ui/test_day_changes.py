@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -16,9 +17,18 @@ from tui.screens.day import DayScreen
 from tui.screens.shipment_changes import CancelDialog, PickupDialog
 from tui.session import Session
 
+pytestmark = pytest.mark.slow  # each books or reads a sandbox of its own: ≥ 4 s
+
 
 def line_of(text: str, pro: str) -> str:
     return next(line for line in text.splitlines() if pro in line)
+
+
+async def two_on_the_day(pilot: Pilot[Any], user: Session) -> tuple[DayScreen, str, str]:
+    """Two shipments booked for Tuesday, the Day open on them: the screen and their PROs."""
+    peach = await book_for_tuesday(user, "30303", "Peach Retail")
+    lone = await book_for_tuesday(user, "75207", "Lone Star DC")
+    return await open_day(pilot), peach, lone
 
 
 async def highlight(pilot: Pilot[Any], screen: DayScreen, pro: str) -> None:
@@ -37,9 +47,7 @@ async def test_a_shipment_canceled_from_a_closed_day_shows_canceled(
 ) -> None:
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        peach = await book_for_tuesday(session, "30303", "Peach Retail")
-        lone = await book_for_tuesday(session, "75207", "Lone Star DC")
-        screen = await open_day(pilot)
+        screen, peach, lone = await two_on_the_day(pilot, session)
         await confirm(pilot, "c")
         await wait_for(pilot, lambda: "closed" in screen_text(app), what="the close")
         await wait_for(pilot, lambda: screen.facts_state == "known" and not screen.reading)
@@ -61,9 +69,7 @@ async def test_a_shipment_canceled_from_an_open_day_leaves_it(
 ) -> None:
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        peach = await book_for_tuesday(session, "30303", "Peach Retail")
-        lone = await book_for_tuesday(session, "75207", "Lone Star DC")
-        screen = await open_day(pilot)
+        screen, peach, lone = await two_on_the_day(pilot, session)
         await highlight(pilot, screen, peach)
         await pilot.press("x")
         await wait_for(pilot, lambda: isinstance(app.screen, CancelDialog), what="the confirm")
@@ -78,9 +84,7 @@ async def test_every_unconfirmed_pickup_of_the_day_is_asked_for_at_once(
 ) -> None:
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        peach = await book_for_tuesday(session, "30303", "Peach Retail")
-        lone = await book_for_tuesday(session, "75207", "Lone Star DC")
-        screen = await open_day(pilot)
+        screen, peach, lone = await two_on_the_day(pilot, session)
         assert "unconfirmed" in line_of(screen_text(app), peach)
         await pilot.press("U")
         await wait_for(pilot, lambda: isinstance(app.screen, PickupDialog), what="the dialog")
@@ -99,9 +103,7 @@ async def test_a_row_s_pickup_moved_to_another_day_leaves_this_one(
 ) -> None:
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
-        peach = await book_for_tuesday(session, "30303", "Peach Retail")
-        lone = await book_for_tuesday(session, "75207", "Lone Star DC")
-        screen = await open_day(pilot)
+        screen, peach, lone = await two_on_the_day(pilot, session)
         await highlight(pilot, screen, lone)
         await pilot.press("u")
         await wait_for(pilot, lambda: isinstance(app.screen, PickupDialog), what="the dialog")

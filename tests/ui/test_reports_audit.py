@@ -23,6 +23,8 @@ from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.session import Session
 from tui.store import ledger_environment, open_store
 
+pytestmark = pytest.mark.slow  # each books or reads a sandbox of its own: ≥ 4 s
+
 NOW = datetime(2026, 11, 28, 15, 0, tzinfo=UTC)
 TODAY = NOW.date()
 FIRST, LAST = date(2026, 11, 1), date(2026, 11, 30)
