@@ -11,6 +11,7 @@ a screen's confirmation.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -18,7 +19,7 @@ from typing import Literal
 from tui.api.changes import ShipmentChanges
 from tui.api.errors import ChangeRefusedError, FreightError
 from tui.api.models.changes import PickupChange, PickupResult
-from tui.store.changes import CancelTakenError, ChangeLog, ChangeRecord
+from tui.store.changes import CancelTakenError, ChangeLog, ChangeOutcome, ChangeRecord
 
 CancelState = Literal["canceled", "already", "refused", "unknown", "failed"]
 
@@ -57,13 +58,13 @@ class ChangeEngine:
 
     async def cancel(self, shipment_id: str) -> CancelOutcome:
         """Cancel one shipment, once."""
-        live = self.log.live_cancel(shipment_id)
+        live = await asyncio.to_thread(self.log.live_cancel, shipment_id)
         if live is not None:
             settled = await self._settle_live(live)
             if settled is not None:
                 return settled
         try:
-            record = self.log.sent(shipment_id, "cancel")
+            record = await asyncio.to_thread(self.log.sent, shipment_id, "cancel")
         except CancelTakenError as taken:  # another station got there between the two reads
             return CancelOutcome(
                 shipment_id, "already", f"{shipment_id}: a cancel was already sent "
@@ -72,15 +73,19 @@ class ChangeEngine:
         try:
             result = await self.changes.cancel(shipment_id)
         except ChangeRefusedError as refused:
-            self.log.settle(record, "refused", refused.message)
+            await self._settle(record, "refused", refused.message)
             return CancelOutcome(shipment_id, "refused", f"{shipment_id}: {refused.message}")
         except FreightError as error:
             return await self._after_failure(record, error)
         note = "canceled before" if result.already else None
-        self.log.settle(record, "done", note)
+        await self._settle(record, "done", note)
         if result.already:
             return CancelOutcome(shipment_id, "already", f"{shipment_id}: already canceled.")
         return CancelOutcome(shipment_id, "canceled", f"{shipment_id}: canceled.")
+
+    async def _settle(self, record: ChangeRecord, outcome: ChangeOutcome, note: str | None) -> None:
+        """Settle ``record`` in the store, off the event loop (it syncs to disk)."""
+        await asyncio.to_thread(self.log.settle, record, outcome, note)
 
     async def _settle_live(self, live: ChangeRecord) -> CancelOutcome | None:
         """A live cancel found: done stays done; sent/unknown is settled by asking the
@@ -105,7 +110,7 @@ class ChangeEngine:
         sid = record.shipment_id
         asked = await self._ask_service(record, lambda _status: error.message)
         if isinstance(asked, FreightError):
-            self.log.settle(record, "unknown", error.message)
+            await self._settle(record, "unknown", error.message)
             return CancelOutcome(
                 sid, "unknown", f"{sid}: the cancel was sent but its outcome is unknown "
                 f"({error.message}); the next cancel of it asks the service first.",
@@ -125,9 +130,9 @@ class ChangeEngine:
         except FreightError as error:
             return error
         if detail.status == "canceled":
-            self.log.settle(record, "done", "settled by asking the service")
+            await self._settle(record, "done", "settled by asking the service")
             return True
-        self.log.settle(record, "failed", not_canceled(detail.status))
+        await self._settle(record, "failed", not_canceled(detail.status))
         return False
 
     async def pickup(self, shipment_id: str, change: PickupChange | None) -> PickupOutcome:
@@ -135,7 +140,7 @@ class ChangeEngine:
         (``change`` None)."""
         kind = "pickup_cancel" if change is None else "pickup_change"
         request = {} if change is None else change.model_dump(mode="json")
-        record = self.log.sent(shipment_id, kind, request)
+        record = await asyncio.to_thread(self.log.sent, shipment_id, kind, request)
         try:
             if change is None:
                 result = await self.changes.cancel_pickup(shipment_id)
@@ -147,14 +152,14 @@ class ChangeEngine:
                         raise
                     result = await self.changes.request_pickup(shipment_id, change)
         except ChangeRefusedError as refused:
-            self.log.settle(record, "refused", refused.message)
+            await self._settle(record, "refused", refused.message)
             return PickupOutcome(
                 shipment_id, False, f"{shipment_id}: {refused.message}", reason=refused.reason
             )
         except FreightError as error:
-            self.log.settle(record, "failed", error.message)
+            await self._settle(record, "failed", error.message)
             raise
-        self.log.settle(record, "done", result.pickup_confirmation)
+        await self._settle(record, "done", result.pickup_confirmation)
         if change is None:
             return PickupOutcome(shipment_id, True, f"{shipment_id}: pickup canceled.", result)
         conf = f" (confirmation {result.pickup_confirmation})" if result.pickup_confirmation else ""

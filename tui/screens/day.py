@@ -18,8 +18,10 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 
+from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
@@ -51,7 +53,10 @@ booking, pickup `moved` by the service, `late`: booked after the day's close). `
 the service; `?` means it did not answer.
 `←`/`→` previous / next business day, `m` manifests (CSV and PDF per carrier), `p` print the
 day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` close the day,
-`r` refresh, Enter the shipment.
+`r` refresh, Enter the shipment. `u` moves the highlighted shipment's pickup (or asks for
+one; ctrl+x in it cancels the pickup), `U` asks for a pickup for every `unconfirmed` one of
+the day at once, `x` cancels the highlighted shipment (it leaves the day's pickups and
+manifests; a day already closed shows it `canceled`).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -93,7 +98,13 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             tooltip="Mark the day closed (who, when, what was printed)",
         ),
         Binding("r", "refresh", "Refresh", id="day.refresh", tooltip="Read the day again"),
-    ]
+        Binding("u", "change('pickup')", "Pickup", show=False, id="day.pickup",
+                tooltip="Move the highlighted shipment's pickup, ask for one, or cancel it"),
+        Binding("U", "change('pickups')", "Pickups", show=False, id="day.pickups",
+                tooltip="Ask for a pickup for every unconfirmed shipment of the day"),
+        Binding("x", "change('cancel')", "Cancel", show=False, id="day.cancel",
+                tooltip="Cancel the highlighted shipment (before its pickup)"),
+    ]  # fmt: skip
 
     DEFAULT_CSS = """
     DayScreen {
@@ -132,6 +143,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         """Said before the day's summary once it is read again (after a close)."""
         self._reading: date | None = None
         """The day whose bookings the store is reading (its title says so until then)."""
+        self._changes = ShipmentChanger(self, self._changed)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Day")
@@ -324,6 +336,48 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             self.host.open_shipment(shipment_id)
         else:
             self.say("No shipment yet: the booking's outcome is not known.", error=True)
+
+    # ---------------------------------------------------------------- changes
+
+    def action_change(self, what: str) -> None:
+        """The highlighted shipment's pickup (``pickup``) or cancel (``cancel``); or a pickup
+        asked for every unconfirmed shipment of the day (``pickups``)."""
+        if what == "pickups":
+            lines = [line for group in (self.shown.carriers if self.shown else ())
+                     for line in group.lines if FLAG_NOT_CONFIRMED in line.flags]  # fmt: skip
+            ids = [line.booking.shipment_id for line in lines if line.booking.shipment_id]
+            if not ids:
+                self.say("No unconfirmed pickup on this day.", error=True)
+                return
+            name = f"{len(ids)} unconfirmed shipment{'s' * (len(ids) != 1)}"
+            self._changes.pickup(ids, self.day, self.day, name)
+            return
+        row = self.table.cursor_value
+        line = row.line if row is not None else None
+        sid = line.booking.shipment_id if line is not None else None
+        if line is None or not sid:
+            self.say("Highlight a shipment with a shipment id first.", error=True)
+        elif FLAG_CANCELED in line.flags:
+            self.say(f"{sid} is canceled.", error=True)
+        elif what == "pickup":
+            day = line.facts.pickup_date if line.facts is not None else None
+            name = line.booking.pro_number or sid
+            self._changes.pickup([sid], day or self.day, next_business_day(today()), name)
+        else:
+            name = plain(line.booking.pro_number or sid, limit=30)
+            self._changes.cancel([sid], f"Cancel shipment {name}? It leaves the day's pickups.")
+
+    def _changed(self, outcomes: list[ChangeDone]) -> None:
+        """Say how the changes ended; the day is read again when one was made."""
+        failed = [outcome for outcome in outcomes if not outcome.ok]
+        made = len(outcomes) - len(failed)
+        text = outcomes[0].message if len(outcomes) == 1 else f"{made} of {len(outcomes)} changed"
+        if failed and len(outcomes) > 1:
+            text += f"; not: {failed[0].message}"
+        self.say(text, error=bool(failed))
+        if made:
+            self._note = text
+            self.load()
 
     # ---------------------------------------------------------------- paperwork
 

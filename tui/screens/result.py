@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -17,10 +18,12 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from tui import documents
+from tui.api.models.changes import PickupChange
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -93,6 +96,8 @@ The numbers the booking gave back. **1**–**9** copy a number (OSC 52: it reach
 your own clipboard, also over SSH); **y** copies the first one (PRO or tracking).
 **s** saves the documents and labels to the folder shown (**f** changes it);
 **p** prints them (`lp`; ZPL labels go raw to the label printer).
+**u** moves the pickup (or asks for one; ctrl+x in it cancels the pickup),
+**x** cancels the shipment (before its pickup).
 **Enter** opens the shipment, **n** starts a new quote.
 Scanning a PRO, tracking number or BOL opens that shipment.
 """
@@ -120,6 +125,22 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         Binding("p", "print", "Print", id="result.print", tooltip="Print with lp"),
         Binding("f", "folder", "Folder", id="result.folder", tooltip="Change the save folder"),
         Binding("enter,o", "open_shipment", "Open", id="result.open", tooltip="Open the shipment"),
+        Binding(
+            "u",
+            "change('pickup')",
+            "Pickup",
+            id="result.pickup",
+            show=False,
+            tooltip="Move the pickup, ask for one, or cancel it",
+        ),
+        Binding(
+            "x",
+            "change('cancel')",
+            "Cancel",
+            id="result.cancel",
+            show=False,
+            tooltip="Cancel the shipment (before its pickup)",
+        ),
         Binding("n", "new_quote", "New quote", id="result.new_quote", tooltip="Start over"),
         Binding("escape", "back", "Back", id="result.back", tooltip="Back to the rates"),
     ]
@@ -130,6 +151,9 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         height: 1;
         text-style: bold;
         background: $success 30%;
+    }
+    ResultScreen #result-title.-canceled {
+        background: $error 30%;
     }
     ResultScreen #result-body {
         padding: 0 1;
@@ -188,6 +212,10 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self._save_to = Path()
         """The folder the running (or last) save went to."""
         self._shown_at = time.monotonic()
+        self.canceled = False
+        self._moved: Text | None = None
+        """The pickup as the last change left it (None: as booked)."""
+        self._changes = ShipmentChanger(self, self._changed)
         self._papers: ServiceCall[documents.DocumentsReport] = ServiceCall(
             self,
             "documents",
@@ -220,7 +248,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
     def _title(self) -> Text:
         rate = self.rate
         return Text.assemble(
-            "Booked · ",
+            "Canceled · " if self.canceled else "Booked · ",
             (self.environment, "bold reverse"),
             plain(f" · {rate.carrier} {rate.service_type or ''}".rstrip()),
             f" · {format_price(rate.total, rate.currency)}",
@@ -247,6 +275,8 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         """`Mon 2026-11-30 08:00–16:00 · moved from Thu 11-26`, as the service gave the day."""
         from tui.forms.book_summary import pickup_window
 
+        if self._moved is not None:
+            return self._moved
         asked = self.request.pickup_date if self.request is not None else None
         day = self.booking.pickup_date or asked
         scheduled = self._is_parcel() or bool(getattr(self.booking, "pickup_confirmation", None))
@@ -401,6 +431,41 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         else:
             self._set_status("The booking did not name a shipment id.", True)
 
+    def action_change(self, what: str) -> None:
+        """Move, ask for or cancel the pickup (``pickup``), or cancel the shipment."""
+        sid = self.booking.shipment_id
+        if not sid:
+            self._set_status("The booking did not name a shipment id.", True)
+        elif self.canceled:
+            self._set_status(f"{sid} is canceled.", True)
+        elif what == "pickup":
+            today = date.today()
+            day = self.booking.pickup_date
+            self._changes.pickup([sid], day, next_business_day(today), self.numbers[0][1])
+        else:
+            label = self.numbers[0][1] if self.numbers else sid
+            self._changes.cancel([sid], f"Cancel shipment {label} ({self.rate.carrier})?")
+
+    def _changed(self, outcomes: list[ChangeDone]) -> None:
+        """Say how the change ended; a canceled shipment or a moved pickup shows at once."""
+        done = outcomes[0]
+        self._set_status(done.message, not done.ok)
+        if not done.ok:
+            return
+        if done.canceled:
+            self.canceled = True
+            self.query_one("#result-title", Static).update(self._title())
+            self.query_one("#result-title").add_class("-canceled")
+            return
+        result = done.pickup
+        if isinstance(done.wish, PickupChange):
+            day = result.pickup_date if result and result.pickup_date else done.wish.pickup_date
+            self._moved = Text(f"{day:%a %Y-%m-%d} {done.wish.ready:%H:%M}–{done.wish.close:%H:%M}")
+            self._moved.append(" · moved", style="bold")
+        else:
+            self._moved = Text("none · pickup canceled", style="italic")
+        self.query_one("#result-numbers", Static).update(self._numbers_table())
+
     def action_new_quote(self) -> None:
         """Start a new quote: the form empty, no items of the one just booked."""
         self.host.show_quote(new=True)
@@ -425,4 +490,10 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         yield SystemCommand("Save documents", "To the folder shown", self.action_save)
         yield SystemCommand("Print documents", "With lp", self.action_print)
         yield SystemCommand("Open shipment", "Its detail and tracking", self.action_open_shipment)
+        yield SystemCommand(
+            "Pickup", "Move it, ask for one, or cancel it (u)", lambda: self.action_change("pickup")
+        )
+        yield SystemCommand(
+            "Cancel shipment", "Before its pickup (x)", lambda: self.action_change("cancel")
+        )
         yield SystemCommand("New quote", "Start over", self.action_new_quote)
