@@ -82,7 +82,7 @@ async def _batch(pilot: Any, app: Any, out: Path, size: tuple[int, int]) -> None
     while screen.current_batch is None:
         await pilot.pause(0.05)
     await pilot.press("r")
-    while screen.rating_worker is None or not screen.rating_worker.is_finished:
+    while screen.runs.rating_worker is None or not screen.runs.rating_worker.is_finished:
         await pilot.pause(0.05)
     await _settle(pilot)
     screen.table.move_cursor_to_key("DEMO-1007")  # an order set aside: its reason below
@@ -185,8 +185,43 @@ async def _day(out: Path, size: tuple[int, int]) -> None:
                 raise RuntimeError(f"the day's facts stayed {screen.facts_state!r}")
             await _settle(pilot)
             await _shoot(app, out, "day", size)
+            await _cancel_on_closed_day(pilot, screen)
+            await _shoot(app, out, "day-canceled", size)
         if shared_data is not None:
             os.environ["XDG_DATA_HOME"] = shared_data
+
+
+async def _cancel_on_closed_day(pilot: Any, screen: Any) -> None:
+    """Close the day, then cancel Lone Star DC's shipment: it stays on the closed day,
+    flagged canceled."""
+    from tui.screens.day_dialogs import DayConfirm
+    from tui.screens.shipment_changes import CancelDialog
+
+    await pilot.press("c")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, DayConfirm))
+    await pilot.press("y")
+    await _until(pilot, lambda: screen._stored is not None and screen._stored.close is not None)
+    await _until(pilot, lambda: screen.facts_state == "known" and not screen.reading)
+    table = screen.table
+    for index in range(table.row_count):
+        row = table.row_at(index)
+        if row.line is not None and row.line.facts and row.line.facts.consignee == "Lone Star DC":
+            table.move_cursor(index)
+    await _settle(pilot)
+    await pilot.press("x")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, CancelDialog))
+    await pilot.press("y")
+    await _until(pilot, lambda: "canceled." in str(screen.query_one("#day-status").render()))
+    await _until(pilot, lambda: screen.facts_state == "known" and not screen.reading)
+    await _settle(pilot)
+
+
+async def _until(pilot: Any, condition: Callable[[], bool]) -> None:
+    for _ in range(600):
+        if condition():
+            return
+        await pilot.pause(0.05)
+    raise RuntimeError("the screen did not get there")
 
 
 async def _run(out: Path, size: tuple[int, int]) -> None:
@@ -295,21 +330,71 @@ async def _reports(out: Path, size: tuple[int, int]) -> None:
             await _shoot(app, out, "reports", size)
 
 
+async def _audit(out: Path, size: tuple[int, int]) -> None:
+    """The Reports screen's Audit view: the sandbox's November shipments booked in the store
+    at their quoted price; those billed above it, on the same fixed clock."""
+    import httpx
+
+    sys.path.insert(0, str(Path(__file__).parents[1]))  # run as a script: tests importable
+    import tui.screens.reports
+    from tests.reports.test_audit import put_booked
+    from tui.app import make_app
+    from tui.demo import DEMO_TOKEN
+    from tui.sandbox import SandboxConfig, create_app
+    from tui.screens.reports_audit import AuditPanel
+    from tui.session import Session
+    from tui.store import ledger_environment, open_store
+
+    with tempfile.TemporaryDirectory() as tmp:
+        config = SandboxConfig(
+            db_path=Path(tmp) / "sandbox.sqlite3", shipments=400, seed=7, now=lambda: FIXED_NOW
+        )
+        tui.screens.reports.today = FIXED_NOW.date
+        sandbox = create_app(config)
+        with sandbox.db.lock() as conn:
+            rows = list(conn.execute("SELECT * FROM shipments WHERE pickup_at IS NOT NULL"))
+        transport = httpx.ASGITransport(app=sandbox)
+        session = Session.for_testing("http://sandbox.test", DEMO_TOKEN, transport=transport)
+        store = open_store(session.data_dir, "")
+        try:
+            days = {r["id"]: datetime.fromtimestamp(r["pickup_at"], UTC).date() for r in rows}
+            put_booked(
+                store,
+                [(r["id"], r["pro"] or "", r["carrier_name"], f"{r['total_cents'] / 100:.2f}",
+                  "USD", str(days[r["id"]])) for r in rows if days[r["id"]].month == 11],
+                environment=ledger_environment(session.profile_name, session.environment),
+            )  # fmt: skip
+        finally:
+            store.close()
+        app = make_app(session)
+        async with app.run_test(size=size) as pilot:
+            await _settle(pilot)
+            await pilot.press("alt+6")
+            await _settle(pilot)
+            await pilot.press("5")
+            panel = app.screen.query_one(AuditPanel)
+            await _until(pilot, lambda: panel.report is not None)
+            await _settle(pilot)
+            await _shoot(app, out, "reports-audit", size)
+        sandbox.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", type=Path, default=Path(__file__).parents[1] / "screenshots")
     parser.add_argument(
         "--only",
-        choices=("day", "reports"),
+        choices=("day", "reports", "audit"),
         help="shoot only this screen (the others are left as they are)",
     )
     options = parser.parse_args()
     out: Path = options.out.resolve()
-    shots = {"day": [_day], "reports": [_reports]}
-    runs = shots[options.only] if options.only else [_run, _day, _reports]
+    shots = {"day": [_day], "reports": [_reports], "audit": [_audit]}
+    runs = shots[options.only] if options.only else [_run, _day, _reports, _audit]
     out.mkdir(parents=True, exist_ok=True)
     os.environ["PYTHON_KEYRING_BACKEND"] = "keyring.backends.null.Keyring"
     os.environ["TEXTUAL_ANIMATIONS"] = "none"
+    os.environ["FREIGHT_STATION"] = "dock-1"  # the closed day names its station
     # The same colours whatever terminal runs the script (TERM=xterm would draw 16 colours).
     os.environ["COLORTERM"] = "truecolor"
     for size in SIZES:

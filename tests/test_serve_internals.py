@@ -178,7 +178,7 @@ async def test_opens_at_the_same_moment_never_pass_the_session_cap(
     monkeypatch.setattr(server, "_page", full_page)
     monkeypatch.setattr(web.WebSocketResponse, "prepare", slow_handshake)
     base = f"http://127.0.0.1:{test_server.port}"
-    headers = {"Cookie": f"{gate.cookie_name}={gate.token}", "Origin": base}
+    headers = {"Cookie": f"{gate.cookie_name}={gate.cookie_secret}", "Origin": base}
     async with aiohttp.ClientSession(cookie_jar=aiohttp.DummyCookieJar()) as http:
 
         async def open_one() -> aiohttp.ClientWebSocketResponse | int:

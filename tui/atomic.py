@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from dataclasses import KW_ONLY, dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, BinaryIO, Generic, TextIO, TypeVar, cast
@@ -42,29 +43,21 @@ def sync_dir(directory: Path) -> None:
         os.close(fd)
 
 
+@dataclass(eq=False, repr=False)
 class Replacement(Generic[F]):
     """A temporary file (``file``) that takes ``path``'s place when the block ends without an
     error and was not ``discard``-ed; else it is removed and ``path`` stays as it was."""
 
-    def __init__(
-        self,
-        path: Path,
-        *,
-        mode: int = 0o600,
-        overwrite: bool = True,
-        text: bool = False,
-        encoding: str = "utf-8",
-        newline: str | None = None,
-    ) -> None:
-        self.path = path
-        self.mode = mode
-        self.overwrite = overwrite
-        self._text = text
-        self._encoding = encoding
-        self._newline = newline
-        self._temporary: Path | None = None
-        self._file: F | None = None
-        self._keep = True
+    path: Path
+    _: KW_ONLY
+    mode: int = 0o600
+    overwrite: bool = True
+    text: bool = False
+    encoding: str = "utf-8"
+    newline: str | None = None
+    _temporary: Path | None = field(default=None, init=False)
+    _file: F | None = field(default=None, init=False)
+    _keep: bool = field(default=True, init=False)
 
     @property
     def file(self) -> F:
@@ -83,8 +76,8 @@ class Replacement(Generic[F]):
         try:
             os.fchmod(fd, self.mode)
             handle: IO[Any] = (
-                os.fdopen(fd, "w", encoding=self._encoding, newline=self._newline)
-                if self._text
+                os.fdopen(fd, "w", encoding=self.encoding, newline=self.newline)
+                if self.text
                 else os.fdopen(fd, "wb")
             )
         except BaseException:

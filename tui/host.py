@@ -24,6 +24,11 @@ if TYPE_CHECKING:
     )
     from tui.session import Session
 
+    AnyBooking = Booking | ParcelBooking
+    """A confirmed booking of either mode (freight or parcel)."""
+    AnyBookingRequest = BookingRequest | ParcelBookingRequest
+    """A booking request of either mode, as sent."""
+
 LastRates = tuple["RateRequest", "str | None", "Quote"]
 """The last rates shown: request, mode filter and quote (for F3 after leaving them)."""
 
@@ -69,10 +74,7 @@ class Host(Protocol):
         """Open the booking form for one rate of a quote (`request`: what was rated)."""
 
     def show_booked(
-        self,
-        booking: Booking | ParcelBooking,
-        rate: Rate,
-        request: BookingRequest | ParcelBookingRequest | None = None,
+        self, booking: AnyBooking, rate: Rate, request: AnyBookingRequest | None = None
     ) -> None:
         """Show a confirmed booking's result in place of its booking form (`request`: what
         was sent, to tell a pickup day the service moved)."""
@@ -115,3 +117,12 @@ class Host(Protocol):
 def host_of(node: DOMNode) -> Host:
     """The host of a mounted screen or widget (the running app)."""
     return cast(Host, node.app)
+
+
+class Hosted:
+    """Mixin for screens and widgets: ``self.host``, the app as far as they may use it."""
+
+    @property
+    def host(self) -> Host:
+        """The app, as far as this screen or widget may use it."""
+        return host_of(cast("DOMNode", self))

@@ -22,13 +22,14 @@ import json
 import os
 import secrets
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from contextlib import suppress
 from dataclasses import asdict, dataclass, field, replace
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from tui.atomic import sync_dir
 
@@ -295,32 +296,6 @@ def sent_record(
     )
 
 
-def settled_record(
-    record: BookingRecord,
-    outcome: Outcome,
-    *,
-    shipment_id: str | None = None,
-    pro_number: str | None = None,
-    bol_number: str | None = None,
-    note: str | None = None,
-    pickup_date: date | None = None,
-    pickup_note: str | None = None,
-) -> BookingRecord:
-    """How a booking ended, now, as every ledger writes it: what the answer gave, else what
-    the record already knew (the note is the answer's alone)."""
-    return replace(
-        record,
-        time=datetime.now(UTC),
-        outcome=outcome,
-        shipment_id=shipment_id or record.shipment_id,
-        pro_number=pro_number or record.pro_number,
-        bol_number=bol_number or record.bol_number,
-        note=note,
-        pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
-        pickup_note=pickup_note or record.pickup_note,
-    )
-
-
 class AlreadySentError(Exception):
     """The reference was sent before (and not refused): it must not go out again."""
 
@@ -341,11 +316,14 @@ class OrderTakenError(AlreadySentError):
         )
 
 
-class Ledger(Protocol):
-    """What the booking engine asks of the ledger (the store's, or the JSON Lines file)."""
+class Ledger(ABC):
+    """What the booking engine asks of the ledger (the store's, or the JSON Lines file): each
+    writes a booking's ``sent`` and settled records its own way."""
 
     environment: str
     """The environment its bookings are in (part of an order's identity)."""
+    station: str | None = None
+    """The station that sends its bookings (None where the ledger does not keep it)."""
 
     def sent(
         self,
@@ -359,9 +337,25 @@ class Ledger(Protocol):
         order: OrderClaim | None = None,
         priced: Priced | None = None,
     ) -> BookingRecord:
-        """Record a booking about to be sent (raises OSError, AlreadySentError); ``priced``
-        is kept for the reports where the ledger has room for it (the store's)."""
-        ...
+        """Record a booking about to be sent (before a byte goes out), claiming its order.
+
+        Raises ``OSError`` when the record did not land (then nothing may be sent),
+        ``AlreadySentError`` when the ledger already holds this reference sent or booked (by
+        this or another process; a reference goes out at most once unless it was refused) and
+        ``OrderTakenError`` when another booking of the order exists. ``priced`` is kept for
+        the reports where the ledger has room for it (the store's)."""
+        record = sent_record(
+            profile,
+            quote_id,
+            rate_id,
+            reference,
+            lane=lane,
+            search_for=search_for,
+            order=order,
+            station=self.station,
+        )
+        self._write_sent(record, order, priced)
+        return record
 
     def settle(
         self,
@@ -375,24 +369,60 @@ class Ledger(Protocol):
         pickup_date: date | None = None,
         pickup_note: str | None = None,
     ) -> BookingRecord:
-        """Record how a booking ended."""
-        ...
+        """Record how a booking ended, now (the answer, an error, or a search that found it):
+        what the answer gave, else what the record already knew (the note is the answer's
+        alone). Raises ``OSError`` when it cannot be written."""
+        settled = replace(
+            record,
+            time=datetime.now(UTC),
+            outcome=outcome,
+            shipment_id=shipment_id or record.shipment_id,
+            pro_number=pro_number or record.pro_number,
+            bol_number=bol_number or record.bol_number,
+            note=note,
+            pickup_date=pickup_date.isoformat() if pickup_date else record.pickup_date,
+            pickup_note=pickup_note or record.pickup_note,
+        )
+        self._write_settled(settled)
+        return settled
 
+    @abstractmethod
+    def _write_sent(
+        self, record: BookingRecord, order: OrderClaim | None, priced: Priced | None
+    ) -> None:
+        """Write a ``sent`` record (and claim its order)."""
+
+    @abstractmethod
+    def _write_settled(self, settled: BookingRecord) -> None:
+        """Write a settled record."""
+
+    @abstractmethod
     def latest(self, reference: str) -> BookingRecord | None:
         """The booking of a reference, if the ledger has it."""
-        ...
 
+    @abstractmethod
     def bookings(self, profile: str | None = None) -> list[BookingRecord]:
         """Each booking's latest state (of one profile)."""
-        ...
 
+    @abstractmethod
     def for_rate(self, profile: str, quote_id: str, rate_id: str) -> list[BookingRecord]:
         """The bookings of one quote and rate in a profile, latest last."""
-        ...
 
+    @abstractmethod
     def marks(self, profile: str, quote_id: str) -> dict[str, Outcome]:
         """Rate id -> what the ledger knows of it in one quote."""
-        ...
+
+
+def rate_marks(records: Iterable[BookingRecord]) -> dict[str, Outcome]:
+    """Rate id -> what these bookings (of one quote, oldest first) say of it: booked wins over
+    unsettled; refused ones say nothing."""
+    found: dict[str, Outcome] = {}
+    for record in records:
+        if record.outcome == "failed":
+            continue
+        if found.get(record.rate_id) != "booked":
+            found[record.rate_id] = "booked" if record.outcome == "booked" else "unknown"
+    return found
 
 
 def _aware(value: Any) -> datetime | None:
@@ -415,7 +445,7 @@ class _Index:
     sent_at: dict[str, datetime] = field(default_factory=dict)
 
 
-class BookingLedger:
+class BookingLedger(Ledger):
     """Appends booking events to one file and reads the bookings' states back.
 
     The file is read once and then only from where the last read stopped (it is only ever
@@ -436,56 +466,16 @@ class BookingLedger:
 
     # -- writing ------------------------------------------------------------------------
 
-    def sent(
-        self,
-        profile: str,
-        quote_id: str,
-        rate_id: str,
-        reference: str,
-        *,
-        lane: Lane | None = None,
-        search_for: str | None = None,
-        order: OrderClaim | None = None,
-        priced: Priced | None = None,  # the file ledger keeps no prices: the store's does
-    ) -> BookingRecord:
-        """Record a booking about to be sent (before a byte goes out).
-
-        Raises ``OSError`` when the line did not land (then nothing may be sent), and
-        ``AlreadySentError`` when the ledger already holds this reference sent or booked (by
-        this or another process): a reference goes out at most once unless it was refused.
-        """
-        record = sent_record(
-            profile, quote_id, rate_id, reference, lane=lane, search_for=search_for, order=order
-        )
-        self._append(record, new=True)
-        return record
-
-    def settle(
+    def _write_sent(
         self,
         record: BookingRecord,
-        outcome: Outcome,
-        *,
-        shipment_id: str | None = None,
-        pro_number: str | None = None,
-        bol_number: str | None = None,
-        note: str | None = None,
-        pickup_date: date | None = None,
-        pickup_note: str | None = None,
-    ) -> BookingRecord:
-        """Record how a booking ended (the answer, an error, or a search that found it); a
-        booked one with the pickup day the service gave and what it said about it."""
-        settled = settled_record(
-            record,
-            outcome,
-            shipment_id=shipment_id,
-            pro_number=pro_number,
-            bol_number=bol_number,
-            note=note,
-            pickup_date=pickup_date,
-            pickup_note=pickup_note,
-        )
+        order: OrderClaim | None,
+        priced: Priced | None,  # the file ledger keeps no prices: the store's does
+    ) -> None:
+        self._append(record, new=True)
+
+    def _write_settled(self, settled: BookingRecord) -> None:
         self._append(settled)
-        return settled
 
     def _append(self, record: BookingRecord, *, new: bool = False) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -600,13 +590,7 @@ class BookingLedger:
 
     def marks(self, profile: str, quote_id: str) -> dict[str, Outcome]:
         """Rate id -> what the ledger knows of it in one quote: booked wins over unsettled."""
-        found: dict[str, Outcome] = {}
-        for record in self.bookings(profile):
-            if record.quote_id != quote_id or record.outcome == "failed":
-                continue
-            if found.get(record.rate_id) != "booked":
-                found[record.rate_id] = "booked" if record.outcome == "booked" else "unknown"
-        return found
+        return rate_marks(r for r in self.bookings(profile) if r.quote_id == quote_id)
 
 
 def needs_check(records: Iterable[BookingRecord]) -> BookingRecord | None:

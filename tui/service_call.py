@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import KW_ONLY, dataclass, field
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from textual.worker import Worker, WorkerState
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 
+@dataclass(eq=False, repr=False)
 class ServiceCall(Generic[T]):
     """Runs one kind of request for a screen or widget, one at a time.
 
@@ -31,34 +33,23 @@ class ServiceCall(Generic[T]):
     may be gone already, and nobody is left to read it.
     """
 
-    def __init__(
-        self,
-        node: Widget,
-        group: str,
-        *,
-        activity: str | None = None,
-        on_answer: Callable[[T], object],
-        on_error: Callable[[Exception, str], object],
-        handled_here: tuple[type[Exception], ...] = (),
-        on_stopped: Callable[[], object] | None = None,
-        own_client: bool = False,
-    ) -> None:
-        self.node = node
-        self.group = group
-        self.activity = activity
-        self.on_answer = on_answer
-        self.on_error = on_error
-        self.handled_here = handled_here
-        """Errors the caller explains itself: passed on with no message, not to the host."""
-        self.on_stopped = on_stopped
-        """Called at once when the request is stopped before its answer (a stop, node gone,
-        quit). When `gone`, it resets only what outlives the node (the host's flags)."""
-        self.own_client = own_client
-        """Each request gets a client of its own (``Session.batch_client``: it waits out no
-        429, the request's own pace does), closed after it: a batch run."""
-        self.generation = 0
-        self._running: int | None = None
-        self._shown: str | None = None
+    node: Widget
+    group: str
+    _: KW_ONLY
+    on_answer: Callable[[T], object]
+    on_error: Callable[[Exception, str], object]
+    activity: str | None = None
+    handled_here: tuple[type[Exception], ...] = ()
+    """Errors the caller explains itself: passed on with no message, not to the host."""
+    on_stopped: Callable[[], object] | None = None
+    """Called at once when the request is stopped before its answer (a stop, node gone,
+    quit). When `gone`, it resets only what outlives the node (the host's flags)."""
+    own_client: bool = False
+    """Each request gets a client of its own (``Session.batch_client``: it waits out no
+    429, the request's own pace does), closed after it: a batch run."""
+    generation: int = field(default=0, init=False)
+    _running: int | None = field(default=None, init=False)
+    _shown: str | None = field(default=None, init=False)
 
     @property
     def gone(self) -> bool:

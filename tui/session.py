@@ -141,12 +141,17 @@ class Session:
             self._profile, self._config = self._sketch.build()
             self._sketch = None
 
+    def _settled(self) -> tuple[Profile, AppConfig]:
+        """The typed profile and config, built first if need be (see `settle`)."""
+        self.settle()
+        assert self._profile is not None
+        assert self._config is not None
+        return self._profile, self._config
+
     @property
     def profile(self) -> Profile:
         """The active profile (read only: change it with `change_profile`)."""
-        self.settle()
-        assert self._profile is not None
-        return self._profile
+        return self._settled()[0]
 
     @property
     def environment(self) -> EnvironmentWord:
@@ -156,9 +161,7 @@ class Session:
     @property
     def config(self) -> AppConfig:
         """The config file's contents as last read or written."""
-        self.settle()
-        assert self._config is not None
-        return self._config
+        return self._settled()[1]
 
     @property
     def profile_name(self) -> str:

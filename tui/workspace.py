@@ -79,6 +79,13 @@ def confine(
     return resolved
 
 
+def save_folder(text: str, default: Path) -> Path:
+    """The folder a field names for saving files into (a shipment's documents): ``default``
+    when it is empty; in a served session inside the workspace, a planted link included.
+    Raises :class:`OutsideWorkspace` with the sentence to show at the field."""
+    return confine(text) if text.strip() else default
+
+
 def refuse_dotfile(path: Path) -> None:
     """Freight never writes a file whose name starts with a dot (a shell's start-up file)."""
     if path.name.startswith("."):
@@ -135,6 +142,16 @@ def one_download(paths: Sequence[Path], mime_type: str | None = None) -> Deliver
 
 SERVE_SESSION_ENV = "FREIGHT_SERVE_SESSION"
 """Set by ``freight serve`` for each tab's app."""
+BROWSER_KEYS = frozenset({"ctrl+n", "ctrl+t", "ctrl+w", "ctrl+shift+n", "ctrl+shift+t"})
+"""Keys a browser keeps for itself (new window, new tab, close tab): a page never gets them,
+so in a served app each binding on one is shown by its other key (F5, F8, F6…)."""
+
+
+def served() -> bool:
+    """True in an app that ``freight serve`` started for a browser's tab."""
+    return bool(os.environ.get(SERVE_SESSION_ENV))
+
+
 MAX_DRAFT_SLOTS = 64
 _slots: dict[Path, tuple[Path, int]] = {}
 

@@ -220,7 +220,7 @@ async def test_a_booking_run_never_sends_an_order_another_batch_booked(
     assert len(gate.bookings) == 3
     assert second.counts() == {"booked": 3}
     (note,) = second.state("B1").notes
-    assert note.startswith(f"booked by {engine.ledger.station} at ")  # type: ignore[attr-defined]
+    assert note.startswith(f"booked by {engine.ledger.station} at ")
     assert note.endswith(f"as {first.state('B1').reference}, not sent again")
 
 

@@ -138,7 +138,7 @@ async def bench(orders: int, runs: int, folder: Path, rate: bool) -> dict[str, l
         if rate:
             started = time.perf_counter()
             await pilot.press("r")
-            while screen.rating_worker is None or not screen.rating_worker.is_finished:
+            while screen.runs.rating_worker is None or not screen.runs.rating_worker.is_finished:
                 await pilot.pause(0.1)
             print(f"rated {orders} orders in process in {time.perf_counter() - started:.1f} s")
             await pilot.pause(0.5)

@@ -181,7 +181,7 @@ async def _batch(pilot: Pilot[Any]) -> Stops:
     await pilot.press("r")
     await _until(
         pilot,
-        lambda: screen.rating_worker is not None and screen.rating_worker.is_finished,
+        lambda: screen.runs.rating_worker is not None and screen.runs.rating_worker.is_finished,
         "the batch rated",
     )
     yield "batch", "BatchScreen"

@@ -21,6 +21,7 @@ from textual.pilot import Pilot
 from textual.widgets import Input, TextArea
 
 from tests.batch.conftest import WMS_EXPORT
+from tests.batch.test_off_loop import guard
 from tests.textual_probes import notifications
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
@@ -107,7 +108,7 @@ async def rate(pilot: Pilot[Any], screen: BatchScreen) -> None:
     await pilot.press("r")
 
     def finished() -> bool:
-        worker = screen.rating_worker
+        worker = screen.runs.rating_worker
         return worker is not None and worker.is_finished
 
     await wait_for(pilot, finished, seconds=60, what="rating to end")
@@ -141,8 +142,12 @@ async def test_a_whole_batch_by_keyboard_at_80x24(session: Session, wms: Path) -
         state = batch.state("SO-104201")
         ok_totals = sorted(r.total for r in state.rates if r.ok)
         assert len(ok_totals) >= 2
+        watched = guard(batch.store.store)  # type: ignore[attr-defined]
         await pilot.press("down", "enter")  # the next cheapest, by hand
         await wait_for(pilot, lambda: isinstance(app.screen, BatchScreen), what="back")
+        await wait_for(pilot, lambda: batch.state("SO-104201").chosen_by == "hand")
+        assert watched.calls
+        assert watched.on_loop == []  # the choice saved off the loop
         state = batch.state("SO-104201")
         assert state.chosen_by == "hand"
         assert state.choice is not None
@@ -327,9 +332,10 @@ async def test_esc_stops_rating_and_the_unfinished_batch_is_offered_again(
         await pilot.press("r")
         await wait_for(pilot, lambda: batch.counts().get("rated") == 5, what="five rated")
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not screen.is_rating, what="the stop")
+        await wait_for(pilot, lambda: not screen.runs.is_rating, what="the stop")
+        stopped = "Stopped: 5 rated and kept; r goes on."
+        await wait_for(pilot, lambda: stopped in screen_text(app), what="the stop shown")
         assert batch.counts() == {"rated": 5, "pending": 35}
-        assert "Stopped: 5 rated and kept; r goes on." in screen_text(app)
     hold.released.set()
     app = make_app(session)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -374,8 +380,10 @@ async def test_book_and_print_the_batch(
         assert "Book 113 orders for " in screen_text(app)
         assert "on DEMO (profile demo)" in screen_text(app)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: screen.is_booking, what="booking to start")
-        await wait_for(pilot, lambda: not screen.is_booking, seconds=120, what="booking to end")
+        await wait_for(pilot, lambda: screen.runs.is_booking, what="booking to start")
+        await wait_for(
+            pilot, lambda: not screen.runs.is_booking, seconds=120, what="booking to end"
+        )
         await settle(pilot)
         batch = screen.current_batch
         assert batch is not None
@@ -582,7 +590,7 @@ async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
         await pilot.press("enter")
         await wait_for(pilot, lambda: batch.state("U1").status == "unknown", 60, "unknown")
-        await wait_for(pilot, lambda: not screen.is_booking)
+        await wait_for(pilot, lambda: not screen.runs.is_booking)
         first = batch.state("U1").reference
         assert "booking outcome unknown" in batch.state("U1").error_text
         screen.table.move_cursor_to_key("U1")
@@ -658,7 +666,7 @@ async def test_a_hostile_servers_rates_and_bookings_are_shown_as_text(tmp_path: 
         assert_painted_safely(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: batch.counts().get("booked") == 2, 60, "booked")
-        await wait_for(pilot, lambda: not screen.is_booking)
+        await wait_for(pilot, lambda: not screen.runs.is_booking)
         await settle(pilot)
         assert_painted_safely(app)
     assert server.requests["POST /book"] == 2
@@ -698,10 +706,14 @@ async def test_c_changes_the_rules_and_the_orders_are_chosen_again(
         by_hand = batch.pick(
             "SO-104200", max(batch.state("SO-104200").rates, key=lambda r: r.total).id
         )
+        watched = guard(batch.store.store)  # type: ignore[attr-defined]
         await pilot.press("c")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchRulesScreen))
         await pilot.press("ctrl+u", *"fastest", "enter", "enter", *"HGFL", "enter", "enter")
         await wait_for(pilot, lambda: app.screen is screen, what="back to the review")
+        await wait_for(pilot, lambda: "Chosen again by" in screen_text(app), what="the rules")
+        assert watched.calls
+        assert watched.on_loop == []  # the rules saved off the loop
         assert batch.rules.kind == "fastest"
         assert batch.rules.exclude == ("HGFL",)
         assert "Chosen again by fastest, exclude HGFL: " in screen_text(app)

@@ -88,7 +88,7 @@ async def test_the_paperwork_folder_is_in_view_after_booking(
         await pilot.press("b")
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen), what="confirm")
         await pilot.press("enter")
-        await wait_for(pilot, lambda: not screen.is_booking, seconds=60, what="booking to end")
+        await wait_for(pilot, lambda: not screen.runs.is_booking, seconds=60, what="booking to end")
         await wait_for(pilot, lambda: "paperwork in" in screen_text(app), what="the folder")
         [line] = [line for line in screen_text(app).splitlines() if "paperwork in" in line]
         assert line.strip().startswith("Booked 2 of 2 · paperwork in ")

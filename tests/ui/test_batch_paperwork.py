@@ -29,7 +29,9 @@ async def test_paperwork_missing_is_shown_and_b_fetches_it(
 
         def booked() -> bool:
             batch = screen.current_batch
-            return batch is not None and batch.counts() == {"booked": 2} and not screen.is_booking
+            return (
+                batch is not None and batch.counts() == {"booked": 2} and not screen.runs.is_booking
+            )
 
         await wait_for(pilot, booked, seconds=60, what="booking to end")
         await settle(pilot)
@@ -50,7 +52,7 @@ async def test_paperwork_missing_is_shown_and_b_fetches_it(
             batch = screen.current_batch
             assert batch is not None
             owed = any(batch.state(o.key).owes_paperwork for o in batch.orders)
-            return not owed and not screen.is_booking
+            return not owed and not screen.runs.is_booking
 
         await wait_for(pilot, fetched, seconds=60, what="the paperwork fetched")
         await settle(pilot)

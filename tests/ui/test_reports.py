@@ -175,6 +175,9 @@ async def test_views_weeks_lanes_and_the_scorecard(reports_app: FreightApp) -> N
         assert re.search(r"\b2 █+\s+50%\s+on time\s+50%\s+3\.0→3\.0d", harrowgate), harrowgate
         bluecrest = line_of(text, "Bluecrest")
         assert re.search(r"50%\s+on time 100%\s+3\.0→2\.0d", bluecrest), bluecrest
+        await pilot.press("v")  # the audit, the last view
+        await settle(pilot)
+        assert tui.screens.reports.TITLES[screen.view] == "Audit"  # (a str: mypy narrows ==)
         await pilot.press("v")  # from the last view back to the first
         await settle(pilot)
         assert screen.view == "carrier"

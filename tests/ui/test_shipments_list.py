@@ -40,7 +40,7 @@ async def all_listed(sandbox: SandboxApp, **params: str) -> list[dict[str, Any]]
 async def load_everything(pilot: Any, app: Any) -> None:
     screen = shipments_screen(app)
     for _ in range(300):
-        if screen.is_complete:
+        if screen.paging.complete:
             return
         await pilot.press("G")
         await wait_for(pilot, lambda: not screen.is_loading, what="page")
@@ -284,7 +284,7 @@ async def test_sorting_loaded_rows_by_total_and_back(sandbox: SandboxApp) -> Non
     app = app_on(httpx.ASGITransport(app=sandbox))
     async with app.run_test(size=(80, 24)) as pilot:
         table = await open_shipments(pilot, app)
-        shipments_screen(app).sort_by("total")
+        shipments_screen(app).action_sort("total")
         totals = [row.total for row in table.rows()]
         assert totals == sorted(totals)  # type: ignore[type-var]
         assert table.border_subtitle == "sorted by Total ▲"

@@ -1,9 +1,11 @@
 """The virtual table's UI-free parts: its keyed rows (arrival order, or kept sorted as pages
-arrive) and its column layout (measured widths, narrow screens drop low priorities)."""
+arrive), its column layout (measured widths, narrow screens drop low priorities), and its
+cursor and scrolling."""
 
 from __future__ import annotations
 
 from tui.listing.table_column import Column
+from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
 from tui.listing.table_rows import TableRows
 
@@ -76,3 +78,44 @@ def test_rows_set_at_once_are_sorted_by_the_sort_in_force_and_keep_it_as_more_ar
     store.sort("weight", _weight, reverse=False)  # the same column: only the direction
     assert [row[0] for row in store.shown()] == ["c", "a", "d", "e", "b"]
     assert store.display_index("e") == 3
+
+
+def test_the_cursor_moves_by_rows_and_pages_and_stays_on_rows_there_are() -> None:
+    cursor = TableCursor(_rows(*((f"r{n}", n) for n in range(10))))
+    assert (cursor.key, cursor.value) == ("r0", ("r0", 0))
+    assert cursor.target("up", page=4) == -1
+    assert cursor.clamped(cursor.target("up", page=4)) == 0
+    cursor.index = 3
+    assert [cursor.target(move, page=4) for move in ("down", "page_down", "page_up")] == [4, 7, -1]
+    assert (cursor.target("first", page=4), cursor.target("last", page=4)) == (0, 9)
+    assert cursor.clamped(42) == 9
+    assert cursor.remaining() == 6
+    empty: TableCursor[Row] = TableCursor(_rows())
+    assert (empty.key, empty.value, empty.clamped(5)) == (None, None, 0)
+
+
+def test_the_cursor_keeps_its_row_when_rows_go_in_above_it_or_the_rows_are_sorted() -> None:
+    store = _rows(("a", 5), ("b", 1), ("c", 9))
+    cursor = TableCursor(store)
+    cursor.index = 2  # "c"
+    store.sort("weight", _weight, reverse=False)
+    cursor.follow("c")
+    assert (cursor.index, cursor.key) == (2, "c")
+    display = store.add(("d", 0))
+    assert display == 0
+    cursor.row_added(display, "c")
+    assert cursor.key == "c"
+    store.sort(None, None, reverse=False)
+    cursor.follow("c")
+    assert cursor.key == "c"
+    cursor.row_added(0, "c")  # arrival order: rows go in at the end, nothing moves
+    assert cursor.key == "c"
+
+
+def test_the_view_moves_the_least_to_show_the_cursor_or_centres_it() -> None:
+    assert scroll_top(10, page=5, lines=100, cursor=12) == 10  # in view: no move
+    assert scroll_top(10, page=5, lines=100, cursor=3) == 3
+    assert scroll_top(10, page=5, lines=100, cursor=20) == 16
+    assert scroll_top(10, page=5, lines=100, cursor=40, center=True) == 38
+    assert scroll_top(10, page=5, lines=100, cursor=99, center=True) == 95  # never past the end
+    assert scroll_top(0, page=5, lines=3, cursor=2) == 0

@@ -188,12 +188,12 @@ async def test_a_toggles_the_list_auto_refresh(
         table = await open_shipments(pilot, app)
         screen = app.screen
         assert isinstance(screen, ShipmentsScreen)
-        assert not screen.auto_refreshing  # off by default
+        assert not screen.auto.running  # off by default
         searches = transport.paths.count("/shipments")
         await pilot.pause(0.6)
         assert transport.paths.count("/shipments") == searches  # nothing reloads by itself
         await pilot.press("a")
-        assert screen.auto_refreshing
+        assert screen.auto.running
         assert "auto-refresh" in str(table.border_subtitle)
         await wait_for(
             pilot, lambda: transport.paths.count("/shipments") >= searches + 2, what="reloads"
@@ -201,7 +201,7 @@ async def test_a_toggles_the_list_auto_refresh(
         assert "newest first · auto-refresh 0.2 s" in screen_text(app)  # on the table's border
         await pilot.press("a")
         await pilot.pause(0.3)
-        assert not screen.auto_refreshing
+        assert not screen.auto.running
         assert "auto-refresh" not in str(table.border_subtitle)
         stopped = transport.paths.count("/shipments")
         await pilot.pause(0.6)

@@ -5,10 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from textual.actions import parse
 from textual.app import App, ComposeResult
+from textual.binding import Binding
 from textual.message import Message
 
 from tui.listing.table_column import Column
+from tui.widgets.batch_tables import BatchColumnsTable, BatchOrdersTable
+from tui.widgets.day_table import DayTable
+from tui.widgets.report_tables import ReportTable
 from tui.widgets.virtual_table import VirtualTable
 
 
@@ -174,3 +179,11 @@ async def test_narrow_table_drops_low_priority_columns_and_tail_line_shows() -> 
         table.tail_text = "loading more…"
         await pilot.pause()
         assert "loading more…" in screen_text(app)
+
+
+def test_every_tables_keys_name_an_action_it_has() -> None:
+    for table in (VirtualTable, BatchOrdersTable, BatchColumnsTable, DayTable, ReportTable):
+        for binding in table.BINDINGS:
+            assert isinstance(binding, Binding)
+            _, action, _ = parse(binding.action)
+            assert hasattr(table, f"action_{action}"), (table.__name__, binding.action)

@@ -14,6 +14,8 @@ import signal
 import subprocess
 import time
 from collections.abc import AsyncIterator, Iterator
+from http.client import HTTPConnection
+from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any, NamedTuple
 from urllib.parse import parse_qs, urlsplit
@@ -28,7 +30,10 @@ from tui.web.guard import Gate, clamp_size, host_name
 class Server(NamedTuple):
     port: int
     token: str
+    """The printed one (spent once traded)."""
     process: subprocess.Popen[bytes]
+    secret: str = ""
+    """The cookie's, once the token was traded for it."""
 
     @property
     def base(self) -> str:
@@ -36,19 +41,29 @@ class Server(NamedTuple):
 
     @property
     def cookie(self) -> dict[str, str]:
-        return {"Cookie": f"freight_token_{self.port}={self.token}"}
+        return {"Cookie": f"freight_token_{self.port}={self.secret}"}
 
     @property
     def origin(self) -> dict[str, str]:
         return {"Origin": self.base}
 
 
-def _start(tmp_path: Path, *args: str) -> Server:
+def _start(tmp_path: Path, *args: str, trade: bool = True) -> Server:
+    """A server started as a user starts it; ``trade``: its token traded for the cookie, as
+    the browser's first load does."""
     port = free_port()
     process = serve(tmp_path, "--demo", "--port", str(port), *args)
     url = token_url(process)
     [token] = parse_qs(urlsplit(url).query)["token"]
-    return Server(port, token, process)
+    if not trade:
+        return Server(port, token, process)
+    connection = HTTPConnection("127.0.0.1", port, timeout=60)
+    try:
+        connection.request("GET", f"/?token={token}", headers={"Host": f"127.0.0.1:{port}"})
+        cookie = SimpleCookie(connection.getresponse().getheader("Set-Cookie", ""))
+    finally:
+        connection.close()
+    return Server(port, token, process, cookie[f"freight_token_{port}"].value)
 
 
 @pytest.fixture
@@ -127,16 +142,36 @@ async def test_without_the_token_every_route_is_refused(
     assert await _socket_status(http, server.base + "/ws", server.origin) == 403
 
 
-async def test_the_token_becomes_a_strict_httponly_cookie(
-    server: Server, http: aiohttp.ClientSession
+async def test_the_token_works_once_for_a_strict_httponly_cookie(
+    tmp_path: Path, http: aiohttp.ClientSession
 ) -> None:
-    async with http.get(f"{server.base}/?token={server.token}", allow_redirects=False) as response:
+    started = _start(tmp_path, trade=False)
+    try:
+        await _the_token_works_once(started, http)
+    finally:
+        stop(started.process)
+
+
+async def _the_token_works_once(untraded: Server, http: aiohttp.ClientSession) -> None:
+    opening = f"{untraded.base}/?token={untraded.token}"
+    async with http.get(opening, allow_redirects=False) as response:
         assert response.status == 303
         assert "token" not in response.headers["Location"]
-        cookie = response.headers["Set-Cookie"]
-    assert f"freight_token_{server.port}={server.token}" in cookie
-    assert "HttpOnly" in cookie
-    assert "SameSite=Strict" in cookie
+        cookie = SimpleCookie(response.headers["Set-Cookie"])
+    [morsel] = cookie.values()
+    assert morsel.key == f"freight_token_{untraded.port}"
+    assert morsel["httponly"]
+    assert morsel["samesite"] == "Strict"
+    server = untraded._replace(secret=morsel.value)
+    assert server.secret != server.token  # the cookie's secret was never printed
+    # The address printed (a browser's history, a screenshot) opens nothing any more, nor
+    # does its token put in a cookie by hand; the browser that traded it goes on.
+    async with http.get(opening, allow_redirects=False) as response:
+        assert response.status == 403
+        assert "opened once already" in await response.text()
+    by_hand = {"Cookie": f"freight_token_{server.port}={server.token}"}
+    assert await _status(http, server.base + "/", by_hand) == 403
+    assert await _status(http, opening, server.cookie) == 303  # its own history: fine
     async with http.get(server.base + "/", headers=server.cookie) as response:
         assert response.status == 200
         page = await response.text()

@@ -365,3 +365,47 @@ def test_pages_from_another_origin_or_a_file_cannot_drive_the_app(
         finally:
             browser.close()
             other.shutdown()
+
+
+@pytest.mark.browser
+@pytest.mark.slow
+@pytest.mark.timeout(600)
+def test_a_tab_reloaded_at_the_session_limit_keeps_its_place(tmp_path: Path) -> None:
+    """One session allowed, one tab open: a reload (the old page still open when the new one
+    is asked for) gets Freight again, not the limit's page for good; the printed address,
+    opened again, is refused."""
+    from playwright.sync_api import sync_playwright
+
+    port = free_port()
+    process = serve(tmp_path, "--demo", "--port", str(port), "--max-sessions", "1")
+    try:
+        url = token_url(process)
+        with sync_playwright() as playwright:
+            browser = _chromium(playwright)
+            try:
+                context = browser.new_context(viewport={"width": 1000, "height": 640})
+                page = Page(context.new_page())
+                page.page.goto(url)
+                page.wait_for_text("Items")
+                apps = app_processes(process.pid)
+                assert len(apps) == 1
+                since = page.mark()
+                page.page.reload()
+                page.wait_for_text("Items", since)
+                assert "Freight" in page.page.title()
+                page.wait_for(
+                    lambda: len(app_processes(process.pid) - apps) == 1, "the reload's app"
+                )
+                # The address printed, from this browser's history in another browser
+                # (no cookie): refused, saying why.
+                other = browser.new_context()
+                stranger = other.new_page()
+                response = stranger.goto(url)
+                assert response is not None
+                assert response.status == 403
+                assert "opened once already" in stranger.content()
+                other.close()
+            finally:
+                browser.close()
+    finally:
+        stop(process)

@@ -4,9 +4,10 @@ description and hazmat, each read and checked; what is wrong is an error of the 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
-from typing import Final
+from typing import Final, TypeVar
 
 from tui.batch import values
 from tui.batch.fields import ColumnMapping, DimUnit, WeightUnit
@@ -23,9 +24,25 @@ from tui.domain.hazmat import (
 
 TEXT_LIMIT: Final = 200
 """Characters of one text the service takes (a description, a company…)."""
+_Unit = TypeVar("_Unit", WeightUnit, DimUnit)
 _ITEM_WEIGHT: Final = re.compile(
     r"(?P<number>\d+(?:[.,]\d+)?)\s*(?P<unit>lbs?|kgs?|g|oz)\b", re.IGNORECASE
 )
+
+
+def _row_unit(
+    build: OrderRows, cells: Cells, name: str, default: _Unit, parse: Callable[[str], _Unit]
+) -> _Unit | None:
+    """The unit of a row's column ``name`` (else of the order's first row, else ``default``);
+    None, an error of the order noted, when it cannot be read."""
+    text = cells.get(name).strip() or build.rows[0].get(name).strip()
+    if not text:
+        return default
+    try:
+        return parse(text)
+    except ValueError as exc:
+        build.error(cells, name, text, str(exc))
+        return None
 
 
 class LineReader:
@@ -162,14 +179,9 @@ class LineReader:
 
     def _weight(self, build: OrderRows, cells: Cells) -> Decimal | None:
         text = cells.get("weight").strip()
-        unit: WeightUnit = self.mapping.weight_unit
-        unit_text = cells.get("weight_unit").strip() or build.rows[0].get("weight_unit").strip()
-        if unit_text:
-            try:
-                unit = values.weight_unit(unit_text)
-            except ValueError as exc:
-                build.error(cells, "weight_unit", unit_text, str(exc))
-                return None
+        unit = _row_unit(build, cells, "weight_unit", self.mapping.weight_unit, values.weight_unit)
+        if unit is None:
+            return None
         if not text:
             build.error(cells, "weight", "", "is blank: every line needs its weight")
             return None
@@ -181,14 +193,9 @@ class LineReader:
         return values.pounds(number, unit)
 
     def _sizes(self, build: OrderRows, cells: Cells) -> tuple[Decimal, Decimal, Decimal] | None:
-        unit: DimUnit = self.mapping.dim_unit
-        unit_text = cells.get("dim_unit").strip() or build.rows[0].get("dim_unit").strip()
-        if unit_text:
-            try:
-                unit = values.dim_unit(unit_text)
-            except ValueError as exc:
-                build.error(cells, "dim_unit", unit_text, str(exc))
-                return None
+        unit = _row_unit(build, cells, "dim_unit", self.mapping.dim_unit, values.dim_unit)
+        if unit is None:
+            return None
         texts = {name: cells.get(name).strip() for name in ("length", "width", "height")}
         if all(texts.values()):
             sizes: list[Decimal] = []

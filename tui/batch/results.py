@@ -34,7 +34,7 @@ from tui.atomic import masked, write_atomically
 from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain, plain_cell
-from tui.export import WorkbookCell, workbook
+from tui.workspace import inside
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
 _SIGNED_NUMBER: Final = re.compile(r"[+-]?\d[\d.,]*")
@@ -197,6 +197,7 @@ def results_workbook(
     """The results as an ``.xlsx`` workbook: text cells are strings in text format (never a
     formula, long digit strings kept), holding the text itself (no ``'`` in front: a string
     cell is never run), amounts numbers to the cent, counts whole numbers."""
+    from tui.export import WorkbookCell, workbook
 
     def cell(value: Cell) -> WorkbookCell:
         if isinstance(value, Money):
@@ -263,10 +264,11 @@ def results_refusal(path: Path) -> str | None:
 
 def suggested_results(sheet: Sheet, workspace_files: Path) -> Path:
     """Where the Batch screen offers to write the results: beside the input when the user can
-    write there and it is not Freight's own folder, else in the workspace's files folder."""
+    write there, it is not Freight's own folder and (served) it is in the workspace, else in
+    the workspace's files folder (the demo's sample's results go there)."""
     name = results_name(sheet)
     if sheet.kind != "text":
         beside = Path(sheet.source).expanduser().with_name(name)
-        if results_refusal(beside) is None:
+        if results_refusal(beside) is None and inside(str(beside)):
             return beside
     return workspace_files / name

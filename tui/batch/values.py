@@ -5,9 +5,9 @@ with the reason (the caller adds row, column and value)."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
-from typing import Final
+from typing import Final, TypeVar
 
 from tui.batch.fields import DimUnit, WeightUnit
 
@@ -26,6 +26,7 @@ LB_IN: Final[dict[str, Decimal]] = {
 CM_PER_IN: Final = Decimal("2.54")
 MM_PER_IN: Final = Decimal("25.4")
 HUNDREDTH: Final = Decimal("0.01")
+_U = TypeVar("_U", bound=str)
 
 _TRUE: Final = frozenset(
     {"y", "yes", "x", "1", "true", "t", "on", "✓", "✔", "ja", "j", "oui", "o", "si", "sí", "s"}
@@ -122,33 +123,38 @@ def inches(size: Decimal, unit: DimUnit) -> Decimal:
     return plain(size)
 
 
+_WEIGHT_UNITS: Final[dict[WeightUnit, tuple[str, ...]]] = {
+    "lb": ("lb", "lbs", "pound", "pounds", "#"),
+    "kg": ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm"),
+    "g": ("g", "gr", "gram", "grams", "gramm", "gramme", "grammes"),
+    "oz": ("oz", "ounce", "ounces"),
+    "t": ("t", "tonne", "tonnes", "metric ton", "metric tons"),
+}
+_DIM_UNITS: Final[dict[DimUnit, tuple[str, ...]]] = {
+    "in": ("in", "inch", "inches", '"', "zoll"),
+    "cm": ("cm", "centimeter", "centimeters", "centimetre", "centimetres"),
+    "mm": ("mm", "millimeter", "millimeters", "millimetre", "millimetres"),
+}
+
+
+def _unit(text: str, names: Mapping[_U, tuple[str, ...]], unknown: str) -> _U:
+    """The unit whose ``names`` hold a unit cell's word (any case, a final dot dropped)."""
+    value = strip_marks(text).lower().rstrip(".")
+    for unit, written in names.items():
+        if value in written:
+            return unit
+    raise ValueError(unknown)
+
+
 def weight_unit(text: str) -> WeightUnit:
     """``lb``, ``kg``, ``g``, ``oz`` or ``t`` (the metric tonne) from a unit cell (``lbs``,
     ``Kilos``, ``grams``, ``ounces``…)."""
-    value = strip_marks(text).lower().rstrip(".")
-    if value in ("lb", "lbs", "pound", "pounds", "#"):
-        return "lb"
-    if value in ("kg", "kgs", "kilo", "kilos", "kilogram", "kilograms", "kilogramm"):
-        return "kg"
-    if value in ("g", "gr", "gram", "grams", "gramm", "gramme", "grammes"):
-        return "g"
-    if value in ("oz", "ounce", "ounces"):
-        return "oz"
-    if value in ("t", "tonne", "tonnes", "metric ton", "metric tons"):
-        return "t"
-    raise ValueError("is not a weight unit: lb, kg, g, oz or t")
+    return _unit(text, _WEIGHT_UNITS, "is not a weight unit: lb, kg, g, oz or t")
 
 
 def dim_unit(text: str) -> DimUnit:
     """``in``, ``cm`` or ``mm`` from a unit cell."""
-    value = strip_marks(text).lower().rstrip(".")
-    if value in ("in", "inch", "inches", '"', "zoll"):
-        return "in"
-    if value in ("cm", "centimeter", "centimeters", "centimetre", "centimetres"):
-        return "cm"
-    if value in ("mm", "millimeter", "millimeters", "millimetre", "millimetres"):
-        return "mm"
-    raise ValueError("is not a size unit: in or cm")
+    return _unit(text, _DIM_UNITS, "is not a size unit: in or cm")
 
 
 _NUM = r"\d+(?:[.,]\d+)?"

@@ -11,13 +11,15 @@ a screen's confirmation.
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
 from tui.api.changes import ShipmentChanges
 from tui.api.errors import ChangeRefusedError, FreightError
 from tui.api.models.changes import PickupChange, PickupResult
-from tui.store.changes import CancelTakenError, ChangeLog, ChangeRecord
+from tui.store.changes import CancelTakenError, ChangeLog, ChangeOutcome, ChangeRecord
 
 CancelState = Literal["canceled", "already", "refused", "unknown", "failed"]
 
@@ -56,13 +58,13 @@ class ChangeEngine:
 
     async def cancel(self, shipment_id: str) -> CancelOutcome:
         """Cancel one shipment, once."""
-        live = self.log.live_cancel(shipment_id)
+        live = await asyncio.to_thread(self.log.live_cancel, shipment_id)
         if live is not None:
             settled = await self._settle_live(live)
             if settled is not None:
                 return settled
         try:
-            record = self.log.sent(shipment_id, "cancel")
+            record = await asyncio.to_thread(self.log.sent, shipment_id, "cancel")
         except CancelTakenError as taken:  # another station got there between the two reads
             return CancelOutcome(
                 shipment_id, "already", f"{shipment_id}: a cancel was already sent "
@@ -71,15 +73,19 @@ class ChangeEngine:
         try:
             result = await self.changes.cancel(shipment_id)
         except ChangeRefusedError as refused:
-            self.log.settle(record, "refused", refused.message)
+            await self._settle(record, "refused", refused.message)
             return CancelOutcome(shipment_id, "refused", f"{shipment_id}: {refused.message}")
         except FreightError as error:
             return await self._after_failure(record, error)
         note = "canceled before" if result.already else None
-        self.log.settle(record, "done", note)
+        await self._settle(record, "done", note)
         if result.already:
             return CancelOutcome(shipment_id, "already", f"{shipment_id}: already canceled.")
         return CancelOutcome(shipment_id, "canceled", f"{shipment_id}: canceled.")
+
+    async def _settle(self, record: ChangeRecord, outcome: ChangeOutcome, note: str | None) -> None:
+        """Settle ``record`` in the store, off the event loop (it syncs to disk)."""
+        await asyncio.to_thread(self.log.settle, record, outcome, note)
 
     async def _settle_live(self, live: ChangeRecord) -> CancelOutcome | None:
         """A live cancel found: done stays done; sent/unknown is settled by asking the
@@ -87,42 +93,54 @@ class ChangeEngine:
         sid = live.shipment_id
         if live.outcome == "done":
             return CancelOutcome(sid, "already", f"{sid}: canceled before (recorded).")
-        try:
-            detail = await self.changes.client.get_shipment(sid)
-        except FreightError as error:
+        asked = await self._ask_service(
+            live, lambda status: f"the service shows it {status or 'not canceled'}"
+        )
+        if isinstance(asked, FreightError):
             return CancelOutcome(
                 sid, "unknown", f"{sid}: an earlier cancel's outcome is unknown and the "
-                f"service could not be asked ({error.message}); nothing was sent.",
+                f"service could not be asked ({asked.message}); nothing was sent.",
             )  # fmt: skip
-        if detail.status == "canceled":
-            self.log.settle(live, "done", "settled by asking the service")
+        if asked:
             return CancelOutcome(sid, "already", f"{sid}: canceled (an earlier cancel did it).")
-        self.log.settle(live, "failed", f"the service shows it {detail.status or 'not canceled'}")
         return None
 
     async def _after_failure(self, record: ChangeRecord, error: FreightError) -> CancelOutcome:
         """No usable answer: ask the service whether the shipment is canceled."""
         sid = record.shipment_id
-        try:
-            detail = await self.changes.client.get_shipment(sid)
-        except FreightError:
-            self.log.settle(record, "unknown", error.message)
+        asked = await self._ask_service(record, lambda _status: error.message)
+        if isinstance(asked, FreightError):
+            await self._settle(record, "unknown", error.message)
             return CancelOutcome(
                 sid, "unknown", f"{sid}: the cancel was sent but its outcome is unknown "
                 f"({error.message}); the next cancel of it asks the service first.",
             )  # fmt: skip
-        if detail.status == "canceled":
-            self.log.settle(record, "done", "settled by asking the service")
+        if asked:
             return CancelOutcome(sid, "canceled", f"{sid}: canceled.")
-        self.log.settle(record, "failed", error.message)
         return CancelOutcome(sid, "failed", f"{sid}: not canceled: {error.message}")
+
+    async def _ask_service(
+        self, record: ChangeRecord, not_canceled: Callable[[str], str]
+    ) -> bool | FreightError:
+        """Ask the service whether a cancel's shipment is canceled and settle the cancel by
+        the answer: True (done), False (failed, noted ``not_canceled(status)``), or the error
+        when the service could not be asked (the cancel left as it was)."""
+        try:
+            detail = await self.changes.client.get_shipment(record.shipment_id)
+        except FreightError as error:
+            return error
+        if detail.status == "canceled":
+            await self._settle(record, "done", "settled by asking the service")
+            return True
+        await self._settle(record, "failed", not_canceled(detail.status))
+        return False
 
     async def pickup(self, shipment_id: str, change: PickupChange | None) -> PickupOutcome:
         """Move the pickup to ``change`` (asking for one where there is none), or cancel it
         (``change`` None)."""
         kind = "pickup_cancel" if change is None else "pickup_change"
         request = {} if change is None else change.model_dump(mode="json")
-        record = self.log.sent(shipment_id, kind, request)
+        record = await asyncio.to_thread(self.log.sent, shipment_id, kind, request)
         try:
             if change is None:
                 result = await self.changes.cancel_pickup(shipment_id)
@@ -134,14 +152,14 @@ class ChangeEngine:
                         raise
                     result = await self.changes.request_pickup(shipment_id, change)
         except ChangeRefusedError as refused:
-            self.log.settle(record, "refused", refused.message)
+            await self._settle(record, "refused", refused.message)
             return PickupOutcome(
                 shipment_id, False, f"{shipment_id}: {refused.message}", reason=refused.reason
             )
         except FreightError as error:
-            self.log.settle(record, "failed", error.message)
+            await self._settle(record, "failed", error.message)
             raise
-        self.log.settle(record, "done", result.pickup_confirmation)
+        await self._settle(record, "done", result.pickup_confirmation)
         if change is None:
             return PickupOutcome(shipment_id, True, f"{shipment_id}: pickup canceled.", result)
         conf = f" (confirmation {result.pickup_confirmation})" if result.pickup_confirmation else ""

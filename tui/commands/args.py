@@ -6,15 +6,10 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tui.commands.batch_args import add_batch_commands
-from tui.commands.changes import add_change_commands
 from tui.commands.dates import SHORTCUTS
-from tui.commands.day import add_day_command
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
-from tui.commands.parser import add_json_flag
-from tui.commands.report import add_report_command
-from tui.commands.store import add_store_command
+from tui.commands.parser import add_command, add_json_flag
 from tui.domain.locations import LocationType
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
@@ -66,15 +61,7 @@ def add_target_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def _command(sub: Any, name: str, help_text: str, description: str) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = sub.add_parser(
-        name,
-        help=help_text,
-        description=description,
-        epilog=EXIT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_target_flags(parser)
-    return parser
+    return add_command(sub, name, help_text, description, EXIT_HELP, add_target_flags)
 
 
 def _format(parser: argparse.ArgumentParser, choices: tuple[str, ...], command: str) -> None:
@@ -192,13 +179,23 @@ def add_commands(sub: Any) -> None:
     )
     _format(track, ("table", "json", "jsonl"), "track")
 
+    from tui.commands.batch_args import add_batch_commands
+
     add_batch_commands(sub, add_target_flags)
+
+    from tui.commands.day import add_day_command
 
     add_day_command(sub, add_target_flags)
 
+    from tui.commands.changes import add_change_commands
+
     add_change_commands(sub, add_target_flags)
 
+    from tui.commands.store import add_store_command
+
     add_store_command(sub)
+
+    from tui.commands.report import add_report_command
 
     add_report_command(sub)
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from tui.batch.report import BATCH_FIELDS
 from tui.commands.exits import HELP as EXIT_HELP
-from tui.commands.parser import add_json_flag, add_json_switch
+from tui.commands.parser import add_command, add_json_flag, add_json_switch
 
 BATCH_EXITS = (
     "exit status:\n"
@@ -235,14 +235,7 @@ def _booking(book: argparse.ArgumentParser) -> None:
 def _action(
     actions: Any, add_target_flags: Any, name: str, help_text: str, description: str
 ) -> argparse.ArgumentParser:
-    parser: argparse.ArgumentParser = actions.add_parser(
-        name,
-        help=help_text,
-        description=description,
-        epilog=BATCH_EXITS,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    add_target_flags(parser)
+    parser = add_command(actions, name, help_text, description, BATCH_EXITS, add_target_flags)
     parser.add_argument("file", metavar="FILE", help="the order file (.csv, .tsv, .txt, .xlsx)")
     return parser
 

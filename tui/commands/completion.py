@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 ROOT = "freight"
@@ -77,23 +78,53 @@ def _paths(commands: list[Command]) -> str:
     return "|".join(c.path for c in commands if c.path != ROOT)
 
 
+def _valued(command: Command) -> Iterator[tuple[str, Option]]:
+    """Each option of ``command`` that takes a value, with its case pattern (path:flag|…)."""
+    for option in command.options:
+        if option.takes_value:
+            yield "|".join(f"{command.path}:{flag}" for flag in option.flags), option
+
+
+def _action(option: Option, choices: str, *, folder: str, file: str, other: str) -> str:
+    """What completes an option's value: its choices (put in ``choices`` at ``{}``, spaced),
+    a folder, a file, or ``other``."""
+    if option.choices:
+        return choices.format(" ".join(option.choices))
+    return {"dir": folder, "file": file}.get(option.value_kind, other)
+
+
+def _cases(word: str, paths: str, values: list[str], words: list[str]) -> list[str]:
+    """The body bash and zsh share: walk the words typed (``word``, the shell's i-th) down the
+    command ``paths`` (a case pattern), then complete the value after ``$prev`` (``values``) or
+    the names and flags of the command reached (``words``)."""
+    return [
+        f"        word={word}",
+        '        case "$cmdpath/$word" in',
+        f'            {paths} cmdpath="$cmdpath/$word" ;;',
+        "        esac",
+        "    done",
+        '    case "$cmdpath:$prev" in',
+        *values,
+        "    esac",
+        '    case "$cmdpath" in',
+        *words,
+        "    esac",
+    ]
+
+
 def bash(parser: argparse.ArgumentParser) -> str:
     """A bash script: ``source`` it, or save it in bash-completion's completions folder."""
     commands = walk(parser)
     values, words = [], []
     for command in commands:
-        for option in command.options:
-            if not option.takes_value:
-                continue
-            pattern = "|".join(f"{command.path}:{flag}" for flag in option.flags)
-            if option.choices:
-                action = f'COMPREPLY=($(compgen -W "{" ".join(option.choices)}" -- "$cur"))'
-            elif option.value_kind == "dir":
-                action = 'COMPREPLY=($(compgen -d -- "$cur"))'
-            elif option.value_kind == "file":
-                action = 'COMPREPLY=($(compgen -f -- "$cur"))'
-            else:
-                action = "COMPREPLY=()"
+        for pattern, option in _valued(command):
+            action = _action(
+                option,
+                'COMPREPLY=($(compgen -W "{}" -- "$cur"))',
+                folder='COMPREPLY=($(compgen -d -- "$cur"))',
+                file='COMPREPLY=($(compgen -f -- "$cur"))',
+                other="COMPREPLY=()",
+            )
             values.append(f"        {pattern}) {action}; return ;;")
         words.append(
             f'        {command.path}) names="{_names(command)}" flags="{_flags(command)}" ;;'
@@ -105,17 +136,7 @@ def bash(parser: argparse.ArgumentParser) -> str:
             "    local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
             "    local cmdpath=freight word names flags i",
             "    for ((i = 1; i < COMP_CWORD; i++)); do",
-            "        word=${COMP_WORDS[i]}",
-            '        case "$cmdpath/$word" in',
-            f'            {_paths(commands)}) cmdpath="$cmdpath/$word" ;;',
-            "        esac",
-            "    done",
-            '    case "$cmdpath:$prev" in',
-            *values,
-            "    esac",
-            '    case "$cmdpath" in',
-            *words,
-            "    esac",
+            *_cases("${COMP_WORDS[i]}", f"{_paths(commands)})", values, words),
             "    if [[ -z $names || $cur == -* ]]; then names=$flags; fi",
             '    COMPREPLY=($(compgen -W "$names" -- "$cur"))',
             "}",
@@ -130,18 +151,10 @@ def zsh(parser: argparse.ArgumentParser) -> str:
     commands = walk(parser)
     values, words = [], []
     for command in commands:
-        for option in command.options:
-            if not option.takes_value:
-                continue
-            pattern = "|".join(f"{command.path}:{flag}" for flag in option.flags)
-            if option.choices:
-                action = "compadd -- " + " ".join(option.choices)
-            elif option.value_kind == "dir":
-                action = "_files -/"
-            elif option.value_kind == "file":
-                action = "_files"
-            else:
-                action = "_message value"
+        for pattern, option in _valued(command):
+            action = _action(
+                option, "compadd -- {}", folder="_files -/", file="_files", other="_message value"
+            )
             values.append(f"        ({pattern}) {action}; return ;;")
         names = [f"{name}:{text}" for name, text in command.commands]
         names += command.positional_choices
@@ -157,17 +170,7 @@ def zsh(parser: argparse.ArgumentParser) -> str:
             "    local cmdpath=freight word i prev=${words[CURRENT-1]}",
             "    local -a names flags",
             "    for ((i = 2; i < CURRENT; i++)); do",
-            "        word=${words[i]}",
-            '        case "$cmdpath/$word" in',
-            f'            ({_paths(commands)}) cmdpath="$cmdpath/$word" ;;',
-            "        esac",
-            "    done",
-            '    case "$cmdpath:$prev" in',
-            *values,
-            "    esac",
-            '    case "$cmdpath" in',
-            *words,
-            "    esac",
+            *_cases("${words[i]}", f"({_paths(commands)})", values, words),
             '    if (( ${#names} == 0 )) || [[ $PREFIX == -* ]]; then names=("${flags[@]}"); fi',
             "    _describe -t words freight names",
             "}",

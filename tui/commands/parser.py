@@ -68,3 +68,24 @@ def add_json_switch(parser: argparse.ArgumentParser) -> None:
 
 
 __all__ = ["CommandParser", "add_json_flag", "add_json_switch"]
+
+
+def add_command(
+    sub: Any,
+    name: str,
+    help_text: str,
+    description: str,
+    epilog: str,
+    add_target_flags: Callable[[argparse.ArgumentParser], None],
+) -> argparse.ArgumentParser:
+    """A subcommand ``name`` whose description keeps its line breaks (its examples), with the
+    exit codes as its epilog and the flags that say which profile it acts for."""
+    parser: argparse.ArgumentParser = sub.add_parser(
+        name,
+        help=help_text,
+        description=description,
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_target_flags(parser)
+    return parser

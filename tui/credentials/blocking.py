@@ -9,10 +9,11 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import threading
-from collections.abc import Callable
-from typing import TypeVar
+from collections.abc import Callable, Coroutine
+from typing import Any, ParamSpec, TypeVar
 
 T = TypeVar("T")
+P = ParamSpec("P")
 
 DEFAULT_TIMEOUT = 5.0
 """Seconds to wait for a keyring before calling it unresponsive."""
@@ -54,3 +55,13 @@ async def acall(fn: Callable[[], T], limit: float = DEFAULT_TIMEOUT, name: str =
         return await asyncio.wait_for(asyncio.wrap_future(future), limit)
     except TimeoutError:
         raise TimedOut(f"no answer in {limit:g} s") from None
+
+
+def to_the_end(call: Callable[P, Coroutine[Any, Any, T]]) -> Callable[P, T]:
+    """The blocking form of an async ``call``, for the command line: run to its end in an
+    event loop of its own."""
+
+    def run(*args: P.args, **kwargs: P.kwargs) -> T:
+        return asyncio.run(call(*args, **kwargs))
+
+    return run

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -12,8 +11,8 @@ from typing import Literal
 from tui.api.secret import Secret
 from tui.config.resolve import ResolvedProfile
 from tui.config.urls import canonical_base_url
+from tui.credentials import blocking, redact
 from tui.credentials import env as env_credentials
-from tui.credentials import redact
 from tui.credentials.detect import KeyringState
 from tui.credentials.file_store import FileStore, FileStoreError, UnsafeFileError
 from tui.credentials.keyring_store import KeyringRead, KeyringStore
@@ -134,20 +133,6 @@ def _from_memory(resolved: ResolvedProfile, memory: SessionMemory | None, found:
         found.credentials = memory.get(resolved.name, resolved.base_url)
 
 
-def lookup(
-    resolved: ResolvedProfile,
-    env: Mapping[str, str],
-    memory: SessionMemory | None = None,
-    *,
-    keyring_store: KeyringStore | None = None,
-    file_store: FileStore | None = None,
-) -> Lookup:
-    """Find credentials for the command line. With env credentials, keyring is never touched."""
-    return asyncio.run(
-        alookup(resolved, env, memory, keyring_store=keyring_store, file_store=file_store)
-    )
-
-
 async def alookup(
     resolved: ResolvedProfile,
     env: Mapping[str, str],
@@ -169,3 +154,7 @@ async def alookup(
         return found
     _from_memory(resolved, memory, found)
     return found
+
+
+lookup = blocking.to_the_end(alookup)
+"""Find credentials for the command line. With env credentials, keyring is never touched."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,7 +10,7 @@ from typing import Literal
 from tui.api.secret import Secret
 from tui.config.settings import CredentialStore
 from tui.config.urls import canonical_base_url
-from tui.credentials import index
+from tui.credentials import blocking, index
 from tui.credentials.detect import KeyringState
 from tui.credentials.file_store import FileStore
 from tui.credentials.keyring_store import KeyringStore, service_name
@@ -37,30 +36,6 @@ class Saved:
     """A sentence naming the place: backend and entry, or file path."""
     warning: str | None = None
     """Set for an insecure place (plain file, non-OS keyring backend)."""
-
-
-def save(
-    profile: str,
-    base_url: str,
-    client_id: str,
-    secret: Secret,
-    target: Literal["keyring", "file"],
-    *,
-    keyring_store: KeyringStore | None = None,
-    file_store: FileStore | None = None,
-) -> Saved:
-    """Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""
-    return asyncio.run(
-        asave(
-            profile,
-            base_url,
-            client_id,
-            secret,
-            target,
-            keyring_store=keyring_store,
-            file_store=file_store,
-        )
-    )
 
 
 async def asave(
@@ -117,3 +92,7 @@ def _done(profile: str, url: str, client_id: str, saved: Saved, backend: str) ->
         ),
     )
     return saved
+
+
+save = blocking.to_the_end(asave)
+"""Save in the keyring (read back) or the plain file; raises KeyringUnusableError etc."""

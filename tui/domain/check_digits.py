@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+# tui/sandbox/check_digits.py keeps its own copy of these digits on purpose (the sandbox is an
+# independent model of the service, importing nothing of the client).
+
 
 def _digits(payload: str) -> list[int]:
     if not payload or not payload.isascii() or not payload.isdigit():

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+# tui/sandbox/classes.py keeps its own copy of these tables on purpose (the sandbox is an
+# independent model of the service): a change here is a change there.
+
 FREIGHT_CLASSES: tuple[Decimal, ...] = tuple(
     Decimal(text)
     for text in (

@@ -19,25 +19,42 @@ _PG_NUMBERS: Final = {"1": "I", "2": "II", "3": "III"}
 _NMFC = re.compile(r"^(\d{1,6})(?:\s*[-.]\s*(\d{1,2}))?$")
 
 
-def parse_un_number(text: str) -> str:
-    """`UN1203` from `UN1203`, `un 1203`, `1203` or `NA1993` (NA numbers are US-only)."""
+def _matched(
+    text: str, pattern: re.Pattern[str], blank: str, wrong: str, *, zero: tuple[int, str]
+) -> re.Match[str]:
+    """``text``, trimmed and in upper case, matched by ``pattern``; ``ValueError`` with
+    ``blank`` when it is empty, with ``wrong`` when it does not match or its group
+    ``zero[0]`` is the all-zero ``zero[1]``."""
     value = text.strip().upper()
     if not value:
-        raise ValueError("UN number: required for hazardous freight, like UN1203")
-    match = _UN.match(value)
-    if match is None or match.group(2) == "0000":
-        raise ValueError("UN number: UN and 4 digits, like UN1203")
+        raise ValueError(blank)
+    match = pattern.match(value)
+    if match is None or match.group(zero[0]) == zero[1]:
+        raise ValueError(wrong)
+    return match
+
+
+def parse_un_number(text: str) -> str:
+    """`UN1203` from `UN1203`, `un 1203`, `1203` or `NA1993` (NA numbers are US-only)."""
+    match = _matched(
+        text,
+        _UN,
+        "UN number: required for hazardous freight, like UN1203",
+        "UN number: UN and 4 digits, like UN1203",
+        zero=(2, "0000"),
+    )
     return f"{match.group(1) or 'UN'}{match.group(2)}"
 
 
 def parse_hazard_class(text: str) -> str:
     """A DOT hazard class 1-9, or a division such as `2.1`, `6.1`, `1.4G`."""
-    value = text.strip().upper()
-    if not value:
-        raise ValueError("hazard class: required for hazardous freight, 1 to 9 (or 2.1…)")
-    match = _CLASS.match(value)
-    if match is None or match.group(1) == "0":
-        raise ValueError("hazard class: 1 to 9, or a division like 2.1, 4.3, 6.1")
+    match = _matched(
+        text,
+        _CLASS,
+        "hazard class: required for hazardous freight, 1 to 9 (or 2.1…)",
+        "hazard class: 1 to 9, or a division like 2.1, 4.3, 6.1",
+        zero=(1, "0"),
+    )
     number, division, group = match.groups()
     if division is not None and division not in _DIVISIONS.get(number, ()):
         known = _DIVISIONS.get(number)
@@ -47,7 +64,7 @@ def parse_hazard_class(text: str) -> str:
         raise ValueError(f"hazard class: class {number} divisions are {choices}")
     if group is not None and number != "1":
         raise ValueError("hazard class: only class 1 (explosives) takes a letter, like 1.4G")
-    return value
+    return match.string
 
 
 def parse_packing_group(text: str) -> str | None:

@@ -105,6 +105,16 @@ def _cut(text: str, limit: int | None) -> str:
     return text
 
 
+def _unless_printable(text: object, clean: Callable[[str], str]) -> str:
+    """``text`` as a string (None is empty), through ``clean`` unless every character of it is
+    printable (the common case: nothing to change)."""
+    if text is None:
+        return ""
+    if not isinstance(text, str):
+        text = str(text)
+    return text if text.isprintable() else clean(text)
+
+
 def plain(text: object, *, limit: int | None = None) -> str:
     """One line of display text from server or file text (None is empty).
 
@@ -112,26 +122,21 @@ def plain(text: object, *, limit: int | None = None) -> str:
     become visible escapes (``\\x07``, ``\\u202e``). With `limit`, longer text is cut to that
     many characters, the last one ``…``.
     """
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if text.isprintable():  # the common case: nothing to change
-        return _cut(text, limit)
-    text = _SEQUENCE().sub("", text)
-    return _cut(_CONTROL_RUN().sub(_escape_match, text), limit)
+    return _cut(_unless_printable(text, _one_line), limit)
+
+
+def _one_line(text: str) -> str:
+    return _CONTROL_RUN().sub(_escape_match, _SEQUENCE().sub("", text))
 
 
 def plain_lines(text: object, *, limit: int | None = None) -> str:
     """Like `plain`, but line breaks stay (as ``\\n``): for notes, messages, multi-line values."""
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if text.isprintable():
-        return _cut(text, limit)
+    return _cut(_unless_printable(text, _lines), limit)
+
+
+def _lines(text: str) -> str:
     text = _LINE_BREAK().sub("\n", _SEQUENCE().sub("", text))
-    return _cut(_CONTROL().sub(_escape_keeping_breaks, text), limit)
+    return _CONTROL().sub(_escape_keeping_breaks, text)
 
 
 def visible(text: object, *, keep_newlines: bool = True) -> str:
@@ -140,18 +145,12 @@ def visible(text: object, *, keep_newlines: bool = True) -> str:
     For views that show what came verbatim (the raw JSON): ``ESC]52;…`` appears as
     ``\\x1b]52;…``. Newlines stay line breaks unless `keep_newlines` is False.
     """
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if text.isprintable():
-        return text
 
     def one(match: re.Match[str]) -> str:
         char = match.group()
         return "\n" if keep_newlines and char == "\n" else _escape(char)
 
-    return _CONTROL().sub(one, text)
+    return _unless_printable(text, lambda raw: _CONTROL().sub(one, raw))
 
 
 def plain_cell(text: object) -> str:
@@ -160,13 +159,12 @@ def plain_cell(text: object) -> str:
     The file format quotes its own whitespace; escape sequences and every other control
     character are still removed or escaped, so the file is safe to print to a terminal.
     """
-    if text is None:
-        return ""
-    if not isinstance(text, str):
-        text = str(text)
-    if text.isprintable():
-        return text
-    return _JSON_UNSAFE().sub(lambda match: _escape(match.group()), _SEQUENCE().sub("", text))
+    return _unless_printable(
+        text,
+        lambda raw: _JSON_UNSAFE().sub(
+            lambda match: _escape(match.group()), _SEQUENCE().sub("", raw)
+        ),
+    )
 
 
 def json_escaped(dumped: str) -> str:

@@ -8,10 +8,13 @@ show at the field; each `validate_*` wraps it and returns that message, or None 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
-from typing import NamedTuple
+from typing import NamedTuple, ParamSpec
 
 from tui.domain.postal import parse_postal_code
+
+_P = ParamSpec("_P")
 
 HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
 EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)*\.[A-Za-z]{2,}$")
@@ -131,68 +134,45 @@ def parse_quantity(text: str, maximum: int = MAX_QUANTITY) -> int:
     return number
 
 
-def _message(error: ValueError) -> str:
-    return str(error)
+def _problem(parse: Callable[_P, object], *args: _P.args, **kwargs: _P.kwargs) -> str | None:
+    """The message of the ``ValueError`` that ``parse`` raises, or None when it parses."""
+    try:
+        parse(*args, **kwargs)
+    except ValueError as error:
+        return str(error)
+    return None
 
 
 def validate_zip(text: str) -> str | None:
     """The message for a bad ZIP, or None."""
-    try:
-        parse_zip(text)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_zip, text)
 
 
 def validate_phone(text: str) -> str | None:
     """The message for a bad phone number, or None."""
-    try:
-        parse_phone(text)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_phone, text)
 
 
 def validate_email(text: str) -> str | None:
     """The message for a bad email address, or None."""
-    try:
-        parse_email(text)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_email, text)
 
 
 def validate_hhmm(text: str) -> str | None:
     """The message for a bad `HH:MM` time, or None."""
-    try:
-        parse_hhmm(text)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_hhmm, text)
 
 
 def validate_hours(open_text: str, close_text: str) -> str | None:
     """The message for bad dock hours (either time, or close not after open), or None."""
-    try:
-        parse_hours(open_text, close_text)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_hours, open_text, close_text)
 
 
 def validate_positive_decimal(text: str, what: str, maximum: Decimal | None = None) -> str | None:
     """The message for a weight or dimension that is not a number above 0, or None."""
-    try:
-        parse_positive_decimal(text, what, maximum)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_positive_decimal, text, what, maximum)
 
 
 def validate_quantity(text: str, maximum: int = MAX_QUANTITY) -> str | None:
     """The message for a quantity that is not a whole number of at least 1, or None."""
-    try:
-        parse_quantity(text, maximum)
-    except ValueError as error:
-        return _message(error)
-    return None
+    return _problem(parse_quantity, text, maximum)

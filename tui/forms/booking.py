@@ -228,6 +228,25 @@ def booking_request(
     )
 
 
+def _parcel_end(prefix: str, end: Mapping[str, str]) -> dict[str, str | None]:
+    """One end of a parcel booking (``origin`` or ``dest``): blank parts are left unsaid; the
+    last three may be missing from the form."""
+    parts = {
+        "Company": "company",
+        "Address": "address",
+        "ContactName": "contact",
+        "ContactPhone": "phone",
+    }
+    extras = {
+        "ContactEmail": "email",
+        "ReferenceNumber": "reference",
+        "Instructions": "instructions",
+    }
+    return {f"{prefix}{part}": _blank_none(end[key]) for part, key in parts.items()} | {
+        f"{prefix}{part}": _blank_none(end.get(key, "")) for part, key in extras.items()
+    }
+
+
 def parcel_request(
     quote: Quote,
     rate: Rate,
@@ -244,20 +263,8 @@ def parcel_request(
             "rateId": rate.id,
             "pickupDate": pickup_date,
             "reference": _blank_none(reference),
-            "originCompany": _blank_none(origin["company"]),
-            "originAddress": _blank_none(origin["address"]),
-            "originContactName": _blank_none(origin["contact"]),
-            "originContactPhone": _blank_none(origin["phone"]),
-            "originContactEmail": _blank_none(origin.get("email", "")),
-            "originReferenceNumber": _blank_none(origin.get("reference", "")),
-            "originInstructions": _blank_none(origin.get("instructions", "")),
-            "destCompany": _blank_none(dest["company"]),
-            "destAddress": _blank_none(dest["address"]),
-            "destContactName": _blank_none(dest["contact"]),
-            "destContactPhone": _blank_none(dest["phone"]),
-            "destContactEmail": _blank_none(dest.get("email", "")),
-            "destReferenceNumber": _blank_none(dest.get("reference", "")),
-            "destInstructions": _blank_none(dest.get("instructions", "")),
+            **_parcel_end("origin", origin),
+            **_parcel_end("dest", dest),
         }
     )
 

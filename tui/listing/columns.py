@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -79,6 +79,15 @@ def _pickup_key(shipment: ShipmentRow) -> date | None:
     return shipment.pickup_date
 
 
+def _place(
+    name: str, title: str, city_state: Callable[[ShipmentRow], str], *, wide: bool
+) -> Column[ShipmentRow]:
+    """The From or To column: a place's city and state, as wide as the terminal allows."""
+    return Column(
+        name, title, city_state, min_width=8, max_width=15 if wide else 11, priority=70, flex=True
+    )
+
+
 def shipment_columns(
     *, width: int, rows_sample: Sequence[ShipmentRow] = ()
 ) -> list[Column[ShipmentRow]]:
@@ -131,24 +140,8 @@ def shipment_columns(
             )
         )
     columns += [
-        Column(
-            "origin",
-            "From",
-            lambda row: row.origin.city_state,
-            min_width=8,
-            max_width=15 if wide else 11,
-            priority=70,
-            flex=True,
-        ),
-        Column(
-            "destination",
-            "To",
-            lambda row: row.destination.city_state,
-            min_width=8,
-            max_width=15 if wide else 11,
-            priority=70,
-            flex=True,
-        ),
+        _place("origin", "From", lambda row: row.origin.city_state, wide=wide),
+        _place("destination", "To", lambda row: row.destination.city_state, wide=wide),
     ]
     if wide:
         columns.append(

@@ -19,7 +19,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from tui.api.models import ShipmentQuery
+from tui.reports.engine import booked_clauses
 from tui.store.engine import Engine
 
 if TYPE_CHECKING:
@@ -105,17 +105,9 @@ def booked_prices(
 ) -> dict[str, BookedPrice]:
     """The booked shipments whose pickup day is in ``since``..``until`` (both included), by
     shipment id."""
-    clauses = ["outcome = 'booked'", "rate IS NOT NULL", "shipment_id IS NOT NULL"]
-    params: list[str] = []
-    if environment is not None:
-        clauses.append("environment = ?")
-        params.append(environment)
-    if since is not None:
-        clauses.append("pickup_date >= ?")
-        params.append(since.isoformat())
-    if until is not None:
-        clauses.append("pickup_date <= ?")
-        params.append(until.isoformat())
+    clauses, params = booked_clauses(
+        "shipment_id IS NOT NULL", environment, "pickup_date", since, until, until_op="<="
+    )
     if engine.dialect.name == "postgresql":
         rate = "CAST(rate AS jsonb)"
         carrier, currency = f"{rate} ->> 'carrier'", f"{rate} ->> 'currency'"
@@ -171,6 +163,7 @@ async def listed_bills(
     client: FreightClient, since: date | None, until: date | None
 ) -> AsyncIterator[Billed]:
     """Every listed shipment of the pickup days, a page of ``PAGE`` at a time."""
+    from tui.api.models import ShipmentQuery
 
     query = ShipmentQuery.build(pickup_date_from=since, pickup_date_to=until)
     async for shipment in client.iter_shipments(query, limit=PAGE):

@@ -14,7 +14,7 @@ turns ``?`` into its parameters.)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import date, datetime
 from decimal import ROUND_HALF_EVEN, Decimal
 from typing import Final, Literal
 
@@ -152,20 +152,38 @@ _NOT_CANCELED: Final = (
 """A booking whose shipment was canceled (``tui.store.changes``) is no spend."""
 
 
-def _where(
-    since: datetime | None, until: datetime | None, environment: str | None = None
-) -> tuple[str, list[str]]:
-    clauses = ["outcome = 'booked'", "rate IS NOT NULL", _NOT_CANCELED]
+def booked_clauses(
+    condition: str,
+    environment: str | None,
+    column: str,
+    since: date | None,
+    until: date | None,
+    *,
+    until_op: Literal["<", "<="],
+) -> tuple[list[str], list[str]]:
+    """The WHERE clauses, and their parameters, of the booked bookings with a rate that meet
+    ``condition``, in ``environment`` (None: every one), whose ``column`` is from ``since`` on
+    and before (``<``) or up to (``<=``) ``until``."""
+    clauses = ["outcome = 'booked'", "rate IS NOT NULL", condition]
     params: list[str] = []
     if environment is not None:  # a sandbox's test bookings are no production spend
         clauses.append("environment = ?")
         params.append(environment)
     if since is not None:
-        clauses.append("sent_at >= ?")
+        clauses.append(f"{column} >= ?")
         params.append(since.isoformat())
     if until is not None:
-        clauses.append("sent_at < ?")
+        clauses.append(f"{column} {until_op} ?")
         params.append(until.isoformat())
+    return clauses, params
+
+
+def _where(
+    since: datetime | None, until: datetime | None, environment: str | None = None
+) -> tuple[str, list[str]]:
+    clauses, params = booked_clauses(
+        _NOT_CANCELED, environment, "sent_at", since, until, until_op="<"
+    )
     return " AND ".join(clauses), params
 
 

@@ -131,24 +131,17 @@ class SandboxApp:
     def _route(self, path: str) -> tuple[dict[str, Handler], tuple[str, ...]]:
         if path in self._routes:
             return self._routes[path], ()
-        match = _SHIPMENT.match(path)
-        if match:
-            return {"GET": self._detail}, match.groups()
-        match = _TRACKING.match(path)
-        if match:
-            return {"GET": self._tracking}, match.groups()
-        match = _DOCUMENT.match(path)
-        if match:
-            return {"GET": self._document}, match.groups()
-        match = _CANCEL.match(path)
-        if match:
-            return {"POST": self._cancel}, match.groups()
-        match = _PICKUP.match(path)
-        if match:
-            methods: dict[str, Handler] = {
-                "POST": self._pickup, "PUT": self._pickup, "DELETE": self._pickup,
-            }  # fmt: skip
-            return methods, match.groups()
+        patterns: tuple[tuple[re.Pattern[str], dict[str, Handler]], ...] = (
+            (_SHIPMENT, {"GET": self._detail}),
+            (_TRACKING, {"GET": self._tracking}),
+            (_DOCUMENT, {"GET": self._document}),
+            (_CANCEL, {"POST": self._cancel}),
+            (_PICKUP, {"POST": self._pickup, "PUT": self._pickup, "DELETE": self._pickup}),
+        )
+        for pattern, methods in patterns:
+            match = pattern.match(path)
+            if match:
+                return methods, match.groups()
         raise ApiError(404, "NOT_FOUND", f"No such path: {path}")
 
     async def _dispatch(self, request: Request, request_id: str) -> Response:

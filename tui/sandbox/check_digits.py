@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+# A deliberate copy of tui/domain/check_digits.py: the sandbox is an independent model of the
+# service and imports nothing from the rest of tui, so the client's checks are tested against
+# identifiers the service made by its own code, not by the client's.
+
 
 def _digits(payload: str) -> list[int]:
     if not payload or not payload.isascii() or not payload.isdigit():

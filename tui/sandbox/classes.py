@@ -5,6 +5,11 @@ from __future__ import annotations
 import math
 from decimal import Decimal, InvalidOperation
 
+# A deliberate copy of tui/domain/freight_class.py (the classes and the density scale): the
+# sandbox is an independent model of the service and imports nothing from the rest of tui, so
+# that a mistake in the client's table shows as a disagreement in the tests instead of being
+# agreed to by construction. Change both when NMFC changes the scale.
+
 FREIGHT_CLASSES: tuple[Decimal, ...] = tuple(
     Decimal(text)
     for text in (

@@ -3,6 +3,7 @@ the batch engine (``tui.batch``) the command line uses too."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterable
 from datetime import UTC, datetime
 from functools import partial
@@ -15,7 +16,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widgets import Input
-from textual.worker import Worker
 
 from tui.batch.model import BOOKED_OR_MAYBE
 from tui.batch.results import suggested_results, write_results
@@ -24,7 +24,7 @@ from tui.batch.view import (
     review_row,
 )
 from tui.domain.safe_text import plain
-from tui.host import Host, host_of
+from tui.host import host_of
 from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_order import BatchOrderScreen
 from tui.screens.batch_paste import BatchPasteScreen
@@ -32,13 +32,14 @@ from tui.screens.batch_results import BatchResultsDialog
 from tui.screens.batch_rules import BatchRulesScreen
 from tui.screens.batch_runs import BatchRuns
 from tui.service_call import WorkerErrorsToHost
+from tui.widgets.batch_lines import BatchInfo, BatchStatus
 from tui.widgets.batch_progress import BatchProgress
 from tui.widgets.batch_review import BatchFilter, BatchReviewTable
 from tui.widgets.batch_stations import BatchStations
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.path_input import PathInput
-from tui.widgets.plain import Label, Static
+from tui.widgets.plain import Label
 from tui.widgets.virtual_table import VirtualTable
 from tui.workspace import files_dir
 
@@ -144,10 +145,24 @@ unfinished (pasted rows too) is offered in the path field.
         self.current_batch: Batch | None = None
         self.sheet: Sheet | None = None
         self._path_text = path
-        self.runs = BatchRuns(self, self)
-        self.opening = BatchOpening(self, lambda: now())  # (``now`` as tests set it)
-        self._status_shown: tuple[str, bool] = ("", False)
-        self._info_text = ""
+        self.path_input = PathInput(id="batch-path", placeholder=_PLACEHOLDER)
+        self.info = BatchInfo(id="batch-info")
+        self.table = BatchReviewTable(
+            empty_text="no orders yet: type an order file's path above, or v to paste rows",
+            id="batch-table",
+        )
+        self.progress = BatchProgress(id="batch-progress-row")
+        """The bar and line of the run going."""
+        self.status = BatchStatus(id="batch-status")
+        self.runs = BatchRuns(self, self.progress, self.status, self.show_state)
+        self.opening = BatchOpening(
+            self,
+            lambda: now(),  # (``now`` as tests set it)
+            self.path_input,
+            self.info,
+            self.status,
+            self._opened,
+        )
 
     # -- layout ---------------------------------------------------------------------------
 
@@ -155,50 +170,14 @@ unfinished (pasted rows too) is offered in the path field.
         yield FreightHeader("Batch")
         with Horizontal(id="batch-bar"):
             yield Label("File")
-            yield PathInput(id="batch-path", placeholder=_PLACEHOLDER)
+            yield self.path_input
             yield BatchFilter(id="batch-filter", placeholder="/ filter", compact=True)
-        yield Static("", id="batch-info", markup=False)
-        yield BatchReviewTable(
-            empty_text="no orders yet: type an order file's path above, or v to paste rows",
-            id="batch-table",
-        )
+        yield self.info
+        yield self.table
         yield BatchStations(id="batch-stations")
-        yield BatchProgress(id="batch-progress-row")
-        yield Static("", id="batch-status", markup=False)
+        yield self.progress
+        yield self.status
         yield FreightFooter()
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
-
-    @property
-    def table(self) -> BatchReviewTable:
-        return self.query_one("#batch-table", BatchReviewTable)
-
-    @property
-    def path_input(self) -> PathInput:
-        return self.query_one("#batch-path", PathInput)
-
-    @property
-    def progress(self) -> BatchProgress:
-        """The bar and line of the run going."""
-        return self.query_one("#batch-progress-row", BatchProgress)
-
-    @property
-    def rating_worker(self) -> Worker[None] | None:
-        """The last rating run's worker (None before the first)."""
-        return self.runs.rating_worker
-
-    @property
-    def is_rating(self) -> bool:
-        """True while a rating run is going."""
-        return self.runs.is_rating
-
-    @property
-    def is_booking(self) -> bool:
-        """True while a booking run is going."""
-        return self.runs.is_booking
 
     def on_mount(self) -> None:
         self.table.border_title = "Orders"
@@ -207,34 +186,15 @@ unfinished (pasted rows too) is offered in the path field.
         else:
             self.run_worker(self.opening.offer_resume(), group="batch-resume", exit_on_error=False)
 
-    def show_info(self, text: str) -> None:
-        self._info_text = text
-        self.query_one("#batch-info", Static).update(text)
-
     @on(PathInput.Choices, "#batch-path")
     def _choices(self, message: PathInput.Choices) -> None:
         """The names that fit the path typed, on the line under it (until the next Tab)."""
-        line = self.query_one("#batch-info", Static)
-        if message.names:
-            shown = "  ".join(plain(name, limit=40) for name in message.names[:30])
-            line.update(f"Tab again moves on · {shown}")
-        else:
-            line.update(self._info_text)
+        self.info.show_choices(message.names)
 
     @on(PathInput.RowsPasted, "#batch-path")
     def _rows_pasted(self, message: PathInput.RowsPasted) -> None:
         """Rows of orders pasted into the path field are read as orders."""
-        self.open_text(message.text)
-
-    def say(self, text: str, *, error: bool = False) -> None:
-        """The line under the table (changed only when it says something else: an update
-        lays the screen out again)."""
-        if (text, error) == self._status_shown:
-            return
-        self._status_shown = (text, error)
-        status = self.query_one("#batch-status", Static)
-        status.update(text)
-        status.set_class(error, "-error")
+        self.opening.open_text(message.text)
 
     @on(Input.Submitted, "#batch-path")
     def _path_submitted(self, message: Input.Submitted) -> None:
@@ -245,9 +205,11 @@ unfinished (pasted rows too) is offered in the path field.
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
         self.opening.open_path(text)
 
-    def open_text(self, text: str) -> None:
-        """Read pasted rows of orders."""
-        self.opening.open_text(text)
+    def _opened(self, batch: Batch, sheet: Sheet) -> None:
+        """A batch opened: shown, the table focused."""
+        self.current_batch, self.sheet = batch, sheet
+        self.show_all()
+        self.table.focus()
 
     def show_all(self) -> None:
         batch, sheet = self.current_batch, self.sheet
@@ -259,7 +221,7 @@ unfinished (pasted rows too) is offered in the path field.
         self.query_one("#batch-stations", BatchStations).follow(batch, self.show_state)
         name = plain(Path(sheet.source).name if sheet.kind != "text" else "pasted rows", limit=40)
         encoding = sheet.encoding.replace("-sig", " BOM")
-        self.show_info(
+        self.info.show_info(
             f"{name} · {len(sheet.rows)} rows · {sheet.delimiter_name}, {encoding}"
             + (", decimal commas" if sheet.decimal_comma else "")
             + f" · columns {plain(batch.mapping.name, limit=20)!r}"
@@ -277,8 +239,8 @@ unfinished (pasted rows too) is offered in the path field.
     @on(VirtualTable.RowHighlighted, "#batch-table")
     def _highlighted(self, message: VirtualTable.RowHighlighted) -> None:
         row = cast("ReviewRow | None", message.row)
-        if row is not None and not self.is_rating:
-            self.say(
+        if row is not None and not self.runs.is_rating:
+            self.status.say(
                 row.problem, error=row.status in ("invalid", "failed") or row.paperwork_missing
             )
 
@@ -290,20 +252,24 @@ unfinished (pasted rows too) is offered in the path field.
             return
         key = cast("ReviewRow", message.row).key
         state = batch.state(key)
-        unsettled = state.status in ("booking", "unknown") and not self.is_booking
+        unsettled = state.status in ("booking", "unknown") and not self.runs.is_booking
         if unsettled and self.runs.check_unknown(batch, key):
             return
 
-        def picked(rate_id: str | None) -> None:
-            if rate_id is None or self.current_batch is None:
-                return
-            try:
-                self.show_state(self.current_batch.pick(key, rate_id))
+        async def pick(rate_id: str) -> None:
+            try:  # (the batch saves the choice: a store call, never on the loop)
+                after = await asyncio.to_thread(batch.pick, key, rate_id)
             except ValueError as error:
                 self.notify(str(error), severity="warning", timeout=5)
+                return
+            self.show_state(after)
+
+        def picked(rate_id: str | None) -> None:
+            if rate_id is not None and self.current_batch is batch:
+                self.run_worker(pick(rate_id), group="batch-pick", exit_on_error=False)
 
         bookable = state.status not in BOOKED_OR_MAYBE
-        busy = self.is_rating or self.is_booking
+        busy = self.runs.is_rating or self.runs.is_booking
         rerate = None if busy else partial(self.runs.rate_one, batch, key)
         self.app.push_screen(BatchOrderScreen(batch.order(key), state, bookable, rerate), picked)
 
@@ -313,7 +279,7 @@ unfinished (pasted rows too) is offered in the path field.
 
         def pasted(text: str | None) -> None:
             if text:
-                self.open_text(text)
+                self.opening.open_text(text)
 
         self.app.push_screen(BatchPasteScreen(), pasted)
 
@@ -321,13 +287,13 @@ unfinished (pasted rows too) is offered in the path field.
         """Rows pasted on the table (not in a field) are read at once."""
         if "\n" in event.text.strip() and not isinstance(self.focused, Input):
             event.stop()
-            self.open_text(event.text)
+            self.opening.open_text(event.text)
 
     def action_mapping(self) -> None:
         if self.current_batch is None or self.sheet is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        if self.is_rating:
+        if self.runs.is_rating:
             self.notify("Rating: stop it first (Esc).", timeout=3)
             return
         path = Path(self.sheet.source) if self.sheet.kind != "text" else None
@@ -355,19 +321,25 @@ unfinished (pasted rows too) is offered in the path field.
         if batch is None:
             self.notify("Open an order file first.", timeout=3)
             return
-        if self.is_rating or self.is_booking:
+        if self.runs.is_rating or self.runs.is_booking:
             self.notify("Wait for the run to end (or stop it with Esc) first.", timeout=4)
             return
 
-        def chosen(rules: Rules | None) -> None:
-            if rules is None or self.current_batch is not batch:
-                return
+        def choose_again(rules: Rules) -> int:
+            """Apply the rules (saved in the store, so on a thread): how many orders changed."""
             before = {o.key: batch.state(o.key).chosen for o in batch.orders}
             batch.apply_rules(rules)
-            changed = sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
+            return sum(1 for o in batch.orders if batch.state(o.key).chosen != before[o.key])
+
+        async def apply(rules: Rules) -> None:
+            changed = await asyncio.to_thread(choose_again, rules)
             self.show_all()
             noun = "order" if changed == 1 else "orders"
-            self.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+            self.status.say(f"Chosen again by {rules.text}: {changed} {noun} changed.")
+
+        def chosen(rules: Rules | None) -> None:
+            if rules is not None and self.current_batch is batch:
+                self.run_worker(apply(rules), group="batch-rules", exit_on_error=False)
 
         self.app.push_screen(BatchRulesScreen(batch.rules), chosen)
 
@@ -405,7 +377,8 @@ unfinished (pasted rows too) is offered in the path field.
             self.notify("Open an order file first.", timeout=3)
             return
 
-        suggested = suggested_results(sheet, files_dir(self.host.session.data_dir))
+        host = host_of(self)
+        suggested = suggested_results(sheet, files_dir(host.session.data_dir))
 
         def chosen(target: Path | None) -> None:
             if target is None or self.sheet is not sheet:
@@ -413,9 +386,9 @@ unfinished (pasted rows too) is offered in the path field.
             try:
                 write_results(target, sheet, batch.orders, batch.states)
             except OSError as error:
-                self.say(f"Not written: {target}: {error.strerror or error}", error=True)
+                self.status.say(f"Not written: {target}: {error.strerror or error}", error=True)
                 return
-            given = self.host.file_saved(target)  # in a browser, it also goes to the browser
+            given = host.file_saved(target)  # in a browser, it also goes to the browser
             self.notify(f"Results written to {plain(str(target))}. {given}".strip(), timeout=6)
 
         self.app.push_screen(BatchResultsDialog(suggested), chosen)

@@ -7,78 +7,66 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
-from tui.batch import sample_path
-from tui.batch.engine import Batch, source_id
-from tui.batch.fields import guess_mapping, looks_like_header, unguessed
-from tui.batch.mappings import MappingStore
-from tui.batch.orders import context_for, read_orders
-from tui.batch.pasted import is_kept, kept_file, read_kept
-from tui.batch.source import SourceError, parse_text, read_file
-from tui.batch.view import latest_unfinished, preview_text, unfinished_text
-from tui.domain.safe_text import plain, safe_name_part
-from tui.screens.batch_mapping import BatchMappingScreen
-from tui.store.named import address_book
+from tui.domain.safe_text import plain
+from tui.host import Host, host_of
 from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
-    from textual.app import App
-    from textual.worker import Worker
+    from textual.widget import Widget
 
+    from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
     from tui.batch.source import Sheet
     from tui.batch.store import SharedBatchStore
-    from tui.batch.view import ReviewRow
     from tui.config.settings import Location
-    from tui.host import Host
+    from tui.widgets.batch_lines import BatchInfo, BatchStatus
     from tui.widgets.path_input import PathInput
-    from tui.widgets.virtual_table import VirtualTable
 
 
 def _mapping_name(path: Path | None) -> str:
     """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
+    from tui.domain.safe_text import safe_name_part
 
     return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
 
 
-class OpeningScreen(Protocol):
-    """What the opening needs of the Batch screen."""
-
-    current_batch: Batch | None
-    sheet: Sheet | None
-
-    @property
-    def host(self) -> Host: ...
-    @property
-    def app(self) -> App[Any]: ...
-    @property
-    def path_input(self) -> PathInput: ...
-    def say(self, text: str, *, error: bool = False) -> None: ...
-    def show_info(self, text: str) -> None: ...
-    def show_all(self) -> None: ...
-    def run_worker(
-        self, work: Any, *, group: str, exclusive: bool = ..., exit_on_error: bool = ...
-    ) -> Worker[Any]: ...
-    @property
-    def table(self) -> VirtualTable[ReviewRow]: ...
-
-
 class BatchOpening:
-    """Opens orders for a Batch screen, and keeps the batch store it opens them on."""
+    """Opens orders, and keeps the batch store it opens them on: its workers and dialogs on
+    ``node``, a path offered in ``field``, what is open or offered on ``info``, what went
+    wrong on ``status``; each batch opened goes to ``opened``."""
 
-    def __init__(self, screen: OpeningScreen, clock: Callable[[], datetime]) -> None:
-        self.screen = screen
+    def __init__(
+        self,
+        node: Widget,
+        clock: Callable[[], datetime],
+        field: PathInput,
+        info: BatchInfo,
+        status: BatchStatus,
+        opened: Callable[[Batch, Sheet], None],
+    ) -> None:
+        self.node = node
         self.clock = clock
         """The time ship dates are judged by."""
+        self.field = field
+        self.show_info = info.show_info
+        self.say = status.say
+        self.opened_batch = opened
+        self.has_batch = False
+        """A batch was opened (and handed to ``opened``)."""
         self._batch_store: SharedBatchStore | None = None
         self.book: list[Location] | None = None
         """The profile's address book as the store held it when orders were last read."""
         self.opened = False
         """A file or rows were opened (nothing is offered in the path field after that)."""
+
+    @property
+    def host(self) -> Host:
+        """The app, as far as the opening may use it."""
+        return host_of(self.node)
 
     def close(self) -> None:
         """Let go of the batch store."""
@@ -92,70 +80,74 @@ class BatchOpening:
         if self._batch_store is None:
             from tui.batch.store import SharedBatchStore
 
-            session = self.screen.host.session
+            session = self.host.session
             self._batch_store = SharedBatchStore(session.store(), owned=False)
         return self._batch_store
 
     async def offer_resume(self) -> None:
         """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
         session): its path in the field, a word on what is left."""
+        from tui.batch.view import latest_unfinished
 
-        profile = self.screen.host.session.profile_name
+        profile = self.host.session.profile_name
         info = await asyncio.to_thread(lambda: latest_unfinished(self.store(), profile))
-        if self.screen.current_batch is not None or self.opened:
+        if self.has_batch or self.opened:
             return
         if info is None:
             self._offer_sample()
             return
+        from tui.batch.pasted import kept_file
+        from tui.batch.view import unfinished_text
 
         source = info.source
-        kept = kept_file(self.screen.host.session.data_dir, source)
+        kept = kept_file(self.host.session.data_dir, source)
         if kept is not None:  # pasted rows: offered when their text was kept
             if not await asyncio.to_thread(kept.exists):
                 return
             source = str(kept)
         when = info.updated.astimezone().strftime("%a %H:%M")
-        field = self.screen.path_input
+        field = self.field
         if not field.value:
             field.value = source
             field.select_all()  # Enter goes on; typing another path replaces it
-        self.screen.show_info(
-            f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on."
-        )
+        self.show_info(f"Unfinished batch of {when}: {unfinished_text(info)}. Enter goes on.")
 
     def _offer_sample(self) -> None:
         """In the demo, the sample order file in the path field: Enter opens it."""
-        if self.screen.host.session.environment != "DEMO":
+        if self.host.session.environment != "DEMO":
             return
+        from tui.batch import sample_path
 
-        field = self.screen.path_input
+        field = self.field
         if field.value:
             return
         field.value = str(sample_path())
         field.select_all()  # typing another path replaces it
-        self.screen.show_info("The demo's sample orders (10, two set aside): Enter opens them.")
+        self.show_info("The demo's sample orders (10, two set aside): Enter opens them.")
 
     # -- opening --------------------------------------------------------------------------
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
+        from tui.batch import sample_path
+        from tui.batch.pasted import is_kept, read_kept
 
         self._opened_now()
-        self.screen.path_input.value = text
+        self.field.value = text
         path = Path(text).expanduser()
-        if not is_kept(self.screen.host.session.data_dir, path):  # else, pasted rows kept
+        if not is_kept(self.host.session.data_dir, path):  # else, pasted rows kept
             try:
                 path = confine(text, also=[sample_path()])  # served: the workspace only
             except OutsideWorkspace as error:
-                self.screen.say(str(error), error=True)
+                self.say(str(error), error=True)
                 return
-        if is_kept(self.screen.host.session.data_dir, path):  # pasted rows kept: their own batch
+        if is_kept(self.host.session.data_dir, path):  # pasted rows kept: their own batch
             try:
                 self.open_text(read_kept(path))
             except (OSError, UnicodeDecodeError) as error:
-                self.screen.say(f"{plain(text)}: {plain(str(error))}", error=True)
+                self.say(f"{plain(text)}: {plain(str(error))}", error=True)
             return
-        self.screen.run_worker(
+        self.node.run_worker(
             self._read(path, None),
             group="batch-read",
             exclusive=True,
@@ -166,20 +158,24 @@ class BatchOpening:
         """Something is being opened: nothing is offered any more, and the line that offered
         it (an unfinished batch, the demo's sample) goes until the batch read says its own."""
         self.opened = True
-        if self.screen.current_batch is None:
-            self.screen.show_info("")
+        if not self.has_batch:
+            self.show_info("")
 
     def open_text(self, text: str) -> None:
         """Read pasted rows of orders."""
         self._opened_now()
-        self.screen.path_input.value = ""  # no file: a path offered there is not what is read
-        self.screen.run_worker(
+        self.field.value = ""  # no file: a path offered there is not what is read
+        self.node.run_worker(
             self._read(None, text), group="batch-read", exclusive=True, exit_on_error=False
         )
 
     async def _read(self, path: Path | None, text: str | None) -> None:
+        from tui.batch.fields import guess_mapping, looks_like_header
+        from tui.batch.mappings import MappingStore
+        from tui.batch.source import SourceError, parse_text, read_file
+        from tui.store.named import address_book
 
-        session = self.screen.host.session
+        session = self.host.session
         profile = session.profile
 
         def read() -> tuple[Sheet, ColumnMapping, bool]:
@@ -193,19 +189,19 @@ class BatchOpening:
             saved = MappingStore(shared, session.data_dir).for_headers(profile.name, sheet.headers)
             return sheet, saved or guess_mapping(sheet.headers), saved is not None
 
-        self.screen.host.set_activity("batch", "reading the orders…")
+        self.host.set_activity("batch", "reading the orders…")
         try:
             sheet, mapping, saved = await asyncio.to_thread(read)
         except SourceError as error:
             where = plain(str(path)) if path is not None else "the pasted text"
-            self.screen.say(f"{where}: {error}", error=True)
+            self.say(f"{where}: {error}", error=True)
             return
         except OSError as error:  # the store (StoreError): named, with what to do
-            self.screen.say(f"Not read: {plain(str(error))}", error=True)
+            self.say(f"Not read: {plain(str(error))}", error=True)
             return
         finally:
-            self.screen.host.set_activity("batch", None)
-        self.screen.say("")
+            self.host.set_activity("batch", None)
+        self.say("")
         if saved:
             await self._open(path, text, sheet, mapping)
             return
@@ -214,21 +210,27 @@ class BatchOpening:
     def review(
         self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
     ) -> None:
+        from tui.screens.batch_mapping import BatchMappingScreen
 
         def reviewed(result: ColumnMapping | None) -> None:
             if result is None:
-                if self.screen.current_batch is None:
-                    self.screen.say("Not read: the columns were not confirmed (m to review them).")
+                if not self.has_batch:
+                    self.say("Not read: the columns were not confirmed (m to review them).")
                 return
-            self.screen.run_worker(
+            self.node.run_worker(
                 self._open(path, text, sheet, result, save=review.keep),
                 group="batch-read",
                 exclusive=True,
                 exit_on_error=False,
             )
 
+        from dataclasses import replace
+
+        from tui.batch.orders import context_for, read_orders
+        from tui.batch.view import preview_text
+
         moment = self.clock()
-        profile = self.screen.host.session.profile
+        profile = self.host.session.profile
         context = context_for(profile, moment.astimezone().date(), moment, self.book)
 
         def preview(candidate: ColumnMapping) -> tuple[str, bool]:
@@ -236,11 +238,12 @@ class BatchOpening:
 
         named = replace(mapping, name=mapping.name or _mapping_name(path))
         review = BatchMappingScreen(named, sheet, preview)
-        self.screen.app.push_screen(review, reviewed)
+        self.node.app.push_screen(review, reviewed)
 
     def _tell_reading(self, batch: Batch, sheet: Sheet) -> None:
         """A notice of what the file's reading decided that no order's row shows: footer rows
         set aside, and where saved columns read otherwise than the guess (units first)."""
+        from tui.batch.fields import guess_mapping, unguessed
 
         told = list(sheet.set_aside)
         if batch.mapping.saved:
@@ -250,7 +253,7 @@ class BatchOpening:
                     f"columns {batch.mapping.name!r} (saved) are not the guess: " + "; ".join(found)
                 )
         if told:
-            self.screen.app.notify(
+            self.node.app.notify(
                 "\n".join(plain(line, limit=200) for line in told),
                 severity="warning",
                 timeout=10,
@@ -267,13 +270,19 @@ class BatchOpening:
         save: bool = False,
     ) -> None:
         """Open the batch of the sheet read with ``mapping``, saved first when ``save``."""
+        from dataclasses import replace
 
-        session = self.screen.host.session
+        from tui.batch.engine import Batch, source_id
+        from tui.batch.mappings import MappingStore
+        from tui.batch.orders import context_for
+
+        session = self.host.session
         profile = session.profile
         name = mapping.name or _mapping_name(path)
         mapping = replace(mapping, name=name)
 
         def open_batch() -> Batch:
+            from tui.store.named import address_book
 
             shared = self.store().store
             if save:
@@ -292,15 +301,14 @@ class BatchOpening:
                 self.store(), profile.name, source_id(path, text), sheet, mapping, context
             )
 
-        self.screen.host.set_activity("batch", "checking the orders…")
+        self.host.set_activity("batch", "checking the orders…")
         try:
             batch = await asyncio.to_thread(open_batch)
         except (OSError, ValueError) as error:
-            self.screen.say(f"Not read: {plain(str(error))}", error=True)
+            self.say(f"Not read: {plain(str(error))}", error=True)
             return
         finally:
-            self.screen.host.set_activity("batch", None)
-        self.screen.current_batch, self.screen.sheet = batch, sheet
-        self.screen.show_all()
+            self.host.set_activity("batch", None)
+        self.has_batch = True
+        self.opened_batch(batch, sheet)
         self._tell_reading(batch, sheet)
-        self.screen.table.focus()

@@ -5,26 +5,12 @@ the header's activity, the host's error handling), on the session's booking engi
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
-from tui.batch.book import (
-    book_again,
-    booking_totals,
-    claimed,
-    paperwork_bundle,
-    paperwork_files,
-    to_book,
-)
-from tui.batch.pace import WaitTooLongError
-from tui.batch.paperwork import owing
-from tui.batch.rating import FatalRatingError
-from tui.batch.run import book_run, paperwork_folder, print_paperwork, printed_line, rate_run
-from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain
-from tui.screens.batch_confirm import BatchConfirmScreen
-from tui.screens.book_check import BookingCheckScreen, CheckResult
+from tui.host import Host, host_of
 from tui.service_call import ServiceCall
-from tui.store import StoreError
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
@@ -36,19 +22,8 @@ if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.batch.engine import Batch
     from tui.batch.model import OrderState
-    from tui.host import Host
+    from tui.widgets.batch_lines import BatchStatus
     from tui.widgets.batch_progress import BatchProgress
-
-
-class RunsScreen(Protocol):
-    """What the runs need of the screen they run for."""
-
-    @property
-    def host(self) -> Host: ...
-    @property
-    def progress(self) -> BatchProgress: ...
-    def show_state(self, state: OrderState) -> None: ...
-    def say(self, text: str, *, error: bool = False) -> None: ...
 
 
 STATUS_PADDING = 2
@@ -57,35 +32,63 @@ MIN_FOLDER = 24
 """The fewest columns a folder is shortened to."""
 
 
+AnswerT = TypeVar("AnswerT")
+
+
+def run_call(
+    node: Widget,
+    group: str,
+    on_answer: Callable[[AnswerT], None],
+    on_error: Callable[[Exception, str], None],
+    on_stopped: Callable[[], None],
+) -> ServiceCall[AnswerT]:
+    """A batch run's call, on its own client: the store's, the rating's and the pace's errors
+    are the run's to say, not the host's."""
+    from tui.batch.pace import WaitTooLongError
+    from tui.batch.rating import FatalRatingError
+    from tui.store import StoreError
+
+    return ServiceCall(
+        node,
+        group,
+        on_answer=on_answer,
+        on_error=on_error,
+        on_stopped=on_stopped,
+        handled_here=(StoreError, FatalRatingError, WaitTooLongError),
+        own_client=True,
+    )
+
+
 class BatchRuns:
-    """One rating run and one booking run at a time, and printing, for a Batch screen."""
+    """One rating run and one booking run at a time, and printing: their workers on ``node``,
+    their progress on ``progress``, each order's new state to ``show_state``, their last
+    word on ``status``."""
 
-    def __init__(self, screen: RunsScreen, node: Widget) -> None:
-
-        self.screen = screen
+    def __init__(
+        self,
+        node: Widget,
+        progress: BatchProgress,
+        status: BatchStatus,
+        show_state: Callable[[OrderState], None],
+    ) -> None:
         self.node = node
-        handled = (StoreError, FatalRatingError, WaitTooLongError)
-        self.rating: ServiceCall[str] = ServiceCall(
-            node,
-            "batch-rate",
-            on_answer=self._rated,
-            on_error=self._rate_failed,
-            on_stopped=self._rating_stopped,
-            handled_here=handled,
-            own_client=True,
+        self.progress = progress
+        self.say = status.say
+        self.show_state = show_state
+        self.rating: ServiceCall[str] = run_call(
+            node, "batch-rate", self._rated, self._rate_failed, self._rating_stopped
         )
-        self.booking: ServiceCall[tuple[str, Batch, Path]] = ServiceCall(
-            node,
-            "batch-book",
-            on_answer=self._booked,
-            on_error=self._book_failed,
-            on_stopped=self._booking_stopped,
-            handled_here=handled,
-            own_client=True,
+        self.booking: ServiceCall[tuple[str, Batch, Path]] = run_call(
+            node, "batch-book", self._booked, self._book_failed, self._booking_stopped
         )
         self._rating: Worker[None] | None = None
         self._booking: Worker[None] | None = None
         self.folder: Path | None = None
+
+    @property
+    def host(self) -> Host:
+        """The app, as far as the runs may use it."""
+        return host_of(self.node)
 
     @property
     def rating_worker(self) -> Worker[None] | None:
@@ -126,45 +129,47 @@ class BatchRuns:
 
     def rate(self, batch: Batch, *, rerate: bool) -> None:
         """Rate the orders not rated yet (with ``rerate``, every order not booked)."""
+        from tui.batch.run import rate_run
 
         total = len(batch.to_rate(rerate=rerate))
-        self.screen.progress.start(total)
-        self.screen.say("Esc stops; what is rated stays.")
+        self.progress.start(total)
+        self.say("Esc stops; what is rated stays.")
 
         async def run(client: FreightClient) -> str:
             await rate_run(
                 batch,
                 client,
-                progress=self.screen.progress,
+                progress=self.progress,
                 rerate=rerate,
-                on_state=self.screen.show_state,
-                rate=self.screen.host.session.profile.limits.requests_per_second,
-                max_wait=self.screen.host.session.profile.limits.max_retry_after,
+                on_state=self.show_state,
+                rate=self.host.session.profile.limits.requests_per_second,
+                max_wait=self.host.session.profile.limits.max_retry_after,
             )
-            return self.screen.progress.last_text("Rated.") + " · Enter on an order: its rates"
+            return self.progress.last_text("Rated.") + " · Enter on an order: its rates"
 
         self._rating = self.rating.start(run, activity=f"rating {total} orders…")
 
     def _rated(self, text: str) -> None:
-        self.screen.progress.stop()
-        self.screen.say(text)
+        self.progress.stop()
+        self.say(text)
 
     def _rate_failed(self, error: Exception, message: str) -> None:
-        self.screen.progress.stop()
+        self.progress.stop()
         self._failed(error, message)
 
     def _rating_stopped(self) -> None:
         if self.rating.gone:
             return
-        self.screen.progress.stop()
-        self.screen.say(f"Stopped: {self.screen.progress.done} rated and kept; r goes on.")
+        self.progress.stop()
+        self.say(f"Stopped: {self.progress.done} rated and kept; r goes on.")
 
     async def rate_one(self, batch: Batch, key: str) -> OrderState:
         """Rate one order again (from its own view): its new state, shown here too."""
+        from tui.batch.run import rate_run
 
-        client = await self.screen.host.session.batch_client()
+        client = await self.host.session.batch_client()
         try:
-            await rate_run(batch, client, keys=[key], rerate=True, on_state=self.screen.show_state)
+            await rate_run(batch, client, keys=[key], rerate=True, on_state=self.show_state)
         finally:
             await client.aclose()
         return batch.state(key)
@@ -174,10 +179,13 @@ class BatchRuns:
     def confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
         so; bookings to settle only are searched for without asking (nothing new is sent)."""
+        from tui.batch.book import booking_totals, to_book
+        from tui.batch.paperwork import owing
+        from tui.screens.batch_confirm import BatchConfirmScreen
 
         if self.is_rating or self.is_booking:
             return
-        if self.screen.host.booking_in_flight:
+        if self.host.booking_in_flight:
             self.node.notify("A booking is in flight: wait for its answer.", timeout=4)
             return
         orders = to_book(batch, keys)
@@ -190,13 +198,13 @@ class BatchRuns:
             )
             return
         fresh = [o for o in orders if batch.state(o.key).status == "rated"]
-        session = self.screen.host.session
+        session = self.host.session
 
         def decided(go: bool | None) -> None:
             if go:
                 self.book(batch, keys)
             elif keys is not None:
-                self.screen.say("Not booked: b books it with the others.")
+                self.say("Not booked: b books it with the others.")
 
         if not fresh:  # only bookings to settle: nothing new is sent
             decided(True)
@@ -215,8 +223,9 @@ class BatchRuns:
         """An order whose booking got no answer: search for it and let the user say which
         shipment is it, or that none is and it is to be booked again (the booking check the
         Book screen uses). False when the ledger has no record of its booking."""
+        from tui.screens.book_check import BookingCheckScreen, CheckResult
 
-        session = self.screen.host.session
+        session = self.host.session
         reference = batch.state(key).reference
         try:
             record = session.ledger().latest(reference) if reference else None
@@ -226,16 +235,17 @@ class BatchRuns:
             return False
 
         def checked(chosen: CheckResult | None) -> None:
+            from tui.batch.book import book_again, claimed
 
             if chosen == "mine":
                 again = session.ledger().latest(reference)
                 if again is not None:
-                    self.screen.show_state(claimed(batch, key, again))
+                    self.show_state(claimed(batch, key, again))
             elif chosen == "again":
                 try:
-                    self.screen.show_state(book_again(batch, key, reference, session.ledger()))
+                    self.show_state(book_again(batch, key, reference, session.ledger()))
                 except (ValueError, OSError) as error:
-                    self.screen.say(str(error), error=True)
+                    self.say(str(error), error=True)
                     return
                 self.confirm_and_book(batch, [key])
 
@@ -244,12 +254,15 @@ class BatchRuns:
 
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
+        from tui.batch.book import to_book
+        from tui.batch.paperwork import owing
+        from tui.batch.run import book_run, paperwork_folder
 
-        host = self.screen.host
+        host = self.host
         session = host.session
-        self.screen.progress.start(len(to_book(batch, keys)) + len(owing(batch, keys)))
+        self.progress.start(len(to_book(batch, keys)) + len(owing(batch, keys)))
         host.booking_in_flight = True
-        self.screen.say("Booking: each order once, under its own reference.")
+        self.say("Booking: each order once, under its own reference.")
         folder = self.folder = paperwork_folder(files_dir(session.data_dir) / "documents", batch)
 
         async def run(client: FreightClient) -> tuple[str, Batch, Path]:
@@ -259,28 +272,29 @@ class BatchRuns:
                 client,
                 folder=folder,
                 keys=keys,
-                progress=self.screen.progress,
-                on_state=self.screen.show_state,
+                progress=self.progress,
+                on_state=self.show_state,
                 rate=session.profile.limits.requests_per_second,
                 max_wait=session.profile.limits.max_retry_after,
             )
-            return self.screen.progress.last_text("Booked."), batch, folder
+            return self.progress.last_text("Booked."), batch, folder
 
         self._booking = self.booking.start(run, activity="booking the batch…")
 
     def _booked(self, answer: tuple[str, Batch, Path]) -> None:
+        from tui.batch.paperwork import owing
 
         text, batch, folder = answer
         self._book_ended()
         missing = owing(batch)
         if missing:
             why = plain(batch.state(missing[0].key).paperwork_missing, limit=80)
-            self.screen.say(
+            self.say(
                 f"{text} · paperwork missing for {len(missing)} (b tries again): {why}",
                 error=True,
             )
             return
-        self.screen.say(paperwork_line(text, folder, self.node.size.width))
+        self.say(paperwork_line(text, folder, self.node.size.width))
         self.node.run_worker(
             self._deliver_paperwork(batch, folder), group="batch-deliver", exit_on_error=False
         )
@@ -293,16 +307,17 @@ class BatchRuns:
         self._book_ended()
         if self.booking.gone:
             return
-        self.screen.say(
+        self.say(
             "Stopped: what was booked stays; b goes on (a booking in flight is searched for first)."
         )
 
     async def _deliver_paperwork(self, batch: Batch, folder: Path) -> None:
         """In a browser, the batch's paperwork goes to it too, as one zip (kept beside the
         folder on this machine)."""
-        host = self.screen.host
+        host = self.host
         if not host.delivers_files:
             return
+        from tui.batch.book import paperwork_bundle, paperwork_files
 
         files = await asyncio.to_thread(paperwork_files, batch, folder)
         if not files:
@@ -310,7 +325,7 @@ class BatchRuns:
         try:
             bundle = await asyncio.to_thread(paperwork_bundle, files, folder)
         except OSError as error:
-            self.screen.say(f"Paperwork not bundled: {error.strerror or error}", error=True)
+            self.say(f"Paperwork not bundled: {error.strerror or error}", error=True)
             return
         given = host.file_saved(bundle, mime_type="application/zip")
         self.node.notify(given, timeout=6)
@@ -318,16 +333,17 @@ class BatchRuns:
     # -- the end of a run -------------------------------------------------------------------
 
     def _book_ended(self) -> None:
-        self.screen.host.booking_in_flight = False
+        self.host.booking_in_flight = False
         if not self.booking.gone:  # (the screen's widgets go first when it is taken down)
-            self.screen.progress.stop()
+            self.progress.stop()
 
     def _failed(self, error: Exception, message: str) -> None:
+        from tui.batch.rating import FatalRatingError
 
         if isinstance(error, FatalRatingError):
             cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
-            message = self.screen.host.handle_api_error(cause)
-        self.screen.say(message or str(error), error=True)
+            message = self.host.handle_api_error(cause)
+        self.say(message or str(error), error=True)
 
     # -- printing ---------------------------------------------------------------------------
 
@@ -338,8 +354,10 @@ class BatchRuns:
         )
 
     async def _print(self, batch: Batch) -> None:
+        from tui.batch.book import paperwork_files
+        from tui.batch.run import paperwork_folder, print_paperwork, printed_line
 
-        host = self.screen.host
+        host = self.host
         session = host.session
         folder = paperwork_folder(files_dir(session.data_dir) / "documents", batch)
         if not await asyncio.to_thread(paperwork_files, batch, folder):
@@ -372,6 +390,7 @@ def paperwork_line(text: str, folder: Path, width: int) -> str:
     """``Booked 3 of 3 · paperwork in ~/.local/share/…/batch-orders · p prints it`` in a
     status line ``width`` wide: the folder's start and its own name stay in view (home as
     ``~``, shortened in the middle), never cut off at the line's end."""
+    from tui.domain.display_paths import display_path
 
     head, tail = f"{text} · paperwork in ", " · p prints it"
     room = width - STATUS_PADDING - len(head) - len(tail)

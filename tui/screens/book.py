@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -12,24 +11,16 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input
 
-from tui.api.errors import RequestValidationError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
-from tui.domain.pickup_dates import region_of
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
-from tui.forms.book_summary import confirm_rows, hazmat_problems
-from tui.forms.book_times import MIN_PICKUP_WINDOW
-from tui.host import Host, host_of
-from tui.screens import book_addresses
-from tui.screens.book_check import BookingCheckScreen
-from tui.screens.book_confirm import BookConfirmScreen
-from tui.screens.book_draft import BookDraft
-from tui.screens.book_outcome import earlier_booking, show_outcome
+from tui.host import Hosted
+from tui.screens.book_addresses import BookEnds
+from tui.screens.book_body import BookBody
+from tui.screens.book_outcome import earlier_booking, shown
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
@@ -38,20 +29,17 @@ from tui.widgets.pickup_form import PickupForm
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
-    from textual.widget import Widget
-
     from tui.api.client import FreightClient
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Quote,
-        Rate,
-        RateRequest,
-    )
+    from tui.api.models import Quote, Rate, RateRequest
     from tui.booking import BookingOutcome
+    from tui.config.settings import Location
+    from tui.host import AnyBooking, AnyBookingRequest
+    from tui.ledger import BookingRecord
     from tui.screens.book_check import CheckResult
+
+
+LEDGER = "Booking ledger"
+"""The title of a notice about the booking ledger."""
 
 
 def today() -> date:
@@ -59,7 +47,7 @@ def today() -> date:
     return date.today()
 
 
-class BookScreen(WorkerErrorsToHost, Screen[None]):
+class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
 
     HELP = ContactForm.HELP
@@ -130,23 +118,16 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         self.rate = rate
         self.request = request
         self.parcel = same_mode(rate.mode, "parcel")
-        self.draft = BookDraft(self)
-        self._side = "origin"
-        self.booked: Booking | ParcelBooking | None = None
-        self._sent_request: BookingRequest | ParcelBookingRequest | None = None
+        self.booked: AnyBooking | None = None
+        self._sent_request: AnyBookingRequest | None = None
         self._sending: ServiceCall[BookingOutcome] = ServiceCall(
             self,
             "booking",
             activity="booking…",
-            on_answer=partial(show_outcome, self),
+            on_answer=self._answered,
             on_error=self._send_failed,
             on_stopped=self.finish,
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     @property
     def sending(self) -> bool:
@@ -156,33 +137,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     def compose(self) -> ComposeResult:
         yield FreightHeader("Book")
         yield Static(self._title(), id="book-title")
-        with VerticalScroll(id="book-body"):
-            with Horizontal(id="book-ends"):
-                yield ContactForm(
-                    "origin",
-                    f"Origin · {self.request.origin_postal_code}",
-                    email=self.parcel,
-                    dock_hours=not self.parcel,
-                    hours_label="Ready",
-                    hours_names=("ready", "close"),
-                    min_window=MIN_PICKUP_WINDOW,
-                    id="book-origin",
-                )
-                yield ContactForm(
-                    "dest",
-                    f"Destination · {self.request.dest_postal_code}",
-                    email=self.parcel,
-                    dock_hours=not self.parcel,
-                    hours_label="Receive",
-                    id="book-dest",
-                )
-            yield PickupForm(
-                today,
-                quoted=self.request.pickup_date,
-                schedule=not self.parcel,
-                region=region_of(self.request.origin_postal_code),
-                id="book-pickup-form",
-            )
+        yield BookBody(self.quote, self.rate, self.request, parcel=self.parcel, today=today)
         yield Static("", id="book-status", markup=False)  # quotes the server's errors
         yield FreightFooter()
 
@@ -196,105 +151,63 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         )
 
     @property
+    def body(self) -> BookBody:
+        """The form: both ends, the pickup and the draft of them."""
+        return self.query_one(BookBody)
+
+    @property
     def origin(self) -> ContactForm:
-        return self.query_one("#book-origin", ContactForm)
+        return self.body.ends.end("origin")
 
     @property
     def dest(self) -> ContactForm:
-        return self.query_one("#book-dest", ContactForm)
+        return self.body.ends.end("dest")
 
     @property
     def pickup(self) -> PickupForm:
-        return self.query_one("#book-pickup-form", PickupForm)
+        return self.body.pickup
 
-    def schedule_pickup(self) -> bool:
-        """Whether a pickup is to be scheduled (never for parcel)."""
-        if self.parcel:
-            return False
-        return self.query_one("#book-pickup", Checkbox).value
-
-    # -- draft and focus ----------------------------------------------------------------
+    # -- filling and moving about -------------------------------------------------------
 
     def on_mount(self) -> None:
+        body = self.body
         known = self.host.session.addresses
+
+        def fill(book: Sequence[Location]) -> None:
+            note = body.fill(book)
+            if note is not None:
+                self.set_status(*note)
+
         if known is not None:  # the book as last read: the form is filled at once
-            self.draft.fill(known, self._pickup_changed_hours)
+            fill(known)
         self.origin.input("company").focus()
-        self.run_worker(
-            self.draft.read_book(None if known is not None else self._pickup_changed_hours),
-            group="book-addresses",
-        )
 
-    def on_unmount(self) -> None:
-        self.draft.save()
+        async def read_book() -> None:
+            """Read the address book from the store (another station may have saved to it,
+            and the next form is filled from it at once); fill the form from it if it was
+            not filled yet."""
+            book = await body.ends.read_book()
+            if known is None:
+                fill(book or [])
 
-    @on(ContactForm.Changed)
-    @on(PickupForm.Changed)
-    def _form_changed(self) -> None:
-        self.draft.schedule()
+        body.ends.run_worker(read_book(), group="book-addresses")
 
-    @on(Checkbox.Changed, "#book-pickup")
-    def _pickup_changed(self) -> None:
-        self._pickup_changed_hours()
-        self.draft.schedule()
-
-    def _pickup_changed_hours(self) -> None:
-        if not self.parcel:
-            self.origin.hours_required = self.schedule_pickup()
-
-    @on(Input.Submitted)
-    def _next_field(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.focus_next()
-
-    def on_descendant_focus(self) -> None:
-        focused = self.focused
-        if focused is not None:
-            for form in (self.origin, self.dest):
-                if focused in form.walk_children():
-                    self._side = form.side
+    @on(BookEnds.Noted)
+    def _noted(self, note: BookEnds.Noted) -> None:
+        """A line from the address book for the status."""
+        self.set_status(note.text, note.problem)
 
     def action_section(self, step: int) -> None:
         """Focus the first field of the next (step 1) or previous (-1) part of the form."""
-        sections: list[Widget] = [self.origin, self.dest, self.pickup]
-        focused = self.focused
-        current = next(
-            (
-                i
-                for i, part in enumerate(sections)
-                if focused is not None and focused in part.walk_children()
-            ),
-            -1 if step > 0 else len(sections),
-        )
-        target = sections[(current + step) % len(sections)]
-        first = next((w for w in target.query(Input) if w.focusable), None)
-        if first is not None:
-            first.focus()
-            self.query_one("#book-body", VerticalScroll).scroll_to_widget(target, animate=False)
-
-    # -- address book -------------------------------------------------------------------
-
-    def _current_form(self) -> ContactForm:
-        return self.origin if self._side == "origin" else self.dest
+        self.body.section(step)
 
     def action_address_book(self) -> None:
         """Fill the focused end of the form from a saved address (the book read in a worker)."""
-        form = self._current_form()
-
-        async def pick() -> None:
-            try:
-                entries = await asyncio.to_thread(self.host.session.address_book)
-            except OSError as error:
-                self.set_status(f"The address book cannot be read: {plain(str(error))}", True)
-                return
-            self.app.push_screen(*book_addresses.address_picker(self, form, entries))
-
-        self.run_worker(pick(), group="book-addresses", exclusive=True)
+        self.body.ends.pick()
 
     def action_save_address(self) -> None:
         """Save the focused end of the form to the address book (same company and ZIP: replaced)."""
-        form = self._current_form()
-        self.run_worker(book_addresses.save_to_book(self, form), group="book-save-address")
+        self.body.ends.save()
 
     # -- booking ------------------------------------------------------------------------
 
@@ -312,64 +225,78 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
     def action_back(self) -> None:
         """Back to the rates (the form stays in the draft)."""
         if not self.sending:
-            self.draft.save()
+            self.body.draft.save()
             self.dismiss()
 
-    def action_book(self) -> None:
-        """Check every field, then ask for confirmation before sending."""
-        self.book(checked=False)
-
-    def book(self, *, checked: bool) -> None:
-        """Check the fields; unless `checked`, look for an earlier booking first; confirm."""
+    def action_book(self, checked: bool = False) -> None:
+        """Check every field; unless `checked`, look for an earlier booking first; then ask
+        for confirmation before sending."""
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
             return
+        from tui.api.errors import RequestValidationError
 
-        origin_errors = self.origin.errors(for_booking=True)
-        dest_errors = self.dest.errors(for_booking=True)
-        pickup_errors = self.pickup.errors()
-        self.origin.show_errors(origin_errors)
-        self.dest.show_errors(dest_errors)
-        self.pickup.show_errors(pickup_errors)
-        count = len(origin_errors) + len(dest_errors) + len(pickup_errors)
+        count = self.body.check()
         if count:
             self.set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
-            first = (
-                self.origin.first_invalid(origin_errors)
-                or self.dest.first_invalid(dest_errors)
-                or self.pickup.first_invalid(pickup_errors)
-            )
-            if first is not None:
-                first.focus()
             return
+        from tui.forms.book_summary import hazmat_problems
 
         refused = hazmat_problems(self.request)
         if refused:
             self.set_status("Not booked: " + "; ".join(refused) + " (quote it again)", True)
             return
         try:
-            request = self._request()
+            request = self.body.request_for()
         except RequestValidationError as error:
-            self.show_field_errors(error.fields, str(error))
+            other = self.body.show_field_errors(error.fields)
+            self.set_status("; ".join(other) if other else str(error), True)
             return
-        earlier = None if checked else earlier_booking(self)
+        earlier = None
+        if not checked:
+            earlier = earlier_booking(
+                self.host.session,
+                self.quote.id,
+                self.rate.id,
+                partial(self.notify, title=LEDGER, severity="warning"),
+            )
         if earlier is None:
             self._confirm(request)
             return
+        self._check(
+            earlier,
+            just_sent=False,
+            again=partial(self._confirm, request),
+            declined=(f"Not sent again (reference {earlier.reference}).", False),
+        )
+
+    def _check(
+        self,
+        record: BookingRecord,
+        *,
+        just_sent: bool,
+        again: Callable[[], None],
+        declined: tuple[str, bool],
+    ) -> None:
+        """Search for the booking of ``record`` and let the user say how it ended: send
+        ``again``, claim a shipment found, or leave it (``declined``: the status then)."""
+        from tui.screens.book_check import BookingCheckScreen
 
         def after_check(chosen: CheckResult | None) -> None:
             if chosen == "again":
-                self._confirm(request)
+                again()
             elif chosen == "mine":
-                self.claimed(earlier.reference)
+                self.claimed(record.reference)
             else:
-                self.set_status(f"Not sent again (reference {earlier.reference}).")
+                self.set_status(*declined)
 
-        self.app.push_screen(BookingCheckScreen(earlier, just_sent=False), after_check)
+        self.app.push_screen(BookingCheckScreen(record, just_sent=just_sent), after_check)
 
     def _confirm(self, request: Any) -> None:
+        from tui.forms.book_summary import confirm_rows
+        from tui.screens.book_confirm import BookConfirmScreen
 
-        pickup = None if self.parcel else self.schedule_pickup()
+        pickup = None if self.parcel else self.body.schedule_pickup()
         rows = confirm_rows(self.request, request, pickup)
 
         def decided(confirmed: bool | None) -> None:
@@ -382,24 +309,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             BookConfirmScreen(self.rate, self.host.session.environment, rows), decided
         )
 
-    def _request(self) -> Any:
-        origin, dest = self.origin.values(), self.dest.values()
-        day = self.pickup.pickup_date()
-        reference = self.pickup.values()["reference"]
-        if self.parcel:
-            return book_form.parcel_request(self.quote, self.rate, origin, dest, day, reference)
-        return book_form.booking_request(
-            self.quote, self.rate, origin, dest, self.schedule_pickup(), day, reference
-        )
-
-    def show_field_errors(self, fields: dict[str, str], fallback: str) -> None:
-        found, other = book_form.field_errors(fields)
-        self.origin.show_errors(found["origin"])
-        self.dest.show_errors(found["dest"])
-        self.pickup.show_errors(found["pickup"])
-        self.set_status("; ".join(other) if other else fallback, True)
-
-    def _send(self, request: BookingRequest | ParcelBookingRequest) -> None:
+    def _send(self, request: AnyBookingRequest) -> None:
         """Book through the booking engine: ledger line first, then one request."""
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
@@ -415,7 +325,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
             return await engine.book(request, lane=lane, search_unknown=False, priced=priced)
 
         self._sending.start(book)
-        self.query_one("#book-body").disabled = True
+        self.body.disabled = True
         self.refresh_bindings()
         self.set_status(f"Booking with {self.rate.carrier}… do not close Freight.")
 
@@ -423,13 +333,49 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
         """The booking is answered or stopped: the form may be used again."""
         self.host.booking_in_flight = False
         if self.is_mounted:
-            self.query_one("#book-body").disabled = False
+            self.body.disabled = False
             self.refresh_bindings()
 
     def _send_failed(self, error: Exception, message: str) -> None:
         """The engine never raises for the service: this is e.g. no credentials to send with."""
         self.finish()
         self.set_status(message or str(error), True)
+
+    def _answered(self, outcome: BookingOutcome) -> None:
+        """Show what became of the booking sent, once the form is enabled again."""
+        self.finish()
+        said = shown(outcome, self.host.session.profile_name, self.quote.id, self.rate.id)
+        if said.ledger_note is not None:
+            self.notify(said.ledger_note, title=LEDGER, severity="warning")
+        if said.booked:
+            self.body.draft.clear()
+        if said.fields is not None:
+            other = self.body.show_field_errors(dict(said.fields))
+            self.set_status("; ".join(other) if other else said.status, True)
+        elif said.api_error is not None:
+            self.set_status(self.host.handle_api_error(said.api_error) or said.status, True)
+        elif said.status:
+            self.set_status(said.status, said.problem)
+        if said.shipment is not None:
+            self.host.open_shipment(said.shipment, said.found)
+        if said.booking is not None:
+            self.booked = said.booking
+            if self.app.screen is self:
+                self.show_result()
+            else:
+                self.notify("Booked. Go back to the booking to see the result.", title="Booked")
+        if said.search is not None:
+            reference = said.search.reference
+            self._check(
+                said.search,
+                just_sent=True,
+                again=partial(self.action_book, checked=True),
+                declined=(
+                    f"Not sent again. Reference {reference}: search Shipments for it before "
+                    "booking this rate again.",
+                    True,
+                ),
+            )
 
     def on_screen_resume(self) -> None:
         if self.booked is not None:
@@ -442,7 +388,7 @@ class BookScreen(WorkerErrorsToHost, Screen[None]):
 
     def claimed(self, reference: str) -> None:
         """The user said a shipment a search found is this booking."""
-        self.draft.clear()
+        self.body.draft.clear()
         self.set_status(f"Recorded as booked (you confirmed it): reference {reference}.")
 
     def palette_commands(self) -> Iterable[SystemCommand]:

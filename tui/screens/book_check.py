@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 from tui.booking import search_terms
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.listing.status import status_label
 from tui.screens.modal import FreightModal
 from tui.service_call import ServiceCall
@@ -62,7 +62,7 @@ def candidate_prompt(candidate: Candidate) -> Text:
     return Text.assemble(shipment_line(shipment), "\n  ", (plain(why), "dim"))
 
 
-class BookingCheckScreen(FreightModal[CheckResult | None]):
+class BookingCheckScreen(Hosted, FreightModal[CheckResult | None]):
     """Searches for an earlier booking of this quote and rate and shows what it found.
 
     A shipment that shows the booking's reference (or its PRO) is the booking: the ledger
@@ -147,11 +147,6 @@ booked). Freight searched the shipments for the reference it sent the booking wi
         self._claiming: ServiceCall[BookedOutcome] = ServiceCall(
             self, "booking-claim", on_answer=self._claimed, on_error=self._search_failed
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this dialog may use it."""
-        return host_of(self)
 
     @property
     def found(self) -> list[Shipment] | None:

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal
 
-from tui.domain.safe_text import plain
-from tui.drafts import damaged_note
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -15,144 +12,117 @@ if TYPE_CHECKING:
 
     from tui.api.models import Quote, Rate, RateRequest
     from tui.config.settings import Location
-    from tui.host import Host
-    from tui.widgets.contact_form import ContactForm
-    from tui.widgets.pickup_form import PickupForm
+    from tui.drafts import DraftStore
 
 DRAFT_DELAY = 0.3
 """Seconds of quiet after a change before the draft is written."""
 
+Part = Literal["origin", "dest", "pickup"]
+"""A part of the booking form that takes values by field name."""
 
-class BookingForm(Protocol):
-    """What the draft and address-book helpers need of the booking screen, and no more."""
+Fill = list[tuple[Part, dict[str, Any]]]
+"""Values to put into the form, part by part, in order (a later one over an earlier)."""
 
-    quote: Quote
-    rate: Rate
-    request: RateRequest
-    parcel: bool
 
-    @property
-    def host(self) -> Host: ...
-
-    @property
-    def origin(self) -> ContactForm: ...
-
-    @property
-    def dest(self) -> ContactForm: ...
-
-    @property
-    def pickup(self) -> PickupForm: ...
-
-    @property
-    def draft(self) -> BookDraft: ...
-
-    def set_status(self, text: str, problem: bool = False) -> None: ...
-
-    def set_timer(self, delay: float, callback: Callable[[], object]) -> Timer: ...
+def prefill(
+    book: Sequence[Location],
+    request: RateRequest,
+    default_origin: Location | None,
+    *,
+    hours: bool,
+) -> Fill:
+    """Each end from the address book entry for its ZIP (``book``: as the store holds it;
+    origin: the profile's default origin too), then what the quote said of it; the pickup
+    day and reference as quoted."""
+    fill: Fill = []
+    origin = book_form.find_location(book, request.origin_postal_code, default_origin)
+    if origin is not None:
+        fill.append(("origin", book_form.location_values(origin, dock_hours=hours)))
+    dest = book_form.find_location(book, request.dest_postal_code)
+    if dest is not None:
+        fill.append(("dest", book_form.location_values(dest, dock_hours=hours)))
+    for side in ("origin", "dest"):
+        quoted = book_form.request_values(request, side)
+        if quoted:
+            fill.append((side, quoted))
+    if request.pickup_date is not None:
+        fill.append(("pickup", {"date": request.pickup_date.isoformat()}))
+    reference = book_form.quoted_reference(request)
+    if reference:
+        fill.append(("pickup", {"reference": reference}))
+    return fill
 
 
 class BookDraft:
-    """Fills a booking screen's form (address book, then draft) and keeps its draft."""
+    """Keeps one booking form's draft: put back what was typed, save it after a quiet spell,
+    forget it once booked."""
 
-    def __init__(self, screen: BookingForm) -> None:
-        self.screen = screen
+    def __init__(
+        self,
+        drafts: Callable[[], DraftStore],
+        rated: tuple[Quote, Rate, RateRequest],
+        read: Callable[[], dict[Part, dict[str, Any]]],
+        set_timer: Callable[[float, Callable[[], object]], Timer],
+    ) -> None:
+        """``drafts``: the active profile's store; ``rated``: what the form books; ``read``:
+        the form's values by part; ``set_timer``: the form's timer (stopped with it)."""
+        self._drafts = drafts
+        self._rated = rated
+        self._read = read
+        self._set_timer = set_timer
         self._timer: Timer | None = None
         self._pending: dict[str, Any] | None = None
 
-    def fill(self, book: Sequence[Location], then: Callable[[], object]) -> None:
-        """Prefill from ``book``, restore the draft over it, then ``then``."""
-        self.prefill(book)
-        self.restore()
-        then()
+    def restore(self) -> tuple[Fill, str | None, bool]:
+        """What was typed for this quote (or this lane) and not sent, and a note about it
+        (problem: the draft was damaged)."""
+        from tui.drafts import damaged_note
 
-    async def read_book(self, fill_then: Callable[[], object] | None) -> None:
-        """Read the address book from the store (another station may have saved to it, and
-        the next form is filled from it at once); with ``fill_then``, fill the form from it
-        (it was not filled yet)."""
-        screen = self.screen
-        try:
-            book = await asyncio.to_thread(screen.host.session.address_book)
-        except OSError as error:
-            book = []
-            screen.set_status(f"The address book cannot be read: {plain(str(error))}", True)
-        if fill_then is not None:
-            self.fill(book, fill_then)
-
-    def prefill(self, book: Sequence[Location]) -> None:
-        """Each end from the address book entry for its ZIP (``book``: as the store holds it;
-        origin: the profile's default origin too), then what the quote said of it; the pickup
-        day and reference as quoted."""
-        screen = self.screen
-        request = screen.request
-        profile = screen.host.session.profile
-        hours = not screen.parcel
-        origin = book_form.find_location(book, request.origin_postal_code, profile.default_origin)
-        if origin is not None:
-            screen.origin.set_values(book_form.location_values(origin, dock_hours=hours))
-        dest = book_form.find_location(book, request.dest_postal_code)
-        if dest is not None:
-            screen.dest.set_values(book_form.location_values(dest, dock_hours=hours))
-        for form, side in ((screen.origin, "origin"), (screen.dest, "dest")):
-            quoted = book_form.request_values(request, side)
-            if quoted:
-                form.set_values(quoted)
-        if request.pickup_date is not None:
-            screen.pickup.set_values({"date": request.pickup_date.isoformat()})
-        reference = book_form.quoted_reference(request)
-        if reference:
-            screen.pickup.set_values({"reference": reference})
-
-    def restore(self) -> None:
-        """Put back what was typed for this quote (or this lane) and not sent."""
-
-        screen = self.screen
-        read = screen.host.session.drafts.read(book_form.DRAFT_NAME)
-        if read.damaged:
-            screen.set_status(damaged_note("the booking form", read), True)
+        read = self._drafts().read(book_form.DRAFT_NAME)
+        note = damaged_note("the booking form", read) if read.damaged else None
         draft = read.data
         if not draft:
-            return
-        fit = book_form.draft_fits(draft, screen.quote, screen.rate, screen.request)
+            return [], note, note is not None
+        quote, rate, request = self._rated
+        fit = book_form.draft_fits(draft, quote, rate, request)
         if fit == "other":
-            return
-        if isinstance(draft.get("origin"), dict):
-            screen.origin.set_values(draft["origin"])
-        if isinstance(draft.get("dest"), dict):
-            screen.dest.set_values(draft["dest"])
-        if isinstance(draft.get("pickup"), dict):
-            screen.pickup.set_values(draft["pickup"])
-        elif isinstance(draft.get("schedule_pickup"), bool):  # a draft from before the section
-            screen.pickup.set_values({"schedule": draft["schedule_pickup"]})
+            return [], note, note is not None
+        fill: Fill = [
+            (part, draft[part])
+            for part in ("origin", "dest", "pickup")
+            if isinstance(draft.get(part), dict)
+        ]
+        if not isinstance(draft.get("pickup"), dict) and isinstance(
+            draft.get("schedule_pickup"), bool
+        ):  # a draft from before the section
+            fill.append(("pickup", {"schedule": draft["schedule_pickup"]}))
         if fit == "lane":
-            screen.set_status(
-                f"Restored what you typed earlier for {screen.request.origin_postal_code} → "
-                f"{screen.request.dest_postal_code} (quote {draft.get('quote_id')})."
+            return (
+                fill,
+                f"Restored what you typed earlier for {request.origin_postal_code} → "
+                f"{request.dest_postal_code} (quote {draft.get('quote_id')}).",
+                False,
             )
-        else:
-            screen.set_status("Restored your unsent booking form.")
+        return fill, "Restored your unsent booking form.", False
 
     def schedule(self) -> None:
         """Save the form's values after DRAFT_DELAY (a newer change restarts the wait)."""
-        screen = self.screen
+        quote, rate, request = self._rated
+        values = self._read()
         self._pending = book_form.draft_data(
-            screen.quote,
-            screen.rate,
-            screen.request,
-            screen.origin.values(),
-            screen.dest.values(),
-            screen.pickup.values(),
+            quote, rate, request, values["origin"], values["dest"], values["pickup"]
         )
         if self._timer is not None:
             self._timer.stop()
-        self._timer = screen.set_timer(DRAFT_DELAY, self.save)
+        self._timer = self._set_timer(DRAFT_DELAY, self.save)
 
     def save(self) -> None:
         """Write the pending values to the draft store now (after the wait, and on leaving)."""
         data, self._pending = self._pending, None
         if data is not None:
-            self.screen.host.session.drafts.save(book_form.DRAFT_NAME, data)
+            self._drafts().save(book_form.DRAFT_NAME, data)
 
     def clear(self) -> None:
         """Forget the draft (the booking was sent)."""
         self._pending = None
-        self.screen.host.session.drafts.clear(book_form.DRAFT_NAME)
+        self._drafts().clear(book_form.DRAFT_NAME)

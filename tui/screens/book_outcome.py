@@ -1,157 +1,128 @@
-"""What the Book screen does with the booking engine's outcome: the result on a booking,
-the server's reasons on a refusal, a search for the booking when no usable answer came; and
-the check for an earlier booking of the same rate before sending."""
+"""What the Book screen makes of the booking engine's outcome: the result on a booking, the
+server's reasons on a refusal, a search for the booking when no usable answer came; and the
+check for an earlier booking of the same rate before sending. Plain values, no widgets."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Protocol, cast
-
-from tui.api.errors import QuoteExpiredError
-from tui.ledger import BookingRecord
-from tui.screens.book_check import BookingCheckScreen
-from tui.screens.book_draft import BookingForm
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from textual.app import App
-    from textual.notifications import SeverityLevel
+    from collections.abc import Callable, Mapping
 
-    from tui.api.models import Booking, ParcelBooking
+    from tui.api.errors import FreightError
+    from tui.api.models import Shipment
     from tui.booking import BookingOutcome, RefusedOutcome, UnknownOutcome
-    from tui.screens.book_check import CheckResult
+    from tui.host import AnyBooking
+    from tui.ledger import BookingRecord
+    from tui.session import Session
 
 
-class BookingScreen(BookingForm, Protocol):
-    """What the outcome needs of the booking screen beyond the draft's needs."""
+@dataclass(frozen=True)
+class Shown:
+    """What the booking form does with an outcome: a status line, and what comes next."""
 
-    booked: Booking | ParcelBooking | None
-    """A booking made while another screen was on top: shown when the form is back."""
-
-    @property
-    def app(self) -> App[object]: ...
-
-    def book(self, *, checked: bool) -> None: ...
-
-    def finish(self) -> None: ...
-
-    def claimed(self, reference: str) -> None: ...
-
-    def show_result(self) -> None: ...
-
-    def show_field_errors(self, fields: dict[str, str], fallback: str) -> None: ...
-
-    def notify(
-        self,
-        message: str,
-        *,
-        title: str = "",
-        severity: SeverityLevel = "information",
-        timeout: float | None = None,
-        markup: bool = True,
-    ) -> None: ...
+    status: str = ""
+    problem: bool = True
+    ledger_note: str | None = None
+    """The ledger could not be written: it may not remember this booking."""
+    booked: bool = False
+    """The draft is spent."""
+    booking: AnyBooking | None = None
+    """Show this booking's result."""
+    shipment: str | None = None
+    """Open this shipment (found: as the search listed it)."""
+    found: Shipment | None = None
+    fields: Mapping[str, str] | None = None
+    """The service's reasons by field."""
+    api_error: FreightError | None = None
+    """An error every screen handles alike (the status: what the host says of it, if any)."""
+    search: BookingRecord | None = None
+    """No usable answer: search for this booking at once."""
 
 
-def earlier_booking(form: BookingScreen) -> BookingRecord | None:
-    """A booking of this quote and rate that was sent before and not refused, if any."""
+def earlier_booking(
+    session: Session, quote_id: str, rate_id: str, warn: Callable[[str], None]
+) -> BookingRecord | None:
+    """A booking of this quote and rate that was sent before and not refused, if any
+    (``warn``: the ledger could not be read)."""
     from tui.booking.engine import earlier_booking
 
-    session = form.host.session
     try:
         ledger = session.ledger()
-        return earlier_booking(ledger, session.profile_name, form.quote.id, form.rate.id)
+        return earlier_booking(ledger, session.profile_name, quote_id, rate_id)
     except OSError as error:
-        form.notify(
+        warn(
             f"The booking ledger could not be read ({error.strerror or error}): "
-            "earlier bookings of this rate are not checked.",
-            title="Booking ledger",
-            severity="warning",
+            "earlier bookings of this rate are not checked."
         )
         return None
 
 
-def show_outcome(form: BookingScreen, outcome: BookingOutcome) -> None:
-    """Show what became of the booking sent, once the form is enabled again."""
-    form.finish()
+def shown(outcome: BookingOutcome, profile_name: str, quote_id: str, rate_id: str) -> Shown:
+    """What to show of the booking sent (``profile_name`` and the ids: the record to search
+    for when the ledger has none)."""
+    note = None
     if outcome.ledger_problem:
-        form.notify(
+        note = (
             f"{outcome.ledger_problem[0].upper()}{outcome.ledger_problem[1:]}: it may "
-            "not remember this booking.",
-            title="Booking ledger",
-            severity="warning",
+            "not remember this booking."
         )
     if outcome.status == "booked":
-        form.draft.clear()
-        if outcome.booking is None:  # proven by a search, or booked before (nothing sent)
-            if outcome.shipment_id:
-                form.set_status(f"Already booked as shipment {outcome.shipment_id}.", True)
-                form.host.open_shipment(outcome.shipment_id, outcome.found)
-            return
-        form.booked = outcome.booking
-        if form.app.screen is cast("object", form):
-            form.show_result()
-        else:
-            form.notify("Booked. Go back to the booking to see the result.", title="Booked")
-    elif outcome.status == "refused":
-        _refused(form, outcome)
-    elif outcome.status == "failed":
-        error = outcome.error
+        if outcome.booking is not None:
+            return Shown(ledger_note=note, booked=True, booking=outcome.booking)
+        if outcome.shipment_id:  # proven by a search, or booked before (nothing sent)
+            return Shown(
+                f"Already booked as shipment {outcome.shipment_id}.",
+                ledger_note=note,
+                booked=True,
+                shipment=outcome.shipment_id,
+                found=outcome.found,
+            )
+        return Shown(ledger_note=note, booked=True)
+    if outcome.status == "refused":
+        return _refused(outcome, note)
+    if outcome.status == "failed":
         from tui.api.errors import FreightError
 
+        error = outcome.error
         if isinstance(error, FreightError):
-            form.set_status(form.host.handle_api_error(error) or outcome.reason, True)
-        else:
-            form.set_status(f"Not booked: {outcome.reason}.", True)
-    else:
-        _unknown(form, outcome)
+            return Shown(outcome.reason, ledger_note=note, api_error=error)
+        return Shown(f"Not booked: {outcome.reason}.", ledger_note=note)
+    return _unknown(outcome, note, profile_name, quote_id, rate_id)
 
 
-def _refused(form: BookingScreen, outcome: RefusedOutcome) -> None:
+def _refused(outcome: RefusedOutcome, note: str | None) -> Shown:
+    from tui.api.errors import QuoteExpiredError
 
     shipment = outcome.already_booked
-    if shipment is not None:
-        if shipment:
-            form.set_status(f"Already booked as shipment {shipment}.", True)
-            form.host.open_shipment(shipment)
-        else:
-            form.set_status(outcome.message, True)
-    elif outcome.fields:
-        form.show_field_errors(dict(outcome.fields), outcome.message)
-    elif isinstance(outcome.error, QuoteExpiredError):
-        form.set_status(f"{outcome.message} Press esc twice to get back to the quote.", True)
-    else:
-        form.set_status(outcome.message, True)
+    if shipment:
+        return Shown(f"Already booked as shipment {shipment}.", ledger_note=note, shipment=shipment)
+    if shipment is None and outcome.fields:
+        return Shown(outcome.message, ledger_note=note, fields=dict(outcome.fields))
+    if shipment is None and isinstance(outcome.error, QuoteExpiredError):
+        return Shown(
+            f"{outcome.message} Press esc twice to get back to the quote.", ledger_note=note
+        )
+    return Shown(outcome.message, ledger_note=note)
 
 
-def _unknown(form: BookingScreen, outcome: UnknownOutcome) -> None:
+def _unknown(
+    outcome: UnknownOutcome, note: str | None, profile_name: str, quote_id: str, rate_id: str
+) -> Shown:
     """No usable answer: say so, and search for the booking at once."""
+    from tui.ledger import BookingRecord
 
     reference = outcome.reference
-    form.set_status(
-        f"No usable answer to the booking; it was NOT sent again. Searching shipments for "
-        f"its reference {reference} before anything else.",
-        True,
-    )
     record = outcome.record
     if record is None:  # (not on a fresh reference: its "sent" line was written)
         record = BookingRecord(
-            reference,
-            form.host.session.profile_name,
-            form.quote.id,
-            form.rate.id,
-            datetime.now(UTC),
-            "unknown",
+            reference, profile_name, quote_id, rate_id, datetime.now(UTC), "unknown"
         )
-
-    def checked(chosen: CheckResult | None) -> None:
-        if chosen == "again":
-            form.book(checked=True)
-        elif chosen == "mine":
-            form.claimed(reference)
-        else:
-            form.set_status(
-                f"Not sent again. Reference {reference}: search Shipments for it before "
-                "booking this rate again.",
-                True,
-            )
-
-    form.app.push_screen(BookingCheckScreen(record, just_sent=True), checked)
+    return Shown(
+        f"No usable answer to the booking; it was NOT sent again. Searching shipments for "
+        f"its reference {reference} before anything else.",
+        ledger_note=note,
+        search=record,
+    )

@@ -18,23 +18,15 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 
-from tui.api.errors import FreightError
-from tui.day import pickup_day
-from tui.day.facts import day_from, facts_for, listed_on, read_stored
-from tui.day.manifests import ManifestsThere, write_manifests
-from tui.day.moves import step_day
-from tui.day.printing import print_day
-from tui.domain.display_paths import display_path
+from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
-from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
+from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
-from tui.store.days import close_day
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.plain import Static
-from tui.workspace import files_dir
 
 if TYPE_CHECKING:
     from tui.day import Day
@@ -61,7 +53,10 @@ booking, pickup `moved` by the service, `late`: booked after the day's close). `
 the service; `?` means it did not answer.
 `←`/`→` previous / next business day, `m` manifests (CSV and PDF per carrier), `p` print the
 day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` close the day,
-`r` refresh, Enter the shipment.
+`r` refresh, Enter the shipment. `u` moves the highlighted shipment's pickup (or asks for
+one; ctrl+x in it cancels the pickup), `U` asks for a pickup for every `unconfirmed` one of
+the day at once, `x` cancels the highlighted shipment (it leaves the day's pickups and
+manifests; a day already closed shows it `canceled`).
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -103,7 +98,13 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             tooltip="Mark the day closed (who, when, what was printed)",
         ),
         Binding("r", "refresh", "Refresh", id="day.refresh", tooltip="Read the day again"),
-    ]
+        Binding("u", "change('pickup')", "Pickup", show=False, id="day.pickup",
+                tooltip="Move the highlighted shipment's pickup, ask for one, or cancel it"),
+        Binding("U", "change('pickups')", "Pickups", show=False, id="day.pickups",
+                tooltip="Ask for a pickup for every unconfirmed shipment of the day"),
+        Binding("x", "change('cancel')", "Cancel", show=False, id="day.cancel",
+                tooltip="Cancel the highlighted shipment (before its pickup)"),
+    ]  # fmt: skip
 
     DEFAULT_CSS = """
     DayScreen {
@@ -125,6 +126,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     def __init__(self, day: date | None = None) -> None:
         super().__init__()
+        from tui.day import pickup_day
 
         self.day = day or pickup_day(today())
         self.shown: Day | None = None
@@ -141,6 +143,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         """Said before the day's summary once it is read again (after a close)."""
         self._reading: date | None = None
         """The day whose bookings the store is reading (its title says so until then)."""
+        self._changes = ShipmentChanger(self, self._changed)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Day")
@@ -180,6 +183,8 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         return await asyncio.to_thread(self.host.session.ledger)
 
     async def _load(self, day: date) -> None:
+        from tui.api.errors import FreightError
+        from tui.day.facts import day_from, facts_for, listed_on
 
         host = self.host
         stored = await self._read(day)
@@ -218,6 +223,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     async def _read(self, day: date, listed: Collection[str] = ()) -> StoredDay | None:
         """The store's part of the day (in a thread), or None when it could not be read."""
+        from tui.day.facts import read_stored
 
         try:
             ledger = await self._ledger()
@@ -242,6 +248,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     async def _read_around(self, day: date) -> None:
         """Read the days before and after ``day`` ahead of ←/→ (what is kept: those three)."""
+        from tui.day.moves import step_day
 
         around = (step_day(day, -1), day, step_day(day, 1))
         for kept in [d for d in self._read_before if d not in around]:
@@ -294,6 +301,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
 
     def go_to(self, day: date) -> None:
         """Show another pickup day: as last read at once, if it was, while it is read again."""
+        from tui.day.facts import day_from
 
         self.day = day
         self.shown = None
@@ -306,10 +314,12 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.load()
 
     def action_previous_day(self) -> None:
+        from tui.day.moves import step_day
 
         self.go_to(step_day(self.day, -1))
 
     def action_next_day(self) -> None:
+        from tui.day.moves import step_day
 
         self.go_to(step_day(self.day, 1))
 
@@ -326,6 +336,48 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
             self.host.open_shipment(shipment_id)
         else:
             self.say("No shipment yet: the booking's outcome is not known.", error=True)
+
+    # ---------------------------------------------------------------- changes
+
+    def action_change(self, what: str) -> None:
+        """The highlighted shipment's pickup (``pickup``) or cancel (``cancel``); or a pickup
+        asked for every unconfirmed shipment of the day (``pickups``)."""
+        if what == "pickups":
+            lines = [line for group in (self.shown.carriers if self.shown else ())
+                     for line in group.lines if FLAG_NOT_CONFIRMED in line.flags]  # fmt: skip
+            ids = [line.booking.shipment_id for line in lines if line.booking.shipment_id]
+            if not ids:
+                self.say("No unconfirmed pickup on this day.", error=True)
+                return
+            name = f"{len(ids)} unconfirmed shipment{'s' * (len(ids) != 1)}"
+            self._changes.pickup(ids, self.day, self.day, name)
+            return
+        row = self.table.cursor_value
+        line = row.line if row is not None else None
+        sid = line.booking.shipment_id if line is not None else None
+        if line is None or not sid:
+            self.say("Highlight a shipment with a shipment id first.", error=True)
+        elif FLAG_CANCELED in line.flags:
+            self.say(f"{sid} is canceled.", error=True)
+        elif what == "pickup":
+            day = line.facts.pickup_date if line.facts is not None else None
+            name = line.booking.pro_number or sid
+            self._changes.pickup([sid], day or self.day, next_business_day(today()), name)
+        else:
+            name = plain(line.booking.pro_number or sid, limit=30)
+            self._changes.cancel([sid], f"Cancel shipment {name}? It leaves the day's pickups.")
+
+    def _changed(self, outcomes: list[ChangeDone]) -> None:
+        """Say how the changes ended; the day is read again when one was made."""
+        failed = [outcome for outcome in outcomes if not outcome.ok]
+        made = len(outcomes) - len(failed)
+        text = outcomes[0].message if len(outcomes) == 1 else f"{made} of {len(outcomes)} changed"
+        if failed and len(outcomes) > 1:
+            text += f"; not: {failed[0].message}"
+        self.say(text, error=bool(failed))
+        if made:
+            self._note = text
+            self.load()
 
     # ---------------------------------------------------------------- paperwork
 
@@ -347,6 +399,8 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         return day
 
     def action_manifests(self) -> None:
+        from tui.screens.day_dialogs import ManifestsDialog
+        from tui.workspace import files_dir
 
         day = self._ready()
         if day is None:
@@ -360,6 +414,8 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.app.push_screen(ManifestsDialog(day, folder), chosen)
 
     async def _write(self, day: Day, answer: ManifestsAnswer) -> None:
+        from tui.day.manifests import ManifestsThere, write_manifests
+        from tui.domain.display_paths import display_path
 
         try:
             written = await asyncio.to_thread(write_manifests, day, answer.folder, answer.replace)
@@ -375,6 +431,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.say(f"Wrote {len(written)} manifest files to {where} {given}".strip())
 
     def action_print(self) -> None:
+        from tui.screens.day_dialogs import DayConfirm
 
         day = self._ready()
         if day is None:
@@ -395,6 +452,9 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         )
 
     async def _print(self, day: Day) -> None:
+        from tui.api.errors import FreightError
+        from tui.day.printing import print_day
+        from tui.workspace import files_dir
 
         host = self.host
         session = host.session
@@ -416,6 +476,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.say(done.said, error=not done.ok)
 
     def action_close_day(self) -> None:
+        from tui.screens.day_dialogs import DayConfirm
 
         day = self._ready(service=False)  # a close needs only the store
         if day is None:
@@ -441,6 +502,7 @@ day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` clos
         self.app.push_screen(DayConfirm(f"Close {day.day.isoformat()}", plain(text)), decided)
 
     async def _close(self, day: date) -> None:
+        from tui.store.days import close_day
 
         try:
             ledger = await self._ledger()

@@ -24,6 +24,7 @@ from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.engine import CarrierRow, SpendRow, carriers, spend
 from tui.reports.periods import LENGTHS, Period, period
+from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -31,17 +32,21 @@ from tui.widgets.plain import Static
 from tui.widgets.report_charts import Bar, ReportChart, Score
 from tui.widgets.report_tables import ReportTable, carrier_columns, spend_columns
 from tui.widgets.virtual_table import VirtualTable
+from tui.workspace import files_dir
 
 if TYPE_CHECKING:
     from tui.reports.periods import Length
 
-View = Literal["carrier", "lane", "week", "carriers"]
-VIEWS: Final[tuple[View, ...]] = ("carrier", "lane", "week", "carriers")
+View = Literal["carrier", "lane", "week", "carriers", "audit"]
+VIEWS: Final[tuple[View, ...]] = ("carrier", "lane", "week", "carriers", "audit")
+STORED: Final[tuple[View, ...]] = VIEWS[:4]
+"""The views read from the store alone (read ahead); the audit also asks the service."""
 TITLES: Final[dict[View, str]] = {
     "carrier": "By carrier",
     "lane": "By lane",
     "week": "By week",
     "carriers": "Scorecard",
+    "audit": "Audit",
 }
 """The views as their line names them (the first three: spend)."""
 
@@ -90,7 +95,9 @@ class ReportsScreen(WorkerErrorsToHost, Screen[None]):
 Spend and carriers from the bookings in the store (every station's), for a period of
 whole days (UTC): `1` spend by carrier, `2` by lane, `3` by week (a line of the weekly
 spend over bars per week), `4` the carriers' scorecard (share of bookings, on time, transit
-days quoted → actual); `v` goes to the next view. `t` turns the chart into the table of
+days quoted → actual), `5` the audit (each shipment billed above its booked price, from the
+service's listing, for the period's pickup days; `e` exports it as a CSV to dispute with);
+`v` goes to the next view. `t` turns the chart into the table of
 every figure and back. Money is shown one currency at a time, never summed across
 currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period before or after;
 `p` changes its length (month, 30 days, quarter, year). `r` reads the store again.
@@ -105,6 +112,10 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
                 tooltip="Spend by week"),
         Binding("4", "view('carriers')", "Scorecard", show=False, id="reports.carriers",
                 tooltip="Carriers: share, on time, transit days"),
+        Binding("5", "view('audit')", "Audit", show=False, id="reports.audit",
+                tooltip="Shipments billed above their booked price"),
+        Binding("e", "export", "Export", show=False, id="reports.export",
+                tooltip="The audit as a CSV to dispute with"),
         Binding("v", "next_view", "View", id="reports.next_view", tooltip="The next view"),
         Binding("t", "toggle_table", "Table", id="reports.table",
                 tooltip="The chart's numbers as a table (and back)"),
@@ -176,6 +187,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         yield ReportTable[CarrierRow](
             carrier_columns(), lambda r: r.carrier, id="reports-carriers", classes="-hidden"
         )
+        yield AuditPanel(id="reports-audit", classes="-hidden")
         yield Static("", id="reports-status")
         yield FreightFooter()
 
@@ -240,6 +252,24 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self.back = 0
         self._show()
 
+    def action_export(self) -> None:
+        """Write the audit shown as a CSV (asked where; a file there is replaced only after
+        asking)."""
+        report = self.query_one(AuditPanel).report if self.view == "audit" else None
+        if report is None or not report.lines:
+            self.notify("e exports the Audit view (5) once it lists a shipment.", timeout=3)
+            return
+        period = self.wanted.period
+        name = f"freight-audit-{period.first}-{period.last}.csv"
+        default = files_dir(host_of(self).session.data_dir) / "exports" / name
+
+        def done(said: str | None) -> None:
+            if said:
+                self._status(said)
+                self.notify(said, timeout=4, markup=False)
+
+        self.app.push_screen(AuditExportDialog(report, default), done)
+
     def action_reload(self) -> None:
         self._forget()
         self._show()
@@ -250,6 +280,11 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         """Draw what is wanted from the answers kept, or ask the store for it."""
         wanted = self.wanted
         self._draw_bars(wanted)
+        if wanted.view == "audit":
+            self._layout("audit", spark=False)
+            self._status("bills from the service's listing, for the period's pickup days")
+            self.query_one(AuditPanel).show(wanted.period)
+            return
         read = self.reads.get(wanted)
         if read is None:
             self._status(f"reading {wanted.period.label}…")
@@ -263,7 +298,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     def _read_ahead(self, shown: Wanted) -> None:
         """Read the period's other views in the background, so switching shows them at once
         (a step to another period drops what is left of the last one's)."""
-        others = [Wanted(view, shown.period) for view in VIEWS]
+        others = [Wanted(view, shown.period) for view in STORED]
         missing = [w for w in others if w not in self.reads and w not in self.pending]
         if missing:
             self.pending.update(missing)
@@ -285,9 +320,10 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         try:
             ledger = host_of(self).session.ledger()
             engine, environment = ledger.store.engine, ledger.environment
-            if wanted.view == "carriers":
+            view = wanted.view
+            if view == "carriers" or view == "audit":  # (the audit is the panel's to read)
                 return Read([], carriers(engine, since, until, environment=environment))
-            return Read(spend(engine, wanted.view, since, until, environment=environment), [])
+            return Read(spend(engine, view, since, until, environment=environment), [])
         except Exception as error:  # a store that cannot answer is said on the screen
             return Read([], [], f"the store could not answer: {error}")
 
@@ -313,6 +349,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         self.generation += 1
         self.reads.clear()
         self.pending.clear()
+        self.query_one(AuditPanel).forget()
 
     # -- drawing --------------------------------------------------------------------------
 
@@ -352,7 +389,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     def _layout(self, table: str | None, spark: bool) -> None:
         """Show the chart (with the weekly line or not), or one of the tables."""
         self.query_one("#reports-scroll").set_class(table is not None, "-hidden")
-        for name in ("spend", "carriers"):
+        for name in ("spend", "carriers", "audit"):
             self.query_one(f"#reports-{name}").set_class(table != name, "-hidden")
         self.query_one("#reports-spark").set_class(not spark, "-hidden")
         self.query_one("#reports-axis").set_class(not spark, "-hidden")

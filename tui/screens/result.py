@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -13,24 +14,31 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Input
 
 from tui import documents
-from tui.api.models import ParcelBooking
+from tui.api.models.changes import PickupChange
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
-from tui.forms.book_summary import pickup_window
 from tui.host import Host, host_of
+from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.plain import Label, Static
+from tui.workspace import OutsideWorkspace, save_folder
 
 if TYPE_CHECKING:
-    from tui.api.models import Booking, BookingRequest, Document, ParcelBookingRequest, Rate
+    from tui.api.models import (
+        Booking,
+        BookingRequest,
+        Document,
+        ParcelBooking,
+        ParcelBookingRequest,
+        Rate,
+    )
 
 MAX_COPY_KEYS = 9
 KEY_BOUNCE_SECONDS = 0.6
@@ -39,6 +47,7 @@ KEY_BOUNCE_SECONDS = 0.6
 
 def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
     """The numbers worth copying, in order: (label, value); pickup shows when not scheduled."""
+    from tui.api.models import ParcelBooking
 
     numbers: list[tuple[str, str]] = []
     if isinstance(booking, ParcelBooking):
@@ -59,6 +68,7 @@ def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
 
 def booking_documents(booking: Booking | ParcelBooking) -> tuple[list[Document], str]:
     """The documents to save and print, and the kind to assume when one has no type."""
+    from tui.api.models import ParcelBooking
 
     if isinstance(booking, ParcelBooking):
         return list(booking.labels), "label"
@@ -86,6 +96,8 @@ The numbers the booking gave back. **1**–**9** copy a number (OSC 52: it reach
 your own clipboard, also over SSH); **y** copies the first one (PRO or tracking).
 **s** saves the documents and labels to the folder shown (**f** changes it);
 **p** prints them (`lp`; ZPL labels go raw to the label printer).
+**u** moves the pickup (or asks for one; ctrl+x in it cancels the pickup),
+**x** cancels the shipment (before its pickup).
 **Enter** opens the shipment, **n** starts a new quote.
 Scanning a PRO, tracking number or BOL opens that shipment.
 """
@@ -113,6 +125,22 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         Binding("p", "print", "Print", id="result.print", tooltip="Print with lp"),
         Binding("f", "folder", "Folder", id="result.folder", tooltip="Change the save folder"),
         Binding("enter,o", "open_shipment", "Open", id="result.open", tooltip="Open the shipment"),
+        Binding(
+            "u",
+            "change('pickup')",
+            "Pickup",
+            id="result.pickup",
+            show=False,
+            tooltip="Move the pickup, ask for one, or cancel it",
+        ),
+        Binding(
+            "x",
+            "change('cancel')",
+            "Cancel",
+            id="result.cancel",
+            show=False,
+            tooltip="Cancel the shipment (before its pickup)",
+        ),
         Binding("n", "new_quote", "New quote", id="result.new_quote", tooltip="Start over"),
         Binding("escape", "back", "Back", id="result.back", tooltip="Back to the rates"),
     ]
@@ -123,6 +151,9 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         height: 1;
         text-style: bold;
         background: $success 30%;
+    }
+    ResultScreen #result-title.-canceled {
+        background: $error 30%;
     }
     ResultScreen #result-body {
         padding: 0 1;
@@ -178,7 +209,13 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.saved: list[documents.SavedDocument] = []
         self.busy = False
         self._printing_requested = False
+        self._save_to = Path()
+        """The folder the running (or last) save went to."""
         self._shown_at = time.monotonic()
+        self.canceled = False
+        self._moved: Text | None = None
+        """The pickup as the last change left it (None: as booked)."""
+        self._changes = ShipmentChanger(self, self._changed)
         self._papers: ServiceCall[documents.DocumentsReport] = ServiceCall(
             self,
             "documents",
@@ -211,7 +248,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
     def _title(self) -> Text:
         rate = self.rate
         return Text.assemble(
-            "Booked · ",
+            "Canceled · " if self.canceled else "Booked · ",
             (self.environment, "bold reverse"),
             plain(f" · {rate.carrier} {rate.service_type or ''}".rstrip()),
             f" · {format_price(rate.total, rate.currency)}",
@@ -236,7 +273,10 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def _pickup_text(self) -> Text | None:
         """`Mon 2026-11-30 08:00–16:00 · moved from Thu 11-26`, as the service gave the day."""
+        from tui.forms.book_summary import pickup_window
 
+        if self._moved is not None:
+            return self._moved
         asked = self.request.pickup_date if self.request is not None else None
         day = self.booking.pickup_date or asked
         scheduled = self._is_parcel() or bool(getattr(self.booking, "pickup_confirmation", None))
@@ -254,11 +294,13 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def _pickup_note(self) -> Text | None:
         """What the service said about the pickup day (as text: it is the server's)."""
+        from tui.domain.safe_text import plain
 
         message = self.booking.pickup_date_message
         return Text("⚠ " + plain(message)) if message else None
 
     def _is_parcel(self) -> bool:
+        from tui.api.models import ParcelBooking
 
         return isinstance(self.booking, ParcelBooking)
 
@@ -273,8 +315,9 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         return documents.default_folder(self.host.session.data_dir, shipment)
 
     def _folder(self) -> Path:
-        text = self.query_one("#result-folder", Input).value.strip()
-        return Path(text).expanduser() if text else self._default_folder()
+        """The folder typed, else the default (raises OutsideWorkspace)."""
+        text = self.query_one("#result-folder", Input).value
+        return save_folder(text, self._default_folder())
 
     def _set_status(self, text: str | Text, problem: bool = False) -> None:
         status = self.query_one("#result-status", Static)
@@ -320,10 +363,16 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         if not self.documents:
             self._set_status("This booking came back without documents.", True)
             return
+        try:
+            folder = self._save_to = self._folder()
+        except OutsideWorkspace as error:  # served: the workspace only
+            self._set_status(str(error), True)
+            self.query_one("#result-folder", Input).focus()
+            return
         self.busy = True
         self._printing_requested = print_them
         session = self.host.session
-        papers, folder, kind = self.documents, self._folder(), self.default_kind
+        papers, kind = self.documents, self.default_kind
         printers = session.config.printers if print_them else None
         self._papers.start(
             lambda client: documents.save_and_print(
@@ -341,7 +390,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.saved = report.saved
         paths = [document.path for document in report.saved]
         given = self.host.file_saved(*paths) if paths else ""
-        folder = report.saved[0].path.parent if report.saved else self._folder()
+        folder = report.saved[0].path.parent if report.saved else self._save_to
         count = len(report.saved)
         text = f"Saved {count} file{'s' if count != 1 else ''} to {display_path(folder, 50)}."
         failed = report.failed
@@ -365,7 +414,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         self.busy = False
         self._printing_requested = False
         if isinstance(error, OSError):
-            where = display_path(self._folder(), 40)
+            where = display_path(self._save_to, 40)
             self._set_status(f"Could not save: {error.strerror or error} ({where}).", True)
         else:
             self._set_status(message, True)
@@ -382,6 +431,41 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         else:
             self._set_status("The booking did not name a shipment id.", True)
 
+    def action_change(self, what: str) -> None:
+        """Move, ask for or cancel the pickup (``pickup``), or cancel the shipment."""
+        sid = self.booking.shipment_id
+        if not sid:
+            self._set_status("The booking did not name a shipment id.", True)
+        elif self.canceled:
+            self._set_status(f"{sid} is canceled.", True)
+        elif what == "pickup":
+            today = date.today()
+            day = self.booking.pickup_date
+            self._changes.pickup([sid], day, next_business_day(today), self.numbers[0][1])
+        else:
+            label = self.numbers[0][1] if self.numbers else sid
+            self._changes.cancel([sid], f"Cancel shipment {label} ({self.rate.carrier})?")
+
+    def _changed(self, outcomes: list[ChangeDone]) -> None:
+        """Say how the change ended; a canceled shipment or a moved pickup shows at once."""
+        done = outcomes[0]
+        self._set_status(done.message, not done.ok)
+        if not done.ok:
+            return
+        if done.canceled:
+            self.canceled = True
+            self.query_one("#result-title", Static).update(self._title())
+            self.query_one("#result-title").add_class("-canceled")
+            return
+        result = done.pickup
+        if isinstance(done.wish, PickupChange):
+            day = result.pickup_date if result and result.pickup_date else done.wish.pickup_date
+            self._moved = Text(f"{day:%a %Y-%m-%d} {done.wish.ready:%H:%M}–{done.wish.close:%H:%M}")
+            self._moved.append(" · moved", style="bold")
+        else:
+            self._moved = Text("none · pickup canceled", style="italic")
+        self.query_one("#result-numbers", Static).update(self._numbers_table())
+
     def action_new_quote(self) -> None:
         """Start a new quote: the form empty, no items of the one just booked."""
         self.host.show_quote(new=True)
@@ -395,6 +479,7 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands for the booked shipment."""
+        from textual.markup import escape
 
         for index, (label, value) in enumerate(self.numbers):
             yield SystemCommand(
@@ -405,4 +490,10 @@ Scanning a PRO, tracking number or BOL opens that shipment.
         yield SystemCommand("Save documents", "To the folder shown", self.action_save)
         yield SystemCommand("Print documents", "With lp", self.action_print)
         yield SystemCommand("Open shipment", "Its detail and tracking", self.action_open_shipment)
+        yield SystemCommand(
+            "Pickup", "Move it, ask for one, or cancel it (u)", lambda: self.action_change("pickup")
+        )
+        yield SystemCommand(
+            "Cancel shipment", "Before its pickup (x)", lambda: self.action_change("cancel")
+        )
         yield SystemCommand("New quote", "Start over", self.action_new_quote)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -21,12 +22,14 @@ from tui.listing.detail_text import (
     carrier_line,
     document_label,
     items_text,
+    pickup_day,
     places_text,
     title_line,
     tracking_text,
 )
 from tui.listing.status import timeline
 from tui.listing.tracking_events import events_shown, timeline_text
+from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -54,7 +57,8 @@ class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
 The lifecycle runs pending → awarded → confirmed → picked-up → delivered (canceled apart).
 `r` refresh, `a` auto-refresh every 30 s, `t` the tracking timeline (newest first, in your
 local time), `j` raw JSON, `s` save the highlighted document (`S` all), `p` print it with
-`lp` (printers are set in the config), `Esc` back to the list.
+`lp` (printers are set in the config), `u` move the pickup (or ask for one; ctrl+x in it
+cancels the pickup), `x` cancel the shipment (before its pickup), `Esc` back to the list.
 Scanning another PRO, tracking number or BOL opens that shipment.
 """
 
@@ -87,7 +91,11 @@ Scanning another PRO, tracking number or BOL opens that shipment.
             tooltip="Save every document",
         ),
         Binding("p", "print", "Print", id="detail.print", tooltip="Print the highlighted document"),
-    ]
+        Binding("u", "change('pickup')", "Pickup", id="detail.pickup", show=False,
+                tooltip="Move the pickup, ask for one, or cancel it"),
+        Binding("x", "change('cancel')", "Cancel", id="detail.cancel", show=False,
+                tooltip="Cancel the shipment (before its pickup)"),
+    ]  # fmt: skip
 
     DEFAULT_CSS = """
     ShipmentDetailScreen {
@@ -120,6 +128,9 @@ Scanning another PRO, tracking number or BOL opens that shipment.
             self, "shipment-tracking", on_answer=self._events_loaded, on_error=self._events_failed
         )
         self._printing = False
+        self._said = ""
+        """The last change's outcome, kept on the status line over the reload it causes."""
+        self._changes = ShipmentChanger(self, self._changed)
         self._timeline: tuple[list[TrackingEvent], str] | None = None
         """The tracking events shown and where they came from (painted again on a new theme)."""
         self._papers: ServiceCall[DocumentsReport] = ServiceCall(
@@ -211,7 +222,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         raw = self.query_one("#detail-raw", Static)
         if raw.has_class("-shown"):
             raw.update(self._raw_json())
-        self._set_status(self._auto_note())
+        self._set_status(self._auto_note() or self._said)
 
     def _load_events(self) -> None:
         shipment_id = self.shipment_id
@@ -257,6 +268,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self.app.pop_screen()
 
     def action_refresh(self) -> None:
+        self._said = ""
         self._set_status("refreshing…")
         self._load()
 
@@ -282,6 +294,30 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         if shown:
             raw.update(self._raw_json())
             self.query_one("#detail-body", VerticalScroll).scroll_to_widget(raw)
+
+    def action_change(self, what: str) -> None:
+        """Move, ask for or cancel the pickup (``pickup``), or cancel the shipment."""
+        detail, sid = self.detail, self.shipment_id
+        if detail is None:
+            self._set_status("The shipment is not loaded yet.", error=True)
+        elif detail.status == "canceled":
+            self._set_status(f"{sid} is canceled.", error=True)
+        elif what == "pickup":
+            day = pickup_day(detail)
+            name = plain(detail.pro_number or sid, limit=30)
+            self._changes.pickup([sid], day, next_business_day(date.today()), name)
+        else:
+            name = plain(detail.pro_number or sid, limit=30)
+            self._changes.cancel([sid], f"Cancel shipment {name}?")
+
+    def _changed(self, outcomes: list[ChangeDone]) -> None:
+        """Say how the change ended at the action; a change made shows in the reloaded detail."""
+        done = outcomes[0]
+        self._said = "" if done.ok else "⚠ "
+        self._said += done.message
+        self._set_status(self._said, error=not done.ok)
+        if done.ok:
+            self._load()
 
     def _highlighted_documents(self, every: bool) -> list[int]:
         if self.detail is None or not self.detail.documents:
@@ -347,6 +383,14 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         )
         yield SystemCommand(
             "Shipment: save documents", "Save all to a folder (S)", self.action_save_all
+        )
+        yield SystemCommand(
+            "Shipment: pickup",
+            "Move it, ask for one, or cancel it (u)",
+            lambda: self.action_change("pickup"),
+        )
+        yield SystemCommand(
+            "Shipment: cancel", "Before its pickup (x)", lambda: self.action_change("cancel")
         )
 
 

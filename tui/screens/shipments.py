@@ -11,26 +11,21 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
-from textual.timer import Timer
 from textual.widgets import Input, Select
 
-from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.domain.safe_text import plain
+from tui.host import host_of
 from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code, looks_like_code
-from tui.screens.shipments_export import ExportDialog, ExportRequest
-from tui.screens.shipments_pages import ShipmentPages
+from tui.screens.shipments_pages import AutoRefresh, ShipmentPages, StatusLine
 from tui.screens.shipments_scan import ScanLookup
-from tui.screens.shipments_summary import ShipmentsSummaryScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import Static
-from tui.widgets.shipments_filters import ShipmentFilters, ShipmentFiltersBar
+from tui.widgets.shipments_filters import ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
-from tui.workspace import files_dir
 
 AUTO_REFRESH_SECONDS = 30.0
 """How often the list reloads its first page while auto-refresh is on (`a`)."""
@@ -41,7 +36,7 @@ def today() -> date:
     return date.today()
 
 
-class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, Screen[None]):
+class ShipmentsScreen(WorkerErrorsToHost, Screen[None]):
     """Find shipments; Enter (or a scan) opens one."""
 
     OPENS_SCANS: ClassVar[bool] = True
@@ -74,7 +69,7 @@ Esc clears the search.
         ),
         Binding(
             "s",
-            "sort_next",
+            "sort('next')",
             "Sort",
             show=False,
             id="shipments.sort",
@@ -82,7 +77,7 @@ Esc clears the search.
         ),
         Binding(
             "S",
-            "sort_reverse",
+            "sort('again')",
             "Reverse",
             show=False,
             id="shipments.sort_reverse",
@@ -144,16 +139,24 @@ Esc clears the search.
 
     def __init__(self) -> None:
         super().__init__()
-        self.shipment_filters = ShipmentFilters()
-        self.pages = ShipmentPages(self, self)
+        self.status_line = StatusLine(id="shipments-status")
+        status = self.status_line.show
+        self.scan = ScanLookup(self, lambda: self.table, status=status, open_row=self.open_row)
+        self.pages = ShipmentPages(
+            self,
+            lambda: self.table,
+            shown=self.show_list,
+            status=status,
+            open_code=lambda code: self.scan.lookup(code, searched=True),
+        )
         self.paging = self.pages.paging
+        self.auto = AutoRefresh(self, AUTO_REFRESH_SECONDS, self._auto_tick)
         self._pending_search: str | None = None
-        self._wide: bool | None = None
+        self._pending_code: str | None = None
+        self._columns_for: tuple[bool, bool, bool] | None = None
+        """(wide, any PRO, any mode) as the columns were last chosen."""
         self._title_shown: str | None = None
         """The table's border title as last set (it quotes the search: set as Content)."""
-        self._has_pro = False
-        self._has_mode = False
-        self._auto: Timer | None = None
         self._clear_search_on_return = False
         """A shipment opened from the search: coming back from it clears the search, so the
         next scan or code is not appended to the last one."""
@@ -170,7 +173,7 @@ Esc clears the search.
             empty_text="no shipments match",  # "searching…" is the tail text meanwhile
             id="shipments-table",
         )
-        yield Static("", id="shipments-status", markup=False)  # quotes server errors
+        yield self.status_line
         yield FreightFooter()
 
     @property
@@ -183,42 +186,43 @@ Esc clears the search.
         return self.paging.loading
 
     @property
-    def is_complete(self) -> bool:
-        """True once the last page of the current filters has arrived."""
-        return self.paging.complete
-
-    @property
     def filters_bar(self) -> ShipmentFiltersBar:
         return self.query_one("#filters", ShipmentFiltersBar)
 
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
-
     def on_mount(self) -> None:
         self.table.focus()
-        self.set_columns()
+        self.show_list()
         if self._pending_search is not None:
             self.filters_bar.set_search(self._pending_search)
         else:
             self.pages.search()
-        code = self.take_pending_code()
+        code, self._pending_code = self._pending_code, None
         if code is not None:
-            self.lookup(code)
+            self.scan.lookup(code)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.set_columns()
+        self.show_list()
 
-    def set_columns(self) -> None:
-        wide = self.app.size.width >= WIDE
-        sample = self.table.head(200)
-        has_pro = any(row.pro_number for row in sample)
-        has_mode = any(row.mode for row in sample)
-        if (wide, has_pro, has_mode) == (self._wide, self._has_pro, self._has_mode):
-            return
-        self._wide, self._has_pro, self._has_mode = wide, has_pro, has_mode
-        self.table.columns = shipment_columns(width=self.app.size.width, rows_sample=sample)
+    def show_list(self) -> None:
+        """Fit the columns to the width and the rows, and say on the table's borders what is
+        loaded, how it is sorted, and auto-refresh."""
+        table = self.table
+        sample = table.head(200)
+        width = self.app.size.width
+        shape = (width >= WIDE, any(r.pro_number for r in sample), any(r.mode for r in sample))
+        if shape != self._columns_for:
+            self._columns_for = shape
+            table.columns = shipment_columns(width=width, rows_sample=sample)
+        title = self.paging.title(table.row_count, self.pages.filters.describe())
+        column = table.sort_column
+        label = next((c.label for c in table.columns if c.key == column), column)
+        auto = AUTO_REFRESH_SECONDS if self.auto.running else None
+        subtitle = Paging.subtitle(label, table.sort_reverse, auto)
+        if self._title_shown != title:  # each assignment repaints the whole table
+            self._title_shown = title
+            table.border_title = Content(plain(title))  # the search text is never markup
+        if table.border_subtitle != subtitle:
+            table.border_subtitle = subtitle
 
     # ---------------------------------------------------------------- loading
 
@@ -230,36 +234,22 @@ Esc clears the search.
         self.filters_bar.set_search(text)
         self.table.focus()
 
+    def lookup_scanned(self, code: str) -> None:
+        """Open the shipment a scan named: now, or once the screen is mounted."""
+        if self.is_mounted:
+            self.scan.lookup(code)
+        else:
+            self._pending_code = code
+
     @on(VirtualTable.NearEnd, "#shipments-table")
     def _near_end_reached(self, message: VirtualTable.NearEnd) -> None:
         self.pages.more()
-
-    def update_title(self) -> None:
-        """Say on the table's borders what is loaded, how it is sorted, and auto-refresh."""
-        table = self.table
-        title = self.paging.title(table.row_count, self.shipment_filters.describe())
-        column = table.sort_column
-        label = next((c.label for c in table.columns if c.key == column), column)
-        auto = AUTO_REFRESH_SECONDS if self._auto is not None else None
-        subtitle = Paging.subtitle(label, table.sort_reverse, auto)
-        if self._title_shown != title:  # each assignment repaints the whole table
-            self._title_shown = title
-            table.border_title = Content(plain(title))  # the search text is never markup
-        if table.border_subtitle != subtitle:
-            table.border_subtitle = subtitle
-
-    def show_status(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#shipments-status", Static)
-        text = plain_lines(text)
-        if str(status.content) != text:
-            status.update(text, layout=False)  # one fixed line: no layout pass, no full repaint
-        status.set_class(error, "-error")
 
     # ---------------------------------------------------------------- filters
 
     @on(ShipmentFiltersBar.FiltersChanged)
     def _filters_changed(self, message: ShipmentFiltersBar.FiltersChanged) -> None:
-        self.shipment_filters = message.filters
+        self.pages.filters = message.filters
         self.pages.search()
 
     @on(ShipmentFiltersBar.SearchSubmitted)
@@ -271,13 +261,13 @@ Esc clears the search.
                 message.text
             )  # the search for it is on its way: one request
         else:
-            self.lookup(message.text, searched=True)
+            self.scan.lookup(message.text, searched=True)
 
     def open_row(self, row: ShipmentRow) -> None:
         """Show a shipment's detail (carrier and cost travel along from its listing)."""
         searched = self.query_one("#search-input", Input).value.strip()
         self._clear_search_on_return = bool(searched) and find_by_code([row], searched) is row
-        self.host.open_shipment(row.id, row.to_shipment())
+        host_of(self).open_shipment(row.id, row.to_shipment())
 
     def on_screen_resume(self) -> None:
         """Back from a shipment the search named: the search is cleared, the list focused."""
@@ -289,11 +279,7 @@ Esc clears the search.
     def take_burst_text(self, text: str) -> bool:
         """Keys too fast for a person that were no scan (tui.key_filter): typed into the
         search, as a code typed by hand on the list is, never taken as the list's keys."""
-        search = self.query_one("#search-input", Input)
-        if self.focused is not search:
-            self.filters_bar.focus_search()
-        # After the field's own focus handling (which selects what it holds), in key order.
-        search.call_later(search.insert_text_at_cursor, text)
+        self.filters_bar.type_in_search(text)
         return True
 
     @on(VirtualTable.RowSelected, "#shipments-table")
@@ -333,10 +319,7 @@ Esc clears the search.
             return
         event.stop()
         event.prevent_default()
-        if self.focused is self.table:
-            self.filters_bar.focus_search()
-        # After the field's own focus handling (which selects what it holds), in key order.
-        search.call_later(search.insert_text_at_cursor, character)
+        self.filters_bar.type_in_search(character)
 
     def action_filters(self) -> None:
         self.set_focus(self.query_one("#status-filter", Select))
@@ -345,70 +328,56 @@ Esc clears the search.
         """Retry the page that failed, or reload from the first page."""
         self.pages.retry()
 
-    @property
-    def auto_refreshing(self) -> bool:
-        """Whether the list reloads itself on a timer."""
-        return self._auto is not None
-
     def action_auto_refresh(self) -> None:
         """Turn the timed reload of the first page on or off."""
-        if self._auto is None:
-            self._auto = self.set_interval(AUTO_REFRESH_SECONDS, self._auto_tick)
-            self.show_status(f"auto-refresh every {AUTO_REFRESH_SECONDS:g} s (a to stop)")
-        else:
-            self._auto.stop()
-            self._auto = None
-            self.show_status("auto-refresh off")
-        self.update_title()
+        self.status_line.show(self.auto.toggle())
+        self.show_list()
 
     def _auto_tick(self) -> None:
-        """Reload from the first page, unless a page is on its way, a field is being typed in,
-        or the cursor is past the first page (a reload would take the rows it is reading)."""
-        busy = self.paging.loading or isinstance(self.focused, Input)
-        busy = busy or not self.is_current  # a detail on top: reload when the list is seen
-        if busy or self.table.cursor_row >= max(self.pages.first_rows, 1):
-            return
-        self.pages.search()
+        """Reload from the first page, unless a field is being typed in or a detail is on top
+        (reload when the list is seen); the pages decide the rest."""
+        if self.is_current and not isinstance(self.focused, Input):
+            self.pages.reload_top()
 
-    def on_unmount(self) -> None:
-        if self._auto is not None:
-            self._auto.stop()
-
-    def action_sort_next(self) -> None:
-        keys = self.table.column_keys_shown
-        current = self.table.sort_column
-        following = keys[(keys.index(current) + 1) % len(keys)] if current in keys else keys[0]
-        self.sort_by(following)
-
-    def action_sort_reverse(self) -> None:
-        self.sort_by(self.table.sort_column or "created")
-
-    def sort_by(self, column_key: str) -> None:
-        self.table.sort_by(column_key)
-        self.update_title()
+    def action_sort(self, column: str) -> None:
+        """Sort the loaded rows by `column`: `next` is the column after the current one
+        (`s`), `again` the current one (`S`: the same column again reverses)."""
+        table = self.table
+        keys, current = table.column_keys_shown, table.sort_column
+        if column == "next":
+            column = keys[(keys.index(current) + 1) % len(keys)] if current in keys else keys[0]
+        elif column == "again":
+            column = current or "created"
+        table.sort_by(column)
+        self.show_list()
 
     def action_export(self) -> None:
         """Export every page of the current filter (not only the loaded rows)."""
+        from tui.screens.shipments_export import ExportDialog, ExportRequest
+        from tui.workspace import files_dir
 
         default = (
-            files_dir(self.host.session.data_dir) / "exports" / f"freight-shipments-{today()}.csv"
+            files_dir(host_of(self).session.data_dir)
+            / "exports"
+            / f"freight-shipments-{today()}.csv"
         )
         request = ExportRequest(
-            self.shipment_filters.to_query(), self.shipment_filters.describe(), default
+            self.pages.filters.to_query(), self.pages.filters.describe(), default
         )
 
         def done(report: str | None) -> None:
             if report:
-                self.show_status(report)
+                self.status_line.show(report)
                 self.notify(report, timeout=4, markup=False)
 
         self.app.push_screen(ExportDialog(request), done)
 
     def action_summary(self) -> None:
+        from tui.screens.shipments_summary import ShipmentsSummaryScreen
 
         self.app.push_screen(
             ShipmentsSummaryScreen(
-                self.table.rows(), self.shipment_filters.describe(), self.paging.complete
+                self.table.rows(), self.pages.filters.describe(), self.paging.complete
             )
         )
 
@@ -430,5 +399,5 @@ Esc clears the search.
             yield SystemCommand(
                 f"Shipments: sort by {column.label}",
                 "Sort the loaded rows (again to reverse)",
-                lambda key=column.key: self.sort_by(key),
+                lambda key=column.key: self.action_sort(key),
             )

@@ -1,47 +1,65 @@
 """The shipments list's pages: the first page of a search, the next ones as the cursor nears
 the end, a retry after a failure; answers for filters the user has since changed are
-dropped, and at most one search is in flight with one waiting."""
+dropped, and at most one search is in flight with one waiting. Also the list's timed
+reload (`AutoRefresh`) and its status line (`StatusLine`)."""
 
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Protocol
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeAlias
 
+from tui.domain.safe_text import plain_lines
 from tui.listing.paging import PageAnswer, Paging
 from tui.listing.rows import ShipmentRow
 from tui.service_call import ServiceCall
+from tui.widgets.plain import Static
+from tui.widgets.shipments_filters import ShipmentFilters
 
 if TYPE_CHECKING:
+    from textual.timer import Timer
     from textual.widget import Widget
 
     from tui.api.client import FreightClient
-    from tui.widgets.shipments_filters import ShipmentFilters
     from tui.widgets.virtual_table import VirtualTable
 
+    Table: TypeAlias = Callable[[], VirtualTable[ShipmentRow]]
+    """The list's table (once it is composed)."""
+    Status: TypeAlias = Callable[[str, bool], None]
+    """Shows one line of status: its text, and whether it is an error."""
+    Shown: TypeAlias = Callable[[], None]
+    Open: TypeAlias = Callable[[str], None]
 
-class ShipmentsList(Protocol):
-    """What the pages need of the list screen, and no more."""
 
-    shipment_filters: ShipmentFilters
+class StatusLine(Static):
+    """One fixed line under the list: what is going on, or what went wrong (in red)."""
 
-    @property
-    def table(self) -> VirtualTable[ShipmentRow]: ...
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id)  # quotes server errors: never markup
 
-    def set_columns(self) -> None: ...
-
-    def update_title(self) -> None: ...
-
-    def show_status(self, text: str, *, error: bool = False) -> None: ...
-
-    def lookup(self, code: str, *, searched: bool = False) -> None: ...
+    def show(self, text: str, error: bool = False) -> None:
+        text = plain_lines(text)
+        if str(self.content) != text:
+            self.update(text, layout=False)  # one fixed line: no layout pass, no full repaint
+        self.set_class(error, "-error")
 
 
 class ShipmentPages:
-    """Asks for a list screen's pages and puts each answer in its table."""
+    """Asks for a list's pages and puts each answer in its table.
 
-    def __init__(self, screen: ShipmentsList, node: Widget) -> None:
-        """`node` is the screen as a widget: the requests run as its workers."""
-        self.screen = screen
+    Given the table, what to do when the list has changed (`shown`), what to say (`status`)
+    and how to open a code once its search is loaded (`open_code`); `filters` are what
+    the next search asks for."""
+
+    def __init__(
+        self, node: Widget, table: Table, *, shown: Shown, status: Status, open_code: Open
+    ) -> None:
+        """`node`: the requests run as its workers."""
+        self.filters = ShipmentFilters()
+        self._table = table
+        self._shown = shown
+        self._status = status
+        self._open_code = open_code
         self.paging = Paging()
         self._call: ServiceCall[PageAnswer] = ServiceCall(
             node, "shipments-page", on_answer=self._loaded, on_error=self._failed
@@ -60,7 +78,7 @@ class ShipmentPages:
         if self.paging.ask_first(self._call.in_flight):
             self.request(None, first=True)
         else:
-            self.screen.table.tail_text = "searching…"
+            self._table().tail_text = "searching…"
 
     def more(self) -> None:
         """Ask for the next page, if there is one and none is on its way."""
@@ -74,13 +92,19 @@ class ShipmentPages:
         else:
             self.search()
 
+    def reload_top(self) -> None:
+        """Search afresh unless a page is on its way or the cursor is past the first page
+        (a reload would take the rows it is reading)."""
+        if not self.paging.loading and self._table().cursor_row < max(self.first_rows, 1):
+            self.search()
+
     def request(self, token: str | None, *, first: bool) -> None:
-        paging, screen = self.paging, self.screen
+        paging = self.paging
         paging.requested(token, first=first)
-        screen.table.tail_text = "searching…" if first else "loading more…"
+        self._table().tail_text = "searching…" if first else "loading more…"
         if first or paging.failed_token is not None:
-            screen.update_title()  # (the title already says "more…" while paging on)
-        generation, filters = paging.generation, screen.shipment_filters
+            self._shown()  # (the title already says "more…" while paging on)
+        generation, filters = paging.generation, self.filters
 
         async def page(client: FreightClient) -> PageAnswer:
             # In a thread: the query's models (pydantic) may still be loading as the app
@@ -94,13 +118,13 @@ class ShipmentPages:
         self._call.start(page, activity="searching shipments…" if first else None)
 
     def _loaded(self, message: PageAnswer) -> None:
-        paging, screen = self.paging, self.screen
+        paging = self.paging
         if paging.answered():
             self.request(None, first=True)  # the search that waited for this answer
             return
         if not paging.current(message.generation):
             return  # an answer for filters the user has since changed
-        table = screen.table
+        table = self._table()
         paging.loaded(message.continuation_token)
         if message.first:
             self.first_rows = len(message.rows)
@@ -110,16 +134,13 @@ class ShipmentPages:
                 table.move_cursor_to_key(keep)
         else:
             table.append_rows(message.rows)
-        screen.set_columns()
         table.tail_text = None
-        screen.show_status("")
-        screen.update_title()
+        self._status("", False)
+        self._shown()
         code, self.open_when_loaded = self.open_when_loaded, None
         if code is not None:
-            screen.lookup(
-                code, searched=True
-            )  # found among the rows just loaded, else asked for by itself
-        if paging.can_load_more and self._near_end():
+            self._open_code(code)  # found among the rows just loaded, else asked for by itself
+        if paging.can_load_more and self._near_end(table):
             self.request(paging.token, first=False)
 
     def _failed(self, _error: Exception, text: str) -> None:
@@ -128,11 +149,34 @@ class ShipmentPages:
             return
         self.paging.failed_asked()
         self.open_when_loaded = None
-        screen = self.screen
-        screen.table.tail_text = f"⚠ {text} — press r to retry"
-        screen.show_status(f"⚠ {text} — r retries; loaded rows are kept", error=True)
-        screen.update_title()
+        self._table().tail_text = f"⚠ {text} — press r to retry"
+        self._status(f"⚠ {text} — r retries; loaded rows are kept", True)
+        self._shown()
 
-    def _near_end(self) -> bool:
-        table = self.screen.table
+    @staticmethod
+    def _near_end(table: VirtualTable[ShipmentRow]) -> bool:
         return table.row_count - table.cursor_row <= max(table.near_end, table.size.height)
+
+
+class AutoRefresh:
+    """A timed reload, on or off (`a` on the list): `tick` is called every `seconds` while
+    it is on. Its timer belongs to `node`, so it ends with it."""
+
+    def __init__(self, node: Widget, seconds: float, tick: Callable[[], None]) -> None:
+        self._node = node
+        self.seconds = seconds
+        self._tick = tick
+        self._timer: Timer | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._timer is not None
+
+    def toggle(self) -> str:
+        """Turn the reload on or off; says which, for the status line."""
+        if self._timer is None:
+            self._timer = self._node.set_interval(self.seconds, self._tick)
+            return f"auto-refresh every {self.seconds:g} s (a to stop)"
+        self._timer.stop()
+        self._timer = None
+        return "auto-refresh off"

@@ -21,7 +21,7 @@ from tui.credentials.detect import KeyringState
 from tui.credentials.session import CredentialConnector, attach, connector_for
 from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens import signin_keep
 from tui.screens.keyring_help import KeyringHelpScreen
 from tui.service_call import WorkerErrorsToHost
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tui.session import Session
 
 
-class SignInScreen(WorkerErrorsToHost, Screen[bool]):
+class SignInScreen(Hosted, WorkerErrorsToHost, Screen[bool]):
     """Asks for a profile's credentials, checks them with one call, and keeps them safely.
 
     Dismisses with True once signed in (or switched to the demo). The input of the screen
@@ -105,11 +105,6 @@ F5 opens the demo on a local sandbox; no account is needed.
         return self.query_one(SignInForm)
 
     @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
-
-    @property
     def session(self) -> Session:
         return self.host.session
 
@@ -172,9 +167,10 @@ F5 opens the demo on a local sandbox; no account is needed.
             self.notify(f"Signed in with the credentials from the {_place(creds)}.", timeout=4)
             self._done()
 
-    async def ask_keyring_choice(self, state: KeyringState) -> Keep | None:
+    async def _ask_keyring_choice(self, state: KeyringState) -> Keep | None:
         """Show why the keyring cannot keep the secret; the way chosen instead, or None."""
 
+        self.show_keyring(state)
         return await self.app.push_screen_wait(KeyringHelpScreen(state))
 
     def show_keyring(self, state: KeyringState | None) -> None:
@@ -275,13 +271,23 @@ F5 opens the demo on a local sandbox; no account is needed.
                 form.field_error("secret", "not accepted: check the client ID and secret")
                 form.input("secret").focus()
                 return
-            kept = await signin_keep.keep(self, name, url, client_id, secret)
-            if kept is None:
+            kept = await signin_keep.keep(
+                self.connector,
+                self.keep_choice,
+                (name, url, client_id, secret),
+                self._ask_keyring_choice,
+            )
+            if kept.warning:
+                self.notify(kept.warning, severity="warning", timeout=8)
+            if kept.credentials is None:
+                if kept.problem:
+                    form.set_message(kept.problem, error=True)
                 form.set_message("Not signed in yet: choose how to keep the secret (F6).")
                 return
-            credentials, where = kept
-            signin_keep.apply(self, profile, credentials)
-            notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {where}."
+            problem = signin_keep.apply(self.session, self.connector, profile, kept.credentials)
+            if problem is not None:
+                self.notify(problem, severity="warning")
+            notice = f"Signed in to {ENV_WORDS[environment]} as {client_id}; secret {kept.where}."
             if result.outcome != "ok":
                 notice += " " + result.message
             self.notify(notice, timeout=6)

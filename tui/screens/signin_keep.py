@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Protocol, cast
+from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from tui.config.resolve import ResolvedProfile
-from tui.credentials.file_store import FileStoreError, UnsafeFileError
-from tui.credentials.keyring_store import KeyringUnusableError
 from tui.credentials.resolve import Credentials
-from tui.credentials.save import asave, target_for
 from tui.session import ENV_WORDS
 
 if TYPE_CHECKING:
-    from textual.notifications import SeverityLevel
+    from collections.abc import Awaitable, Callable
 
     from tui.api.secret import Secret
     from tui.config.settings import Profile
@@ -20,82 +17,74 @@ if TYPE_CHECKING:
     from tui.credentials.save import Saved
     from tui.credentials.session import CredentialConnector
     from tui.session import Session
-    from tui.widgets.signin_form import SignInForm
 
 Keep = Literal["keyring", "file", "session"]
 
 
-class SignInPlace(Protocol):
-    """What keeping credentials needs of the sign-in screen, and no more."""
+class Kept(NamedTuple):
+    """Where checked credentials went, or why they were not kept."""
 
-    keep_choice: Keep | None
-
-    @property
-    def connector(self) -> CredentialConnector: ...
-
-    @property
-    def session(self) -> Session: ...
-
-    @property
-    def form(self) -> SignInForm: ...
-
-    def show_keyring(self, state: KeyringState | None) -> None: ...
-
-    async def ask_keyring_choice(self, state: KeyringState) -> Keep | None: ...
-
-    def notify(
-        self, message: str, *, severity: SeverityLevel = ..., timeout: float | None = ...
-    ) -> None: ...
+    credentials: Credentials | None
+    """None: not kept (the user closed the keyring's diagnosis, or the file failed)."""
+    where: str = ""
+    """Where the secret is, as the sign-in's notice says it."""
+    warning: str = ""
+    """What the store warned of (shown, and the sign-in goes on)."""
+    problem: str = ""
+    """Why nothing was kept, when a store failed."""
 
 
 async def keep(
-    screen: SignInPlace, name: str, url: str, client_id: str, secret: Secret
-) -> tuple[Credentials, str] | None:
-    """Keep the checked credentials as the setting (or the diagnosis) says; None: not kept."""
+    connector: CredentialConnector,
+    chosen: Keep | None,
+    checked: tuple[str, str, str, Secret],
+    ask: Callable[[KeyringState], Awaitable[Keep | None]],
+) -> Kept:
+    """Keep the ``checked`` credentials (name, URL, client ID, secret) as ``chosen`` (from
+    the diagnosis) or the setting says; ``ask``: the way instead, when the keyring is
+    unusable (None: none)."""
+    from tui.credentials.file_store import FileStoreError, UnsafeFileError
+    from tui.credentials.keyring_store import KeyringUnusableError
+    from tui.credentials.save import asave, target_for
 
-    store = screen.connector.resolved.credential_store
-    choice: Keep = screen.keep_choice or cast(Keep, target_for(store))
+    name, url, client_id, secret = checked
+    store = connector.resolved.credential_store
+    choice: Keep = chosen or cast(Keep, target_for(store))
     if target_for(store) == "memory":
         choice = "session"
     if choice == "keyring":
         try:
             saved = await asave(name, url, client_id, secret, "keyring")
         except KeyringUnusableError as exc:
-            screen.show_keyring(exc.state)
-            picked = await screen.ask_keyring_choice(exc.state)
+            picked = await ask(exc.state)
             if picked is None:
-                return None
+                return Kept(None)
             choice = picked
         else:
-            return _saved(screen, saved, client_id, secret, "keyring")
+            return _saved(saved, client_id, secret, "keyring")
     if choice == "file":
         try:
             saved = await asave(name, url, client_id, secret, "file")
         except (UnsafeFileError, FileStoreError, OSError) as exc:
-            screen.form.set_message(f"Not saved: {exc}", error=True)
-            return None
-        return _saved(screen, saved, client_id, secret, "file")
-    creds = screen.connector.memory.keep(name, url, client_id, secret)
-    return creds, "kept for this session only"
+            return Kept(None, problem=f"Not saved: {exc}")
+        return _saved(saved, client_id, secret, "file")
+    creds = connector.memory.keep(name, url, client_id, secret)
+    return Kept(creds, "kept for this session only")
 
 
 def _saved(
-    screen: SignInPlace,
-    saved: Saved,
-    client_id: str,
-    secret: Secret,
-    source: Literal["keyring", "file"],
-) -> tuple[Credentials, str]:
-    if saved.warning:
-        screen.notify(saved.warning, severity="warning", timeout=8)
+    saved: Saved, client_id: str, secret: Secret, source: Literal["keyring", "file"]
+) -> Kept:
     where = "saved in the OS keyring" if source == "keyring" else "saved in a plain file"
-    return Credentials(client_id, secret, source).register(), where
+    credentials = Credentials(client_id, secret, source).register()
+    return Kept(credentials, where, warning=saved.warning or "")
 
 
-def apply(screen: SignInPlace, profile: Profile, credentials: Credentials) -> None:
-    """Make the session use the new profile and credentials; save the config if changed."""
-    session = screen.session
-    connector = screen.connector
+def apply(
+    session: Session, connector: CredentialConnector, profile: Profile, credentials: Credentials
+) -> str | None:
+    """Make the session use the new profile and credentials; save the config if changed.
+    Why the config file was not updated, if it was not."""
     old = connector.resolved
     resolved = ResolvedProfile(
         name=profile.name,
@@ -111,4 +100,5 @@ def apply(screen: SignInPlace, profile: Profile, credentials: Credentials) -> No
             profile, ENV_WORDS[profile.environment], connector.connect, save=True
         )
     except OSError as exc:
-        screen.notify(f"The config file was not updated: {exc}", severity="warning")
+        return f"The config file was not updated: {exc}"
+    return None

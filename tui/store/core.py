@@ -11,7 +11,7 @@ import os
 import secrets
 import socket
 from collections.abc import Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
 
@@ -42,6 +42,18 @@ def parse_time(text: Any, where: str) -> datetime:
     except (TypeError, ValueError):
         raise StoreError(f"the store {where} holds an unreadable time {text!r}") from None
     return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class Tally:
+    """How many records of each kind a move into the store added (its fields, all counts)."""
+
+    @property
+    def text(self) -> str:
+        """``3 bookings, 1 batches, 12 orders, 2 paperwork, …``: each field, in order."""
+        return ", ".join(
+            f"{getattr(self, f.name)} {f.name.replace('_', ' ')}" for f in fields(self)
+        )
 
 
 @dataclass(frozen=True)

@@ -19,12 +19,12 @@ from tui.ledger import (
     AlreadySentError,
     BookingRecord,
     Lane,
+    Ledger,
     OrderClaim,
     OrderTakenError,
     Outcome,
     Priced,
-    sent_record,
-    settled_record,
+    rate_marks,
 )
 from tui.store.core import Store, now_text, parse_time
 from tui.store.engine import Row, StoreError, Transaction
@@ -56,8 +56,11 @@ def booked_shipments(
     return found
 
 
-class StoreLedger:
+class StoreLedger(Ledger):
     """The ``Ledger`` the booking engine writes to, kept in a ``Store``."""
+
+    station: str
+    """The station that sends its bookings (host and terminal, or FREIGHT_STATION)."""
 
     def __init__(self, store: Store, station: str, environment: str) -> None:
         self.store = store
@@ -66,33 +69,11 @@ class StoreLedger:
 
     # -- writing ----------------------------------------------------------------------------
 
-    def sent(
-        self,
-        profile: str,
-        quote_id: str,
-        rate_id: str,
-        reference: str,
-        *,
-        lane: Lane | None = None,
-        search_for: str | None = None,
-        order: OrderClaim | None = None,
-        priced: Priced | None = None,
-    ) -> BookingRecord:
-        """Record a booking about to be sent, and claim its order, in one transaction.
-
-        Raises ``AlreadySentError`` (the reference went out before and was not refused),
-        ``OrderTakenError`` (another booking of the order exists: by which station, when, with
-        its PRO) and ``OSError`` when the store cannot be written (nothing may be sent)."""
-        record = sent_record(
-            profile,
-            quote_id,
-            rate_id,
-            reference,
-            lane=lane,
-            search_for=search_for,
-            order=order,
-            station=self.station,
-        )
+    def _write_sent(
+        self, record: BookingRecord, order: OrderClaim | None, priced: Priced | None
+    ) -> None:
+        """Record a booking about to be sent, and claim its order, in one transaction
+        (``OrderTakenError`` names the station that has it, when, with its PRO)."""
         try:
             with self.store.engine.write() as tx:
                 self._claim(tx, record, order)
@@ -103,7 +84,6 @@ class StoreLedger:
                     )
         except StoreError as error:
             raise OSError(str(error)) from None
-        return record
 
     def _claim(self, tx: Transaction, record: BookingRecord, order: OrderClaim | None) -> None:
         if order is not None:
@@ -173,29 +153,7 @@ class StoreLedger:
             raise OSError(f"the store {self.store.where} refused booking {record.reference}")
         return self._record(rows[0])
 
-    def settle(
-        self,
-        record: BookingRecord,
-        outcome: Outcome,
-        *,
-        shipment_id: str | None = None,
-        pro_number: str | None = None,
-        bol_number: str | None = None,
-        note: str | None = None,
-        pickup_date: date | None = None,
-        pickup_note: str | None = None,
-    ) -> BookingRecord:
-        """Record how a booking ended (raises OSError when the store cannot be written)."""
-        settled = settled_record(
-            record,
-            outcome,
-            shipment_id=shipment_id,
-            pro_number=pro_number,
-            bol_number=bol_number,
-            note=note,
-            pickup_date=pickup_date,
-            pickup_note=pickup_note,
-        )
+    def _write_settled(self, settled: BookingRecord) -> None:
         try:
             with self.store.engine.write() as tx:
                 tx.run(
@@ -203,7 +161,7 @@ class StoreLedger:
                     " pro_number = ?, bol_number = ?, note = ?, pickup_date = ?,"
                     " pickup_note = ? WHERE reference = ?",
                     (
-                        outcome,
+                        settled.outcome,
                         now_text(settled.time),
                         settled.shipment_id,
                         settled.pro_number,
@@ -211,12 +169,11 @@ class StoreLedger:
                         settled.note,
                         settled.pickup_date,
                         settled.pickup_note,
-                        record.reference,
+                        settled.reference,
                     ),
                 )
         except StoreError as error:
             raise OSError(str(error)) from None
-        return settled
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -341,17 +298,11 @@ class StoreLedger:
 
     def marks(self, profile: str, quote_id: str) -> dict[str, Outcome]:
         """Rate id -> what the ledger knows of it in one quote: booked wins over unsettled."""
-        found: dict[str, Outcome] = {}
         rows = self.store.engine.read(
             f"SELECT {_COLUMNS} FROM bookings WHERE profile = ? AND quote_id = ? ORDER BY updated",
             (profile, quote_id),
         )
-        for record in (self._record(r) for r in rows):
-            if record.outcome == "failed":
-                continue
-            if found.get(record.rate_id) != "booked":
-                found[record.rate_id] = "booked" if record.outcome == "booked" else "unknown"
-        return found
+        return rate_marks(map(self._record, rows))
 
     def count(self) -> int:
         """How many bookings the store holds."""

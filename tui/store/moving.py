@@ -8,11 +8,11 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from tui.store.core import Store
+from tui.store.core import Store, Tally
 from tui.store.engine import StoreError, Transaction
 from tui.store.history import note
 
@@ -26,7 +26,7 @@ NAMED_TABLES: Final = ("address_book", "mappings", "rules")
 
 
 @dataclass(frozen=True)
-class Moved:
+class Moved(Tally):
     """How many records an import of a store added."""
 
     bookings: int = 0
@@ -37,13 +37,6 @@ class Moved:
     mappings: int = 0
     rules: int = 0
     day_closes: int = 0
-
-    @property
-    def text(self) -> str:
-        """``3 bookings, 1 batches, 12 orders, 2 paperwork, …``."""
-        return ", ".join(
-            f"{getattr(self, f.name)} {f.name.replace('_', ' ')}" for f in fields(self)
-        )
 
 
 def _read(path: Path) -> dict[str, tuple[list[str], list[tuple[Any, ...]]]]:

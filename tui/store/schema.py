@@ -87,24 +87,16 @@ def _version_1(d: Dialect) -> list[str]:
             last_error TEXT,
             PRIMARY KEY (reference, kind)
         )""",
-        """CREATE TABLE address_book (
+        # A profile's named things (address book entries, mappings, rules): one table each.
+        *(
+            f"""CREATE TABLE {table} (
             profile TEXT NOT NULL,
             name TEXT NOT NULL,
             data TEXT NOT NULL,
             PRIMARY KEY (profile, name)
-        )""",
-        """CREATE TABLE mappings (
-            profile TEXT NOT NULL,
-            name TEXT NOT NULL,
-            data TEXT NOT NULL,
-            PRIMARY KEY (profile, name)
-        )""",
-        """CREATE TABLE rules (
-            profile TEXT NOT NULL,
-            name TEXT NOT NULL,
-            data TEXT NOT NULL,
-            PRIMARY KEY (profile, name)
-        )""",
+        )"""
+            for table in ("address_book", "mappings", "rules")
+        ),
     ]
 
 

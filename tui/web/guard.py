@@ -3,8 +3,9 @@
 The page runs the app as this machine's user, so a request is served only when all of these
 hold (each answers one way in):
 
-- **the token** printed at start (in the URL once, then an HttpOnly, SameSite=Strict cookie):
-  no other user, page or process on this machine knows it;
+- **the token** printed at start, traded once for an HttpOnly, SameSite=Strict cookie that
+  holds another secret: no other user, page or process on this machine knows either, and the
+  printed address works once (a browser's history or a shared screen cannot reopen Freight);
 - **the Host** names this server (the bound address, ``localhost`` or ``--public-url``'s
   host): a page on a rebound DNS name (``evil.example`` → 127.0.0.1) is refused;
 - **the Origin** (a websocket's always, any request's when the browser sends one) is the
@@ -88,17 +89,29 @@ def clamp_size(width: object, height: object) -> tuple[int, int]:
     return number(width, 80, MAX_COLUMNS), number(height, 24, MAX_ROWS)
 
 
-@dataclass(frozen=True)
-class Gate:
-    """The secret and the names of one running server."""
+SPENT = (
+    "this address was opened once already (its token works once): open Freight in the "
+    "browser that opened it, or restart freight serve for a new address"
+)
+"""Why the printed address is refused after its token was traded for the cookie."""
 
-    token: str
+
+@dataclass
+class Gate:
+    """The secrets and the names of one running server."""
+
+    token: str = field(repr=False)
+    """The printed one: good for one trade, for the cookie."""
     bound_host: str
     public_url: str | None = None
     secure: bool = False
     """Served over TLS (``--certfile``) or behind an ``https://`` public URL: the cookie is
     then ``Secure``."""
     port: int = 0
+    cookie_secret: str = field(default_factory=new_token, repr=False)
+    """What the cookie holds: never printed, never in an address."""
+    spent: bool = field(default=False, init=False)
+    """The printed token was traded: it opens nothing any more."""
     hosts: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -116,10 +129,19 @@ class Gate:
         return f"freight_token_{self.port}"
 
     def token_matches(self, given: str | None) -> bool:
-        """``given`` is this start's token (compared in constant time)."""
-        if not given:
+        """``given`` is this start's printed token (compared in constant time)."""
+        return _same(given, self.token)
+
+    def cookie_matches(self, given: str | None) -> bool:
+        """``given`` is the cookie's secret (compared in constant time)."""
+        return _same(given, self.cookie_secret)
+
+    def trade(self, given: str | None) -> bool:
+        """Spend the printed token for the cookie: True once, for the first to bring it."""
+        if self.spent or not self.token_matches(given):
             return False
-        return hmac.compare_digest(given.encode(), self.token.encode())
+        self.spent = True
+        return True
 
     def host_allowed(self, host_header: str | None) -> bool:
         """The request names this server (any port: an SSH tunnel may use another)."""
@@ -159,10 +181,19 @@ class Gate:
             return "the app opens only from its own page"
         if origin is not None and not self.origin_allowed(origin, scheme, host or ""):
             return "requests from another page are refused"
-        if self.token_matches(token):
+        if self.token_matches(token) and not self.spent:
             return None
-        if not self.token_matches(cookie):
+        if not self.cookie_matches(cookie):
+            if self.token_matches(token):
+                return SPENT
             return "open the address freight serve printed (it carries the token)"
         if fetch_site not in (None, "same-origin", "none"):
             return "requests from another page are refused"
         return None
+
+
+def _same(given: str | None, secret: str) -> bool:
+    """``given`` is ``secret``, compared in constant time (nothing given: never)."""
+    if not given:
+        return False
+    return hmac.compare_digest(given.encode(), secret.encode())

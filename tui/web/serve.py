@@ -6,8 +6,9 @@ pipes (``AppService``) and hand its files to the browser (``DownloadManager``); 
 is the web server around them. The
 app runs on this machine, as this user: its credentials (keyring, environment), its printers
 (``lp``), its files. So only its owner may drive it: every request passes ``guard.Gate``
-(the token printed at start, then a cookie; the Host; the Origin), the page may load nothing
-from elsewhere (its CSP), at most ``--max-sessions`` apps run at once, each app ends with the
+(the token printed at start, good once, for a cookie; the Host; the Origin), the page may
+load nothing from elsewhere (its CSP), at most ``--max-sessions`` apps run at once (a tab
+reloaded at the limit gets its place back), each app ends with the
 server (``kill -9`` included: the kernel signals it, ``tui.web.tether``), and a stop takes
 at most ~2 s.
 """
@@ -17,8 +18,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import errno
 import functools
 import json
+import os
 import shlex
 import signal
 import ssl
@@ -34,7 +37,15 @@ from aiohttp import BodyPartReader, WSCloseCode, WSMsgType, web
 from tui.batch.view import ORDER_FILE_SUFFIXES
 from tui.config.paths import data_dir
 from tui.web import serve_internals
-from tui.web.guard import SECURITY_HEADERS, Gate, clamp_size, is_loopback, is_wildcard, new_token
+from tui.web.guard import (
+    SECURITY_HEADERS,
+    SPENT,
+    Gate,
+    clamp_size,
+    is_loopback,
+    is_wildcard,
+    new_token,
+)
 from tui.workspace import WORKSPACE_ENV, download_name
 
 __all__ = ["app_argv", "app_command", "is_loopback", "main", "page_urls"]
@@ -49,6 +60,13 @@ STATIC = HERE / "static"
 DEFAULT_MAX_SESSIONS = 4
 MAX_UPLOAD = 16 * 1024 * 1024
 """The largest order file the page may bring in."""
+RELOAD_SECONDS = 10.0
+"""At the session limit, how long a page or websocket waits for a tab's app that is ending
+(``STOP_SECONDS``, then the kill) before the limit's page is shown."""
+MAX_UPLOAD_NAME = 100
+"""The longest name an uploaded file may have (as documents' names: docs/security.md)."""
+MAX_SAME_NAME = 1000
+"""How many uploads may share one name (``day.csv``, ``day-2.csv``… ``day-1000.csv``)."""
 
 REMOTE_WARNING = (
     "freight serve: listening on {where}, beyond this machine. Anyone who reaches that port "
@@ -215,6 +233,10 @@ class FreightServer:
         self.max_sessions = max_sessions
         self.out = sys.stdout if out is None else out
         self.sessions: set[Any] = set()
+        self.closing = 0
+        """Sessions whose page has gone (a reload's old page), their app still ending."""
+        self.freed = asyncio.Condition()
+        self.endings: set[asyncio.Task[None]] = set()
         self.sockets: set[web.WebSocketResponse] = set()
         self.downloads = serve_internals.download_manager()
         self.session_class = serve_internals.session_class()
@@ -233,7 +255,8 @@ class FreightServer:
 
     @property
     def open_url(self) -> str:
-        """The address to open, with this start's token (it becomes a cookie on first load)."""
+        """The address to open, with this start's token (traded for a cookie on first load,
+        then spent)."""
         return f"{self.base_url}/?token={self.gate.token}"
 
     # -- the application ------------------------------------------------------------------
@@ -302,16 +325,19 @@ class FreightServer:
 
         if "token" in request.query:  # trade the token for the cookie, drop it from the bar
             response = web.HTTPSeeOther("./")
-            response.set_cookie(
-                self.gate.cookie_name,
-                self.gate.token,
-                httponly=True,
-                samesite="Strict",
-                secure=self.gate.secure,
-                path="/",
-            )
+            if self.gate.trade(request.query["token"]):
+                response.set_cookie(
+                    self.gate.cookie_name,
+                    self.gate.cookie_secret,
+                    httponly=True,
+                    samesite="Strict",
+                    secure=self.gate.secure,
+                    path="/",
+                )
+            elif not self.gate.cookie_matches(request.cookies.get(self.gate.cookie_name)):
+                return self._page("refused.html", {"reason": SPENT}, status=403)  # raced
             return response
-        if len(self.sessions) >= self.max_sessions:
+        if not await self._room():
             return self._page("full.html", {"limit": self.max_sessions}, status=503)
         try:
             font_size = int(request.query.get("fontsize", "16"))
@@ -335,7 +361,7 @@ class FreightServer:
 
     async def handle_websocket(self, request: web.Request) -> web.StreamResponse:
 
-        if self.stopping or len(self.sessions) >= self.max_sessions:
+        if self.stopping or not await self._room() or self.stopping:
             return self._page("full.html", {"limit": self.max_sessions}, status=503)
         width, height = clamp_size(
             request.query.get("width", "80"), request.query.get("height", "24")
@@ -373,12 +399,39 @@ class FreightServer:
             pass
         finally:
             self.sockets.discard(websocket)
-            try:
-                await session.stop()
-            finally:
-                self.sessions.discard(session)
-                await websocket.close()
+            # The page has gone: its app ends in a task of its own, which the handler's
+            # cancellation (aiohttp's, once the connection is lost) cannot cut short; the
+            # slot stays taken until the app has ended.
+            self.closing += 1
+            ending = asyncio.create_task(self._end(session))
+            self.endings.add(ending)
+            ending.add_done_callback(self.endings.discard)
+            await asyncio.shield(ending)
+            await websocket.close()
         return websocket
+
+    async def _end(self, session: Any) -> None:
+        """Stop one tab's app, then free its slot (and wake whoever waits for one)."""
+        try:
+            await session.stop()
+        finally:
+            self.closing -= 1
+            self.sessions.discard(session)
+            async with self.freed:
+                self.freed.notify_all()
+
+    async def _room(self) -> bool:
+        """Whether one more session may start now. At the limit, while a tab's app is still
+        ending (a reload: its old page has gone), wait for it (at most RELOAD_SECONDS), so
+        the reloaded tab gets its place back. No await between this and taking the slot."""
+        if len(self.sessions) < self.max_sessions or not self.closing:
+            return len(self.sessions) < self.max_sessions
+        with contextlib.suppress(TimeoutError):
+            async with asyncio.timeout(RELOAD_SECONDS), self.freed:
+                await self.freed.wait_for(
+                    lambda: len(self.sessions) < self.max_sessions or not self.closing
+                )
+        return len(self.sessions) < self.max_sessions
 
     async def _from_page(self, session: Any, websocket: web.WebSocketResponse, text: str) -> None:
         """One message from the page: keys, a size (capped), focus, a ping."""
@@ -434,6 +487,11 @@ class FreightServer:
         if not isinstance(part, BodyPartReader) or not part.filename:
             raise web.HTTPBadRequest(text="No file was sent.")
         name = download_name(Path(part.filename).name)
+        if len(name) > MAX_UPLOAD_NAME:
+            raise web.HTTPBadRequest(
+                text=f"{name[:40]}…: a file name here is at most {MAX_UPLOAD_NAME} "
+                "characters; rename the file and upload it again."
+            )
         if not name.lower().endswith(ORDER_FILE_SUFFIXES):
             raise web.HTTPBadRequest(text=f"{name}: an order file is .csv, .tsv or .xlsx.")
         data = bytearray()
@@ -441,9 +499,13 @@ class FreightServer:
             data += chunk
             if len(data) > MAX_UPLOAD:
                 raise web.HTTPRequestEntityTooLarge(max_size=MAX_UPLOAD, actual_size=len(data))
-        target = _free_name(self.folder, name)
-        await asyncio.to_thread(_write_new, target, bytes(data))
-        return web.json_response({"name": target.name, "folder": str(self.folder)})
+        try:
+            saved = await asyncio.to_thread(write_new_file, self.folder, name, bytes(data))
+        except OSError as error:
+            raise web.HTTPConflict(
+                text=f"{name} could not be saved in {self.folder}: {error.strerror or error}."
+            ) from None
+        return web.json_response({"name": saved, "folder": str(self.folder)})
 
     # -- start and stop -------------------------------------------------------------------
 
@@ -461,7 +523,8 @@ class FreightServer:
             await site.start()
             print(
                 f"freight serve: running {shlex.join(self.argv)}\n"
-                f"Open this address (it carries this start's token; keep it to yourself):\n"
+                "Open this address (it works once, in one browser: its token becomes a "
+                "cookie there; keep it to yourself):\n"
                 f"    {self.open_url}\n"
                 "Press Ctrl-C to stop.",
                 file=self.out,
@@ -481,6 +544,7 @@ class FreightServer:
         self.stopping = True
         await asyncio.gather(
             *(session.stop() for session in list(self.sessions)),
+            *list(self.endings),
             *(
                 socket.close(code=WSCloseCode.GOING_AWAY, message=b"freight serve stopped")
                 for socket in list(self.sockets)
@@ -489,21 +553,27 @@ class FreightServer:
         )
 
 
-def _free_name(folder: Path, name: str) -> Path:
-    """``name`` in ``folder``, or ``stem-2.csv``, ``stem-3.csv``… when it is taken."""
-    target = folder / name
-    stem, suffix = target.stem, target.suffix
-    number = 2
-    while target.exists():
-        target = folder / f"{stem}-{number}{suffix}"
-        number += 1
-    return target
-
-
-def _write_new(target: Path, data: bytes) -> None:
-    """Write a new file (``x``: never over one that appeared meanwhile)."""
-    with target.open("xb") as file:
-        file.write(data)
+def write_new_file(folder: Path, name: str, data: bytes) -> str:
+    """Write ``data`` as a new file directly in ``folder``: ``name``, or ``stem-2.csv``,
+    ``stem-3.csv``… when it is taken (by a file, a link, or an upload of the same name at the
+    same moment); never through a link, the folder's own included. Returns the name used.
+    Raises OSError (the folder is missing or a link, no free name, the disk...)."""
+    stem, suffix = os.path.splitext(name)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    directory = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    try:
+        for number in range(1, MAX_SAME_NAME + 1):
+            candidate = name if number == 1 else f"{stem}-{number}{suffix}"
+            try:
+                handle = os.open(candidate, flags, 0o666, dir_fd=directory)
+            except FileExistsError:
+                continue
+            with os.fdopen(handle, "wb") as file:
+                file.write(data)
+            return candidate
+    finally:
+        os.close(directory)
+    raise FileExistsError(errno.EEXIST, f"{MAX_SAME_NAME} files of that name already")
 
 
 def _safe(name: str) -> str:

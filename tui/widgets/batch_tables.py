@@ -10,9 +10,8 @@ from textual.binding import Binding, BindingType
 from tui.batch.view import MappingLine, ReviewRow
 from tui.widgets.virtual_table import VirtualTable
 
-_LAST = Binding(
-    "end,G", "last", "Last", show=False, id="table.last", key_display="G", tooltip="Last row"
-)
+_LAST = Binding("end,G", "move('last')", "Last", show=False, id="table.last", key_display="G",
+                tooltip="Last row")  # fmt: skip
 
 
 class BatchOrdersTable(VirtualTable[ReviewRow]):

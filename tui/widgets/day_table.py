@@ -128,10 +128,9 @@ class DayTable(VirtualTable[DayRow]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "select", "Open", id="table.select", tooltip="Open the shipment"),
-        Binding(
-            "end,G", "last", "Last", show=False, id="table.last", key_display="G", tooltip="Last"
-        ),
-    ]
+        Binding("end,G", "move('last')", "Last", show=False, id="table.last", key_display="G",
+                tooltip="Last"),
+    ]  # fmt: skip
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(

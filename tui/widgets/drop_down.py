@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -15,6 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import OptionList
 
 
@@ -115,17 +117,11 @@ class DropDown(Widget, can_focus=True):
     value: reactive[str] = reactive("", init=False, layout=False)
     """The chosen option's value."""
 
-    class Changed(Message):
+    @dataclass
+    class Changed(WidgetMessage["DropDown"]):
         """The value changed (by the user or by setting `value`)."""
 
-        def __init__(self, drop_down: DropDown, value: str) -> None:
-            super().__init__()
-            self.drop_down = drop_down
-            self.value = value
-
-        @property
-        def control(self) -> DropDown:
-            return self.drop_down
+        value: str
 
     def __init__(
         self,

@@ -10,6 +10,8 @@ from textual.content import Content
 from textual.style import Style
 from textual.widget import Widget
 
+from tui.workspace import BROWSER_KEYS, served
+
 if TYPE_CHECKING:
     from textual.binding import Binding
     from textual.screen import Screen
@@ -92,14 +94,19 @@ class FreightFooter(Widget, can_focus=False):
         app = self.app
         palette = app.COMMAND_PALETTE_BINDING
         shown: list[FooterKey] = []
-        actions: set[str] = set()
+        places: dict[str, int] = {}
         palette_key: FooterKey | None = None
+        # In a browser, a key it keeps for itself (ctrl+n, ctrl+t…) never reaches the app:
+        # the action's other key is shown instead, in the same place.
+        kept = BROWSER_KEYS if served() else frozenset()
         for _node, binding, enabled, tooltip in self.screen.active_bindings.values():
             if binding.key == palette and app.ENABLE_COMMAND_PALETTE:
                 palette_key = self._key(binding, enabled, binding.tooltip or binding.description)
-            elif binding.show and binding.action not in actions:
-                actions.add(binding.action)
+            elif binding.show and binding.action not in places:
+                places[binding.action] = len(shown)
                 shown.append(self._key(binding, enabled, tooltip))
+            elif binding.show and shown[places[binding.action]].key in kept:
+                shown[places[binding.action]] = self._key(binding, enabled, tooltip)
         return shown, palette_key
 
     def _key(self, binding: Binding, enabled: bool, tooltip: str) -> FooterKey:

@@ -9,11 +9,11 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
 from tui.widgets.drop_down import DropDown
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
 
 
@@ -71,27 +71,16 @@ ctrl+a (or F10) picks a saved address from the address book.
         (LOCATION_TYPES_SHORT[key], key) for key in LOCATION_TYPES
     ]
 
-    class Changed(Message):
+    class _FromPicker(WidgetMessage["LocationPicker"]):
+        @property
+        def picker(self) -> LocationPicker:
+            return self.control
+
+    class Changed(_FromPicker):
         """The ZIP or the location type changed."""
 
-        def __init__(self, picker: LocationPicker) -> None:
-            super().__init__()
-            self.picker = picker
-
-        @property
-        def control(self) -> LocationPicker:
-            return self.picker
-
-    class Touched(Message):
+    class Touched(_FromPicker):
         """The user typed in, or left, the ZIP field."""
-
-        def __init__(self, picker: LocationPicker) -> None:
-            super().__init__()
-            self.picker = picker
-
-        @property
-        def control(self) -> LocationPicker:
-            return self.picker
 
     def __init__(
         self,

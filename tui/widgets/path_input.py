@@ -4,15 +4,16 @@ says which. Several lines pasted into it are rows of orders, not a path."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import events
 from textual.binding import Binding, BindingType
-from textual.message import Message
 from textual.suggester import Suggester
 from textual.widgets import Input
 
 from tui.batch.view import complete_path, path_choices
+from tui.widgets.messages import WidgetMessage
 from tui.workspace import inside, workspace
 
 
@@ -50,29 +51,17 @@ orders pasted here (several lines) are read as orders.
         ),
     ]
 
-    class Choices(Message):
+    @dataclass
+    class Choices(WidgetMessage["PathInput"]):
         """Tab found several names that fit: ``names`` (empty: the list is to go)."""
 
-        def __init__(self, field: PathInput, names: list[str]) -> None:
-            super().__init__()
-            self.field = field
-            self.names = names
+        names: list[str]
 
-        @property
-        def control(self) -> PathInput:
-            return self.field
-
-    class RowsPasted(Message):
+    @dataclass
+    class RowsPasted(WidgetMessage["PathInput"]):
         """Several lines were pasted into the field: rows of orders."""
 
-        def __init__(self, field: PathInput, text: str) -> None:
-            super().__init__()
-            self.field = field
-            self.text = text
-
-        @property
-        def control(self) -> PathInput:
-            return self.field
+        text: str
 
     def __init__(self, *, id: str | None = None, placeholder: str = "") -> None:
         super().__init__(placeholder=placeholder, suggester=PathSuggester(), compact=True, id=id)

@@ -9,7 +9,7 @@ that quits it. So the project's text widgets parse nothing unless built with
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 from textual import widgets
 
@@ -17,65 +17,23 @@ if TYPE_CHECKING:
     from textual.visual import VisualType
     from textual.widgets.option_list import Option
 
-LabelVariant = Literal["success", "error", "warning", "primary", "secondary", "accent"]
-
 __all__ = ["Label", "OptionList", "Static"]
 
 
 class Static(widgets.Static):
-    """A `textual.widgets.Static` whose strings are plain text unless ``markup=True``."""
+    """A `textual.widgets.Static` whose strings are plain text unless ``markup=True``
+    (the other arguments are `textual.widgets.Static`'s)."""
 
-    def __init__(
-        self,
-        content: VisualType = "",
-        *,
-        expand: bool = False,
-        shrink: bool = False,
-        markup: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            content,
-            expand=expand,
-            shrink=shrink,
-            markup=markup,
-            name=name,
-            id=id,
-            classes=classes,
-            disabled=disabled,
-        )
+    def __init__(self, content: VisualType = "", *, markup: bool = False, **kwargs: Any) -> None:
+        super().__init__(content, markup=markup, **kwargs)
 
 
 class Label(widgets.Label):
-    """A `textual.widgets.Label` whose strings are plain text unless ``markup=True``."""
+    """A `textual.widgets.Label` whose strings are plain text unless ``markup=True``
+    (the other arguments, `variant` among them, are `textual.widgets.Label`'s)."""
 
-    def __init__(
-        self,
-        content: VisualType = "",
-        *,
-        variant: LabelVariant | None = None,
-        expand: bool = False,
-        shrink: bool = False,
-        markup: bool = False,
-        name: str | None = None,
-        id: str | None = None,
-        classes: str | None = None,
-        disabled: bool = False,
-    ) -> None:
-        super().__init__(
-            content,
-            variant=variant,
-            expand=expand,
-            shrink=shrink,
-            markup=markup,
-            name=name,
-            id=id,
-            classes=classes,
-            disabled=disabled,
-        )
+    def __init__(self, content: VisualType = "", *, markup: bool = False, **kwargs: Any) -> None:
+        super().__init__(content, markup=markup, **kwargs)
 
 
 class OptionList(widgets.OptionList):

@@ -11,12 +11,12 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.message import Message
 from textual.widgets import DataTable
 
 from tui.domain.modes import mode_key
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.domain.safe_text import plain
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
@@ -202,37 +202,23 @@ not make are listed below, under **not offered**, with the reason.
     }
     """
 
-    class _FromTable(Message):
-        """A message about this table; `control` lets `@on(..., "#selector")` match it."""
-
-        def __init__(self, table: RatesTable) -> None:
-            super().__init__()
-            self.table = table
-
-        @property
-        def control(self) -> RatesTable:
-            return self.table
-
-    class RateHighlighted(_FromTable):
+    @dataclass
+    class RateHighlighted(WidgetMessage["RatesTable"]):
         """The cursor moved to another rate (or to no rate)."""
 
-        def __init__(self, table: RatesTable, rate: Rate | None) -> None:
-            super().__init__(table)
-            self.rate = rate
+        rate: Rate | None
 
-    class ViewChanged(_FromTable):
+    @dataclass
+    class ViewChanged(WidgetMessage["RatesTable"]):
         """The rows changed (new rates, order or filter); `view` says what is shown."""
 
-        def __init__(self, table: RatesTable, view: RatesView) -> None:
-            super().__init__(table)
-            self.view = view
+        view: RatesView
 
-    class BookRequested(_FromTable):
+    @dataclass
+    class BookRequested(WidgetMessage["RatesTable"]):
         """Enter was pressed on a rate."""
 
-        def __init__(self, table: RatesTable, rate: Rate) -> None:
-            super().__init__(table)
-            self.rate = rate
+        rate: Rate
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(

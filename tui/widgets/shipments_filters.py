@@ -10,13 +10,13 @@ from typing import ClassVar
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Input, Select
 
 from tui.api.models import ShipmentQuery
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.typeahead import TypeaheadFocus
 
@@ -82,30 +82,17 @@ Enter on a scanned number opens that shipment.
     }
     """
 
-    class _FromBar(Message):
-        """A message about this bar; `control` lets `@on(..., "#selector")` match it."""
-
-        def __init__(self, bar: ShipmentFiltersBar) -> None:
-            super().__init__()
-            self.bar = bar
-
-        @property
-        def control(self) -> ShipmentFiltersBar:
-            return self.bar
-
-    class FiltersChanged(_FromBar):
+    @dataclass
+    class FiltersChanged(WidgetMessage["ShipmentFiltersBar"]):
         """The filters differ from the last ones posted."""
 
-        def __init__(self, bar: ShipmentFiltersBar, filters: ShipmentFilters) -> None:
-            super().__init__(bar)
-            self.filters = filters
+        filters: ShipmentFilters
 
-    class SearchSubmitted(_FromBar):
+    @dataclass
+    class SearchSubmitted(WidgetMessage["ShipmentFiltersBar"]):
         """Enter was pressed in the search field."""
 
-        def __init__(self, bar: ShipmentFiltersBar, text: str) -> None:
-            super().__init__(bar)
-            self.text = text
+        text: str
 
     def __init__(self, today: Callable[[], date], *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -115,22 +102,18 @@ Enter on a scanned number opens that shipment.
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            yield Label("Status")
-            yield Select(
-                [(name, name) for name in STATUSES],
-                prompt="any",
-                id="status-filter",
-                compact=True,
-                tooltip="Only shipments in this status",
-            )
-            yield Label("Mode")
-            yield Select(
-                [(name, name) for name in MODES],
-                prompt="any",
-                id="mode-filter",
-                compact=True,
-                tooltip="Only LTL, parcel or truckload",
-            )
+            for name, values, tooltip in (
+                ("status", STATUSES, "Only shipments in this status"),
+                ("mode", MODES, "Only LTL, parcel or truckload"),
+            ):
+                yield Label(name.title())
+                yield Select(
+                    [(value, value) for value in values],
+                    prompt="any",
+                    id=f"{name}-filter",
+                    compact=True,
+                    tooltip=tooltip,
+                )
             yield Label("Search")
             yield Input(
                 placeholder="PRO, tracking, BOL, city… ( / )",
@@ -149,24 +132,16 @@ Enter on a scanned number opens that shipment.
                 compact=True,
                 tooltip="A pickup date range",
             )
-            yield Label("from")
-            yield Input(
-                placeholder="YYYY-MM-DD",
-                id="pickup-from",
-                classes="date-input",
-                compact=True,
-                max_length=10,
-                tooltip="First pickup date, YYYY-MM-DD",
-            )
-            yield Label("to")
-            yield Input(
-                placeholder="YYYY-MM-DD",
-                id="pickup-to",
-                classes="date-input",
-                compact=True,
-                max_length=10,
-                tooltip="Last pickup date, YYYY-MM-DD",
-            )
+            for end, tooltip in (("from", "First pickup date"), ("to", "Last pickup date")):
+                yield Label(end)
+                yield Input(
+                    placeholder="YYYY-MM-DD",
+                    id=f"pickup-{end}",
+                    classes="date-input",
+                    compact=True,
+                    max_length=10,
+                    tooltip=f"{tooltip}, YYYY-MM-DD",
+                )
             yield Label("", id="filters-error")
 
     # ---------------------------------------------------------------- reading
@@ -224,6 +199,14 @@ Enter on a scanned number opens that shipment.
         """Focus the search field now, so keys typed right after `/` land in it."""
         self.screen.set_focus(self.query_one("#search-input", Input))
 
+    def type_in_search(self, text: str) -> None:
+        """Type `text` into the search field, focusing it first when it is not."""
+        search = self.query_one("#search-input", Input)
+        if self.screen.focused is not search:
+            self.focus_search()
+        # After the field's own focus handling (which selects what it holds), in key order.
+        search.call_later(search.insert_text_at_cursor, text)
+
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
         errors = self._date_errors()
@@ -236,7 +219,9 @@ Enter on a scanned number opens that shipment.
             self.post_message(self.FiltersChanged(self, filters))
 
     @on(Select.Changed, "#status-filter, #mode-filter")
-    def _select_changed(self, event: Select.Changed) -> None:
+    @on(Input.Changed, "#search-input")
+    @on(Input.Submitted, ".date-input")
+    def _field_changed(self, event: Select.Changed | Input.Changed | Input.Submitted) -> None:
         event.stop()
         self.post_now()
 
@@ -249,11 +234,6 @@ Enter on a scanned number opens that shipment.
         with self.prevent(Input.Changed):
             self.query_one("#pickup-from", Input).value = start.isoformat() if start else ""
             self.query_one("#pickup-to", Input).value = end.isoformat() if end else ""
-        self.post_now()
-
-    @on(Input.Changed, "#search-input")
-    def _text_changed(self, event: Input.Changed) -> None:
-        event.stop()
         self.post_now()
 
     @on(Input.Changed, ".date-input")
@@ -270,11 +250,6 @@ Enter on a scanned number opens that shipment.
             self._setting_shortcut = False
         if len(event.value) in (0, 10):
             self.post_now()
-
-    @on(Input.Submitted, ".date-input")
-    def _date_submitted(self, event: Input.Submitted) -> None:
-        event.stop()
-        self.post_now()
 
     @on(Input.Blurred, ".date-input")
     def _date_left(self, event: Input.Blurred) -> None:

@@ -17,6 +17,7 @@ from textual.strip import Strip
 
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
+from tui.listing.table_cursor import Move, TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
 from tui.listing.table_rows import TableRows
 from tui.textual_internals import update_scrollbars
@@ -44,6 +45,11 @@ class TableViewport:
         """Rows in view (the header takes a line)."""
         return max(1, self.table.scrollable_content_region.height - 1)
 
+    @property
+    def row_width(self) -> int:
+        """The columns' width: the table's but the cursor's gutter."""
+        return max(1, self.table.scrollable_content_region.width) - 1
+
     def line_count(self) -> int:
         """Rows plus one line for the tail text."""
         return self.row_count() + 1
@@ -52,15 +58,7 @@ class TableViewport:
         """Scroll so display row `cursor` is visible; True if the view moved."""
         table = self.table
         top = round(table.scroll_y)
-        page = self.page_rows
-        target = top
-        if center and not (top <= cursor < top + page):
-            target = cursor - page // 2
-        elif cursor < top:
-            target = cursor
-        elif cursor >= top + page:
-            target = cursor - page + 1
-        target = max(0, min(target, max(0, self.line_count() - page)))
+        target = scroll_top(top, self.page_rows, self.line_count(), cursor, center=center)
         if target == top:
             return False
         table.scroll_to(y=target, animate=False, immediate=True)
@@ -161,22 +159,34 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
 """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "cursor_up", "Up", show=False, id="table.up", tooltip="Previous row"),
-        Binding("down,j", "cursor_down", "Down", show=False, id="table.down", tooltip="Next row"),
+        Binding("up,k", "move('up')", "Up", show=False, id="table.up", tooltip="Previous row"),
+        Binding("down,j", "move('down')", "Down", show=False, id="table.down", tooltip="Next row"),
         Binding(
-            "pageup", "page_up", "Page up", show=False, id="table.page_up", tooltip="Previous page"
+            "pageup",
+            "move('page_up')",
+            "Page up",
+            show=False,
+            id="table.page_up",
+            tooltip="Previous page",
         ),
         Binding(
             "pagedown",
-            "page_down",
+            "move('page_down')",
             "Page down",
             show=False,
             id="table.page_down",
             tooltip="Next page",
         ),
-        Binding("home,g", "first", "First", show=False, id="table.first", tooltip="First row"),
         Binding(
-            "end,G", "last", "Last", id="table.last", key_display="G", tooltip="Last loaded row"
+            "home,g", "move('first')", "First", show=False, id="table.first", tooltip="First row"
+        ),
+        Binding(
+            "end,G",
+            "move('last')",
+            "Last",
+            id="table.last",
+            key_display="G",
+            tooltip="Last loaded row",
         ),
         Binding("enter", "select", "Open", id="table.select", tooltip="Open the highlighted row"),
     ]
@@ -205,8 +215,8 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     }
     """
 
-    class RowHighlighted(Message):
-        """The cursor moved to another row."""
+    class RowMessage(Message):
+        """Something happened on a row: its display position, key and value."""
 
         def __init__(self, table: VirtualTable[Any], index: int, key: str | None, row: Any) -> None:
             super().__init__()
@@ -219,19 +229,16 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         def control(self) -> VirtualTable[Any]:
             return self.table
 
-    class RowSelected(Message):
+    class RowHighlighted(RowMessage):
+        """The cursor moved to another row."""
+
+    class RowSelected(RowMessage):
         """Enter was pressed on a row."""
 
-        def __init__(self, table: VirtualTable[Any], index: int, key: str, row: Any) -> None:
-            super().__init__()
-            self.table = table
-            self.index = index
-            self.key = key
-            self.row = row
+        key: str
 
-        @property
-        def control(self) -> VirtualTable[Any]:
-            return self.table
+        def __init__(self, table: VirtualTable[Any], index: int, key: str, row: Any) -> None:
+            super().__init__(table, index, key, row)
 
     class NearEnd(Message):
         """The cursor is within `near_end` rows of the last loaded row."""
@@ -262,7 +269,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self.near_end = near_end
         self.empty_text = empty_text
         self._rows: TableRows[RowT] = TableRows(row_key)
-        self._cursor = 0
+        self._cursor = TableCursor(self._rows)
         self._tail_text: str | None = None
         self._view = TableViewport(self, lambda: len(self._rows))
 
@@ -285,7 +292,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     @property
     def column_keys_shown(self) -> list[str]:
         """Keys of the columns that fit at the current width."""
-        return [column.key for column, _ in self._fit_columns()]
+        return [column.key for column, _ in self._shape.fit(self._view.row_width)]
 
     def row_at(self, index: int) -> RowT:
         """The row shown at display position `index`."""
@@ -309,7 +316,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     def clear(self) -> None:
         """Drop every row and reset the cursor (the sort order is kept)."""
         self._rows.clear()
-        self._cursor = 0
+        self._cursor.index = 0
         self._shape.reset()
         self._view.update_size()
         self.scroll_to(y=0, animate=False, immediate=True)
@@ -341,8 +348,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
                 self.refresh()  # a row seen before, replaced in place
                 continue
             added += 1
-            if store.sorted and cursor_key is not None and display <= self._cursor:
-                self._cursor += 1
+            self._cursor.row_added(display, cursor_key)
         self._view.update_size()
         if grew_widths:
             self._invalidate_layout()
@@ -379,43 +385,35 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
             if column is None:
                 raise KeyError(column_key)
             store.sort(column_key, column.sort_key or column.text, reverse)
-        if cursor_key is not None:
-            self._cursor = store.display_index(cursor_key)
+        self._cursor.follow(cursor_key)
         self.refresh()
-        self._view.show(self._cursor, center=True)
+        self._view.show(self._cursor.index, center=True)
 
     # -------------------------------------------------------------- cursor
 
     @property
     def cursor_row(self) -> int:
-        return self._cursor
+        return self._cursor.index
 
     @property
     def cursor_key(self) -> str | None:
-        if not self._rows:
-            return None
-        return self._row_key(self.row_at(self._cursor))
-
-    @property
-    def cursor_value(self) -> RowT | None:
-        return self.row_at(self._cursor) if self._rows else None
+        return self._cursor.key
 
     def move_cursor(self, index: int) -> None:
         """Put the cursor on display row `index` (clamped), repainting only what changed."""
         if not self._rows:
             return
-        index = max(0, min(index, len(self._rows) - 1))
-        old = self._cursor
-        self._cursor = index
+        cursor = self._cursor
+        old, index = cursor.index, cursor.clamped(index)
+        cursor.index = index
         if old != index:
-            scrolled = self._view.show(self._cursor)
+            scrolled = self._view.show(index)
             if not scrolled:
                 self._view.refresh_rows(old, 1)
                 self._view.refresh_rows(index, 1)
-            self.post_message(self.RowHighlighted(self, index, self.cursor_key, self.cursor_value))
-        remaining = len(self._rows) - 1 - index
-        if remaining < self.near_end:
-            self.post_message(self.NearEnd(self, remaining))
+            self.post_message(self.RowHighlighted(self, index, cursor.key, cursor.value))
+        if cursor.remaining() < self.near_end:
+            self.post_message(self.NearEnd(self, cursor.remaining()))
 
     def move_cursor_to_key(self, key: str) -> bool:
         if key not in self._rows:
@@ -423,28 +421,14 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self.move_cursor(self._rows.display_index(key))
         return True
 
-    def action_cursor_up(self) -> None:
-        self.move_cursor(self._cursor - 1)
-
-    def action_cursor_down(self) -> None:
-        self.move_cursor(self._cursor + 1)
-
-    def action_page_up(self) -> None:
-        self.move_cursor(self._cursor - self._view.page_rows)
-
-    def action_page_down(self) -> None:
-        self.move_cursor(self._cursor + self._view.page_rows)
-
-    def action_first(self) -> None:
-        self.move_cursor(0)
-
-    def action_last(self) -> None:
-        self.move_cursor(len(self._rows) - 1)
+    def action_move(self, move: Move) -> None:
+        """A cursor key: a row or a page up or down, the first row or the last."""
+        self.move_cursor(self._cursor.target(move, self._view.page_rows))
 
     def action_select(self) -> None:
-        if self._rows:
-            row = self.row_at(self._cursor)
-            self.post_message(self.RowSelected(self, self._cursor, self._row_key(row), row))
+        row, key = self._cursor.value, self._cursor.key
+        if row is not None and key is not None:
+            self.post_message(self.RowSelected(self, self._cursor.index, key, row))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -476,34 +460,29 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self._shape.invalidate()
         self.refresh()
 
-    def _fit_columns(self) -> list[tuple[Column[RowT], int]]:
-        """Columns that fit the width (lowest priority dropped first), with their widths."""
-        return self._shape.fit(max(1, self.scrollable_content_region.width) - 1)  # gutter
-
     def on_resize(self, event: events.Resize) -> None:
         self._view.update_size()
         self._invalidate_layout()
-        self._view.show(self._cursor)
+        self._view.show(self._cursor.index)
 
     # ------------------------------------------------------------- painting
 
     def render_line(self, y: int) -> Strip:
         width = self.scrollable_content_region.width
         base = self.rich_style
+        fitted = self._shape.fit(self._view.row_width)
         if y == 0:
             style = base + self.get_component_rich_style("virtual-table--header")
             rows = self._rows
-            return header_strip(
-                self._fit_columns(), rows.sort_column, rows.reverse, style, width, base
-            )
+            return header_strip(fitted, rows.sort_column, rows.reverse, style, width, base)
         index = round(self.scroll_y) + y - 1
         if index < len(self._rows):
             cursor = (
                 self.get_component_rich_style("virtual-table--cursor")
-                if index == self._cursor
+                if index == self._cursor.index
                 else None
             )
-            return row_strip(self.row_at(index), self._fit_columns(), cursor, width, base)
+            return row_strip(self.row_at(index), fitted, cursor, width, base)
         if index == len(self._rows) and (self._tail_text is not None or not self._rows):
             text = self._tail_text if self._tail_text is not None else self.empty_text
             style = base + self.get_component_rich_style("virtual-table--tail")

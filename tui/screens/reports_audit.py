@@ -1,0 +1,259 @@
+"""The Reports screen's Audit view: each shipment billed above its booked price, the
+difference, the likely cause, totals per carrier and per cause; a CSV to dispute with.
+
+The booked prices are the store's (read in a thread), the bills the service's listing (a page
+of 100 shipments per request, for the period's pickup days), as ``freight report audit``
+reads them. The CSV is written only where the user says, and a file already there is
+replaced only after asking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Input
+
+from tui.atomic import write_atomically
+from tui.domain.display_paths import display_path, home_relative
+from tui.domain.safe_text import plain
+from tui.host import host_of
+from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
+from tui.screens.modal import FreightModal
+from tui.service_call import ServiceCall
+from tui.widgets.plain import Label, Static
+from tui.workspace import OutsideWorkspace, confine
+
+if TYPE_CHECKING:
+    from tui.api.client import FreightClient
+    from tui.reports.periods import Period
+    from tui.session import Session
+
+PATH_WIDTH = 48
+"""Characters a path may take in a message."""
+
+
+async def read_audit(
+    client: FreightClient, session: Session, since: date, until: date
+) -> AuditReport:
+    """The audit of the pickup days ``since``..``until``: the store's prices (in a thread),
+    the listing's bills (a page of 100 at a time)."""
+
+    def prices() -> dict[str, tuple[str, str, str, str, str, str, int]]:
+        ledger = session.ledger()
+        return booked_prices(ledger.store.engine, since, until, environment=ledger.environment)
+
+    booked = await asyncio.to_thread(prices)
+    bills = [bill async for bill in listed_bills(client, since, until)] if booked else []
+    return audit(booked, bills)
+
+
+def summary(report: AuditReport) -> str:
+    """One line: how many were checked, billed above, and counted apart."""
+    share = f" ({len(report.lines) / report.checked:.0%})" if report.checked else ""
+    return (
+        f"{report.checked:,} checked against their bill: {len(report.lines):,} billed above"
+        f"{share} · {report.canceled:,} canceled, {report.not_listed:,} not listed, "
+        f"{report.other_currency:,} in another currency"
+    )
+
+
+def audit_view(report: AuditReport) -> Group:
+    """The lines (PRO, carrier, booked, billed, difference, cause) and the totals."""
+    lines = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=False)
+    for name, right in (("PRO / shipment", False), ("Carrier", False), ("Booked", True),
+                        ("Billed", True), ("Diff", True), ("Cause", False)):  # fmt: skip
+        lines.add_column(name, justify="right" if right else "left", no_wrap=True)
+    for line in report.lines:
+        lines.add_row(
+            Text(plain(line.pro_number or line.shipment_id, limit=12)),
+            Text(plain(line.carrier, limit=14)),
+            f"{line.booked:,.2f}",
+            f"{line.billed:,.2f}",
+            Text(f"+{line.difference:,.2f} {line.currency}", style="bold"),
+            line.cause,
+        )
+    parts: list[Table | Text] = [lines]
+    for title, totals in (("Per carrier", report.by_carrier), ("Per cause", report.by_cause)):
+        table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        for name, right in ((title, False), ("Ships", True), ("Difference", True)):
+            table.add_column(name, justify="right" if right else "left", no_wrap=True)
+        for (key, currency), (count, total) in totals.items():
+            table.add_row(Text(plain(key, limit=30)), f"{count:,}", f"+{total:,.2f} {currency}")
+        parts += [Text(""), table]
+    if not report.lines:
+        parts = [Text("No shipment of this period was billed above its booked price.")]
+    return Group(*parts)
+
+
+class AuditPanel(VerticalScroll):
+    """The audit of one period, read once per period (until ``forget``)."""
+
+    DEFAULT_CSS = """
+    AuditPanel { height: 1fr; padding: 0 1; }
+    AuditPanel #audit-summary { color: $text-muted; margin: 0 0 1 0; }
+    AuditPanel #audit-summary.-error { color: $text-error; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.reports: dict[Period, AuditReport] = {}
+        self.period: Period | None = None
+        """The period shown (or being read)."""
+        self._call: ServiceCall[AuditReport] = ServiceCall(
+            self, "reports-audit", activity="reading the bills…", on_answer=self._answered,
+            on_error=self._failed,
+        )  # fmt: skip
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="audit-summary", markup=False)
+        yield Static("", id="audit-lines", markup=False)
+
+    @property
+    def report(self) -> AuditReport | None:
+        """The report shown (None while it is read)."""
+        return self.reports.get(self.period) if self.period is not None else None
+
+    def show(self, period: Period) -> None:
+        """Show the audit of ``period``, reading it when not read yet."""
+        self.period = period
+        report = self.reports.get(period)
+        if report is not None:
+            self._draw(report)
+            return
+        self._say("reading the bills of the period's pickup days…")
+        self.query_one("#audit-lines", Static).update("")
+        session = host_of(self).session
+        first, last = period.first, period.last
+        self._call.start(lambda client: read_audit(client, session, first, last))
+
+    def forget(self) -> None:
+        """Read the bills again when next shown."""
+        self.reports.clear()
+
+    def _answered(self, report: AuditReport) -> None:
+        if self.period is None:
+            return
+        self.reports[self.period] = report
+        self._draw(report)
+
+    def _failed(self, _error: Exception, text: str) -> None:
+        self._say(f"⚠ the bills could not be read: {text} — r to retry", error=True)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        said = self.query_one("#audit-summary", Static)
+        said.update(Text(plain(text)))
+        said.set_class(error, "-error")
+
+    def _draw(self, report: AuditReport) -> None:
+        self._say(summary(report) + (" · e export CSV" if report.lines else ""))
+        self.query_one("#audit-lines", Static).update(audit_view(report))
+
+
+class AuditExportDialog(FreightModal[str | None]):
+    """Where to write the audit's CSV: Enter writes it (a file already there only after a
+    second Enter), Esc leaves. Dismisses with a report line, or None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "leave", "Cancel", id="audit_export.cancel", tooltip="Write nothing"),
+    ]
+
+    DEFAULT_CSS = """
+    AuditExportDialog > Vertical {
+        width: 76;
+        max-width: 100%;
+        height: auto;
+        border: round $accent;
+        padding: 0 1;
+    }
+    AuditExportDialog #audit-export-status { color: $text-muted; width: 1fr; height: auto; }
+    AuditExportDialog #audit-export-status.-error { color: $text-error; }
+    """
+
+    def __init__(self, report: AuditReport, default: Path) -> None:
+        super().__init__()
+        self.report = report
+        self.default = default
+        self._replace: Path | None = None
+        """The existing file the user was told of (a second Enter replaces it)."""
+        self._call: ServiceCall[Path] = ServiceCall(
+            self, "audit-export", on_answer=self._written, on_error=self._failed,
+            handled_here=(OSError,),
+        )  # fmt: skip
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = f"Export the audit ({len(self.report.lines):,} shipments, CSV)"
+            yield Label("Save to (Enter to write, Esc to cancel)")
+            yield Input(home_relative(self.default), id="audit-export-path", compact=True)
+            yield Static("", id="audit-export-status", markup=False)
+
+    def on_mount(self) -> None:
+        field = self.query_one("#audit-export-path", Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one("#audit-export-status", Static)
+        status.update(Text(text))
+        status.set_class(error, "-error")
+
+    @on(Input.Submitted, "#audit-export-path")
+    def _write(self, event: Input.Submitted) -> None:
+        if self._call.in_flight:
+            return
+        try:  # never a dotfile; in a browser, only inside the workspace folder
+            path = confine(event.value.strip() or str(self.default), writing=True)
+        except OutsideWorkspace as error:
+            self._say(str(error), error=True)
+            return
+        if path.is_dir():
+            self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
+            return
+        replace = self._replace == path
+        if path.exists() and not replace:  # never overwritten without asking
+            self._replace = path
+            self._say(
+                f"{display_path(path, PATH_WIDTH)} exists: Enter again replaces it, "
+                "or change the name.",
+                error=True,
+            )
+            return
+        text = "\ufeff" + to_csv(self.report)  # a byte-order mark: Excel reads accents right
+
+        def save() -> Path:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            write_atomically(path, text, overwrite=replace)
+            return path
+
+        async def write(_client: FreightClient) -> Path:
+            return await asyncio.to_thread(save)
+
+        self._call.start(write)
+
+    def _written(self, path: Path) -> None:
+        given = host_of(self).file_saved(path)
+        lines = len(self.report.lines)
+        self.dismiss(
+            f"Wrote {lines:,} shipments to {display_path(path, PATH_WIDTH)} {given}".strip()
+        )
+
+    def _failed(self, error: Exception, message: str) -> None:
+        if isinstance(error, FileExistsError):
+            self._replace = None
+            message = "a file appeared there meanwhile: Enter again asks to replace it"
+        elif isinstance(error, OSError):
+            message = f"could not write: {error.strerror or error}"
+        self._say(f"{message} — nothing was written", error=True)
+
+    def action_leave(self) -> None:
+        self.dismiss(None)
