@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 
+from tui import screens
 from tui.screens.quote import QuoteScreen
 
 if TYPE_CHECKING:
@@ -30,18 +31,14 @@ class Navigation(App[None]):
 
     def show_sign_in(self, message: str | None = None) -> None:
         """Ask for credentials on top of the current screen (its input stays as it was)."""
-        from tui.screens.signin import SignInScreen
-
-        if not isinstance(self.screen, SignInScreen):
-            self.push_screen(SignInScreen(message=message))
+        if not isinstance(self.screen, screens.SignInScreen):
+            self.push_screen(screens.SignInScreen(message=message))
 
     def action_help(self) -> None:
-        from tui.screens.help import HelpScreen
-
-        if isinstance(self.screen, HelpScreen):
+        if isinstance(self.screen, screens.HelpScreen):
             self.screen.dismiss()  # the help key again closes it
         else:
-            self.push_screen(HelpScreen.for_focus(self.screen))
+            self.push_screen(screens.HelpScreen.for_focus(self.screen))
 
     def action_show_quote(self) -> None:
         if not self.screen.is_modal:  # a dialog is answered (or closed) first
@@ -78,53 +75,41 @@ class Navigation(App[None]):
     ) -> None:
         """Go to the rates of `request` (asked for anew), or with none, back to the rates last
         shown, if there are any."""
-        from tui.screens.rates import RatesScreen
-
         if self.current_mode != "quote":
             self.switch_mode("quote")
         if request is not None:
-            self.push_screen(RatesScreen(request, mode_filter=mode_filter))
+            self.push_screen(screens.RatesScreen(request, mode_filter=mode_filter))
             return
-        if any(isinstance(screen, RatesScreen) for screen in self.screen_stack):
-            while not isinstance(self.screen, RatesScreen):
+        if any(isinstance(screen, screens.RatesScreen) for screen in self.screen_stack):
+            while not isinstance(self.screen, screens.RatesScreen):
                 self.pop_screen()
         elif self.last_rates is not None:
             request, mode_filter, quote = self.last_rates
-            self.push_screen(RatesScreen(request, mode_filter, quote=quote))
+            self.push_screen(screens.RatesScreen(request, mode_filter, quote=quote))
         else:
             self.notify("No rates yet: fill in the quote and press ctrl+r.", timeout=4)
 
     def start_booking(self, quote: Quote, rate: Rate, request: RateRequest) -> None:
         """Open the booking form for one rate of a quote, over the rates."""
-        from tui.screens.book import BookScreen
-
-        self.push_screen(BookScreen(quote, rate, request))
+        self.push_screen(screens.BookScreen(quote, rate, request))
 
     def show_booked(
         self, booking: AnyBooking, rate: Rate, request: AnyBookingRequest | None = None
     ) -> None:
         """The booking's result takes the place of its form (Esc then goes to the rates)."""
-        from tui.screens.result import ResultScreen
-
-        self.switch_screen(ResultScreen(booking, rate, self.session.environment, request))
+        self.switch_screen(screens.ResultScreen(booking, rate, self.session.environment, request))
 
     def show_shipments(self, search: str | None = None) -> None:
         """Go to the shipments list, optionally searching for `search`."""
         base = self._first_screen_of("shipments")
-        if search is not None:
-            from tui.screens.shipments import ShipmentsScreen
-
-            if isinstance(base, ShipmentsScreen):
-                self.call_after_refresh(base.apply_search, search)
+        if search is not None and isinstance(base, screens.ShipmentsScreen):
+            self.call_after_refresh(base.apply_search, search)
 
     def show_batch(self, path: str | None = None) -> None:
         """Go to the batch of orders; with `path`, open that order file there."""
         base = self._first_screen_of("batch")
-        if path is not None:
-            from tui.screens.batch import BatchScreen
-
-            if isinstance(base, BatchScreen):
-                self.call_after_refresh(base.open_path, path)
+        if path is not None and isinstance(base, screens.BatchScreen):
+            self.call_after_refresh(base.open_path, path)
 
     def show_day(self) -> None:
         """Go to the Day screen (the pickup day per carrier)."""
@@ -144,27 +129,21 @@ class Navigation(App[None]):
         when coming back to them: bookings may have been made meanwhile."""
         if self.current_mode != "reports":
             self.switch_mode("reports")
-            from tui.screens.reports import ReportsScreen
-
             base = self.screen_stack[0]
-            if isinstance(base, ReportsScreen):
+            if isinstance(base, screens.ReportsScreen):
                 base.read_again()
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def open_scanned(self, code: str) -> None:
         """A scanned PRO, tracking number, BOL or id: look it up from the shipments list."""
-        from tui.screens.shipments import ShipmentsScreen
-
         self.show_shipments()
         base = self.screen_stack[0]
-        if isinstance(base, ShipmentsScreen):
+        if isinstance(base, screens.ShipmentsScreen):
             base.lookup_scanned(code)
 
     def open_shipment(self, shipment_id: str, listing: Shipment | None = None) -> None:
         """Show one shipment's detail in the shipments mode (over the Day, from there)."""
         if self.current_mode not in ("shipments", "day"):
             self.switch_mode("shipments")
-        from tui.screens.shipment_detail import ShipmentDetailScreen
-
-        self.push_screen(ShipmentDetailScreen(shipment_id, listing=listing))
+        self.push_screen(screens.ShipmentDetailScreen(shipment_id, listing=listing))

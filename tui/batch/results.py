@@ -34,6 +34,7 @@ from tui.atomic import masked, write_atomically
 from tui.batch.model import OUTPUT_STATUS, Order, OrderState
 from tui.batch.source import Sheet, header_key
 from tui.domain.safe_text import plain, plain_cell
+from tui.export import WorkbookCell, workbook
 from tui.workspace import inside
 
 _FORMULA_START: Final = ("=", "+", "-", "@", "\t", "\r")
@@ -197,7 +198,6 @@ def results_workbook(
     """The results as an ``.xlsx`` workbook: text cells are strings in text format (never a
     formula, long digit strings kept), holding the text itself (no ``'`` in front: a string
     cell is never run), amounts numbers to the cent, counts whole numbers."""
-    from tui.export import WorkbookCell, workbook
 
     def cell(value: Cell) -> WorkbookCell:
         if isinstance(value, Money):

@@ -6,6 +6,7 @@ import argparse
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from tui.commands.batch_args import add_batch_commands
 from tui.commands.dates import SHORTCUTS
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
@@ -178,8 +179,6 @@ def add_commands(sub: Any) -> None:
         "number", metavar="NUMBER", nargs="?", help="PRO, BOL, tracking number or shipment id"
     )
     _format(track, ("table", "json", "jsonl"), "track")
-
-    from tui.commands.batch_args import add_batch_commands
 
     add_batch_commands(sub, add_target_flags)
 

@@ -19,6 +19,7 @@ from datetime import date
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from tui.api.models import ShipmentQuery
 from tui.reports.engine import booked_clauses
 from tui.store.engine import Engine
 
@@ -163,7 +164,6 @@ async def listed_bills(
     client: FreightClient, since: date | None, until: date | None
 ) -> AsyncIterator[Billed]:
     """Every listed shipment of the pickup days, a page of ``PAGE`` at a time."""
-    from tui.api.models import ShipmentQuery
 
     query = ShipmentQuery.build(pickup_date_from=since, pickup_date_to=until)
     async for shipment in client.iter_shipments(query, limit=PAGE):

@@ -7,18 +7,28 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.domain.safe_text import plain
+from tui.batch import sample_path
+from tui.batch.engine import Batch, source_id
+from tui.batch.fields import guess_mapping, looks_like_header, unguessed
+from tui.batch.mappings import MappingStore
+from tui.batch.orders import context_for, read_orders
+from tui.batch.pasted import is_kept, kept_file, read_kept
+from tui.batch.source import SourceError, parse_text, read_file
+from tui.batch.view import latest_unfinished, preview_text, unfinished_text
+from tui.domain.safe_text import plain, safe_name_part
 from tui.host import Host, host_of
+from tui.screens.batch_mapping import BatchMappingScreen
+from tui.store.named import address_book
 from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
     from textual.widget import Widget
 
-    from tui.batch.engine import Batch
     from tui.batch.fields import ColumnMapping
     from tui.batch.source import Sheet
     from tui.batch.store import SharedBatchStore
@@ -29,7 +39,6 @@ if TYPE_CHECKING:
 
 def _mapping_name(path: Path | None) -> str:
     """The name a new mapping is saved under: the file's (``pasted`` for pasted rows)."""
-    from tui.domain.safe_text import safe_name_part
 
     return safe_name_part(path.stem if path else "pasted", limit=60) or "orders"
 
@@ -87,7 +96,6 @@ class BatchOpening:
     async def offer_resume(self) -> None:
         """Offer the latest batch of this profile that was left unfinished (a crash, a dropped
         session): its path in the field, a word on what is left."""
-        from tui.batch.view import latest_unfinished
 
         profile = self.host.session.profile_name
         info = await asyncio.to_thread(lambda: latest_unfinished(self.store(), profile))
@@ -96,8 +104,6 @@ class BatchOpening:
         if info is None:
             self._offer_sample()
             return
-        from tui.batch.pasted import kept_file
-        from tui.batch.view import unfinished_text
 
         source = info.source
         kept = kept_file(self.host.session.data_dir, source)
@@ -116,7 +122,6 @@ class BatchOpening:
         """In the demo, the sample order file in the path field: Enter opens it."""
         if self.host.session.environment != "DEMO":
             return
-        from tui.batch import sample_path
 
         field = self.field
         if field.value:
@@ -129,8 +134,6 @@ class BatchOpening:
 
     def open_path(self, text: str) -> None:
         """Read the file at ``text`` (the mapping reviewed first when its headers are new)."""
-        from tui.batch import sample_path
-        from tui.batch.pasted import is_kept, read_kept
 
         self._opened_now()
         self.field.value = text
@@ -170,10 +173,6 @@ class BatchOpening:
         )
 
     async def _read(self, path: Path | None, text: str | None) -> None:
-        from tui.batch.fields import guess_mapping, looks_like_header
-        from tui.batch.mappings import MappingStore
-        from tui.batch.source import SourceError, parse_text, read_file
-        from tui.store.named import address_book
 
         session = self.host.session
         profile = session.profile
@@ -210,7 +209,6 @@ class BatchOpening:
     def review(
         self, path: Path | None, text: str | None, sheet: Sheet, mapping: ColumnMapping
     ) -> None:
-        from tui.screens.batch_mapping import BatchMappingScreen
 
         def reviewed(result: ColumnMapping | None) -> None:
             if result is None:
@@ -223,11 +221,6 @@ class BatchOpening:
                 exclusive=True,
                 exit_on_error=False,
             )
-
-        from dataclasses import replace
-
-        from tui.batch.orders import context_for, read_orders
-        from tui.batch.view import preview_text
 
         moment = self.clock()
         profile = self.host.session.profile
@@ -243,7 +236,6 @@ class BatchOpening:
     def _tell_reading(self, batch: Batch, sheet: Sheet) -> None:
         """A notice of what the file's reading decided that no order's row shows: footer rows
         set aside, and where saved columns read otherwise than the guess (units first)."""
-        from tui.batch.fields import guess_mapping, unguessed
 
         told = list(sheet.set_aside)
         if batch.mapping.saved:
@@ -270,11 +262,6 @@ class BatchOpening:
         save: bool = False,
     ) -> None:
         """Open the batch of the sheet read with ``mapping``, saved first when ``save``."""
-        from dataclasses import replace
-
-        from tui.batch.engine import Batch, source_id
-        from tui.batch.mappings import MappingStore
-        from tui.batch.orders import context_for
 
         session = self.host.session
         profile = session.profile
@@ -282,7 +269,6 @@ class BatchOpening:
         mapping = replace(mapping, name=name)
 
         def open_batch() -> Batch:
-            from tui.store.named import address_book
 
             shared = self.store().store
             if save:

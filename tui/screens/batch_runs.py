@@ -8,9 +8,25 @@ import asyncio
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeVar
 
+from tui.batch.book import (
+    book_again,
+    booking_totals,
+    claimed,
+    paperwork_bundle,
+    paperwork_files,
+    to_book,
+)
+from tui.batch.pace import WaitTooLongError
+from tui.batch.paperwork import owing
+from tui.batch.rating import FatalRatingError
+from tui.batch.run import book_run, paperwork_folder, print_paperwork, printed_line, rate_run
+from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain
 from tui.host import Host, host_of
+from tui.screens.batch_confirm import BatchConfirmScreen
+from tui.screens.book_check import BookingCheckScreen, CheckResult
 from tui.service_call import ServiceCall
+from tui.store import StoreError
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
@@ -44,9 +60,6 @@ def run_call(
 ) -> ServiceCall[AnswerT]:
     """A batch run's call, on its own client: the store's, the rating's and the pace's errors
     are the run's to say, not the host's."""
-    from tui.batch.pace import WaitTooLongError
-    from tui.batch.rating import FatalRatingError
-    from tui.store import StoreError
 
     return ServiceCall(
         node,
@@ -129,7 +142,6 @@ class BatchRuns:
 
     def rate(self, batch: Batch, *, rerate: bool) -> None:
         """Rate the orders not rated yet (with ``rerate``, every order not booked)."""
-        from tui.batch.run import rate_run
 
         total = len(batch.to_rate(rerate=rerate))
         self.progress.start(total)
@@ -165,7 +177,6 @@ class BatchRuns:
 
     async def rate_one(self, batch: Batch, key: str) -> OrderState:
         """Rate one order again (from its own view): its new state, shown here too."""
-        from tui.batch.run import rate_run
 
         client = await self.host.session.batch_client()
         try:
@@ -179,9 +190,6 @@ class BatchRuns:
     def confirm_and_book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given) once the confirmation says
         so; bookings to settle only are searched for without asking (nothing new is sent)."""
-        from tui.batch.book import booking_totals, to_book
-        from tui.batch.paperwork import owing
-        from tui.screens.batch_confirm import BatchConfirmScreen
 
         if self.is_rating or self.is_booking:
             return
@@ -223,7 +231,6 @@ class BatchRuns:
         """An order whose booking got no answer: search for it and let the user say which
         shipment is it, or that none is and it is to be booked again (the booking check the
         Book screen uses). False when the ledger has no record of its booking."""
-        from tui.screens.book_check import BookingCheckScreen, CheckResult
 
         session = self.host.session
         reference = batch.state(key).reference
@@ -235,7 +242,6 @@ class BatchRuns:
             return False
 
         def checked(chosen: CheckResult | None) -> None:
-            from tui.batch.book import book_again, claimed
 
             if chosen == "mine":
                 again = session.ledger().latest(reference)
@@ -254,9 +260,6 @@ class BatchRuns:
 
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""
-        from tui.batch.book import to_book
-        from tui.batch.paperwork import owing
-        from tui.batch.run import book_run, paperwork_folder
 
         host = self.host
         session = host.session
@@ -282,7 +285,6 @@ class BatchRuns:
         self._booking = self.booking.start(run, activity="booking the batch…")
 
     def _booked(self, answer: tuple[str, Batch, Path]) -> None:
-        from tui.batch.paperwork import owing
 
         text, batch, folder = answer
         self._book_ended()
@@ -317,7 +319,6 @@ class BatchRuns:
         host = self.host
         if not host.delivers_files:
             return
-        from tui.batch.book import paperwork_bundle, paperwork_files
 
         files = await asyncio.to_thread(paperwork_files, batch, folder)
         if not files:
@@ -338,7 +339,6 @@ class BatchRuns:
             self.progress.stop()
 
     def _failed(self, error: Exception, message: str) -> None:
-        from tui.batch.rating import FatalRatingError
 
         if isinstance(error, FatalRatingError):
             cause = error.__cause__ if isinstance(error.__cause__, Exception) else error
@@ -354,8 +354,6 @@ class BatchRuns:
         )
 
     async def _print(self, batch: Batch) -> None:
-        from tui.batch.book import paperwork_files
-        from tui.batch.run import paperwork_folder, print_paperwork, printed_line
 
         host = self.host
         session = host.session
@@ -390,7 +388,6 @@ def paperwork_line(text: str, folder: Path, width: int) -> str:
     """``Booked 3 of 3 · paperwork in ~/.local/share/…/batch-orders · p prints it`` in a
     status line ``width`` wide: the folder's start and its own name stay in view (home as
     ``~``, shortened in the middle), never cut off at the line's end."""
-    from tui.domain.display_paths import display_path
 
     head, tail = f"{text} · paperwork in ", " · p prints it"
     room = width - STATUS_PADDING - len(head) - len(tail)

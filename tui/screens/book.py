@@ -13,13 +13,17 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from tui.api.errors import RequestValidationError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
+from tui.forms.book_summary import confirm_rows, hazmat_problems
 from tui.host import Hosted
 from tui.screens.book_addresses import BookEnds
 from tui.screens.book_body import BookBody
+from tui.screens.book_check import BookingCheckScreen
+from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.book_outcome import earlier_booking, shown
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
@@ -234,13 +238,11 @@ class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
         if self.sending or self.host.booking_in_flight:
             self.set_status("A booking is already being sent.", True)
             return
-        from tui.api.errors import RequestValidationError
 
         count = self.body.check()
         if count:
             self.set_status(f"Fix {count} marked field{'s' if count != 1 else ''} first.", True)
             return
-        from tui.forms.book_summary import hazmat_problems
 
         refused = hazmat_problems(self.request)
         if refused:
@@ -280,7 +282,6 @@ class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     ) -> None:
         """Search for the booking of ``record`` and let the user say how it ended: send
         ``again``, claim a shipment found, or leave it (``declined``: the status then)."""
-        from tui.screens.book_check import BookingCheckScreen
 
         def after_check(chosen: CheckResult | None) -> None:
             if chosen == "again":
@@ -293,8 +294,6 @@ class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
         self.app.push_screen(BookingCheckScreen(record, just_sent=just_sent), after_check)
 
     def _confirm(self, request: Any) -> None:
-        from tui.forms.book_summary import confirm_rows
-        from tui.screens.book_confirm import BookConfirmScreen
 
         pickup = None if self.parcel else self.body.schedule_pickup()
         rows = confirm_rows(self.request, request, pickup)

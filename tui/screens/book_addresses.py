@@ -15,6 +15,7 @@ from tui.domain.safe_text import plain
 from tui.forms import booking as book_form
 from tui.forms.book_times import MIN_PICKUP_WINDOW
 from tui.host import host_of
+from tui.screens.book_address_book import BookAddressesScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm, Side
 
@@ -94,7 +95,6 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
         self.run_worker(self._pick(self._current()), group="book-addresses", exclusive=True)
 
     async def _pick(self, form: ContactForm) -> None:
-        from tui.screens.book_address_book import BookAddressesScreen
 
         entries = await self.read_book()
         if entries is None:

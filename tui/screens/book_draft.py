@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
+from tui.drafts import damaged_note
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -76,7 +77,6 @@ class BookDraft:
     def restore(self) -> tuple[Fill, str | None, bool]:
         """What was typed for this quote (or this lane) and not sent, and a note about it
         (problem: the draft was damaged)."""
-        from tui.drafts import damaged_note
 
         read = self._drafts().read(book_form.DRAFT_NAME)
         note = damaged_note("the booking form", read) if read.damaged else None

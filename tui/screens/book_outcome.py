@@ -8,6 +8,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
+from tui.api.errors import QuoteExpiredError
+from tui.ledger import BookingRecord
+
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
 
@@ -15,7 +18,6 @@ if TYPE_CHECKING:
     from tui.api.models import Shipment
     from tui.booking import BookingOutcome, RefusedOutcome, UnknownOutcome
     from tui.host import AnyBooking
-    from tui.ledger import BookingRecord
     from tui.session import Session
 
 
@@ -94,7 +96,6 @@ def shown(outcome: BookingOutcome, profile_name: str, quote_id: str, rate_id: st
 
 
 def _refused(outcome: RefusedOutcome, note: str | None) -> Shown:
-    from tui.api.errors import QuoteExpiredError
 
     shipment = outcome.already_booked
     if shipment:
@@ -112,7 +113,6 @@ def _unknown(
     outcome: UnknownOutcome, note: str | None, profile_name: str, quote_id: str, rate_id: str
 ) -> Shown:
     """No usable answer: say so, and search for the booking at once."""
-    from tui.ledger import BookingRecord
 
     reference = outcome.reference
     record = outcome.record

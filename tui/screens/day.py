@@ -18,15 +18,24 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.screen import Screen
 
-from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED
+from tui.api.errors import FreightError
+from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED, pickup_day
+from tui.day.facts import day_from, facts_for, listed_on, read_stored
+from tui.day.manifests import ManifestsThere, write_manifests
+from tui.day.moves import step_day
+from tui.day.printing import print_day
+from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
+from tui.store.days import close_day
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.plain import Static
+from tui.workspace import files_dir
 
 if TYPE_CHECKING:
     from tui.day import Day
@@ -126,7 +135,6 @@ manifests; a day already closed shows it `canceled`).
 
     def __init__(self, day: date | None = None) -> None:
         super().__init__()
-        from tui.day import pickup_day
 
         self.day = day or pickup_day(today())
         self.shown: Day | None = None
@@ -183,8 +191,6 @@ manifests; a day already closed shows it `canceled`).
         return await asyncio.to_thread(self.host.session.ledger)
 
     async def _load(self, day: date) -> None:
-        from tui.api.errors import FreightError
-        from tui.day.facts import day_from, facts_for, listed_on
 
         host = self.host
         stored = await self._read(day)
@@ -223,7 +229,6 @@ manifests; a day already closed shows it `canceled`).
 
     async def _read(self, day: date, listed: Collection[str] = ()) -> StoredDay | None:
         """The store's part of the day (in a thread), or None when it could not be read."""
-        from tui.day.facts import read_stored
 
         try:
             ledger = await self._ledger()
@@ -248,7 +253,6 @@ manifests; a day already closed shows it `canceled`).
 
     async def _read_around(self, day: date) -> None:
         """Read the days before and after ``day`` ahead of ←/→ (what is kept: those three)."""
-        from tui.day.moves import step_day
 
         around = (step_day(day, -1), day, step_day(day, 1))
         for kept in [d for d in self._read_before if d not in around]:
@@ -301,7 +305,6 @@ manifests; a day already closed shows it `canceled`).
 
     def go_to(self, day: date) -> None:
         """Show another pickup day: as last read at once, if it was, while it is read again."""
-        from tui.day.facts import day_from
 
         self.day = day
         self.shown = None
@@ -314,12 +317,10 @@ manifests; a day already closed shows it `canceled`).
         self.load()
 
     def action_previous_day(self) -> None:
-        from tui.day.moves import step_day
 
         self.go_to(step_day(self.day, -1))
 
     def action_next_day(self) -> None:
-        from tui.day.moves import step_day
 
         self.go_to(step_day(self.day, 1))
 
@@ -399,8 +400,6 @@ manifests; a day already closed shows it `canceled`).
         return day
 
     def action_manifests(self) -> None:
-        from tui.screens.day_dialogs import ManifestsDialog
-        from tui.workspace import files_dir
 
         day = self._ready()
         if day is None:
@@ -414,8 +413,6 @@ manifests; a day already closed shows it `canceled`).
         self.app.push_screen(ManifestsDialog(day, folder), chosen)
 
     async def _write(self, day: Day, answer: ManifestsAnswer) -> None:
-        from tui.day.manifests import ManifestsThere, write_manifests
-        from tui.domain.display_paths import display_path
 
         try:
             written = await asyncio.to_thread(write_manifests, day, answer.folder, answer.replace)
@@ -431,7 +428,6 @@ manifests; a day already closed shows it `canceled`).
         self.say(f"Wrote {len(written)} manifest files to {where} {given}".strip())
 
     def action_print(self) -> None:
-        from tui.screens.day_dialogs import DayConfirm
 
         day = self._ready()
         if day is None:
@@ -452,9 +448,6 @@ manifests; a day already closed shows it `canceled`).
         )
 
     async def _print(self, day: Day) -> None:
-        from tui.api.errors import FreightError
-        from tui.day.printing import print_day
-        from tui.workspace import files_dir
 
         host = self.host
         session = host.session
@@ -476,7 +469,6 @@ manifests; a day already closed shows it `canceled`).
         self.say(done.said, error=not done.ok)
 
     def action_close_day(self) -> None:
-        from tui.screens.day_dialogs import DayConfirm
 
         day = self._ready(service=False)  # a close needs only the store
         if day is None:
@@ -502,7 +494,6 @@ manifests; a day already closed shows it `canceled`).
         self.app.push_screen(DayConfirm(f"Close {day.day.isoformat()}", plain(text)), decided)
 
     async def _close(self, day: date) -> None:
-        from tui.store.days import close_day
 
         try:
             ledger = await self._ledger()

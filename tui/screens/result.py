@@ -14,14 +14,17 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Input
 
 from tui import documents
+from tui.api.models import ParcelBooking
 from tui.api.models.changes import PickupChange
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
+from tui.forms.book_summary import pickup_window
 from tui.host import Host, host_of
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
@@ -31,14 +34,7 @@ from tui.widgets.plain import Label, Static
 from tui.workspace import OutsideWorkspace, save_folder
 
 if TYPE_CHECKING:
-    from tui.api.models import (
-        Booking,
-        BookingRequest,
-        Document,
-        ParcelBooking,
-        ParcelBookingRequest,
-        Rate,
-    )
+    from tui.api.models import Booking, BookingRequest, Document, ParcelBookingRequest, Rate
 
 MAX_COPY_KEYS = 9
 KEY_BOUNCE_SECONDS = 0.6
@@ -47,7 +43,6 @@ KEY_BOUNCE_SECONDS = 0.6
 
 def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
     """The numbers worth copying, in order: (label, value); pickup shows when not scheduled."""
-    from tui.api.models import ParcelBooking
 
     numbers: list[tuple[str, str]] = []
     if isinstance(booking, ParcelBooking):
@@ -68,7 +63,6 @@ def booking_numbers(booking: Booking | ParcelBooking) -> list[tuple[str, str]]:
 
 def booking_documents(booking: Booking | ParcelBooking) -> tuple[list[Document], str]:
     """The documents to save and print, and the kind to assume when one has no type."""
-    from tui.api.models import ParcelBooking
 
     if isinstance(booking, ParcelBooking):
         return list(booking.labels), "label"
@@ -273,7 +267,6 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def _pickup_text(self) -> Text | None:
         """`Mon 2026-11-30 08:00–16:00 · moved from Thu 11-26`, as the service gave the day."""
-        from tui.forms.book_summary import pickup_window
 
         if self._moved is not None:
             return self._moved
@@ -294,13 +287,11 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def _pickup_note(self) -> Text | None:
         """What the service said about the pickup day (as text: it is the server's)."""
-        from tui.domain.safe_text import plain
 
         message = self.booking.pickup_date_message
         return Text("⚠ " + plain(message)) if message else None
 
     def _is_parcel(self) -> bool:
-        from tui.api.models import ParcelBooking
 
         return isinstance(self.booking, ParcelBooking)
 
@@ -479,7 +470,6 @@ Scanning a PRO, tracking number or BOL opens that shipment.
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands for the booked shipment."""
-        from textual.markup import escape
 
         for index, (label, value) in enumerate(self.numbers):
             yield SystemCommand(

@@ -19,13 +19,16 @@ from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code, looks_like_code
+from tui.screens.shipments_export import ExportDialog, ExportRequest
 from tui.screens.shipments_pages import AutoRefresh, ShipmentPages, StatusLine
 from tui.screens.shipments_scan import ScanLookup
+from tui.screens.shipments_summary import ShipmentsSummaryScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.shipments_filters import ShipmentFiltersBar
 from tui.widgets.virtual_table import VirtualTable
+from tui.workspace import files_dir
 
 AUTO_REFRESH_SECONDS = 30.0
 """How often the list reloads its first page while auto-refresh is on (`a`)."""
@@ -353,8 +356,6 @@ Esc clears the search.
 
     def action_export(self) -> None:
         """Export every page of the current filter (not only the loaded rows)."""
-        from tui.screens.shipments_export import ExportDialog, ExportRequest
-        from tui.workspace import files_dir
 
         default = (
             files_dir(host_of(self).session.data_dir)
@@ -373,7 +374,6 @@ Esc clears the search.
         self.app.push_screen(ExportDialog(request), done)
 
     def action_summary(self) -> None:
-        from tui.screens.shipments_summary import ShipmentsSummaryScreen
 
         self.app.push_screen(
             ShipmentsSummaryScreen(

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, TypeAlias
 
+from tui.api.models import ShipmentQuery
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code
 from tui.service_call import ServiceCall
@@ -54,7 +55,6 @@ class ScanLookup:
         self._resolve(code)
 
     def _resolve(self, code: str) -> None:
-        from tui.api.models import ShipmentQuery
 
         self._scanned = code
 

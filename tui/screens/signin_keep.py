@@ -5,7 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Literal, NamedTuple, cast
 
 from tui.config.resolve import ResolvedProfile
+from tui.credentials.file_store import FileStoreError, UnsafeFileError
+from tui.credentials.keyring_store import KeyringUnusableError
 from tui.credentials.resolve import Credentials
+from tui.credentials.save import asave, target_for
 from tui.session import ENV_WORDS
 
 if TYPE_CHECKING:
@@ -43,9 +46,6 @@ async def keep(
     """Keep the ``checked`` credentials (name, URL, client ID, secret) as ``chosen`` (from
     the diagnosis) or the setting says; ``ask``: the way instead, when the keyring is
     unusable (None: none)."""
-    from tui.credentials.file_store import FileStoreError, UnsafeFileError
-    from tui.credentials.keyring_store import KeyringUnusableError
-    from tui.credentials.save import asave, target_for
 
     name, url, client_id, secret = checked
     store = connector.resolved.credential_store
