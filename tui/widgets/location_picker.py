@@ -9,12 +9,12 @@ from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.message import Message
 from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
 from tui.widgets.drop_down import DropDown
 from tui.widgets.plain import Label
+from tui.widgets.widget_message import WidgetMessage
 
 
 class LocationPicker(Horizontal):
@@ -71,27 +71,11 @@ ctrl+a (or F10) picks a saved address from the address book.
         (LOCATION_TYPES_SHORT[key], key) for key in LOCATION_TYPES
     ]
 
-    class Changed(Message):
+    class Changed(WidgetMessage["LocationPicker"]):
         """The ZIP or the location type changed."""
 
-        def __init__(self, picker: LocationPicker) -> None:
-            super().__init__()
-            self.picker = picker
-
-        @property
-        def control(self) -> LocationPicker:
-            return self.picker
-
-    class Touched(Message):
+    class Touched(WidgetMessage["LocationPicker"]):
         """The user typed in, or left, the ZIP field."""
-
-        def __init__(self, picker: LocationPicker) -> None:
-            super().__init__()
-            self.picker = picker
-
-        @property
-        def control(self) -> LocationPicker:
-            return self.picker
 
     def __init__(
         self,
