@@ -37,8 +37,8 @@ from tui.widgets.item_strip import (
     grid_columns,
     settle,
 )
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.text_cell import TextCell as TextCell
-from tui.widgets.widget_message import WidgetMessage
 
 
 class ItemsScroll(ResizeWithoutLayout, VerticalScroll):

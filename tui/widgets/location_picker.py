@@ -13,8 +13,8 @@ from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
 from tui.widgets.drop_down import DropDown
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
-from tui.widgets.widget_message import WidgetMessage
 
 
 class LocationPicker(Horizontal):

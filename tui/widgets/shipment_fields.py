@@ -9,9 +9,9 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.domain.quote_form import SHIPMENT_FIELDS, QuoteDraft
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.text_cell import TextCell
-from tui.widgets.widget_message import WidgetMessage
 
 # (field, label, input width, placeholder)
 _INPUTS: tuple[tuple[str, str, int, str], ...] = (
