@@ -14,9 +14,10 @@ class WidgetMessage(Message, Generic[W]):
     """A message about `widget`; `control` is it, so `@on(..., "#selector")` matches it."""
 
     def __init__(self, widget: W) -> None:
-        super().__init__()
         self._widget = widget
+        super().__init__()
 
     @property
     def control(self) -> W:
+        """The widget the message is about."""
         return self._widget
