@@ -41,6 +41,7 @@ from tui.screens.quote_dialogs import (
     open_templates,
 )
 from tui.screens.quote_draft import DRAFT_NAME, QuoteDraftKeeper
+from tui.screens.width_class import add_width_class
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.drop_down import DropDown
 from tui.widgets.footer import FreightFooter
@@ -157,13 +158,7 @@ packing group), and the emergency contact hazardous freight needs.
     # -- building --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        # The width class now, before the children are styled, spares a restyle of the
-        # whole screen (a sixth of the first frame) when the first resize would set it.
-        width = self.app.size.width
-        for minimum, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
-            if width >= minimum:
-                self.add_class(name, update=False)
-                break
+        add_width_class(self)
         self.keeper = QuoteDraftKeeper(
             self.host.session, check=self.revalidate, schedule=self.set_timer
         )
