@@ -71,10 +71,15 @@ ctrl+a (or F10) picks a saved address from the address book.
         (LOCATION_TYPES_SHORT[key], key) for key in LOCATION_TYPES
     ]
 
-    class Changed(WidgetMessage["LocationPicker"]):
+    class _FromPicker(WidgetMessage["LocationPicker"]):
+        @property
+        def picker(self) -> LocationPicker:
+            return self.control
+
+    class Changed(_FromPicker):
         """The ZIP or the location type changed."""
 
-    class Touched(WidgetMessage["LocationPicker"]):
+    class Touched(_FromPicker):
         """The user typed in, or left, the ZIP field."""
 
     def __init__(

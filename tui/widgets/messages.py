@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from textual.message import Message
@@ -10,14 +11,14 @@ from textual.widget import Widget
 W = TypeVar("W", bound=Widget)
 
 
+@dataclass
 class WidgetMessage(Message, Generic[W]):
-    """A message about `widget`; `control` is it, so `@on(..., "#selector")` matches it."""
+    """A message about `widget`; `control` is it, so `@on(..., "#selector")` matches it.
 
-    def __init__(self, widget: W) -> None:
-        self._widget = widget
-        super().__init__()
+    A subclass is a dataclass too when it carries more (its fields follow `widget`)."""
+
+    widget: W
 
     @property
     def control(self) -> W:
-        """The widget the message is about."""
-        return self._widget
+        return self.widget
