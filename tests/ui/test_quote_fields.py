@@ -89,12 +89,12 @@ async def test_pickup_date_defaults_to_the_next_business_day_and_takes_shortcuts
         screen = await filled(pilot)
         await pilot.press("tab")
         assert screen._field_of(app.focused) == "pickup_date"
-        assert screen.shipment_input("pickup_date").placeholder == "2026-11-23"
+        assert screen.shipment.field("pickup_date").placeholder == "2026-11-23"
         assert "Mon Nov 23" in screen_text(app)
         await type_text(pilot, "+4")  # Tuesday
         await pilot.pause()
         assert "Tue Nov 24" in screen_text(app)
-        assert not screen.shipment_input("pickup_date").has_class("-invalid")
+        assert not screen.shipment.field("pickup_date").has_class("-invalid")
 
 
 async def test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept() -> None:
@@ -104,7 +104,7 @@ async def test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept() -> No
         await pilot.press("tab")
         await type_text(pilot, "sat")
         await pilot.pause()
-        field = screen.shipment_input("pickup_date")
+        field = screen.shipment.field("pickup_date")
         assert field.has_class("-invalid")
         assert "pickup date: Sat Nov 21 is a weekend; carriers pick up Monday to Friday" in message(
             screen
@@ -128,7 +128,7 @@ async def test_the_day_before_thanksgiving_the_default_skips_the_holiday_and_ref
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await filled(pilot)
-        field = screen.shipment_input("pickup_date")
+        field = screen.shipment.field("pickup_date")
         await wait_for(pilot, lambda: field.placeholder == "2026-11-27", what="the default")
         assert "Fri Nov 27" in screen_text(app)
         await pilot.press("tab")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import UTC, date, datetime
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import events, on
@@ -12,9 +13,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.screen import Screen
 from textual.widget import Widget
-from textual.widgets import Input
 
-from tui.domain.accessorials import Accessorial, offered_liftgate, parse_accessorials
 from tui.domain.locations import LOCATION_TYPES
 from tui.domain.pickup_dates import (
     calendar_loaded,
@@ -25,10 +24,12 @@ from tui.domain.quote_form import (
     DETAIL_FIELDS,
     EMERGENCY_FIELDS,
     MODES,
+    SHIPMENT_FIELDS,
     FieldError,
     QuoteDraft,
 )
 from tui.forms import zip_places
+from tui.forms.quote_extras import QuoteExtras
 from tui.forms.quote_lines import extras_line, form_message, pickup_day, places_line
 from tui.forms.quote_marks import FieldMarks
 from tui.host import Host, host_of
@@ -40,6 +41,7 @@ from tui.screens.quote_dialogs import (
     open_templates,
 )
 from tui.screens.quote_draft import DRAFT_NAME, QuoteDraftKeeper
+from tui.screens.width_class import add_width_class
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.drop_down import DropDown
 from tui.widgets.footer import FreightFooter
@@ -47,6 +49,7 @@ from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
 from tui.widgets.plain import Label
+from tui.widgets.shipment_fields import ShipmentFields
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
 if TYPE_CHECKING:
@@ -56,13 +59,6 @@ __all__ = ["DRAFT_NAME", "QuoteScreen", "now"]
 
 ZIP_DATA_DELAY = 0.2
 """Seconds after the first frame before the ZIP data is read (in a thread)."""
-
-# (field, label, input width, placeholder)
-_SHIPMENT_INPUTS: tuple[tuple[str, str, int, str], ...] = (
-    ("pickup_date", "Pickup", 12, ""),
-    ("po_number", "PO", 12, "PO / order"),
-    ("shipper_reference", "Ref", 12, "your ref"),
-)
 
 
 def now() -> datetime:
@@ -150,10 +146,9 @@ packing group), and the emergency contact hazardous freight needs.
         self._when_mounted = when_mounted
         self.marks = FieldMarks()
         self._errors: list[FieldError] = []
-        self.accessorials: tuple[Accessorial, ...] = ()
-        self.emergency = ("", "")
-        self.types: dict[str, str] = {}
-        self.keeper = QuoteDraftKeeper(self)
+        self.extras = QuoteExtras(changed=lambda: self.keeper.changed())
+        self.keeper: QuoteDraftKeeper
+        """Made in `compose`, once the session is known."""
 
     @property
     def host(self) -> Host:
@@ -163,42 +158,32 @@ packing group), and the emergency contact hazardous freight needs.
     # -- building --------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
-        # The width class now, before the children are styled, spares a restyle of the
-        # whole screen (a sixth of the first frame) when the first resize would set it.
-        width = self.app.size.width
-        for minimum, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
-            if width >= minimum:
-                self.add_class(name, update=False)
-                break
+        add_width_class(self)
+        self.keeper = QuoteDraftKeeper(
+            self.host.session, check=self.revalidate, schedule=self.set_timer
+        )
         draft = self.keeper.initial()
-        self.accessorials = draft.accessorials
-        self.emergency = (draft.emergency_name, draft.emergency_phone)
-        self.types = {"origin": draft.origin_type, "dest": draft.dest_type}
+        if self.keeper.restored:
+            self.marks.reset(draft.filled_fields())
+        self.extras.reset(draft)
+        self.origin_picker = LocationPicker(
+            "From", draft.origin_zip, draft.origin_type, id="origin"
+        )
+        self.dest_picker = LocationPicker("To", draft.dest_zip, draft.dest_type, id="dest")
+        modes = [(label, key) for key, label in MODES.items()]
+        self.mode_select = DropDown(modes, draft.mode, id="quote-mode")
+        self.editor = ItemsEditor(draft.items, id="items")
+        self.shipment = ShipmentFields(draft, id="quote-shipment")
+        """Pickup date, PO and reference."""
         yield FreightHeader()
         with Horizontal(id="quote-route"):
-            yield LocationPicker("From", draft.origin_zip, draft.origin_type, id="origin")
-            yield LocationPicker("To", draft.dest_zip, draft.dest_type, id="dest")
+            yield self.origin_picker
+            yield self.dest_picker
             yield Label("Show")
-            yield DropDown(
-                [(label, key) for key, label in MODES.items()], draft.mode, id="quote-mode"
-            )
+            yield self.mode_select
         yield TextCell("", id="quote-places")
-        yield ItemsEditor(draft.items, id="items")
-        with Horizontal(id="quote-shipment"):
-            for name, label, width, placeholder in _SHIPMENT_INPUTS:
-                yield Label(label)
-                field = Input(
-                    getattr(draft, name),
-                    placeholder=placeholder,
-                    id=f"quote-{name}",
-                    name=name,
-                    compact=True,
-                    max_length=60,
-                )
-                field.styles.width = width
-                yield field
-                if name == "pickup_date":
-                    yield TextCell("", id="quote-pickup-day")
+        yield self.editor
+        yield self.shipment
         yield TextCell("", id="quote-extras")
         yield TextCell("", id="quote-message")
         yield FreightFooter(compact=True)
@@ -214,7 +199,8 @@ packing group), and the emergency contact hazardous freight needs.
     def _start(self) -> None:
         self.revalidate()
         if not zip_places.is_loaded():
-            self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, self._load_zip_data)
+            read_zips = partial(self._read_in_thread, "zip-data", zip_places.load)
+            self.call_after_refresh(self.set_timer, ZIP_DATA_DELAY, read_zips)
         # At once: keys typed right after the first frame go to the ZIP to fill, else to the
         # grid (which builds its inputs as it gets focus; keys typed meanwhile wait for them).
         origin, dest = self.origin_picker, self.dest_picker
@@ -225,51 +211,41 @@ packing group), and the emergency contact hazardous freight needs.
         else:
             self.set_focus(self.editor.entry)
         if not calendar_loaded():
-            self.call_after_refresh(self._load_calendar)
-        self.call_after_refresh(self.keeper.say_word)
+
+            def read_calendar() -> None:
+                # The origin's day and region as the form holds them after the first frame.
+                draft = self.draft()
+                today, region = self.origin_today(draft), region_of(draft.origin_zip)
+                self._read_in_thread("calendar", partial(load_calendar, today, region))
+
+            self.call_after_refresh(read_calendar)
+        if self.keeper.word is not None:
+            # That the form came back from its draft (or that a damaged one was kept aside).
+            message, severity = self.keeper.word
+            say = partial(self.notify, title="Quote draft", severity=severity, timeout=8)
+            self.call_after_refresh(say, message)
 
     def on_unmount(self) -> None:
         self.keeper.flush()
 
-    def _load_zip_data(self) -> None:
-        def read() -> None:
-            zip_places.load()
+    def _read_in_thread(self, group: str, read: Callable[[], object]) -> None:
+        """Read reference data (ZIP places, holidays) off the event loop; check the form
+        again once it is known."""
+
+        def work() -> None:
+            read()
             self.app.call_from_thread(self.revalidate)
 
-        self.run_worker(read, thread=True, group="zip-data", exit_on_error=False)
-
-    def _load_calendar(self) -> None:
-        draft = self.draft()
-        today, region = self.origin_today(draft), region_of(draft.origin_zip)
-
-        def read() -> None:
-            load_calendar(today, region)
-            self.app.call_from_thread(self.revalidate)
-
-        self.run_worker(read, thread=True, group="calendar", exit_on_error=False)
+        self.run_worker(work, thread=True, group=group, exit_on_error=False)
 
     # -- the form --------------------------------------------------------------------------
-
-    @property
-    def editor(self) -> ItemsEditor:
-        return self.query_one("#items", ItemsEditor)
-
-    @property
-    def origin_picker(self) -> LocationPicker:
-        return self.query_one("#origin", LocationPicker)
-
-    @property
-    def dest_picker(self) -> LocationPicker:
-        return self.query_one("#dest", LocationPicker)
-
-    @property
-    def mode_select(self) -> DropDown:
-        return self.query_one("#quote-mode", DropDown)
 
     def draft(self) -> QuoteDraft:
         """The form as typed right now."""
         origin = self.origin_picker
         dest = self.dest_picker
+        shipment = self.shipment
+        extras = self.extras
         return QuoteDraft(
             mode=self.mode_select.value,
             origin_zip=origin.postal_code,
@@ -277,17 +253,13 @@ packing group), and the emergency contact hazardous freight needs.
             dest_zip=dest.postal_code,
             dest_type=dest.location_type,
             items=self.editor.values(),
-            pickup_date=self.shipment_input("pickup_date").value,
-            accessorials=self.accessorials,
-            po_number=self.shipment_input("po_number").value,
-            shipper_reference=self.shipment_input("shipper_reference").value,
-            emergency_name=self.emergency[0],
-            emergency_phone=self.emergency[1],
+            pickup_date=shipment.field("pickup_date").value,
+            accessorials=extras.accessorials,
+            po_number=shipment.field("po_number").value,
+            shipper_reference=shipment.field("shipper_reference").value,
+            emergency_name=extras.emergency[0],
+            emergency_phone=extras.emergency[1],
         )
-
-    def shipment_input(self, name: str) -> Input:
-        """The input of `pickup_date`, `po_number` or `shipper_reference`."""
-        return self.query_one(f"#quote-{name}", Input)
 
     def origin_today(self, draft: QuoteDraft | None = None) -> date:
         """Today at the origin (its ZIP's time zone; the local date until that is known)."""
@@ -300,16 +272,16 @@ packing group), and the emergency contact hazardous freight needs.
             return self.origin_picker.zip_input
         if field == "dest_zip":
             return self.dest_picker.zip_input
-        if field in ("pickup_date", "po_number", "shipper_reference"):
-            return self.shipment_input(field)
+        if field in SHIPMENT_FIELDS:
+            return self.shipment.field(field)
         if field.startswith("items."):
             _, index, name = field.split(".", 2)
-            rows = self.editor.rows
+            last = len(self.editor.rows) - 1
             # Details live in a dialog: their row's description stands for them.
             name = "description" if name in DETAIL_FIELDS else name
-            return rows[min(int(index), len(rows) - 1)].field(name)
+            return self.editor.input_for(min(int(index), last), name)
         if field in EMERGENCY_FIELDS:
-            return self.editor.input_for(first_hazardous_row(self), "description")
+            return self.editor.input_for(first_hazardous_row(self.editor.values()), "description")
         return self.editor.input_for(0, "quantity")
 
     def revalidate(self) -> QuoteDraft:
@@ -318,9 +290,10 @@ packing group), and the emergency contact hazardous freight needs.
         today = self.origin_today(draft)
         self._errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
         shown = self.marks.shown(self._errors)
-        for name in ("origin_zip", "dest_zip", "pickup_date", "po_number", "shipper_reference"):
+        for name in ("origin_zip", "dest_zip", *SHIPMENT_FIELDS):
             _mark_invalid(self.widget_for(name), name in shown)
-        marked = shown | self.marks.detail_marks(self._errors, shown, first_hazardous_row(self))
+        hazardous = first_hazardous_row(draft.items)
+        marked = shown | self.marks.detail_marks(self._errors, shown, hazardous)
         self.editor.show_invalid(marked)
         self.editor.show_totals(draft.totals(), draft.incomplete_rows())
         self._show_lines(draft, today)
@@ -329,10 +302,7 @@ packing group), and the emergency contact hazardous freight needs.
 
     def _show_lines(self, draft: QuoteDraft, today: date) -> None:
         self.query_one("#quote-places", TextCell).update(places_line(draft))
-        day, placeholder = pickup_day(draft, today)
-        if placeholder is not None:
-            self.shipment_input("pickup_date").placeholder = placeholder
-        self.query_one("#quote-pickup-day", TextCell).update(day)
+        self.shipment.show_day(*pickup_day(draft, today))
         self.query_one("#quote-extras", TextCell).update(extras_line(draft))
 
     def _field_of(self, widget: Widget | None) -> str | None:
@@ -342,8 +312,9 @@ packing group), and the emergency contact hazardous freight needs.
             return "origin_zip"
         if widget is self.dest_picker.zip_input:
             return "dest_zip"
-        if isinstance(widget, Input) and widget.id == f"quote-{widget.name}":
-            return widget.name
+        name = self.shipment.name_of(widget)
+        if name is not None:
+            return name
         index = self.editor.current_index()
         name = self.editor.current_field()
         return None if index is None or name is None else f"items.{index}.{name}"
@@ -366,14 +337,17 @@ packing group), and the emergency contact hazardous freight needs.
 
     @on(LocationPicker.Changed)
     @on(DropDown.Changed, "#quote-mode")
-    def _form_changed(self, event: LocationPicker.Changed | DropDown.Changed) -> None:
+    @on(ShipmentFields.Changed)
+    def _form_changed(
+        self, event: LocationPicker.Changed | DropDown.Changed | ShipmentFields.Changed
+    ) -> None:
+        if isinstance(event, ShipmentFields.Changed) and event.typed:
+            self.marks.touched.add(event.name)
         if isinstance(event, LocationPicker.Changed):
             # A new residential, no-dock or limited-access end turns its liftgate on (once).
-            side, kind = event.picker.id or "", event.picker.location_type
-            liftgate = offered_liftgate(self.types, side, kind, self.accessorials)
-            self.types[side] = kind
+            kind = event.control.location_type
+            liftgate = self.extras.end_type(event.control.id or "", kind)
             if liftgate is not None:
-                self.accessorials = parse_accessorials([*self.accessorials, liftgate])
                 self.notify(
                     f"{liftgate.label} added: a {LOCATION_TYPES[kind].lower()} end usually "
                     "needs one (ctrl+l to change).",
@@ -381,26 +355,18 @@ packing group), and the emergency contact hazardous freight needs.
                 )
         self.keeper.changed()
 
-    @on(Input.Changed, "#quote-shipment Input")
-    def _shipment_changed(self, event: Input.Changed) -> None:
-        event.stop()
-        if event.input.has_focus and event.input.name:
-            self.marks.touched.add(event.input.name)
-        self.keeper.changed()
-
-    def on_descendant_blur(self, event: events.DescendantBlur) -> None:
-        widget = event.widget
-        name = widget.name if isinstance(widget, Input) else None
-        if name and widget.id == f"quote-{name}" and self.marks.touch(name):
-            self.revalidate()
-
     @on(ItemsEditor.FieldTouched)
     @on(LocationPicker.Touched)
-    def _field_touched(self, event: ItemsEditor.FieldTouched | LocationPicker.Touched) -> None:
+    @on(ShipmentFields.Left)
+    def _field_touched(
+        self, event: ItemsEditor.FieldTouched | LocationPicker.Touched | ShipmentFields.Left
+    ) -> None:
         if isinstance(event, ItemsEditor.FieldTouched):
             field = f"items.{event.index}.{event.name}"
+        elif isinstance(event, ShipmentFields.Left):
+            field = event.name
         else:
-            field = "origin_zip" if event.picker.id == "origin" else "dest_zip"
+            field = "origin_zip" if event.control.id == "origin" else "dest_zip"
         if self.marks.touch(field):
             self.revalidate()
 
@@ -429,7 +395,7 @@ packing group), and the emergency contact hazardous freight needs.
             widget.scroll_visible()
             self._show_message(draft, {e.field for e in errors})
             if first.in_details:
-                open_item_details(self, first.field.rsplit(".", 1)[-1], show_all=True)
+                self._open_item_details(first.field.rsplit(".", 1)[-1], show_all=True)
             return
         self.keeper.flush()
         from tui.forms.quote_request import build_rate_request
@@ -441,23 +407,37 @@ packing group), and the emergency contact hazardous freight needs.
         side: Side = "origin" if self._field_of(self.focused) == "origin_zip" else "dest"
         if self.origin_picker.has_focus_within:
             side = "origin"
-        self.run_worker(open_address_book(self, side), group="address-book", exclusive=True)
+        pickers: dict[Side, LocationPicker] = {
+            "origin": self.origin_picker,
+            "dest": self.dest_picker,
+        }
+        opening = open_address_book(self.app, self.host.session, side, pickers, self.extras)
+        self.run_worker(opening, group="address-book", exclusive=True)
 
     # -- second-level fields ---------------------------------------------------------------
 
     def action_accessorials(self) -> None:
-        open_accessorials(self)
+        open_accessorials(self.app, self.extras)
 
     def action_item_details(self) -> None:
-        open_item_details(self, None, show_all=False)
+        self._open_item_details(None, show_all=False)
+
+    def _open_item_details(self, field: str | None, *, show_all: bool) -> None:
+        open_item_details(
+            self.editor, self.draft(), self.extras, self.marks, field, show_all=show_all
+        )
 
     def action_templates(self) -> None:
-        open_templates(self)
+        open_templates(self.editor, self.host.session)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """What the command palette offers while the quote form is shown."""
+
+        def add_row() -> None:
+            self.run_worker(self.action_add_row(), exclusive=False)
+
         yield SystemCommand("Get rates", "Ask every carrier (ctrl+r, F9)", self.action_get_rates)
-        yield SystemCommand("Add item row", "ctrl+n, F5", self.run_add_row)
+        yield SystemCommand("Add item row", "ctrl+n, F5", add_row)
         yield SystemCommand("Item templates", "Insert or save (ctrl+t, F8)", self.action_templates)
         yield SystemCommand("Address book", "ctrl+a, F10", self.action_address_book)
         yield SystemCommand(
@@ -470,13 +450,25 @@ packing group), and the emergency contact hazardous freight needs.
         )
         yield SystemCommand("Clear the quote", "Start a new, empty quote", self.clear_form)
 
-    def run_add_row(self) -> None:
-        self.run_worker(self.action_add_row(), exclusive=False)
-
     def clear_form(self) -> None:
         """Start over: an empty form (the default origin stays)."""
         fresh = self.keeper.clear()
-        self.run_worker(self.keeper.load(fresh), exclusive=True, group="quote-load")
+        self.run_worker(self._load(fresh), exclusive=True, group="quote-load")
+
+    async def _load(self, draft: QuoteDraft) -> None:
+        """Put a whole draft into the form."""
+        self.extras.reset(draft)
+        self.shipment.load(draft)
+        self.origin_picker.set_location(draft.origin_zip, draft.origin_type)
+        self.dest_picker.set_location(draft.dest_zip, draft.dest_type)
+        self.mode_select.value = draft.mode
+        editor = self.editor
+        for row in editor.rows:
+            await row.remove()
+        for item in draft.items:
+            await editor.add_row(item)
+        self.marks.reset(draft.filled_fields())
+        self.keeper.changed()
 
 
 def _mark_invalid(widget: Widget, invalid: bool) -> None:

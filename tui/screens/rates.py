@@ -18,6 +18,7 @@ from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.width_class import add_width_class
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
@@ -144,13 +145,7 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
         return self.query_one(RatesTable)
 
     def compose(self) -> ComposeResult:
-        # The width class now, before the children are styled, spares a restyle of the
-        # whole screen when the first resize would set it.
-        width = self.app.size.width
-        for minimum, name in sorted(self.HORIZONTAL_BREAKPOINTS, reverse=True):
-            if width >= minimum:
-                self.add_class(name, update=False)
-                break
+        add_width_class(self)
         yield FreightHeader(self._lane())
         yield Input(
             placeholder="filter: carrier, SCAC or service",

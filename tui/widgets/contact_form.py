@@ -10,11 +10,11 @@ from typing import Literal
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Input
 
 from tui.domain.validation import validate_email, validate_phone
 from tui.forms.book_times import check_window, parse_time_of_day
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label, Static
 from tui.widgets.typeahead import TypeaheadFocus
 
@@ -129,16 +129,8 @@ Each field is checked as you type; the reason shows under the field.
     }
     """
 
-    class Changed(Message):
+    class Changed(WidgetMessage["ContactForm"]):
         """A field of this form was edited."""
-
-        def __init__(self, form: ContactForm) -> None:
-            super().__init__()
-            self.form = form
-
-        @property
-        def control(self) -> ContactForm:
-            return self.form
 
     def __init__(
         self,
@@ -186,21 +178,16 @@ Each field is checked as you type; the reason shows under the field.
         if self.dock_hours:
             with Horizontal(classes="field-row", id=self._wid("hours-row")):
                 yield Label(self.hours_label, classes="field-label")
-                yield Input(
-                    placeholder="e.g. 8am",
-                    id=self._wid(DOCK_OPEN),
-                    compact=True,
-                    max_length=9,
-                    classes="dock-time",
-                )
-                yield Label("–", classes="dock-dash")
-                yield Input(
-                    placeholder="e.g. 4pm",
-                    id=self._wid(DOCK_CLOSE),
-                    compact=True,
-                    max_length=9,
-                    classes="dock-time",
-                )
+                for name, example in ((DOCK_OPEN, "e.g. 8am"), (DOCK_CLOSE, "e.g. 4pm")):
+                    if name == DOCK_CLOSE:
+                        yield Label("–", classes="dock-dash")
+                    yield Input(
+                        placeholder=example,
+                        id=self._wid(name),
+                        compact=True,
+                        max_length=9,
+                        classes="dock-time",
+                    )
             yield Static("", classes="field-error", id=self._wid("hours-error"), markup=False)
 
     def _wid(self, name: str) -> str:

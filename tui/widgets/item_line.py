@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, NamedTuple, Protocol
+from typing import Any, ClassVar, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -15,6 +15,7 @@ from textual.widget import Widget
 
 from tui.domain.freight_class import format_class
 from tui.domain.quote_form import IMPLIED_MARK, ITEM_FIELDS, OVERRIDE_MARK, ItemDraft
+from tui.widgets.messages import WidgetMessage
 
 PLACEHOLDERS: dict[str, str] = {
     "quantity": "1",
@@ -69,18 +70,6 @@ def derive(item: ItemDraft) -> Derived:
     )
 
 
-class RowOwner(Protocol):
-    """What a drawn row needs from the grid: the columns, and ways to edit the row."""
-
-    def columns(self) -> Sequence[Column]: ...
-
-    def field_of(self, row: ItemRow, name: str) -> Widget: ...
-
-    def load_row(self, row: ItemRow, item: ItemDraft) -> None: ...
-
-    def clicked(self, row: ItemRow, name: str) -> None: ...
-
-
 class ItemRow(Widget):
     """A row as one line: no inputs, so adding, removing or moving rows lays out little."""
 
@@ -117,10 +106,18 @@ class ItemRow(Widget):
     }
     """
 
-    def __init__(self, item: ItemDraft, owner: RowOwner) -> None:
+    class Clicked(WidgetMessage["ItemRow"]):
+        """The user clicked field `name` of the row (to edit it)."""
+
+        def __init__(self, row: ItemRow, name: str) -> None:
+            super().__init__(row)
+            self.name = name
+
+    def __init__(self, item: ItemDraft, columns: Callable[[], Sequence[Column]]) -> None:
+        """`columns` says where the grid puts each cell now."""
         super().__init__(classes="item-line")
         self._item = item
-        self._owner = owner
+        self._columns = columns
         self._number = 0
         self._invalid: frozenset[str] = frozenset()
         self._derived: Derived | None = None
@@ -173,14 +170,6 @@ class ItemRow(Widget):
             self._invalid = names
             self.refresh()
 
-    def field(self, name: str) -> Widget:
-        """The input of one field of this row (this row becomes the one being edited)."""
-        return self._owner.field_of(self, name)
-
-    def load(self, item: ItemDraft) -> None:
-        """Replace what the row holds (e.g. with a template)."""
-        self._owner.load_row(self, item)
-
     # -- drawing ---------------------------------------------------------------------------
 
     def _cell(self, column: Column, styles: dict[str, Style]) -> tuple[str, Style]:
@@ -221,7 +210,7 @@ class ItemRow(Widget):
         styles["base"] = base
         segments: list[Segment] = []
         x = 0
-        for column in self._owner.columns():
+        for column in self._columns():
             if column.x >= width:
                 break
             if column.x > x:
@@ -239,7 +228,7 @@ class ItemRow(Widget):
     def on_click(self, event: events.Click) -> None:
         """A click edits the field under the pointer."""
         name = "quantity"
-        for column in self._owner.columns():
+        for column in self._columns():
             if column.x <= event.x and column.key in ITEM_FIELDS:
                 name = column.key
-        self._owner.clicked(self, name)
+        self.post_message(self.Clicked(self, name))

@@ -89,6 +89,10 @@ CELLS = _cells()
 drawn rows and the inputs follow (the inputs are sized by `cells_css`)."""
 
 
+WIDE_CLASS = "-wide"
+"""The class of a wide screen (see its HORIZONTAL_BREAKPOINTS), and of the grid on it."""
+
+
 def grid_columns(width: int, wide: bool) -> tuple[Column, ...]:
     """Where each cell of a row `width` columns wide sits (in the wide grid when `wide`)."""
     columns: list[Column] = []
@@ -386,6 +390,43 @@ class RowInputs:
         """What takes focus in the grid before the inputs are built (see `build`)."""
         self.strips: list[ItemStrip] = []
         self.shown: ItemStrip | None = None
+        self._columns: tuple[Column, ...] = ()
+
+    @property
+    def built(self) -> bool:
+        """True once the inputs are mounted (see `build`)."""
+        return self.active.is_mounted
+
+    def columns(self) -> Sequence[Column]:
+        """Where the drawn rows put each cell: where the shown strip has them, and before it
+        is laid out (the first frame), where the grid's table puts them."""
+        if not self._columns:
+            self._columns = self.active.columns()
+        owner = self.owner
+        return self._columns or grid_columns(owner.content_size.width, owner.has_class(WIDE_CLASS))
+
+    def relaid(self) -> bool:
+        """The shown strip was laid out again: True when its cells moved (redraw the rows)."""
+        columns = self.active.columns()
+        if columns and columns != self._columns:
+            self._columns = columns
+            return True
+        return False
+
+    def current(self) -> ItemRow | None:
+        """The row whose input holds focus, if any."""
+        focused = self.owner.screen.focused
+        strip = self.active
+        if isinstance(focused, GridInput) and focused.parent is strip and self.has(strip.row):
+            return strip.row
+        return None
+
+    def field(self, row: ItemRow, name: str) -> GridInput:
+        """Lay the inputs over `row` (focus follows if it was in them) and return its input
+        `name`; the inputs are built first (`build`)."""
+        if not self.built:
+            raise RuntimeError("the grid's inputs are not built yet: await complete() first")
+        return self.switch(row, name, self.free(row) or self.active, focus=False)
 
     def start(self, row: ItemRow) -> ItemStrip:
         """The first strip, over `row` (mounted later: see ItemsEditor.complete)."""

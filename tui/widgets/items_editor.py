@@ -9,7 +9,7 @@ place, and the grid builds them as it gets it.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import ClassVar
 
@@ -18,25 +18,26 @@ from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
-from textual.message import Message
 from textual.widget import Widget
 
 from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.host import host_of
 from tui.textual_internals import ResizeWithoutLayout
-from tui.widgets.item_line import Column, ItemRow
+from tui.widgets.focus_border import FocusBorder
+from tui.widgets.item_line import ItemRow
 from tui.widgets.item_strip import (
     CELLS,
+    WIDE_CLASS,
     GridInput,
     ItemStrip,
     RowInputs,
     grid_columns,
     settle,
 )
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.text_cell import TextCell as TextCell
 
 
@@ -52,9 +53,6 @@ class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
 ENTER_SKIPS = frozenset({"freight_class"})
 """Fields Enter goes past (Tab and the arrows stop there): what the grid works out itself."""
 
-WIDE_CLASS = "-wide"
-"""The class of a wide screen (see its HORIZONTAL_BREAKPOINTS), and of the grid on it."""
-
 
 class ItemsHead(Widget):
     """The grid's header line, one widget: each column's name where `CELLS` puts it."""
@@ -67,14 +65,15 @@ class ItemsHead(Widget):
     }
     """
 
-    def __init__(self, editor: ItemsEditor, *, id: str | None = None) -> None:
+    def __init__(self, wide: Callable[[], bool], *, id: str | None = None) -> None:
+        """`wide` says whether the grid shows its wide columns now."""
         super().__init__(id=id)
-        self._editor = editor
+        self._wide = wide
 
     def render(self) -> Content:
         headers = {cell.key: cell for cell in CELLS}
         line = ""
-        for column in grid_columns(self.size.width, self._editor.wide):
+        for column in grid_columns(self.size.width, self._wide()):
             cell = headers[column.key]
             text = cell.header[: column.width]
             text = text.rjust(column.width) if cell.right else text.ljust(column.width)
@@ -224,51 +223,40 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
     }
     """
 
-    class Changed(Message):
+    class Changed(WidgetMessage["ItemsEditor"]):
         """Rows were edited; `rows_changed` when rows were added, removed or moved."""
 
         def __init__(self, editor: ItemsEditor, rows_changed: bool = False) -> None:
-            super().__init__()
-            self.editor = editor
+            super().__init__(editor)
             self.rows_changed = rows_changed
 
-        @property
-        def control(self) -> ItemsEditor:
-            return self.editor
-
-    class FieldTouched(Message):
-        """The user typed in, or left, one field (it may now show its error)."""
+    class FieldTouched(WidgetMessage["ItemsEditor"]):
+        """The user typed in, or left, field `name` of row `index` (its error may now show)."""
 
         def __init__(self, editor: ItemsEditor, index: int, name: str) -> None:
-            super().__init__()
-            self.editor = editor
+            super().__init__(editor)
             self.index = index
             self.name = name
-
-        @property
-        def control(self) -> ItemsEditor:
-            return self.editor
 
     def __init__(self, items: Sequence[ItemDraft], *, id: str | None = None) -> None:
         super().__init__(id=id)
         self._initial_items = list(items) or [ItemDraft()]
         self.border_title = "Items"
-        self._focus_shown = False
+        self._border = FocusBorder(self)
         self._container = ItemsScroll(id="items-rows", can_focus=False)
         # Until the inputs are built (see `complete`), the header line takes focus in their
         # place: Tab, shift+tab or the form's first focus lands on it, and the grid builds
         # them and hands focus on to the first field (the last one coming back from below).
         # A line, not the grid: focus on the grid would restyle every row, twice.
-        self.entry = ItemsHead(self, id="items-head")
+        self.entry = ItemsHead(lambda: self.has_class(WIDE_CLASS), id="items-head")
         self.entry.can_focus = True
         self._inputs = RowInputs(self, self._container, self.entry)
-        self._columns: tuple[Column, ...] = ()
 
     def compose(self) -> ComposeResult:
         # Before anything is styled: the wide grid from the start spares a restyle.
         self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS, update=False)
         yield self.entry
-        rows = [ItemRow(item, self) for item in self._initial_items]
+        rows = [ItemRow(item, self._inputs.columns) for item in self._initial_items]
         for number, row in enumerate(rows, start=1):
             row.set_number(number)
         # The inputs come in `complete`, when the cursor first enters the grid: until then
@@ -285,11 +273,11 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
     @property
     def completed(self) -> bool:
         """True once the inputs are mounted (see `complete`)."""
-        return self._inputs.active.is_mounted
+        return self._inputs.built
 
     def on_mount(self) -> None:
         self._renumber()
-        self.app.theme_changed_signal.subscribe(self, lambda _theme: self._show_focus(force=True))
+        self._border.follow_theme()
         self.watch(self.screen, "focused", self._focus_moved, init=False)
 
     def _focus_moved(self, old: Widget | None, new: Widget | None) -> None:
@@ -307,20 +295,10 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         """Tab and shift+tab are the grid's while focus is in it (rows are not all inputs)."""
         return key in ("tab", "shift+tab")
 
-    def _show_focus(self, *, force: bool = False) -> None:
-        """Brighten the border while focus is inside (a `:focus-within` rule would restyle
-        every cell of every row on each focus move, which grows with the rows)."""
-        inside = self.has_focus_within
-        if inside == self._focus_shown and not force:
-            return
-        self._focus_shown = inside
-        color = self.app.get_css_variables()["border" if inside else "border-blurred"]
-        self.styles.border = ("round", Color.parse(color))
-
     @on(events.DescendantFocus)
     @on(events.DescendantBlur)
     def _focus_within_changed(self, event: events.DescendantFocus | events.DescendantBlur) -> None:
-        self._show_focus()
+        self._border.show()
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -335,41 +313,19 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
 
     def input_for(self, index: int, name: str) -> GridInput:
         """The input of field `name` in row `index` (that row becomes the one edited)."""
-        return self.field_of(self.rows[index], name)
-
-    def current_row(self) -> ItemRow | None:
-        """The row holding focus, if any."""
-        focused = self.screen.focused
-        strip = self._inputs.active
-        if (
-            isinstance(focused, GridInput)
-            and focused.parent is strip
-            and self._inputs.has(strip.row)
-        ):
-            return strip.row
-        return None
+        return self._inputs.field(self.rows[index], name)
 
     def current_index(self) -> int | None:
-        row = self.current_row()
+        """The number (from 0) of the row holding focus, if any."""
+        row = self._inputs.current()
         return None if row is None else self.rows.index(row)
 
     def current_field(self) -> str | None:
+        """The field holding focus, if it is one of a row's."""
         focused = self.screen.focused
-        if isinstance(focused, GridInput) and self.current_row() is not None:
+        if isinstance(focused, GridInput) and self._inputs.current() is not None:
             return focused.name
         return None
-
-    def columns(self) -> Sequence[Column]:
-        """Where the drawn rows put each cell: where the inputs' strip has them, and before
-        it is laid out (the first frame), where the grid's table puts them."""
-        if not self._columns:
-            self._columns = self._inputs.active.columns()
-        return self._columns or grid_columns(self.content_size.width, self.wide)
-
-    @property
-    def wide(self) -> bool:
-        """The wide grid (wider cells, and the line's weight and cube): on a wide screen."""
-        return self.has_class(WIDE_CLASS)
 
     def on_resize(self, event: events.Resize) -> None:
         self.set_class(self.screen.has_class(WIDE_CLASS), WIDE_CLASS)
@@ -406,9 +362,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
     @on(ItemStrip.Resized)
     def _strip_resized(self, event: ItemStrip.Resized) -> None:
         event.stop()
-        columns = self._inputs.active.columns()
-        if columns and columns != self._columns:
-            self._columns = columns
+        if self._inputs.relaid():
             for row in self.rows:
                 row.refresh()
 
@@ -423,22 +377,16 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
 
     # -- which row the inputs show -----------------------------------------------------------
 
-    def field_of(self, row: ItemRow, name: str) -> GridInput:
-        """Edit `row` (focus follows if it was in the grid) and return its input `name`;
-        the inputs are built first (`complete`)."""
-        if not self.completed:
-            raise RuntimeError("the grid's inputs are not built yet: await complete() first")
-        inputs = self._inputs
-        return inputs.switch(row, name, inputs.free(row) or inputs.active, focus=False)
-
     def load_row(self, row: ItemRow, item: ItemDraft) -> None:
         """Replace what `row` holds (e.g. with a template)."""
         self._inputs.set_item(row, item)
         self.post_message(self.Changed(self))
 
-    def clicked(self, row: ItemRow, name: str) -> None:
+    @on(ItemRow.Clicked)
+    def _clicked(self, event: ItemRow.Clicked) -> None:
         """A click on a drawn row edits the field under it."""
-        self.call_later(self._inputs.edit, row, name)
+        event.stop()
+        self.call_later(self._inputs.edit, event.control, event.name)
 
     # -- editing ---------------------------------------------------------------------------
 
@@ -451,7 +399,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
             self.app.bell()
             self.notify(f"A quote holds at most {MAX_ITEMS} rows.", severity="warning")
             return None
-        row = ItemRow(item or ItemDraft(), self)
+        row = ItemRow(item or ItemDraft(), self._inputs.columns)
         # One layout and one frame for the whole change, however many rows there are.
         with self.app.batch_update():
             if after is not None and after < len(rows) - 1:
@@ -464,7 +412,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         return row
 
     async def action_duplicate_row(self) -> None:
-        row = self.current_row()
+        row = self._inputs.current()
         index = self.current_index()
         if row is None or index is None:
             raise SkipAction
@@ -491,7 +439,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         self.post_message(self.Changed(self, rows_changed=True))
 
     def action_move_row(self, delta: int) -> None:
-        row = self.current_row()
+        row = self._inputs.current()
         index = self.current_index()
         if row is None or index is None:
             return
@@ -531,20 +479,16 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
             raise SkipAction
         index = self.current_index()
         name = self.current_field()
-        if index is None or name is None:
-            self._leave(step)
-            return
-        position = ITEM_FIELDS.index(name) + step
-        if 0 <= position < len(ITEM_FIELDS):
-            self.screen.set_focus(self._inputs.active.field(ITEM_FIELDS[position]))
-            return
-        rows = self.rows
-        if 0 <= index + step < len(rows):
-            await self._inputs.edit(rows[index + step], ITEM_FIELDS[0 if step > 0 else -1])
-        else:
-            self._leave(step)
-
-    def _leave(self, step: int) -> None:
+        if index is not None and name is not None:
+            position = ITEM_FIELDS.index(name) + step
+            if 0 <= position < len(ITEM_FIELDS):
+                self.screen.set_focus(self._inputs.active.field(ITEM_FIELDS[position]))
+                return
+            rows = self.rows
+            if 0 <= index + step < len(rows):
+                await self._inputs.edit(rows[index + step], ITEM_FIELDS[0 if step > 0 else -1])
+                return
+        # Out of the grid: before it, or past its last field.
         if step > 0:
             self.screen.focus_next()
         else:
@@ -553,7 +497,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
     async def action_enter(self) -> None:
         """Enter moves to the next field (past Class); in Description it goes on to the next
         row or adds one."""
-        row = self.current_row()
+        row = self._inputs.current()
         name = self.current_field()
         if row is None or name is None:
             raise SkipAction

@@ -9,11 +9,11 @@ from typing import Any
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
 from textual.widgets import Checkbox, Input
 
 from tui.domain.pickup_dates import US
 from tui.forms.book_times import day_note, parse_pickup_day
+from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label, Static
 from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TypeaheadFocus
@@ -72,16 +72,8 @@ class PickupForm(Vertical, TypeaheadFocus):
     }
     """
 
-    class Changed(Message):
+    class Changed(WidgetMessage["PickupForm"]):
         """A field of the pickup section was edited."""
-
-        def __init__(self, form: PickupForm) -> None:
-            super().__init__()
-            self.form = form
-
-        @property
-        def control(self) -> PickupForm:
-            return self.form
 
     def __init__(
         self,
