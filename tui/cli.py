@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
-from tui import __version__
+from tui import __version__, commands
 from tui.commands.args import CommandParser, add_commands, add_target_flags
 from tui.commands.parser import add_json_switch
 
@@ -251,9 +251,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return _dispatch(parser, args)
     except Exception as error:
-        from tui.commands import exits
-
-        return exits.report_bug(error, sys.stderr)
+        return commands.exits.report_bug(error, sys.stderr)
 
 
 def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) -> int:
@@ -265,9 +263,7 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
         if sub_value is not None:
             setattr(args, name, sub_value)
     if getattr(args, "json", None) == "":
-        from tui.commands.fields import list_fields
-
-        return list_fields(args.json_fieldset(), sys.stdout)
+        return commands.fields.list_fields(args.json_fieldset(), sys.stdout)
     if args.command == "sandbox":
         from tui.sandbox.serve import main as sandbox_main
 
@@ -277,9 +273,7 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
 
         return serve_main(args)
     if args.command == "completion":
-        from tui.commands.completion import script
-
-        sys.stdout.write(script(args.shell, parser or build_parser()))
+        sys.stdout.write(commands.completion.script(args.shell, parser or build_parser()))
         return 0
     if args.command in (
         "shipments",
@@ -293,9 +287,7 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
         "pickup",
         "cancel",
     ):
-        from tui.commands.run import main as command_main
-
-        return command_main(args)
+        return commands.run.main(args)
     if args.command in ("login", "logout", "auth", "config"):
         from tui.credentials.commands import main as credentials_main
 

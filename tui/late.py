@@ -33,7 +33,8 @@ def exports(
     package: str, where: Mapping[str, str]
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """The ``__getattr__`` and ``__dir__`` of ``package``: ``where`` maps each exported name
-    to ``"module"`` (the name is that module's attribute of the same name) or
+    to ``"module"`` (the name is that module's attribute of the same name, or the module
+    itself when it is the module's own last part: ``"run": "tui.commands.run"``) or
     ``"module:attribute"``. A name is imported on its first use and kept in the package."""
 
     def __getattr__(name: str) -> Any:
@@ -41,7 +42,11 @@ def exports(
         if target is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")
         module_name, _, attribute = target.partition(":")
-        value = getattr(importlib.import_module(module_name), attribute or name)
+        module = importlib.import_module(module_name)
+        if not attribute and module_name.rpartition(".")[2] == name:
+            value: Any = module
+        else:
+            value = getattr(module, attribute or name)
         setattr(sys.modules[package], name, value)
         return value
 

@@ -9,8 +9,8 @@ import sys
 from datetime import UTC, date, datetime
 from typing import TextIO
 
-from tui import logsetup
-from tui.commands import exits, track
+from tui import commands, logsetup
+from tui.commands import exits
 from tui.store.engine import NOTICES
 
 
@@ -51,40 +51,27 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
 
 async def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if args.command == "shipments":
-        from tui.commands import shipments
-
-        return await shipments.run(args, out, err, date.today())
+        return await commands.shipments.run(args, out, err, date.today())
     if args.command == "shipment":
-        from tui.commands import detail
-
-        return await detail.run(args, out, err)
+        return await commands.detail.run(args, out, err)
     if args.command == "rates":
-        from tui.commands import rates
-
-        return await rates.run(args, out, err)
+        return await commands.rates.run(args, out, err)
     if args.command == "batch":
-        from tui.commands import batch
-
-        return await batch.run(args, out, err)
+        return await commands.batch.run(args, out, err)
     if args.command == "report":
-        from tui.commands import report
-
-        return await report.run(args, out, err, datetime.now(UTC).date())  # its days are UTC
+        return await commands.report.run(
+            args, out, err, datetime.now(UTC).date()
+        )  # its days are UTC
     if args.command == "day":
-        from tui.commands import day
-
-        return await day.run(args, out, err, date.today())
+        return await commands.day.run(args, out, err, date.today())
     if args.command in ("pickup", "cancel"):
-        from tui.commands import changes
-
-        run = changes.run_pickup if args.command == "pickup" else changes.run_cancel
+        run = (
+            commands.changes.run_pickup if args.command == "pickup" else commands.changes.run_cancel
+        )
         return await run(args, out, err)
     if args.command == "store":
-        from tui.commands import store
-
-        return await store.run(args, out, err)
-
-    return await track.run(args, out, err)
+        return await commands.store.run(args, out, err)
+    return await commands.track.run(args, out, err)
 
 
 def _quiet_stdout() -> None:

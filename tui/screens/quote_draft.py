@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from tui.domain.accessorials import parse_accessorials
 from tui.domain.quote_form import QuoteDraft
+from tui.drafts import damaged_note
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -42,7 +43,6 @@ class QuoteDraftKeeper:
 
     def initial(self) -> QuoteDraft:
         """The draft to show first: the one saved, else a fresh one."""
-        from tui.drafts import damaged_note
 
         read = self._session.drafts.read(DRAFT_NAME)
         if read.damaged:
