@@ -353,7 +353,8 @@ manifests; a day already closed shows it `canceled`).
             name = f"{len(ids)} unconfirmed shipment{'s' * (len(ids) != 1)}"
             self._changes.pickup(ids, self.day, self.day, name)
             return
-        row = self.table.cursor_value
+        table = self.table
+        row = table.row_at(table.cursor_row) if table.row_count else None
         line = row.line if row is not None else None
         sid = line.booking.shipment_id if line is not None else None
         if line is None or not sid:
