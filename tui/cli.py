@@ -287,7 +287,9 @@ def _dispatch(parser: argparse.ArgumentParser | None, args: argparse.Namespace) 
         "pickup",
         "cancel",
     ):
-        return commands.run.main(args)
+        from tui.commands.run import main as command_main  # the scripting commands' loop
+
+        return command_main(args)
     if args.command in ("login", "logout", "auth", "config"):
         from tui.credentials.commands import main as credentials_main
 

@@ -1,8 +1,8 @@
 """Non-interactive commands (``freight shipments``, ``rates``, ``track`` …): no Textual here.
 
-Each command's module is exported lazily (``tui.late``): the command line imports this package
-and names the one command it runs (``commands.shipments.run(...)``), so ``freight --help``
-and each command load only what they use.
+Each command's module is exported lazily (``tui.late``): ``tui.commands.run`` imports this
+package and names the one command it runs (``commands.shipments.run(...)``), so
+``freight --help`` and each command load only what they use.
 """
 
 from __future__ import annotations
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from tui.commands import fields as fields
     from tui.commands import rates as rates
     from tui.commands import report as report
-    from tui.commands import run as run
     from tui.commands import shipments as shipments
     from tui.commands import store as store
     from tui.commands import track as track
@@ -36,7 +35,6 @@ _WHERE = {
     "fields": "tui.commands.fields",
     "rates": "tui.commands.rates",
     "report": "tui.commands.report",
-    "run": "tui.commands.run",
     "shipments": "tui.commands.shipments",
     "store": "tui.commands.store",
     "track": "tui.commands.track",
@@ -52,7 +50,6 @@ __all__ = [
     "fields",
     "rates",
     "report",
-    "run",
     "shipments",
     "store",
     "track",
