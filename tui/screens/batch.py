@@ -13,7 +13,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Input
 from textual.worker import Worker
 
@@ -25,6 +24,7 @@ from tui.domain.safe_text import plain
 from tui.host import Host, host_of
 from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_runs import BatchRuns
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_progress import BatchProgress
 from tui.widgets.batch_review import BatchFilter, BatchReviewTable
@@ -51,8 +51,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class BatchScreen(WorkerErrorsToHost, Screen[None]):
+class BatchScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Open an order file (or paste rows), review the mapping, rate, choose, write results."""
+
+    TITLE = "Batch"
 
     AUTO_FOCUS = "#batch-path"
 

@@ -22,6 +22,8 @@ from tui.widgets.plain import Label, Static
 class BatchResultsDialog(FreightModal["Path | None"]):
     """The results file's path: Enter writes there, Escape writes nothing."""
 
+    TITLE = "Batch results"
+
     HELP: ClassVar[str | None] = """\
 ## Batch results
 

@@ -13,7 +13,6 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Checkbox, Input
 
 from tui.domain.modes import same_mode
@@ -26,6 +25,7 @@ from tui.host import Host, host_of
 from tui.screens import book_addresses
 from tui.screens.book_draft import BookDraft
 from tui.screens.book_outcome import earlier_booking, show_outcome
+from tui.screens.modal import FreightScreen
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
@@ -55,8 +55,10 @@ def today() -> date:
     return date.today()
 
 
-class BookScreen(WorkerErrorsToHost, Screen[None]):
+class BookScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
+
+    TITLE = "Book"
 
     HELP = ContactForm.HELP
 

@@ -72,6 +72,8 @@ class BookingCheckScreen(FreightModal[CheckResult | None]):
     a candidate; None when nothing was decided (Esc).
     """
 
+    TITLE = "Booking check"
+
     HELP = """\
 ## Earlier booking
 

@@ -16,10 +16,10 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import Screen
 
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
@@ -38,8 +38,10 @@ def today() -> date:
     return date.today()
 
 
-class DayScreen(WorkerErrorsToHost, Screen[None]):
+class DayScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The shipments picked up on one day, per carrier; Enter opens one."""
+
+    TITLE = "Day"
 
     HELP: ClassVar[str | None] = """\
 ## Day

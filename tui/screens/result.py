@@ -13,7 +13,6 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input
 
 from tui import documents
@@ -21,6 +20,7 @@ from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.modal import FreightScreen
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -77,8 +77,10 @@ NO_PRINTER = (
 )
 
 
-class ResultScreen(WorkerErrorsToHost, Screen[None]):
+class ResultScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
+
+    TITLE = "Booked"
 
     OPENS_SCANS: ClassVar[bool] = True
     """A scanner's burst + Enter opens that shipment (tui.key_filter)."""

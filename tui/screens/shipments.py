@@ -10,7 +10,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets import Input, Select
 
@@ -20,6 +19,7 @@ from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code, looks_like_code
+from tui.screens.modal import FreightScreen
 from tui.screens.shipments_pages import ShipmentPages
 from tui.screens.shipments_scan import ScanLookup
 from tui.service_call import WorkerErrorsToHost
@@ -38,8 +38,10 @@ def today() -> date:
     return date.today()
 
 
-class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, Screen[None]):
+class ShipmentsScreen(WorkerErrorsToHost, ScanLookup, FreightScreen[None]):
     """Find shipments; Enter (or a scan) opens one."""
+
+    TITLE = "Shipments"
 
     OPENS_SCANS: ClassVar[bool] = True
     """A scanner's burst + Enter opens that shipment where focus takes scans (tui.key_filter)."""

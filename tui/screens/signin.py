@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Button, Input
 
 from tui.api.secret import Secret
@@ -22,6 +21,7 @@ from tui.demo import start_demo
 from tui.forms.signin import canonical_or_none, field_errors, profile_for
 from tui.host import Host, host_of
 from tui.screens import signin_keep
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.session import ENV_WORDS
 from tui.widgets.footer import FreightFooter
@@ -34,12 +34,14 @@ if TYPE_CHECKING:
     from tui.session import Session
 
 
-class SignInScreen(WorkerErrorsToHost, Screen[bool]):
+class SignInScreen(WorkerErrorsToHost, FreightScreen[bool]):
     """Asks for a profile's credentials, checks them with one call, and keeps them safely.
 
     Dismisses with True once signed in (or switched to the demo). The input of the screen
     underneath is untouched: this screen is pushed on top of it.
     """
+
+    TITLE = "Sign in"
 
     HELP = """\
 ## Sign in
