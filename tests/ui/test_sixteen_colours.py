@@ -1,4 +1,4 @@
-"""At 16 colours, on a dark or a light terminal: notices read, drop-downs stand out."""
+"""At 16 colours, on a dark or a light terminal: notices read, open drop-downs stand out."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from tests.ui.test_keymap_theme import _app
 from tui.config.settings import AppConfig
 from tui.readable import XTERM_16 as XTERM
 from tui.theming import contrast
+from tui.widgets.drop_down import DropDown, DropDownList
+from tui.widgets.items_editor import ItemsEditor
 
 RGB = tuple[int, int, int]
 
@@ -63,3 +65,31 @@ async def test_a_notice_reads_on_a_dark_and_a_light_terminal(
         toast = app.screen.query_one("Toast")  # Textual's Toast is not public: its CSS type
         for terminal, ratio in _reads(toast).items():
             assert ratio >= 4.5, (app.theme, terminal, ratio)
+
+
+LINE_BORDERS = {"round", "solid", "heavy", "double", "ascii"}
+"""Borders drawn in line characters alone: seen whatever is beneath (`tall`'s half blocks take
+the colours of what is under them)."""
+
+
+@pytest.mark.usefixtures("sixteen_colours")
+@pytest.mark.parametrize("colorfgbg", ["", "0;15"])
+async def test_an_open_drop_down_keeps_a_border_and_a_background_over_the_items_table(
+    monkeypatch: pytest.MonkeyPatch, colorfgbg: str
+) -> None:
+    monkeypatch.setenv("COLORFGBG", colorfgbg)
+    app = _app(AppConfig())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert app.current_theme.ansi
+        app.screen.query(DropDown).first().focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: bool(app.screen.query(DropDownList)), what="the list")
+        listed = app.screen.query_one(DropDownList)
+        await wait_for(pilot, lambda: listed.display and listed.region.height > 2)
+        assert listed.region.overlaps(app.screen.query_one(ItemsEditor).region)
+        assert listed.styles.background.a == 1  # opaque: no table row shows through
+        for edge, colour in (listed.styles.border_top, listed.styles.border_left):
+            assert edge in LINE_BORDERS
+            assert colour.ansi is not None
+            assert colour.ansi >= 0  # an ANSI colour of its own, not the terminal's text
