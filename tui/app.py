@@ -498,6 +498,17 @@ class FreightApp(Navigation, KeyFilter):
 
         self.push_screen(screens.ConfirmQuitScreen(), decided)
 
+    def action_help_quit(self) -> None:
+        """ctrl+c where nothing copies: say how to quit, in Freight's words and plain (Textual's
+        own hint is markup, `Press [b]ctrl+q[/b] to quit the app`, shown as typed here)."""
+        keys = [
+            key
+            for key, active in self.screen.active_bindings.items()
+            if active.binding.action in ("quit", "app.quit")
+        ]
+        quit_keys = " or ".join(keys) or "ctrl+q"
+        self.notify(f"To quit Freight, press {quit_keys}. ctrl+c copies selected text.")
+
     # -- notifications ----------------------------------------------------------------------
 
     def notify(

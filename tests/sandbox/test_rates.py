@@ -23,6 +23,17 @@ async def quote_for(client: httpx.AsyncClient, body: dict[str, Any]) -> dict[str
     return quote
 
 
+async def test_carriers_are_named_as_given_with_no_environment_tag(
+    client: httpx.AsyncClient,
+) -> None:
+    """The real service's `carrier` is the carrier's display name (real-service.md): the
+    sandbox names its fictional carriers the same way; the header says it is a sandbox."""
+    names = {rate["carrier"] for rate in ok_rates(await quote_for(client, rate_body()))}
+    assert "Harrowgate Freight Lines" in names
+    for name in names:
+        assert "SANDBOX" not in name.upper()
+
+
 async def test_quote_shape_and_charges_sum_to_total(client: httpx.AsyncClient) -> None:
     response = await client.post("/rates", json=rate_body(dest_type="business-no-dock"))
     assert response.status_code == 200
@@ -35,7 +46,7 @@ async def test_quote_shape_and_charges_sum_to_total(client: httpx.AsyncClient) -
     assert len(rates) >= 2
     for rate in rates:
         assert rate["id"].startswith("r_")
-        assert rate["carrier"].endswith("(SANDBOX)")
+        assert rate["carrier"]
         assert rate["mode"] == "ltl"
         assert rate["currency"] == "USD"
         assert 1 <= rate["days"] <= 9

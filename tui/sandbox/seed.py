@@ -295,7 +295,7 @@ def _row(
         )
     )  # fmt: skip
     return (
-        seq, sid, "demo", created_ms, status, next_at, mode, code, carrier.display_name, service,
+        seq, sid, "demo", created_ms, status, next_at, mode, code, carrier.name, service,
         round(total * 100), pro, bol, tracking, json.dumps(tracking_all), reference, qid,
         identifiers.id_from_int("r_", rng.getrandbits(80), 16), pickup_conf,
         planned.pickup_at, planned.delivered_at, planned.to_json(),

@@ -14,7 +14,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widgets import Input
 
 from tui.batch.model import BOOKED_OR_MAYBE
@@ -31,6 +30,7 @@ from tui.screens.batch_paste import BatchPasteScreen
 from tui.screens.batch_results import BatchResultsDialog
 from tui.screens.batch_rules import BatchRulesScreen
 from tui.screens.batch_runs import BatchRuns
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.batch_lines import BatchInfo, BatchStatus
 from tui.widgets.batch_progress import BatchProgress
@@ -58,8 +58,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class BatchScreen(WorkerErrorsToHost, Screen[None]):
+class BatchScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Open an order file (or paste rows), review the mapping, rate, choose, write results."""
+
+    TITLE = "Batch"
 
     AUTO_FOCUS = "#batch-path"
 

@@ -28,6 +28,8 @@ def _amount(text: str, currency: str) -> Decimal | None:
 class BatchConfirmScreen(FreightModal[bool]):
     """Enter books the batch (in PRODUCTION once the count and totals are typed); Esc not."""
 
+    TITLE = "Book the batch"
+
     HELP: ClassVar[str | None] = """\
 ## Book the batch
 

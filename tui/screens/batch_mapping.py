@@ -54,6 +54,8 @@ def _columns() -> list[Column[MappingLine]]:
 class BatchMappingScreen(FreightModal[ColumnMapping | None]):
     """Review and change a file's mapping; ctrl+s uses it, Esc leaves it as it was."""
 
+    TITLE = "Column mapping"
+
     HELP: ClassVar[str | None] = """\
 ## Columns
 

@@ -68,6 +68,8 @@ batch books it with the others.
 class BatchOrderScreen(FreightModal[str | None]):
     """An order's problems and rates; returns the id of the rate chosen by hand (or None)."""
 
+    TITLE = "Batch order"
+
     HELP: ClassVar[str | None] = """\
 ## Order
 

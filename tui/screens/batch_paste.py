@@ -17,6 +17,8 @@ from tui.widgets.plain import Static
 class BatchPasteScreen(FreightModal[str | None]):
     """A box to paste orders into (a header row first); returns the text, or None."""
 
+    TITLE = "Paste orders"
+
     HELP: ClassVar[str | None] = """\
 ## Paste orders
 

@@ -24,6 +24,8 @@ from tui.workspace import OutsideWorkspace, confine
 class BatchResultsDialog(FreightModal["Path | None"]):
     """The results file's path: Enter writes there, Escape writes nothing."""
 
+    TITLE = "Batch results"
+
     HELP: ClassVar[str | None] = """\
 ## Batch results
 

@@ -64,6 +64,8 @@ def parse_rules(fields: dict[str, str]) -> Rules:
 class BatchRulesScreen(FreightModal["Rules | None"]):
     """The batch's rules to change; dismisses with the new rules (None: unchanged)."""
 
+    TITLE = "Batch rules"
+
     HELP: ClassVar[str | None] = """\
 ## Rules
 

@@ -11,7 +11,6 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 
 from tui.api.errors import RequestValidationError
 from tui.domain.modes import same_mode
@@ -25,6 +24,7 @@ from tui.screens.book_body import BookBody
 from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.book_outcome import earlier_booking, shown
+from tui.screens.modal import FreightScreen
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
@@ -51,8 +51,10 @@ def today() -> date:
     return date.today()
 
 
-class BookScreen(Hosted, WorkerErrorsToHost, Screen[None]):
+class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     """The booking form for one rate; ctrl+s (or F10) confirms and sends it once."""
+
+    TITLE = "Book"
 
     HELP = ContactForm.HELP
 

@@ -43,6 +43,8 @@ def entry_line(entry: Location, postal_code: str) -> Text:
 class BookAddressesScreen(FreightModal["Location | None"]):
     """A list of saved addresses; Enter fills the form end it was opened for."""
 
+    TITLE = "Address book"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
             "escape", "dismiss(None)", "Close", id="address_book.close", tooltip="Fill nothing"

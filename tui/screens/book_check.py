@@ -73,6 +73,8 @@ class BookingCheckScreen(Hosted, FreightModal[CheckResult | None]):
     a candidate; None when nothing was decided (Esc).
     """
 
+    TITLE = "Booking check"
+
     HELP = """\
 ## Earlier booking
 

@@ -29,6 +29,8 @@ PRODUCTION_WORD = "BOOK"
 class BookConfirmScreen(FreightModal[bool]):
     """Enter books (in PRODUCTION only after typing BOOK); Esc goes back to the form."""
 
+    TITLE = "Confirm booking"
+
     HELP = """\
 ## Confirm booking
 

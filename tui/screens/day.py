@@ -16,7 +16,6 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import Screen
 
 from tui.api.errors import FreightError
 from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED, pickup_day
@@ -28,6 +27,7 @@ from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
 from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
+from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
 from tui.store.days import close_day
@@ -49,8 +49,10 @@ def today() -> date:
     return date.today()
 
 
-class DayScreen(WorkerErrorsToHost, Screen[None]):
+class DayScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The shipments picked up on one day, per carrier; Enter opens one."""
+
+    TITLE = "Day"
 
     HELP: ClassVar[str | None] = """\
 ## Day

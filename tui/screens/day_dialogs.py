@@ -39,6 +39,8 @@ class ManifestsDialog(FreightModal["ManifestsAnswer | None"]):
     """A folder for the day's manifests; files already there are replaced only after a
     second Enter (the dialog names them first)."""
 
+    TITLE = "Manifests"
+
     HELP: ClassVar[str | None] = """\
 ## Write manifests
 
@@ -130,6 +132,8 @@ already there, the dialog says which: **Enter** again replaces them, or change t
 
 class DayConfirm(FreightModal[bool]):
     """A yes/no about the day: y (or Enter) goes on, n or Esc leaves it."""
+
+    TITLE = "Day"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "yes", "Yes", id="day_confirm.yes", tooltip="Go on"),

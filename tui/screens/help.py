@@ -80,6 +80,8 @@ def _key_table(screen: Screen[Any]) -> str:
 class HelpScreen(FreightModal[None]):
     """Help for the focused widget, with the live bindings."""
 
+    TITLE = "Help"
+
     DEFAULT_CSS = """
     HelpScreen > VerticalScroll {
         width: 90%;
@@ -102,7 +104,7 @@ class HelpScreen(FreightModal[None]):
     def for_focus(cls, screen: Screen[Any]) -> HelpScreen:
         """Build the help for whatever has focus on `screen`."""
         parts: list[str] = []
-        title = screen.__class__.__name__.removesuffix("Screen") or "Freight"
+        title = screen.title or "Freight"  # each screen's TITLE, never its class's name
         node = screen.focused
         while node is not None:
             text = getattr(node, "HELP", None)
@@ -129,6 +131,8 @@ class HelpScreen(FreightModal[None]):
 
 class ConfirmQuitScreen(FreightModal[bool]):
     """Asked only when a booking is in flight: quitting now leaves its outcome unknown."""
+
+    TITLE = "Quit"
 
     DEFAULT_CSS = """
     ConfirmQuitScreen > VerticalScroll {

@@ -25,6 +25,8 @@ CONFIRM_WORD = "plain"
 class KeyringHelpScreen(FreightModal[Choice | None]):
     """The keyring diagnosis; returns "session", "file" (after a typed confirmation) or None."""
 
+    TITLE = "Keeping the token"
+
     HELP = """\
 ## No usable keyring
 

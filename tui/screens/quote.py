@@ -11,7 +11,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
-from textual.screen import Screen
 from textual.widget import Widget
 
 from tui.domain.locations import LOCATION_TYPES
@@ -33,6 +32,7 @@ from tui.forms.quote_extras import QuoteExtras
 from tui.forms.quote_lines import extras_line, form_message, pickup_day, places_line
 from tui.forms.quote_marks import FieldMarks
 from tui.host import Host, host_of
+from tui.screens.modal import FreightScreen
 from tui.screens.quote_dialogs import (
     first_hazardous_row,
     open_accessorials,
@@ -66,8 +66,10 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-class QuoteScreen(WorkerErrorsToHost, Screen[None]):
+class QuoteScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The quote form: ends, mode filter, items; validated as you type, kept as a draft."""
+
+    TITLE = "Quote"
 
     HELP = """\
 ### Quote

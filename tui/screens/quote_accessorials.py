@@ -26,6 +26,8 @@ _HEADINGS: dict[End, str] = {
 class AccessorialsScreen(FreightModal[tuple[Accessorial, ...]]):
     """Seven toggles; enter or esc closes and keeps them (each carrier prices them apart)."""
 
+    TITLE = "Accessorials"
+
     HELP = """\
 ### Accessorials
 

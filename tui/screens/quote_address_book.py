@@ -36,6 +36,8 @@ def address_line(location: Location) -> str:
 class QuoteAddressesScreen(FreightModal[tuple[Side, int] | None]):
     """Enter uses the address for the side named in the title; o / d choose the side."""
 
+    TITLE = "Address book"
+
     DEFAULT_CSS = """
     QuoteAddressesScreen > Vertical {
         width: 90%;

@@ -44,6 +44,8 @@ class ItemDetailsScreen(FreightModal[ItemDetails]):
     Enter or esc closes and keeps everything typed (wrong values stay, marked on the row).
     """
 
+    TITLE = "Item details"
+
     HELP = """\
 ### Item details
 

@@ -36,6 +36,8 @@ class TemplateChoice:
 class TemplatesScreen(FreightModal[TemplateChoice | None]):
     """The saved templates, and a last entry to save the current row (when it is complete)."""
 
+    TITLE = "Templates"
+
     DEFAULT_CSS = """
     TemplatesScreen > Vertical {
         width: 90%;

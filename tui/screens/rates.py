@@ -10,7 +10,6 @@ from textual import on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Vertical
-from textual.screen import Screen
 from textual.widgets import Input
 
 from tui.api.errors import RateLimitedError
@@ -18,6 +17,7 @@ from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Host, host_of
+from tui.screens.modal import FreightScreen
 from tui.screens.width_class import add_width_class
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
@@ -36,8 +36,10 @@ if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
 
 
-class RatesScreen(WorkerErrorsToHost, Screen[None]):
+class RatesScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
+
+    TITLE = "Rates"
 
     AUTO_FOCUS = "#rates-table"
 

@@ -15,7 +15,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Sparkline
 from textual.worker import get_current_worker
 
@@ -24,6 +23,7 @@ from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.engine import CarrierRow, SpendRow, carriers, spend
 from tui.reports.periods import LENGTHS, Period, period
+from tui.screens.modal import FreightScreen
 from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -84,8 +84,10 @@ def currencies(rows: list[SpendRow]) -> list[str]:
     return sorted({r.currency for r in rows}, key=lambda c: (c != HOME_CURRENCY, c))
 
 
-class ReportsScreen(WorkerErrorsToHost, Screen[None]):
+class ReportsScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The month's money and carriers from the booking ledger, one key from the numbers."""
+
+    TITLE = "Reports"
 
     AUTO_FOCUS = "#reports-scroll"
 

@@ -15,7 +15,6 @@ from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.markup import escape
-from textual.screen import Screen
 from textual.widgets import Input
 
 from tui import documents
@@ -26,6 +25,7 @@ from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms.book_summary import pickup_window
 from tui.host import Host, host_of
+from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -75,8 +75,10 @@ NO_PRINTER = (
 )
 
 
-class ResultScreen(WorkerErrorsToHost, Screen[None]):
+class ResultScreen(WorkerErrorsToHost, FreightScreen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
+
+    TITLE = "Booked"
 
     OPENS_SCANS: ClassVar[bool] = True
     """A scanner's burst + Enter opens that shipment (tui.key_filter)."""

@@ -10,7 +10,6 @@ from rich.text import Text
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.timer import Timer
 from textual.widgets.option_list import Option
 
@@ -29,6 +28,7 @@ from tui.listing.detail_text import (
 )
 from tui.listing.status import timeline
 from tui.listing.tracking_events import events_shown, timeline_text
+from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -45,8 +45,10 @@ AUTO_REFRESH_SECONDS = 30.0
 NO_PRINTER = "No printer configured: set [printers] in the config; s saves instead."
 
 
-class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
+class ShipmentDetailScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
+
+    TITLE = "Shipment"
 
     OPENS_SCANS: ClassVar[bool] = True
     """A scanner's burst + Enter opens that shipment (tui.key_filter)."""

@@ -10,7 +10,6 @@ from textual import events, on
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Input, Select
 
 from tui.domain.safe_text import plain
@@ -19,6 +18,7 @@ from tui.listing.columns import WIDE, shipment_columns
 from tui.listing.paging import Paging
 from tui.listing.rows import ShipmentRow
 from tui.listing.scan import find_by_code, looks_like_code
+from tui.screens.modal import FreightScreen
 from tui.screens.shipments_export import ExportDialog, ExportRequest
 from tui.screens.shipments_pages import AutoRefresh, ShipmentPages, StatusLine
 from tui.screens.shipments_scan import ScanLookup
@@ -39,8 +39,10 @@ def today() -> date:
     return date.today()
 
 
-class ShipmentsScreen(WorkerErrorsToHost, Screen[None]):
+class ShipmentsScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Find shipments; Enter (or a scan) opens one."""
+
+    TITLE = "Shipments"
 
     OPENS_SCANS: ClassVar[bool] = True
     """A scanner's burst + Enter opens that shipment where focus takes scans (tui.key_filter)."""

@@ -55,6 +55,8 @@ class ExportDialog(FreightModal[str | None]):
     """Format and path; Enter writes every page of the filter with a running count, Esc stops
     (the file is then not written at all). Dismisses with a report line, or None."""
 
+    TITLE = "Export"
+
     HELP: ClassVar[str | None] = """\
 ## Export shipments
 

@@ -13,11 +13,11 @@ from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.domain.safe_text import plain
 from tui.listing.status import LIFECYCLE, status_label, status_style
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -138,8 +138,10 @@ def _carrier_bars(text: Text, spend: CurrencySpend, width: int) -> None:
         text.append(bar(value, largest, bar_width) + "\n", style="#5fafd7")
 
 
-class ShipmentsSummaryScreen(WorkerErrorsToHost, Screen[None]):
+class ShipmentsSummaryScreen(WorkerErrorsToHost, FreightScreen[None]):
     """Bars for the shipments the list has loaded with its current filters."""
+
+    TITLE = "Shipments summary"
 
     HELP: ClassVar[str | None] = """\
 ## Totals

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, ClassVar, Literal
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.screen import Screen
 from textual.widgets import Button, Input
 
 from tui.api.secret import Secret
@@ -24,6 +23,7 @@ from tui.forms.signin import canonical_or_none, field_errors, profile_for
 from tui.host import Hosted
 from tui.screens import signin_keep
 from tui.screens.keyring_help import KeyringHelpScreen
+from tui.screens.modal import FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.session import ENV_WORDS
 from tui.widgets.footer import FreightFooter
@@ -36,12 +36,14 @@ if TYPE_CHECKING:
     from tui.session import Session
 
 
-class SignInScreen(Hosted, WorkerErrorsToHost, Screen[bool]):
+class SignInScreen(Hosted, WorkerErrorsToHost, FreightScreen[bool]):
     """Asks for a profile's credentials, checks them with one call, and keeps them safely.
 
     Dismisses with True once signed in (or switched to the demo). The input of the screen
     underneath is untouched: this screen is pushed on top of it.
     """
+
+    TITLE = "Sign in"
 
     HELP = """\
 ## Sign in

@@ -16,7 +16,6 @@ from tui.domain.safe_text import plain
 from tui.listing.status import status_style
 from tui.listing.table_column import Column
 from tui.widgets.batch_tables import BatchOrdersTable
-from tui.widgets.rates_table import SANDBOX_SUFFIX
 
 _STATUS_COLOUR = {
     "rated": "confirmed",
@@ -76,7 +75,7 @@ def review_columns() -> list[Column[ReviewRow]]:
         Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-2),
         Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
                width=4),
-        Column("carrier_name", "Carrier", lambda r: r.carrier.removesuffix(SANDBOX_SUFFIX),
+        Column("carrier_name", "Carrier", lambda r: r.carrier,
                min_width=8, max_width=18,
                priority=-7),
         Column("service", "Service", lambda r: r.service, min_width=7,

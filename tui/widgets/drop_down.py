@@ -51,6 +51,13 @@ class DropDownList(OptionList):
     DropDownList > .option-list--option {
         padding: 0 1;
     }
+    /* In an ANSI theme (16 colours) $surface is transparent and a tall border's half blocks
+       take the colours beneath: over a table the list lost its edge and showed the table's
+       rows through. There it is drawn opaque, on the terminal's own background, in lines. */
+    DropDownList:ansi {
+        background: ansi_default;
+        border: round $border;
+    }
     """
 
     class Outside(Message):

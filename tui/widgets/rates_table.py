@@ -32,7 +32,6 @@ UNSURE = "?"
 SERVICE_WIDTH = 16
 MIN_CARRIER_WIDTH = 12
 MAX_CARRIER_WIDTH = 40
-SANDBOX_SUFFIX = " (SANDBOX)"
 
 
 @dataclass(frozen=True)
@@ -356,7 +355,7 @@ not make are listed below, under **not offered**, with the reason.
         return [
             Text(mark, style="bold"),
             # Server text as Text: a str cell would be parsed as markup.
-            Text(clip(plain(rate.carrier.removesuffix(SANDBOX_SUFFIX)), self._carrier_width)),
+            Text(clip(plain(rate.carrier), self._carrier_width)),
             Text(plain(rate.carrier_code)),
             Text(clip(plain(rate.service_type), SERVICE_WIDTH)),
             Text(plain(rate.mode)),

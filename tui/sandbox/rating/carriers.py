@@ -5,8 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
-SANDBOX_TAG = " (SANDBOX)"
-
 SOUTH = frozenset(["TX", "OK", "LA", "AR", "MS", "AL", "TN", "GA", "FL", "SC"])
 WEST = frozenset(["WA", "OR", "ID", "MT", "CA", "NV", "UT", "AZ"])
 LAKES = frozenset(["IL", "IN", "MI", "OH", "WI", "MN", "IA", "MO", "KY"])
@@ -36,11 +34,6 @@ class Carrier:
     price_noise: float = 0.0
     chaos: bool = False
     cross_border: bool = False  # serves US-Canada lanes
-
-    @property
-    def display_name(self) -> str:
-        """Name shown to users, marked as a sandbox carrier."""
-        return self.name + SANDBOX_TAG
 
     def serves(self, state: str) -> bool:
         """Whether the carrier has its own service in ``state``."""

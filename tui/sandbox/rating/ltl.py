@@ -98,7 +98,7 @@ def rate_ltl(
     carrier: Carrier, request: RateRequest, diesel: Decimal, service: str = "Standard"
 ) -> RateResult:
     """Price one LTL service of ``carrier`` (or say why it cannot)."""
-    name = carrier.display_name
+    name = carrier.name
     origin, dest = request.origin, request.dest
     if not (origin.contiguous and dest.contiguous):
         return unavailable(

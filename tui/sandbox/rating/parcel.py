@@ -83,7 +83,7 @@ def needs_additional_handling(item: Item) -> bool:
 
 def rate_parcel(carrier: Carrier, request: RateRequest, service: str) -> RateResult:
     """Price one parcel service (all packages of the request)."""
-    name = carrier.display_name
+    name = carrier.name
     zone = zone_for(request)
     multiplier, fixed_days, fuel = SERVICES[service]
     if zone == 9 and service in ("Ground", "3 Day"):

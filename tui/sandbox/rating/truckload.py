@@ -54,7 +54,7 @@ def rate_truckload(
     carrier: Carrier, request: RateRequest, diesel: Decimal, service: str, day: str
 ) -> RateResult:
     """Price one equipment type for ``carrier`` (noise is per lane and day, not per weight)."""
-    name = carrier.display_name
+    name = carrier.name
     origin, dest = request.origin, request.dest
     if not (origin.contiguous and dest.contiguous):
         return unavailable(
