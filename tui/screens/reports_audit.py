@@ -163,6 +163,8 @@ class AuditExportDialog(FreightModal[str | None]):
     """Where to write the audit's CSV: Enter writes it (a file already there only after a
     second Enter), Esc leaves. Dismisses with a report line, or None."""
 
+    TITLE = "Export the audit"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "leave", "Cancel", id="audit_export.cancel", tooltip="Write nothing"),
     ]

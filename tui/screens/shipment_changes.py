@@ -120,6 +120,8 @@ class PickupDialog(FreightModal["Wish | None"]):
     """The pickup's day and window: Enter moves it there (or asks for one), ctrl+x cancels
     the pickup, Esc leaves it."""
 
+    TITLE = "Pickup"
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+x", "cancel_pickup", "Cancel pickup", id="pickup.cancel", priority=True,
                 tooltip="Cancel the pickup (the shipment stays booked)"),
@@ -182,6 +184,8 @@ class PickupDialog(FreightModal["Wish | None"]):
 class CancelDialog(FreightModal[bool]):
     """Cancel shipments? y (Enter) goes on, n (Esc) leaves them; in PRODUCTION only after
     typing CANCEL, as a booking asks for BOOK."""
+
+    TITLE = "Cancel shipment"
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y,enter", "yes", "Cancel them", id="cancel_confirm.yes",
