@@ -25,7 +25,7 @@ PREFIX = "ctrl+right_square_bracket"
 NAMES = {"⏎": ("enter", "\r"), "⇥": ("tab", "\t"), "⎋": ("escape", "\x1b"), "⌁": (PREFIX, "\x1d")}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(eq=False)
 class Key:
     key: str
     character: str | None

@@ -3,6 +3,7 @@ configured, else by a burst's pace and content. Plain Python: no UI toolkit, no 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Generic, Literal, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -38,14 +39,9 @@ CODE_PUNCTUATION = "-_"
 class KeyPress(Protocol):
     """What the reader looks at in a key: its name, its character, when it arrived."""
 
-    @property
-    def key(self) -> str: ...
-
-    @property
-    def character(self) -> str | None: ...
-
-    @property
-    def time(self) -> float: ...
+    key: str
+    character: str | None
+    time: float
 
 
 class Stoppable(Protocol):
@@ -90,6 +86,7 @@ def is_repeat(held: list[K]) -> bool:
     return len(held) == REPEAT_LENGTH and len({key.character for key in held}) == 1
 
 
+@dataclass(eq=False, kw_only=True)
 class ScanReader(Generic[K]):
     """Reads keys as they arrive and tells scans from typing.
 
@@ -109,35 +106,26 @@ class ScanReader(Generic[K]):
     then are read, calls `let_go_if_last(last)`.
     """
 
-    def __init__(
-        self,
-        *,
-        scanner: Callable[[], ScannerKeys | None],
-        takes_scans: Callable[[], bool],
-        set_timer: Callable[[float, Callable[[], object]], Stoppable],
-        open_scanned: Callable[[str], None],
-        as_text: Callable[[str], TextWent],
-        release: Callable[[list[K]], None],
-        due: Callable[[K], object],
-    ) -> None:
-        self._scanner = scanner
-        self._takes_scans = takes_scans
-        self._set_timer = set_timer
-        self._open_scanned = open_scanned
-        self._as_text = as_text
-        self._release = release
-        self._due = due
-        self._held: list[K] = []
-        self._release_timer: Stoppable | None = None
-        self._repeating: tuple[str, float] | None = None
-        """A key held down: its character and when it last arrived (passes without a hold)."""
-        self._burst_fast = True
-        """Whether every gap of the held burst so far was a scanner's (under `SCAN_GAP`)."""
-        self._capture: list[str] | None = None
-        """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
-        self._capture_timer: Stoppable | None = None
-        self.released = 0
-        """How many held keys were let go so far (tests wait for them)."""
+    scanner: Callable[[], ScannerKeys | None]
+    """The scanner's prefix and suffix keys; None when no prefix is configured."""
+    takes_scans: Callable[[], bool]
+    """Whether a burst may be a scan where the focus is now."""
+    set_timer: Callable[[float, Callable[[], object]], Stoppable]
+    open_scanned: Callable[[str], None]
+    as_text: Callable[[str], TextWent]
+    release: Callable[[list[K]], None]
+    due: Callable[[K], object]
+    released: int = field(default=0, init=False)
+    """How many held keys were let go so far (tests wait for them)."""
+    _held: list[K] = field(default_factory=list, init=False)
+    _release_timer: Stoppable | None = field(default=None, init=False)
+    _repeating: tuple[str, float] | None = field(default=None, init=False)
+    """A key held down: its character and when it last arrived (passes without a hold)."""
+    _burst_fast: bool = field(default=True, init=False)
+    """Whether every gap of the held burst so far was a scanner's (under `SCAN_GAP`)."""
+    _capture: list[str] | None = field(default=None, init=False)
+    """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
+    _capture_timer: Stoppable | None = field(default=None, init=False)
 
     @property
     def scanning(self) -> bool:
@@ -154,7 +142,7 @@ class ScanReader(Generic[K]):
         them; else let it through."""
         if self._capture is not None:
             return self._capture_key(event)
-        scanner = self._scanner()
+        scanner = self.scanner()
         if scanner is not None:
             if event.key != scanner.prefix:
                 return "through"  # scans are known by their prefix: nothing else is held
@@ -178,7 +166,7 @@ class ScanReader(Generic[K]):
         ends = gap < BURST_GAP and event.key in SCAN_ENDS
         if ends and self._burst_fast and gap < SCAN_GAP and is_scanned_code(code):
             self._drop_held()
-            self._open_scanned(code)
+            self.open_scanned(code)
             return "taken"
         return "behind" if self.let_go(ends_burst=ends) else "taken"
 
@@ -191,11 +179,11 @@ class ScanReader(Generic[K]):
         self.released += len(keys)
         goes_on = True
         if len(keys) > 1 and not is_repeat(keys[:REPEAT_LENGTH]):
-            went = self._as_text("".join(key.character or "" for key in keys))
+            went = self.as_text("".join(key.character or "" for key in keys))
             if went != "typed":
                 keys = []
             goes_on = not (went == "dropped" and ends_burst)
-        self._release(keys)
+        self.release(keys)
         return goes_on
 
     def let_go_if_last(self, last: K) -> bool:
@@ -211,11 +199,11 @@ class ScanReader(Generic[K]):
         (ctrl+…, an arrow) gives it up; characters are the code."""
         capture = self._capture
         assert capture is not None
-        scanner = self._scanner()
+        scanner = self.scanner()
         if event.key == (scanner.suffix if scanner is not None else "enter"):
             self._end_capture()
             if capture:
-                self._open_scanned("".join(capture))
+                self.open_scanned("".join(capture))
             return "taken"
         character = event.character
         if (
@@ -235,7 +223,7 @@ class ScanReader(Generic[K]):
     def _arm_capture(self) -> None:
         if self._capture_timer is not None:
             self._capture_timer.stop()
-        self._capture_timer = self._set_timer(CAPTURE_IDLE, self._end_capture)
+        self._capture_timer = self.set_timer(CAPTURE_IDLE, self._end_capture)
 
     def _end_capture(self) -> None:
         self._capture = None
@@ -244,7 +232,7 @@ class ScanReader(Generic[K]):
             self._capture_timer = None
 
     def _start_hold(self, event: K) -> Verdict:
-        if not is_code_character(event) or not self._takes_scans():
+        if not is_code_character(event) or not self.takes_scans():
             return "through"
         repeating = self._repeating
         if repeating is not None:
@@ -262,7 +250,7 @@ class ScanReader(Generic[K]):
         if self._release_timer is not None:
             self._release_timer.stop()
         last = self._held[-1]
-        self._release_timer = self._set_timer(BURST_GAP + RELEASE_MARGIN, lambda: self._due(last))
+        self._release_timer = self.set_timer(BURST_GAP + RELEASE_MARGIN, lambda: self.due(last))
 
     def _drop_held(self) -> None:
         self._held = []
