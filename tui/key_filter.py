@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import threading
 from time import monotonic
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from textual import events
 from textual.app import App
 from textual.message import Message
 from textual.widgets import Input
 
+from tui.scan_reader import ScanReader, TextWent
 from tui.widgets.typeahead import move_focus
 
 if TYPE_CHECKING:
@@ -22,27 +23,8 @@ if TYPE_CHECKING:
 
     from tui.config.plain import ScannerKeys
 
-SCAN_GAP = 0.030
-"""Seconds: keys closer together than this (by arrival) are a scanner's."""
-BURST_GAP = 0.120
-"""Seconds: code characters closer together than this (by arrival) are one burst: faster
-than a person presses keys that do things. A burst that is no scan is replayed only as
-text into a text field, never as single-key bindings (a late scan's `s` must not sort)."""
-CAPTURE_IDLE = 2.0
-"""Seconds after the last key of a scan begun by the prefix before it is given up (the
-prefix pressed by hand, or a scanner's suffix lost)."""
-SCAN_MIN_LENGTH = 4
-"""Characters a burst needs before its Enter makes it a scan."""
-SCAN_MAX_LENGTH = 64
-"""A burst this long without Enter is typing (or a paste), not a scan."""
-SCAN_ENDS = ("enter", "tab")
-"""The keys a scanner sends after the code (its suffix is set to one or the other)."""
 SCAN_FIELD_CLASS = "accepts-scans"
 """A text field with this class takes scans while it is empty (the shipments search)."""
-REPEAT_LENGTH = 4
-"""A burst that starts with one character this many times is a key held down, not a scan."""
-RELEASE_MARGIN = 0.010
-"""Seconds after the gap before held keys are handed on (timer slack)."""
 KEYS_QUIET_AFTER = 0.3
 """Seconds after the last key was acted on (and the screen drawn) before `keys_quiet` is set:
 start-up work in the background waits meanwhile (see `Session.step_aside`)."""
@@ -52,24 +34,6 @@ KEY_HANDLED_CHECK = 0.25
 KEY_HANDLED_LIMIT = 3.0
 """Seconds after which the next key goes on regardless (a handler stuck on a key)."""
 
-_MODIFIERS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
-
-
-CODE_PUNCTUATION = "-_"
-"""Besides letters and digits, what PROs (`123-456789-0`) and ids (`shp_…`) are made of."""
-
-
-def is_code_character(event: events.Key) -> bool:
-    """A key that may be part of a scanned code: a letter, digit, dash or underscore typed
-    with no modifier (`/`, a space or `.` is typing: no code has them)."""
-    character = event.character
-    return (
-        character is not None
-        and len(character) == 1
-        and (character.isalnum() or character in CODE_PUNCTUATION)
-        and not event.key.startswith(_MODIFIERS)
-    )
-
 
 def without_character(event: events.Key) -> events.Key:
     """The same key with no character: ESC + digit or letter (alt in tmux, screen, xterm)
@@ -77,14 +41,6 @@ def without_character(event: events.Key) -> events.Key:
     key = events.Key(event.key, None)
     key.time = event.time
     return key
-
-
-def is_scanned_code(code: str) -> bool:
-    """Long enough, and with a digit: every PRO, tracking number, BOL and id has one, while a
-    word typed fast (`Chicago` and Enter, pasted by a terminal) is a search."""
-    return SCAN_MIN_LENGTH <= len(code) <= SCAN_MAX_LENGTH and any(
-        character.isdigit() for character in code
-    )
 
 
 class KeyHandled(Message):
@@ -111,43 +67,35 @@ class KeyFilter(App[None]):
     **Alt keys** lose their character, so one that nothing binds types nothing (a field
     would insert the "1" of alt+1).
 
-    **Scans by their prefix.** With a scanner prefix configured (`scanner_keys`), the prefix
-    key starts a scan wherever the focus is, on every screen: the characters after it, up to
-    the suffix (Enter or Tab), are the code for `open_scanned`, and nothing else sees them.
-    No other key is held then: scans are known by their content, not their pace.
-
-    **Scans by their pace** (no prefix). On screens that open shipments (`OPENS_SCANS =
-    True`), with focus on what takes scans (see `takes_scans`: the list, a drop-down, the
-    empty search field; never a field being typed in), a code character is held until the
-    next key shows what it is part of. Code characters arriving within `BURST_GAP` of each
-    other are one burst, held too. Enter (or Tab) after at least `SCAN_MIN_LENGTH` of them,
-    one a digit, every gap under `SCAN_GAP`, hands the code to `open_scanned`. A burst that
-    is no scan (a scanner slowed by a busy machine) is replayed only as text: typed into the
+    **Scans** are told from typing by a `ScanReader` (`tui.scan_reader`), which sees each
+    key first: by the configured prefix (`scanner_keys`) wherever the focus is, else by a
+    burst's pace where the focus takes scans (`takes_scans`: on a screen with `OPENS_SCANS
+    = True`, the list, a drop-down, the empty search field; never a field being typed in).
+    A scan goes to `open_scanned`; a burst that is no scan only as text: typed into the
     focused text field, given to the screen's `take_burst_text` (the list's search), or
-    dropped, with the Enter or Tab that ended it: never single-key bindings (print, save,
-    sort, export). A lone held key (a person's) is replayed as the key it is, bindings and
-    all; a key held down (`REPEAT_LENGTH` alike) too. Replayed keys, then the key that ended
-    the hold, go in order through the one-at-a-time path.
+    dropped (`_burst_as_text`), never as single-key bindings (print, save, sort, export).
+    Keys the reader held and let go, then the key that ended the hold, go in order through
+    the one-at-a-time path.
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self._held: list[events.Key] = []
-        self._release_timer: Timer | None = None
-        self._repeating: tuple[str, float] | None = None
-        """A key held down: its character and when it last arrived (passes without a hold)."""
-        self.keys_released = 0
-        """How many held keys were handed on so far (tests wait for them)."""
+        self._scans: ScanReader[events.Key] = ScanReader(
+            scanner=self.scanner_keys,
+            takes_scans=self.takes_scans,
+            set_timer=self.set_timer,
+            open_scanned=self.open_scanned,
+            as_text=self._burst_as_text,
+            release=self._keys_let_go,
+            due=lambda last: self.call_later(self._release_if_last, last),
+        )
+        self._let_go: list[tuple[events.Key | events.Paste, bool]] | None = None
+        """Held keys the scan reader just let go, to be handed on (None: none)."""
         self._input_holds = 0
         self._waiting_input: list[tuple[events.Key | events.Paste, bool]] = []
         """Keys and pastes waiting their turn, each with whether it is known not to be part of
         a scan (a held key replayed)."""
         self._handing_on = False
-        self._burst_fast = True
-        """Whether every gap of the held burst so far was a scanner's (under `SCAN_GAP`)."""
-        self._capture: list[str] | None = None
-        """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
-        self._capture_timer: Timer | None = None
         self.keys_quiet = threading.Event()
         """Set while no key waits to be acted on; cleared as one comes in (threads read it)."""
         self.keys_quiet.set()
@@ -171,12 +119,17 @@ class KeyFilter(App[None]):
     @property
     def scanning(self) -> bool:
         """True between a scanner prefix and its suffix."""
-        return self._capture is not None
+        return self._scans.scanning
 
     @property
     def holding_keys(self) -> bool:
         """True while keys wait for the burst they may belong to be decided."""
-        return bool(self._held)
+        return self._scans.holding
+
+    @property
+    def keys_released(self) -> int:
+        """How many held keys were handed on so far (tests wait for them)."""
+        return self._scans.released
 
     def hold_input(self) -> Callable[[], None]:
         """Keep keys and pastes waiting until the returned function is called (once any
@@ -233,7 +186,7 @@ class KeyFilter(App[None]):
         self._quiet_timer = self.set_timer(KEYS_QUIET_AFTER, self._quiet_when_through)
 
     def _quiet_when_through(self) -> None:
-        if self._held or self._waiting_input or self._input_holds or self._in_flight:
+        if self._scans.holding or self._waiting_input or self._input_holds or self._in_flight:
             self._quiet_timer = self.set_timer(KEYS_QUIET_AFTER, self._quiet_when_through)
             return
         self._quiet_timer = None
@@ -249,12 +202,12 @@ class KeyFilter(App[None]):
             await self._hand_key_on(event)
             return
         if (
-            self._held
+            self._scans.holding
             and isinstance(event, events.InputEvent | events.Paste)
             and not event.is_forwarded
         ):
             # A click or paste comes after the keys before it.
-            await self._replay_held(event if isinstance(event, events.Paste) else None)
+            await self.release_held_keys(event if isinstance(event, events.Paste) else None)
             if isinstance(event, events.Paste):
                 return
         await super().on_event(event)
@@ -327,138 +280,32 @@ class KeyFilter(App[None]):
     async def _filter_key(self, event: events.Key) -> bool:
         """Hold `event`, or take it as a scan's end, or replay it behind the held keys (True);
         else let it through (False)."""
-        scanner = self.scanner_keys()
-        if self._capture is not None:
-            return self._capture_key(event, scanner)
-        if scanner is not None:
-            if event.key != scanner.prefix:
-                return False  # scans are known by their prefix: nothing else is held
-            self._capture = []
-            self._arm_capture()
-            return True
-        held = self._held
-        if held:
-            gap = event.time - held[-1].time
-            if gap < BURST_GAP and is_code_character(event) and len(held) < SCAN_MAX_LENGTH:
-                self._burst_fast = self._burst_fast and gap < SCAN_GAP
-                held.append(event)
-                if self._is_repeat(held):
-                    self._repeating = (event.character or "", event.time)
-                    await self._replay_held()
-                    return True
-                self._arm_release()
-                return True
-            code = "".join(key.character or "" for key in held)
-            ends = gap < BURST_GAP and event.key in SCAN_ENDS
-            if ends and self._burst_fast and gap < SCAN_GAP and is_scanned_code(code):
-                self._drop_held()
-                self.open_scanned(code)
-                return True
-            await self._replay_held(event, ends_burst=ends)
-            return True
-        return self._start_hold(event)
+        verdict = self._scans.feed(event)
+        if self._let_go is not None:
+            await self._hand_on_let_go(event if verdict == "behind" else None)
+        return verdict != "through"
 
-    def _capture_key(self, event: events.Key, scanner: ScannerKeys | None) -> bool:
-        """A key of a scan begun by the prefix: the suffix ends it, Esc or a key no code has
-        (ctrl+…, an arrow) gives it up; characters are the code (True: taken)."""
-        capture = self._capture
-        assert capture is not None
-        if event.key == (scanner.suffix if scanner is not None else "enter"):
-            self._end_capture()
-            if capture:
-                self.open_scanned("".join(capture))
-            return True
-        character = event.character
-        if (
-            character is not None
-            and len(character) == 1
-            and character.isprintable()
-            and not event.key.startswith(_MODIFIERS)
-            and len(capture) < SCAN_MAX_LENGTH
-        ):
-            capture.append(character)
-            self._arm_capture()
-            return True
-        self._end_capture()
-        return event.key == "escape"  # Esc only gives up the scan; another key goes on
-
-    def _arm_capture(self) -> None:
-        if self._capture_timer is not None:
-            self._capture_timer.stop()
-        self._capture_timer = self.set_timer(CAPTURE_IDLE, self._end_capture)
-
-    def _end_capture(self) -> None:
-        self._capture = None
-        if self._capture_timer is not None:
-            self._capture_timer.stop()
-            self._capture_timer = None
-
-    def _start_hold(self, event: events.Key) -> bool:
-        if not is_code_character(event) or not self.takes_scans():
-            return False
-        repeating = self._repeating
-        if repeating is not None:
-            character, last = repeating
-            if event.character == character and event.time - last < BURST_GAP:
-                self._repeating = (character, event.time)
-                return False  # still held down: straight through
-            self._repeating = None
-        self._held.append(event)
-        self._burst_fast = True
-        self._arm_release()
-        return True
-
-    @staticmethod
-    def _is_repeat(held: list[events.Key]) -> bool:
-        # Only from the burst's start: codes have runs of zeros inside.
-        return len(held) == REPEAT_LENGTH and len({key.character for key in held}) == 1
-
-    def _arm_release(self) -> None:
-        if self._release_timer is not None:
-            self._release_timer.stop()
-        last = self._held[-1]
-        self._release_timer = self.set_timer(
-            BURST_GAP + RELEASE_MARGIN, lambda: self._release_later(last)
-        )
-
-    def _release_later(self, last: events.Key) -> None:
-        # Behind the keys already queued: one that arrived in time still joins the burst.
-        self.call_later(self._release_if_last, last)
+    def _keys_let_go(self, keys: list[events.Key]) -> None:
+        """The scan reader let `keys` go: they are known not to be part of a scan."""
+        self._let_go = [(key, True) for key in keys]
 
     async def _release_if_last(self, last: events.Key) -> None:
-        if self._held and self._held[-1] is last and not self._waiting_input:
-            await self._replay_held()
+        # Behind the keys already queued: one that arrived in time still joins the burst.
+        if not self._waiting_input and self._scans.let_go_if_last(last):
+            await self._hand_on_let_go(None)
 
-    def _drop_held(self) -> None:
-        self._held = []
-        if self._release_timer is not None:
-            self._release_timer.stop()
-            self._release_timer = None
-
-    async def _replay_held(
-        self, then: events.Key | events.Paste | None = None, *, ends_burst: bool = False
-    ) -> None:
-        """Hand the held keys on (known not to be a scan), then `then` (a key or paste still to
-        be looked at), ahead of whatever else waits: one at a time, in order. A burst of two
-        or more goes on only as text (`_burst_as_text`); `ends_burst`: `then` is the Enter or
-        Tab that closed it, which goes where the text went."""
-        keys = self._held
-        self._drop_held()
-        self.keys_released += len(keys)
-        entries: list[tuple[events.Key | events.Paste, bool]] = [(key, True) for key in keys]
-        if len(keys) > 1 and not self._is_repeat(keys[:REPEAT_LENGTH]):
-            went = self._burst_as_text(keys)
-            if went != "typed":
-                entries = []
-            if went == "dropped" and ends_burst:
-                then = None  # its text dropped: the Enter that closed it too
+    async def _hand_on_let_go(self, then: events.Key | events.Paste | None) -> None:
+        """Hand the keys the scan reader let go on, then `then` (a key or paste still to be
+        looked at), ahead of whatever else waits: one at a time, in order."""
+        entries = self._let_go or []
+        self._let_go = None
         if then is not None:
             entries.append((then, False))
         self._waiting_input[:0] = entries
         if not self._input_holds:
             await self._hand_on_waiting_input()
 
-    def _burst_as_text(self, keys: list[events.Key]) -> Literal["typed", "taken", "dropped"]:
+    def _burst_as_text(self, text: str) -> TextWent:
         """A burst that is no scan, as text, never a binding: "typed" when its keys go on to
         the focused text field; "taken" when the screen's `take_burst_text` took the text (the
         list puts it in its search and focuses that); else "dropped"."""
@@ -467,10 +314,11 @@ class KeyFilter(App[None]):
         if isinstance(self.screen.focused, Input | TextArea):
             return "typed"
         take = getattr(self.screen, "take_burst_text", None)
-        if callable(take) and take("".join(key.character or "" for key in keys)):
+        if callable(take) and take(text):
             return "taken"
         return "dropped"
 
-    async def release_held_keys(self) -> None:
-        """Hand the held keys on, in order, as if each had just arrived."""
-        await self._replay_held()
+    async def release_held_keys(self, then: events.Paste | None = None) -> None:
+        """Hand the held keys on, in order, as if each had just arrived (then `then`)."""
+        self._scans.let_go()
+        await self._hand_on_let_go(None)

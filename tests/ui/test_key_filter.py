@@ -12,7 +12,8 @@ from textual.widgets import Input, OptionList
 
 from tests.ui.scanning import key_for
 from tests.ui.screen import wait_for
-from tui.key_filter import SCAN_GAP, SCAN_MAX_LENGTH, SCAN_MIN_LENGTH, KeyFilter, is_scanned_code
+from tui.key_filter import KeyFilter
+from tui.scan_reader import SCAN_GAP, SCAN_MAX_LENGTH, SCAN_MIN_LENGTH, is_scanned_code
 
 
 class Form(Screen[None]):
