@@ -1,9 +1,7 @@
-"""The audit's booked prices read alike on SQLite and PostgreSQL, and the audit leaves the
-garbage collector as it found it."""
+"""The audit's booked prices read alike on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import gc
 import json
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
@@ -12,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tui.reports.audit import Billed, audit, booked_prices
+from tui.reports.audit import booked_prices
 from tui.store import Store, open_store
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC).isoformat()
@@ -62,16 +60,3 @@ def test_booked_prices_read_the_same_rows_on_both_engines(any_store: Store) -> N
         ["s1", "s6"],
         ["s6", "s1"],
     )
-
-
-@pytest.mark.parametrize("running", [True, False])
-def test_the_audit_leaves_the_garbage_collector_as_it_found_it(running: bool) -> None:
-    price = ("a", "Pa", "", "2026-11-20", "Bluecrest", "USD", 100)
-    was = gc.isenabled()
-    (gc.enable if running else gc.disable)()
-    try:
-        report = audit({"a": price}, [Billed("a", "delivered", "USD", 150)])
-        assert gc.isenabled() is running
-    finally:
-        (gc.enable if was else gc.disable)()
-    assert [line.billed_cents for line in report.lines] == [150]

@@ -12,10 +12,8 @@ the booking is counted apart, never compared). Canceled shipments are counted ap
 from __future__ import annotations
 
 import csv
-import gc
 import io
-from collections.abc import AsyncIterator, Iterable, Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal, InvalidOperation
@@ -37,23 +35,6 @@ _WORDS: Final = (
     ("reclass", ("reclass", "class")),
     ("accessorial", ("accessorial", "liftgate", "residential", "limited access", "inside")),
 )
-
-
-@contextmanager
-def _building() -> Iterator[None]:
-    """The cyclic garbage collector paused while 100,000 rows are built at once.
-
-    Every 700 new tuples start a collection that walks the young ones (and, as they pile up,
-    the older generations): about a fifth of the audit's time, for rows that hold no cycles
-    and so give it nothing to free. Reference counting still frees everything as usual; the
-    collector runs again as soon as the rows are built, unless it was already paused."""
-    running = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if running:
-            gc.enable()
 
 
 BookedPrice = tuple[str, str, str, str, str, str, int]
@@ -143,14 +124,13 @@ def booked_prices(
         carrier, currency = "json_extract(rate, '$.carrier')", "json_extract(rate, '$.currency')"
         cents = "CAST(ROUND(json_extract(rate, '$.total') * 100) AS INTEGER)"
         source = f"bookings WHERE {where}"
-    with _building():
-        rows = engine.read(
-            "SELECT shipment_id, COALESCE(pro_number, ''), COALESCE(order_number, ''),"
-            f" COALESCE(pickup_date, ''), COALESCE({carrier}, ''),"
-            f" UPPER(COALESCE({currency}, 'USD')), {cents} FROM {source}",
-            params,
-        )
-        return {row[0]: row for row in rows if row[6] is not None}
+    rows = engine.read(
+        "SELECT shipment_id, COALESCE(pro_number, ''), COALESCE(order_number, ''),"
+        f" COALESCE(pickup_date, ''), COALESCE({carrier}, ''),"
+        f" UPPER(COALESCE({currency}, 'USD')), {cents} FROM {source}",
+        params,
+    )
+    return {row[0]: row for row in rows if row[6] is not None}
 
 
 def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
@@ -198,13 +178,7 @@ async def listed_bills(
 
 
 def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditReport:
-    """Compare each booked price with its bill."""
-    with _building():
-        return _compared(prices, bills)
-
-
-def _compared(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditReport:
-    """The audit's work (``audit``).
+    """Compare each booked price with its bill.
 
     One pass over the bills keeps only what the report shows (the bills above their price,
     about a third); their lines and totals are built in a second pass over those alone. The
