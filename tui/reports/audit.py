@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import AsyncIterator, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -35,6 +36,10 @@ _WORDS: Final = (
     ("reclass", ("reclass", "class")),
     ("accessorial", ("accessorial", "liftgate", "residential", "limited access", "inside")),
 )
+_FINDS: Final = tuple(
+    (cause, re.compile("|".join(map(re.escape, words)))) for cause, words in _WORDS
+)
+"""Each cause with one search for any of its words (a listing of 100,000 asks it per entry)."""
 
 
 BookedPrice = tuple[str, str, str, str, str, str, int]
@@ -148,10 +153,9 @@ def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
         said = " ".join(
             str(entry.get(k) or "") for k in ("type", "name", "reason", "accessorial")
         ).lower()
-        note = str(entry.get("note") or entry.get("description") or "")[:200]
-        for cause, words in _WORDS:
-            if any(word in said for word in words):
-                return cause, note
+        for cause, find in _FINDS:
+            if find.search(said):
+                return cause, str(entry.get("note") or entry.get("description") or "")[:200]
     return "unexplained", ""
 
 
