@@ -182,46 +182,39 @@ async def listed_bills(
 
 
 def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditReport:
-    """Compare each booked price with its bill.
-
-    One pass over the bills keeps only what the report shows (the bills above their price,
-    about a third); their lines and totals are built in a second pass over those alone. The
-    lines are sorted as plain tuples: largest difference first, then shipment id, then the
-    order they were listed in (unique, so the comparison never reaches the rows)."""
-    above: list[tuple[int, str, int, BookedPrice, Billed]] = []
-    keep = above.append
+    """Compare each booked price with its bill."""
+    above: list[tuple[int, BookedPrice, Billed]] = []
     checked = canceled = other = 0
     remaining = dict(prices)  # each booking compared once: the first bill listed for it
     take = remaining.pop
     for bill in bills:
-        price = take(bill[0], None)
+        sid, status, currency, cents, _, _ = bill
+        price = take(sid, None)
         if price is None:
             continue
-        if bill[1] == "canceled":
+        if status == "canceled":
             canceled += 1
-            continue
-        cents = bill[3]
-        if cents is None or bill[2] != price[5]:
+        elif cents is None or currency != price[5]:
             other += cents is not None
-            continue
-        checked += 1
-        if cents > price[6]:
-            keep((price[6] - cents, price[0], checked, price, bill))
-    above.sort()
+        else:
+            checked += 1
+            if cents > price[6]:
+                above.append((cents - price[6], price, bill))
+    above.sort(key=lambda entry: (-entry[0], entry[1][0]))
     carrier: dict[tuple[str, str], list[int]] = {}
     causes: dict[tuple[str, str], list[int]] = {}
     lines: list[AuditLine] = []
     add = lines.append
-    for minus, sid, _, price, bill in above:
-        for table, key in ((carrier, (price[4], price[5])), (causes, (bill[4], price[5]))):
+    for diff, price, bill in above:
+        for table, key in ((carrier, (price[4], price[5])), (causes, (bill.cause, price[5]))):
             total = table.get(key)
             if total is None:
-                table[key] = [1, -minus]
+                table[key] = [1, diff]
             else:
                 total[0] += 1
-                total[1] -= minus
-        add(AuditLine(sid, price[1], price[2], price[4], price[3], price[5], price[6],
-                      price[6] - minus, bill[4], bill[5]))  # fmt: skip
+                total[1] += diff
+        add(AuditLine(price[0], price[1], price[2], price[4], price[3], price[5], price[6],
+                      price[6] + diff, bill[4], bill[5]))  # fmt: skip
     return AuditReport(
         lines,
         {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(carrier.items())},
