@@ -111,9 +111,9 @@ def booked_prices(
     """The booked shipments whose pickup day is in ``since``..``until`` (both included), by
     shipment id.
 
-    Each row's rate is parsed once for its three values (PostgreSQL: cast to ``jsonb`` once,
-    in a subquery of its own, as the spend reports do); a rate without a total is left out
-    as the rows are keyed (its cents are null), not by parsing it again in the ``WHERE``."""
+    A rate without a total is left out as the rows are keyed (its cents are null), not by
+    reading the total again in the ``WHERE``; PostgreSQL casts each rate to ``jsonb`` once,
+    in a subquery of its own, as the spend reports do."""
     clauses, params = booked_clauses(
         "shipment_id IS NOT NULL", environment, "pickup_date", since, until, until_op="<="
     )
