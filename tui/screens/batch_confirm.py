@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from tui.domain.money import format_money
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Static
 
 
@@ -25,7 +25,7 @@ def _amount(text: str, currency: str) -> Decimal | None:
         return None
 
 
-class BatchConfirmScreen(FreightModal[bool]):
+class BatchConfirmScreen(FreightDialog[bool]):
     """Enter books the batch (in PRODUCTION once the count and totals are typed); Esc not."""
 
     HELP: ClassVar[str | None] = """\
@@ -43,13 +43,7 @@ orders, then each currency's total, to confirm.
     ]
 
     DEFAULT_CSS = """
-    BatchConfirmScreen > Vertical {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    BatchConfirmScreen > Vertical { width: 64; border: thick $accent; }
     /* the header's PRODUCTION colour */
     BatchConfirmScreen.-production > Vertical { border: thick $error; }
     BatchConfirmScreen #batch-confirm-text { height: auto; margin-bottom: 1; }

@@ -15,11 +15,11 @@ from textual.content import Content
 from textual.widgets import Input
 
 from tui.domain.display_paths import home_relative
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Label, Static
 
 
-class BatchResultsDialog(FreightModal["Path | None"]):
+class BatchResultsDialog(FreightDialog["Path | None"]):
     """The results file's path: Enter writes there, Escape writes nothing."""
 
     HELP: ClassVar[str | None] = """\
@@ -36,13 +36,7 @@ written. Freight's own folder and folders you cannot write in are refused.
 
     DEFAULT_CSS = """
     BatchResultsDialog {
-        & > Vertical {
-            width: 76;
-            max-width: 100%;
-            height: auto;
-            border: round $accent;
-            padding: 0 1;
-        }
+        & > Vertical { width: 76; }
         & #batch-results-status { color: $text-error; }
     }
     """

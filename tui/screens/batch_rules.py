@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Label, Static
 
 if TYPE_CHECKING:
@@ -64,7 +64,7 @@ def parse_rules(fields: dict[str, str]) -> Rules:
     )
 
 
-class BatchRulesScreen(FreightModal["Rules | None"]):
+class BatchRulesScreen(FreightDialog["Rules | None"]):
     """The batch's rules to change; dismisses with the new rules (None: unchanged)."""
 
     HELP: ClassVar[str | None] = """\
@@ -84,13 +84,7 @@ chooses again (so does **ctrl+s**); **Esc** leaves the rules as they were.
     ]
 
     DEFAULT_CSS = """
-    BatchRulesScreen > Vertical {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        padding: 0 1;
-    }
+    BatchRulesScreen > Vertical { width: 76; }
     BatchRulesScreen Horizontal { height: 1; }
     BatchRulesScreen Label { width: 11; }
     BatchRulesScreen Input { width: 1fr; }

@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ PRODUCTION_WORD = "BOOK"
 """What must be typed to confirm a booking in PRODUCTION."""
 
 
-class BookConfirmScreen(FreightModal[bool]):
+class BookConfirmScreen(FreightDialog[bool]):
     """Enter books (in PRODUCTION only after typing BOOK); Esc goes back to the form."""
 
     HELP = """\
@@ -44,13 +44,7 @@ type `BOOK` and press Enter.
     ]
 
     DEFAULT_CSS = """
-    BookConfirmScreen > Vertical {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    BookConfirmScreen > Vertical { width: 72; border: thick $accent; }
     BookConfirmScreen #confirm-banner {
         height: auto;
         text-align: center;

@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
+from rich.text import Text
 from textual.screen import ModalScreen
+from textual.widgets import Input, Static
 
+from tui.domain.display_paths import display_path
 from tui.service_call import WorkerErrorsToHost
+from tui.workspace import OutsideWorkspace, confine
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 ResultT = TypeVar("ResultT")
+
+PATH_WIDTH = 48
+"""Characters a path may take in a message (the rest of an 80-column line is its words)."""
 
 
 class FreightModal(WorkerErrorsToHost, ModalScreen[ResultT]):
@@ -25,3 +35,71 @@ class FreightModal(WorkerErrorsToHost, ModalScreen[ResultT]):
         background: $surface;
     }
     """
+
+
+class FreightDialog(FreightModal[ResultT]):
+    """A dialog in the house's box: never wider than the screen, as tall as its lines, one
+    column of padding, a round accent border.
+
+    Each dialog sets its box's width; one that asks before something that cannot be taken
+    back (booking, cancelling) sets a thick border too.
+    """
+
+    DEFAULT_CSS = """
+    FreightDialog > Vertical {
+        max-width: 100%;
+        height: auto;
+        border: round $accent;
+        padding: 0 1;
+    }
+    """
+
+
+class PathDialog(FreightDialog[ResultT]):
+    """A dialog around one path field (where files go) and the status line under it.
+
+    The field has the focus, its cursor at the end; the status line says what is under way,
+    or what is wrong in the error colour. A file is written only inside the workspace, never
+    as a folder's name, and over a file already there only after a second Enter.
+    """
+
+    PATH_FIELD: ClassVar[str]
+    """The path field's selector."""
+    STATUS: ClassVar[str]
+    """The status line's selector (a Static or Label, plain text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._replace: Path | None = None
+        """The existing file (or folder) the user was told of: a second Enter replaces it."""
+
+    def on_mount(self) -> None:
+        field = self.query_one(self.PATH_FIELD, Input)
+        field.focus()
+        field.cursor_position = len(field.value)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        status = self.query_one(self.STATUS, Static)
+        status.update(Text(text))
+        status.set_class(error, "-error")
+
+    def _file_to_write(self, text: str) -> Path | None:
+        """The file ``text`` names, confined, when it may be written; else None, the status
+        line saying why (outside the workspace, a folder, or there already: asked once)."""
+        try:  # never a dotfile; in a browser, only inside the workspace folder
+            path = confine(text, writing=True)
+        except OutsideWorkspace as error:
+            self._say(str(error), error=True)
+            return None
+        if path.is_dir():
+            self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
+            return None
+        if path.exists() and self._replace != path:  # never overwritten without asking
+            self._replace = path
+            self._say(
+                f"{display_path(path, PATH_WIDTH)} exists: Enter again replaces it, "
+                "or change the name.",
+                error=True,
+            )
+            return None
+        return path
