@@ -14,6 +14,8 @@ from textual.app import App
 from tui.screens.quote import QuoteScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.screen import Screen
 
     from tui.api.models import Quote, Rate, RateRequest, Shipment
@@ -47,7 +49,7 @@ class Navigation(App[None]):
         """The keys F2-F4, F12 and alt+1-6: go to ``mode``'s screen (quote, rates, shipments,
         batch, day, reports). A dialog is answered (or closed) first."""
         if not self.screen.is_modal:
-            go = {
+            go: dict[str, Callable[[], object]] = {
                 "quote": self.show_quote,
                 "rates": self.show_rates,
                 "shipments": self.show_shipments,

@@ -95,13 +95,7 @@ orders, then each currency's total, to confirm.
 
     @on(Input.Submitted)
     def _submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        inputs = list(self.query(Input))
-        index = inputs.index(message.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self.action_confirm()
+        self._enter_goes_on(message, self.action_confirm)
 
     def problem(self) -> str | None:
         """What is not typed right yet (PRODUCTION), or None."""

@@ -120,13 +120,7 @@ chooses again (so does **ctrl+s**); **Esc** leaves the rules as they were.
 
     @on(Input.Submitted)
     def _submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        inputs = list(self.query(Input))
-        index = inputs.index(message.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self.action_apply()
+        self._enter_goes_on(message, self.action_apply)
 
     def action_apply(self) -> None:
         from tui.batch.rules import RuleError

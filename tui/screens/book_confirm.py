@@ -130,14 +130,10 @@ type `BOOK` and press Enter.
         """Book, once; in PRODUCTION only after the word was typed."""
         if self._decided:
             return
-        if self.production:
-            word = self.query_one("#confirm-word", Input)
-            if word.value.strip().upper() != PRODUCTION_WORD:
-                self.query_one("#confirm-hint", Static).update(
-                    Text(f"Type {PRODUCTION_WORD} to book in PRODUCTION.", style="bold red")
-                )
-                word.focus()
-                return
+        if self.production and not self._word_typed(
+            PRODUCTION_WORD, "#confirm-word", "#confirm-hint", "book"
+        ):
+            return
         self._decided = True
         self.dismiss(True)
 

@@ -26,7 +26,7 @@ from tui.service_call import WorkerErrorsToHost
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import Static
+from tui.widgets.plain import Static, show_status
 
 if TYPE_CHECKING:
     from tui.day import Day
@@ -293,9 +293,7 @@ manifests; a day already closed shows it `canceled`).
         return f"{said} · nothing needs a hand"
 
     def say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#day-status", Static)
-        status.update(plain_lines(text))
-        status.set_class(error, "-error")
+        show_status(self.query_one("#day-status", Static), plain_lines(text), error=error)
 
     # ---------------------------------------------------------------- moving
 

@@ -22,7 +22,6 @@ if TYPE_CHECKING:
     from tui.day import Day
 
 
-
 @dataclass(frozen=True)
 class ManifestsAnswer:
     """Where to write the day's manifests, and whether files there may be replaced."""

@@ -10,9 +10,11 @@ from textual.widgets import Input, Static
 
 from tui.domain.display_paths import display_path
 from tui.service_call import WorkerErrorsToHost
+from tui.widgets.plain import show_status
 from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from pathlib import Path
 
 ResultT = TypeVar("ResultT")
@@ -54,6 +56,28 @@ class FreightDialog(FreightModal[ResultT]):
     }
     """
 
+    def _word_typed(self, word: str, field: str, hint: str, doing: str) -> bool:
+        """The ``word`` PRODUCTION asks for (BOOK, CANCEL) is typed in ``field``; if not, the
+        ``hint`` line says so in red (to do what: ``doing``) and the field takes the focus."""
+        typed = self.query_one(field, Input)
+        if typed.value.strip().upper() == word:
+            return True
+        self.query_one(hint, Static).update(
+            Text(f"Type {word} to {doing} in PRODUCTION.", style="bold red")
+        )
+        typed.focus()
+        return False
+
+    def _enter_goes_on(self, message: Input.Submitted, last: Callable[[], object]) -> None:
+        """Enter in a field goes to the next field; in the last one it does ``last``."""
+        message.stop()
+        inputs = list(self.query(Input))
+        index = inputs.index(message.input)
+        if index + 1 < len(inputs):
+            inputs[index + 1].focus()
+        else:
+            last()
+
 
 class PathDialog(FreightDialog[ResultT]):
     """A dialog around one path field (where files go) and the status line under it.
@@ -79,9 +103,7 @@ class PathDialog(FreightDialog[ResultT]):
         field.cursor_position = len(field.value)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one(self.STATUS, Static)
-        status.update(Text(text))
-        status.set_class(error, "-error")
+        show_status(self.query_one(self.STATUS, Static), Text(text), error=error)
 
     def _file_to_write(self, text: str) -> Path | None:
         """The file ``text`` names, confined, when it may be written; else None, the status

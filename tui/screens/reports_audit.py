@@ -30,8 +30,7 @@ from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
 from tui.screens.modal import PATH_WIDTH, PathDialog
 from tui.service_call import ServiceCall
-from tui.widgets.plain import Label, Static
-from tui.workspace import OutsideWorkspace, confine
+from tui.widgets.plain import Label, Static, show_status
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
@@ -149,9 +148,7 @@ class AuditPanel(VerticalScroll):
         self._say(f"⚠ the bills could not be read: {text} — r to retry", error=True)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        said = self.query_one("#audit-summary", Static)
-        said.update(Text(plain(text)))
-        said.set_class(error, "-error")
+        show_status(self.query_one("#audit-summary", Static), Text(plain(text)), error=error)
 
     def _draw(self, report: AuditReport) -> None:
         self._say(summary(report) + (" · e export CSV" if report.lines else ""))

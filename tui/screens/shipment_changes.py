@@ -212,14 +212,10 @@ class CancelDialog(FreightDialog[bool]):
 
     @on(Input.Submitted, "#cancel-word")
     def action_yes(self) -> None:
-        if self.production:
-            word = self.query_one("#cancel-word", Input)
-            if word.value.strip().upper() != PRODUCTION_WORD:
-                self.query_one("#cancel-hint", Static).update(
-                    Text(f"Type {PRODUCTION_WORD} to cancel in PRODUCTION.", style="bold red")
-                )
-                word.focus()
-                return
+        if self.production and not self._word_typed(
+            PRODUCTION_WORD, "#cancel-word", "#cancel-hint", "cancel"
+        ):
+            return
         self.dismiss(True)
 
     def action_no(self) -> None:

@@ -32,7 +32,7 @@ from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_busin
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import OptionList, Static
+from tui.widgets.plain import OptionList, Static, show_status
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -247,9 +247,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._set_status(f"⚠ {text} — r to retry", error=True)
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#detail-status", Static)
-        status.update(Text(plain_lines(text)))
-        status.set_class(error, "-error")
+        show_status(self.query_one("#detail-status", Static), Text(plain_lines(text)), error=error)
 
     def _auto_note(self) -> str:
         return f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)" if self._auto else ""

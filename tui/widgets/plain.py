@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from textual.visual import VisualType
     from textual.widgets.option_list import Option
 
-__all__ = ["Label", "OptionList", "Static"]
+__all__ = ["Label", "OptionList", "Static", "show_status"]
 
 
 class Static(widgets.Static):
@@ -44,3 +44,9 @@ class OptionList(widgets.OptionList):
         self, *content: Option | VisualType | None, markup: bool = False, **kwargs: Any
     ) -> None:
         super().__init__(*content, markup=markup, **kwargs)
+
+
+def show_status(status: widgets.Static, content: VisualType, *, error: bool = False) -> None:
+    """Put ``content`` in a status line, in the error colour (class ``-error``) when ``error``."""
+    status.update(content)
+    status.set_class(error, "-error")
