@@ -20,7 +20,7 @@ from textual.screen import Screen
 
 from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.day_table import DayRow, DayTable, day_rows
@@ -40,7 +40,7 @@ def today() -> date:
     return date.today()
 
 
-class DayScreen(WorkerErrorsToHost, Screen[None]):
+class DayScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """The shipments picked up on one day, per carrier; Enter opens one."""
 
     HELP: ClassVar[str | None] = """\
@@ -154,10 +154,6 @@ manifests; a day already closed shows it `canceled`).
     @property
     def table(self) -> DayTable:
         return self.query_one("#day-table", DayTable)
-
-    @property
-    def host(self) -> Host:
-        return host_of(self)
 
     @property
     def reading(self) -> bool:

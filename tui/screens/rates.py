@@ -16,7 +16,7 @@ from textual.widgets import Input
 from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.charges_panel import ChargesPanel
 from tui.widgets.footer import FreightFooter
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
 
 
-class RatesScreen(WorkerErrorsToHost, Screen[None]):
+class RatesScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
 
     AUTO_FOCUS = "#rates-table"
@@ -133,11 +133,6 @@ class RatesScreen(WorkerErrorsToHost, Screen[None]):
     def in_flight(self) -> bool:
         """True while rates are asked for."""
         return self._rating.in_flight
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     @property
     def table(self) -> RatesTable:

@@ -22,7 +22,7 @@ from tui.api.models.changes import PickupChange
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -81,7 +81,7 @@ NO_PRINTER = (
 )
 
 
-class ResultScreen(WorkerErrorsToHost, Screen[None]):
+class ResultScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
 
     OPENS_SCANS: ClassVar[bool] = True
@@ -223,11 +223,6 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             on_error=self._failed,
             handled_here=(OSError,),
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Booked")

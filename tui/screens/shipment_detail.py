@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 
 from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines, visible
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.listing.detail_text import (
     carrier_line,
     document_label,
@@ -44,7 +44,7 @@ AUTO_REFRESH_SECONDS = 30.0
 NO_PRINTER = "No printer configured: set [printers] in the config; s saves instead."
 
 
-class ShipmentDetailScreen(WorkerErrorsToHost, Screen[None]):
+class ShipmentDetailScreen(Hosted, WorkerErrorsToHost, Screen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
 
     OPENS_SCANS: ClassVar[bool] = True
@@ -135,11 +135,6 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._papers: ServiceCall[DocumentsReport] = ServiceCall(
             self, "shipment-documents", on_answer=self._papers_done, on_error=self._papers_failed
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Shipment")
