@@ -289,7 +289,7 @@ manifests; a day already closed shows it `canceled`).
         return f"{said} · nothing needs a hand"
 
     def say(self, text: str, *, error: bool = False) -> None:
-        show_status(self.query_one("#day-status", Static), plain_lines(text), error=error)
+        show_status(self, "#day-status", plain_lines(text), error=error)
 
     # ---------------------------------------------------------------- moving
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
 from textual.screen import ModalScreen
-from textual.widgets import Input, Static
+from textual.widgets import Input
 
 from tui.domain.display_paths import display_path
 from tui.service_call import WorkerErrorsToHost
-from tui.widgets.plain import show_status
+from tui.widgets.plain import Static, show_status
 from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
@@ -103,7 +103,7 @@ class PathDialog(FreightDialog[ResultT]):
         field.cursor_position = len(field.value)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        show_status(self.query_one(self.STATUS, Static), Text(text), error=error)
+        show_status(self, self.STATUS, Text(text), error=error)
 
     def _file_to_write(self, text: str) -> Path | None:
         """The file ``text`` names, confined, when it may be written; else None, the status

@@ -354,7 +354,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     # -- drawing --------------------------------------------------------------------------
 
     def _status(self, text: str, error: bool = False) -> None:
-        show_status(self.query_one("#reports-status", Static), plain(text), error=error)
+        show_status(self, "#reports-status", plain(text), error=error)
 
     def _draw_bars(self, wanted: Wanted) -> None:
         """The views line (the current one marked) and the period line."""

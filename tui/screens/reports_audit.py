@@ -148,7 +148,7 @@ class AuditPanel(VerticalScroll):
         self._say(f"⚠ the bills could not be read: {text} — r to retry", error=True)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        show_status(self.query_one("#audit-summary", Static), Text(plain(text)), error=error)
+        show_status(self, "#audit-summary", Text(plain(text)), error=error)
 
     def _draw(self, report: AuditReport) -> None:
         self._say(summary(report) + (" · e export CSV" if report.lines else ""))

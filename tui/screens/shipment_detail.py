@@ -242,7 +242,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._set_status(f"⚠ {text} — r to retry", error=True)
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
-        show_status(self.query_one("#detail-status", Static), Text(plain_lines(text)), error=error)
+        show_status(self, "#detail-status", Text(plain_lines(text)), error=error)
 
     def _auto_note(self) -> str:
         return f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)" if self._auto else ""

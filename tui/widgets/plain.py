@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from textual import widgets
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
     from textual.visual import VisualType
     from textual.widgets.option_list import Option
 
@@ -46,7 +47,9 @@ class OptionList(widgets.OptionList):
         super().__init__(*content, markup=markup, **kwargs)
 
 
-def show_status(status: widgets.Static, content: VisualType, *, error: bool = False) -> None:
-    """Put ``content`` in a status line, in the error colour (class ``-error``) when ``error``."""
+def show_status(node: DOMNode, selector: str, content: VisualType, *, error: bool = False) -> None:
+    """Put ``content`` in the status line (a Static or Label) at ``selector`` under ``node``,
+    in the error colour (class ``-error``) when ``error``."""
+    status = node.query_one(selector, widgets.Static)
     status.update(content)
     status.set_class(error, "-error")
