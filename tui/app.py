@@ -149,7 +149,7 @@ class FreightApp(Navigation, KeyFilter):
         # is for the keys of the screen at hand.
         Binding(
             "f2,alt+1",
-            "show_quote",
+            "go('quote')",
             "Quote",
             id="app.quote",
             tooltip="Describe freight (alt+1)",
@@ -158,7 +158,7 @@ class FreightApp(Navigation, KeyFilter):
         ),
         Binding(
             "f3,alt+2",
-            "show_rates",
+            "go('rates')",
             "Rates",
             id="app.rates",
             tooltip="The rates of the last quote (alt+2)",
@@ -167,7 +167,7 @@ class FreightApp(Navigation, KeyFilter):
         ),
         Binding(
             "f4,alt+3",
-            "show_shipments",
+            "go('shipments')",
             "Shipments",
             id="app.shipments",
             tooltip="Find shipments (alt+3)",
@@ -176,7 +176,7 @@ class FreightApp(Navigation, KeyFilter):
         ),
         Binding(
             "f12,alt+4",
-            "show_batch",
+            "go('batch')",
             "Batch",
             id="app.batch",
             tooltip="A file of orders at once (alt+4)",
@@ -185,7 +185,7 @@ class FreightApp(Navigation, KeyFilter):
         ),
         Binding(
             "alt+5",
-            "show_day",
+            "go('day')",
             "Day",
             id="app.day",
             tooltip="The pickup day per carrier: manifests, print, close (alt+5)",
@@ -194,7 +194,7 @@ class FreightApp(Navigation, KeyFilter):
         ),
         Binding(
             "alt+6",  # every F-key a terminal keeps is taken (F9 gets the quote's rates)
-            "show_reports",
+            "go('reports')",
             "Reports",
             id="app.reports",
             tooltip="Spend and carriers from the bookings (alt+6)",

@@ -15,6 +15,8 @@ from tui import screens
 from tui.screens.quote import QuoteScreen
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.screen import Screen
 
     from tui.api.models import Quote, Rate, RateRequest, Shipment
@@ -40,29 +42,19 @@ class Navigation(App[None]):
         else:
             self.push_screen(screens.HelpScreen.for_focus(self.screen))
 
-    def action_show_quote(self) -> None:
-        if not self.screen.is_modal:  # a dialog is answered (or closed) first
-            self.show_quote()
-
-    def action_show_rates(self) -> None:
+    def action_go(self, mode: str) -> None:
+        """The keys F2-F4, F12 and alt+1-6: go to ``mode``'s screen (quote, rates, shipments,
+        batch, day, reports). A dialog is answered (or closed) first."""
         if not self.screen.is_modal:
-            self.show_rates()
-
-    def action_show_shipments(self) -> None:
-        if not self.screen.is_modal:
-            self.show_shipments()
-
-    def action_show_batch(self) -> None:
-        if not self.screen.is_modal:
-            self.show_batch()
-
-    def action_show_day(self) -> None:
-        if not self.screen.is_modal:
-            self.show_day()
-
-    def action_show_reports(self) -> None:
-        if not self.screen.is_modal:
-            self.show_reports()
+            go: dict[str, Callable[[], object]] = {
+                "quote": self.show_quote,
+                "rates": self.show_rates,
+                "shipments": self.show_shipments,
+                "batch": self.show_batch,
+                "day": self.show_day,
+                "reports": self.show_reports,
+            }
+            go[mode]()
 
     def show_quote(self, *, new: bool = False) -> None:
         """Go to the quote form (the first screen of the quote mode); `new` empties it."""

@@ -24,7 +24,8 @@ from tests.ui.test_shipments_support import (
 from tui.app import FreightApp
 from tui.domain.display_paths import display_path
 from tui.sandbox.app import SandboxApp
-from tui.screens.shipments_export import PATH_WIDTH, ExportDialog
+from tui.screens.modal import PATH_WIDTH
+from tui.screens.shipments_export import ExportDialog
 from tui.screens.shipments_summary import ShipmentsSummaryScreen, summarize
 
 

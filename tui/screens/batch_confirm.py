@@ -13,7 +13,7 @@ from textual.containers import Vertical
 from textual.widgets import Input
 
 from tui.domain.money import format_money
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Static
 
 
@@ -25,7 +25,7 @@ def _amount(text: str, currency: str) -> Decimal | None:
         return None
 
 
-class BatchConfirmScreen(FreightModal[bool]):
+class BatchConfirmScreen(FreightDialog[bool]):
     """Enter books the batch (in PRODUCTION once the count and totals are typed); Esc not."""
 
     TITLE = "Book the batch"
@@ -45,13 +45,7 @@ orders, then each currency's total, to confirm.
     ]
 
     DEFAULT_CSS = """
-    BatchConfirmScreen > Vertical {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    BatchConfirmScreen > Vertical { width: 64; border: thick $accent; }
     /* the header's PRODUCTION colour */
     BatchConfirmScreen.-production > Vertical { border: thick $error; }
     BatchConfirmScreen #batch-confirm-text { height: auto; margin-bottom: 1; }
@@ -103,13 +97,7 @@ orders, then each currency's total, to confirm.
 
     @on(Input.Submitted)
     def _submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        inputs = list(self.query(Input))
-        index = inputs.index(message.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self.action_confirm()
+        self._enter_goes_on(message, self.action_confirm)
 
     def problem(self) -> str | None:
         """What is not typed right yet (PRODUCTION), or None."""

@@ -16,12 +16,12 @@ from textual.widgets import Input
 
 from tui.batch.results import results_refusal
 from tui.domain.display_paths import home_relative
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Label, Static
 from tui.workspace import OutsideWorkspace, confine
 
 
-class BatchResultsDialog(FreightModal["Path | None"]):
+class BatchResultsDialog(FreightDialog["Path | None"]):
     """The results file's path: Enter writes there, Escape writes nothing."""
 
     TITLE = "Batch results"
@@ -40,13 +40,7 @@ written. Freight's own folder and folders you cannot write in are refused.
 
     DEFAULT_CSS = """
     BatchResultsDialog {
-        & > Vertical {
-            width: 76;
-            max-width: 100%;
-            height: auto;
-            border: round $accent;
-            padding: 0 1;
-        }
+        & > Vertical { width: 76; }
         & #batch-results-status { color: $text-error; }
     }
     """

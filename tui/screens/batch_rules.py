@@ -13,7 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Input
 
 from tui.batch.rules import RuleError, Rules, parse_max_total, parse_rule
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Label, Static
 
 _FIELDS = (
@@ -61,7 +61,7 @@ def parse_rules(fields: dict[str, str]) -> Rules:
     )
 
 
-class BatchRulesScreen(FreightModal["Rules | None"]):
+class BatchRulesScreen(FreightDialog["Rules | None"]):
     """The batch's rules to change; dismisses with the new rules (None: unchanged)."""
 
     TITLE = "Batch rules"
@@ -83,13 +83,7 @@ chooses again (so does **ctrl+s**); **Esc** leaves the rules as they were.
     ]
 
     DEFAULT_CSS = """
-    BatchRulesScreen > Vertical {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        padding: 0 1;
-    }
+    BatchRulesScreen > Vertical { width: 76; }
     BatchRulesScreen Horizontal { height: 1; }
     BatchRulesScreen Label { width: 11; }
     BatchRulesScreen Input { width: 1fr; }
@@ -125,13 +119,7 @@ chooses again (so does **ctrl+s**); **Esc** leaves the rules as they were.
 
     @on(Input.Submitted)
     def _submitted(self, message: Input.Submitted) -> None:
-        message.stop()
-        inputs = list(self.query(Input))
-        index = inputs.index(message.input)
-        if index + 1 < len(inputs):
-            inputs[index + 1].focus()
-        else:
-            self.action_apply()
+        self._enter_goes_on(message, self.action_apply)
 
     def action_apply(self) -> None:
 

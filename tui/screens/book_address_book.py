@@ -14,7 +14,7 @@ from textual.widgets.option_list import Option
 
 from tui.domain.postal import same_postal_code
 from tui.domain.safe_text import plain
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.footer import FreightFooter
 from tui.widgets.plain import OptionList, Static
 
@@ -40,7 +40,7 @@ def entry_line(entry: Location, postal_code: str) -> Text:
     )
 
 
-class BookAddressesScreen(FreightModal["Location | None"]):
+class BookAddressesScreen(FreightDialog["Location | None"]):
     """A list of saved addresses; Enter fills the form end it was opened for."""
 
     TITLE = "Address book"
@@ -52,14 +52,7 @@ class BookAddressesScreen(FreightModal["Location | None"]):
     ]
 
     DEFAULT_CSS = """
-    BookAddressesScreen > Vertical {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        max-height: 20;
-        border: round $accent;
-        padding: 0 1;
-    }
+    BookAddressesScreen > Vertical { width: 76; max-height: 20; }
     BookAddressesScreen OptionList {
         height: auto;
         max-height: 14;

@@ -16,7 +16,7 @@ from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import Hosted
 from tui.listing.status import status_label
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.service_call import ServiceCall
 from tui.widgets.plain import OptionList, Static
 
@@ -62,7 +62,7 @@ def candidate_prompt(candidate: Candidate) -> Text:
     return Text.assemble(shipment_line(shipment), "\n  ", (plain(why), "dim"))
 
 
-class BookingCheckScreen(Hosted, FreightModal[CheckResult | None]):
+class BookingCheckScreen(Hosted, FreightDialog[CheckResult | None]):
     """Searches for an earlier booking of this quote and rate and shows what it found.
 
     A shipment that shows the booking's reference (or its PRO) is the booking: the ledger
@@ -104,11 +104,8 @@ booked). Freight searched the shipments for the reference it sent the booking wi
     DEFAULT_CSS = """
     BookingCheckScreen > Vertical {
         width: 76;
-        max-width: 100%;
-        height: auto;
         max-height: 100%;
         border: thick $warning;
-        padding: 0 1;
     }
     BookingCheckScreen #check-intro {
         height: auto;

@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ PRODUCTION_WORD = "BOOK"
 """What must be typed to confirm a booking in PRODUCTION."""
 
 
-class BookConfirmScreen(FreightModal[bool]):
+class BookConfirmScreen(FreightDialog[bool]):
     """Enter books (in PRODUCTION only after typing BOOK); Esc goes back to the form."""
 
     TITLE = "Confirm booking"
@@ -46,13 +46,7 @@ type `BOOK` and press Enter.
     ]
 
     DEFAULT_CSS = """
-    BookConfirmScreen > Vertical {
-        width: 72;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    BookConfirmScreen > Vertical { width: 72; border: thick $accent; }
     BookConfirmScreen #confirm-banner {
         height: auto;
         text-align: center;
@@ -138,14 +132,10 @@ type `BOOK` and press Enter.
         """Book, once; in PRODUCTION only after the word was typed."""
         if self._decided:
             return
-        if self.production:
-            word = self.query_one("#confirm-word", Input)
-            if word.value.strip().upper() != PRODUCTION_WORD:
-                self.query_one("#confirm-hint", Static).update(
-                    Text(f"Type {PRODUCTION_WORD} to book in PRODUCTION.", style="bold red")
-                )
-                word.focus()
-                return
+        if self.production and not self._word_typed(
+            PRODUCTION_WORD, "#confirm-word", "#confirm-hint", "book"
+        ):
+            return
         self._decided = True
         self.dismiss(True)
 

@@ -25,7 +25,7 @@ from tui.day.moves import step_day
 from tui.day.printing import print_day
 from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
 from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
@@ -34,7 +34,7 @@ from tui.store.days import close_day
 from tui.widgets.day_table import DayRow, DayTable, day_rows
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import Static
+from tui.widgets.plain import Static, show_status
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
@@ -49,7 +49,7 @@ def today() -> date:
     return date.today()
 
 
-class DayScreen(WorkerErrorsToHost, FreightScreen[None]):
+class DayScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     """The shipments picked up on one day, per carrier; Enter opens one."""
 
     TITLE = "Day"
@@ -164,10 +164,6 @@ manifests; a day already closed shows it `canceled`).
     @property
     def table(self) -> DayTable:
         return self.query_one("#day-table", DayTable)
-
-    @property
-    def host(self) -> Host:
-        return host_of(self)
 
     @property
     def reading(self) -> bool:
@@ -299,9 +295,7 @@ manifests; a day already closed shows it `canceled`).
         return f"{said} · nothing needs a hand"
 
     def say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#day-status", Static)
-        status.update(plain_lines(text))
-        status.set_class(error, "-error")
+        show_status(self, "#day-status", plain_lines(text), error=error)
 
     # ---------------------------------------------------------------- moving
 
@@ -355,8 +349,7 @@ manifests; a day already closed shows it `canceled`).
             name = f"{len(ids)} unconfirmed shipment{'s' * (len(ids) != 1)}"
             self._changes.pickup(ids, self.day, self.day, name)
             return
-        table = self.table
-        row = table.row_at(table.cursor_row) if table.row_count else None
+        row = self.table.cursor_value
         line = row.line if row is not None else None
         sid = line.booking.shipment_id if line is not None else None
         if line is None or not sid:

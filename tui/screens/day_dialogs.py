@@ -16,15 +16,12 @@ from textual.widgets import Input
 
 from tui.day.manifests import plan_manifests
 from tui.domain.display_paths import display_path, home_relative
-from tui.screens.modal import FreightModal
+from tui.screens.modal import PATH_WIDTH, FreightDialog, PathDialog
 from tui.widgets.plain import Label, Static
 from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
     from tui.day import Day
-
-PATH_WIDTH = 48
-"""Characters a path may take in a message (the rest of the line is its words)."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +32,7 @@ class ManifestsAnswer:
     replace: bool
 
 
-class ManifestsDialog(FreightModal["ManifestsAnswer | None"]):
+class ManifestsDialog(PathDialog["ManifestsAnswer | None"]):
     """A folder for the day's manifests; files already there are replaced only after a
     second Enter (the dialog names them first)."""
 
@@ -54,15 +51,12 @@ already there, the dialog says which: **Enter** again replaces them, or change t
         Binding("escape", "cancel", "Cancel", id="manifests.cancel", tooltip="Nothing written"),
     ]
 
+    PATH_FIELD = "#manifests-folder"
+    STATUS = "#manifests-status"
+
     DEFAULT_CSS = """
     ManifestsDialog {
-        & > Vertical {
-            width: 76;
-            max-width: 100%;
-            height: auto;
-            border: round $accent;
-            padding: 0 1;
-        }
+        & > Vertical { width: 76; }
         & #manifests-status { color: $text-muted; }
         & #manifests-status.-error { color: $text-error; }
     }
@@ -72,8 +66,6 @@ already there, the dialog says which: **Enter** again replaces them, or change t
         super().__init__()
         self._day = day
         self._folder = folder
-        self._replace: Path | None = None
-        """The folder the user was told has manifests (a second Enter replaces them)."""
 
     def compose(self) -> ComposeResult:
         count = len(self._day.carriers)
@@ -85,16 +77,6 @@ already there, the dialog says which: **Enter** again replaces them, or change t
             )
             yield Input(home_relative(self._folder), id="manifests-folder", compact=True)
             yield Static("", id="manifests-status")  # wraps: file names are long
-
-    def on_mount(self) -> None:
-        field = self.query_one("#manifests-folder", Input)
-        field.focus()
-        field.cursor_position = len(field.value)
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#manifests-status", Static)
-        status.update(text)
-        status.set_class(error, "-error")
 
     @on(Input.Submitted, "#manifests-folder")
     def _submitted(self, event: Input.Submitted) -> None:
@@ -130,7 +112,7 @@ already there, the dialog says which: **Enter** again replaces them, or change t
         self.dismiss(None)
 
 
-class DayConfirm(FreightModal[bool]):
+class DayConfirm(FreightDialog[bool]):
     """A yes/no about the day: y (or Enter) goes on, n or Esc leaves it."""
 
     TITLE = "Day"
@@ -141,13 +123,7 @@ class DayConfirm(FreightModal[bool]):
     ]
 
     DEFAULT_CSS = """
-    DayConfirm > Vertical {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    DayConfirm > Vertical { width: 64; border: thick $accent; }
     """
 
     def __init__(self, title: str, text: str) -> None:

@@ -13,7 +13,7 @@ from textual.widgets.option_list import Option
 
 from tui.credentials.detect import KeyringState
 from tui.credentials.diagnosis import OFFERS, headline, technical
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.widgets.footer import FreightFooter
 from tui.widgets.plain import OptionList, Static
 
@@ -22,7 +22,7 @@ CONFIRM_WORD = "plain"
 """What the user types to confirm saving the secret in a plain file."""
 
 
-class KeyringHelpScreen(FreightModal[Choice | None]):
+class KeyringHelpScreen(FreightDialog[Choice | None]):
     """The keyring diagnosis; returns "session", "file" (after a typed confirmation) or None."""
 
     TITLE = "Keeping the token"
@@ -74,11 +74,8 @@ resort and asks you to type `plain` to confirm.
     DEFAULT_CSS = """
     KeyringHelpScreen > Vertical {
         width: 78;
-        max-width: 100%;
-        height: auto;
         max-height: 100%;
         border: round $warning;
-        padding: 0 1;
     }
     KeyringHelpScreen #keyring-headline {
         text-style: bold;

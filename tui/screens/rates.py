@@ -16,7 +16,7 @@ from tui.api.errors import RateLimitedError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_amount
 from tui.domain.safe_text import plain, plain_lines
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.modal import FreightScreen
 from tui.screens.width_class import add_width_class
 from tui.service_call import ServiceCall, WorkerErrorsToHost
@@ -36,7 +36,7 @@ if TYPE_CHECKING:
     from tui.api.models import Quote, Rate, RateRequest
 
 
-class RatesScreen(WorkerErrorsToHost, FreightScreen[None]):
+class RatesScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     """Asks for rates on mount and shows the offers; Enter books the highlighted one."""
 
     TITLE = "Rates"
@@ -136,11 +136,6 @@ class RatesScreen(WorkerErrorsToHost, FreightScreen[None]):
     def in_flight(self) -> bool:
         """True while rates are asked for."""
         return self._rating.in_flight
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     @property
     def table(self) -> RatesTable:

@@ -28,7 +28,7 @@ from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import Static
+from tui.widgets.plain import Static, show_status
 from tui.widgets.report_charts import Bar, ReportChart, Score
 from tui.widgets.report_tables import ReportTable, carrier_columns, spend_columns
 from tui.widgets.virtual_table import VirtualTable
@@ -356,9 +356,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     # -- drawing --------------------------------------------------------------------------
 
     def _status(self, text: str, error: bool = False) -> None:
-        status = self.query_one("#reports-status", Static)
-        status.update(plain(text))
-        status.set_class(error, "-error")
+        show_status(self, "#reports-status", plain(text), error=error)
 
     def _draw_bars(self, wanted: Wanted) -> None:
         """The views line (the current one marked) and the period line."""

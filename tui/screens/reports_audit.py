@@ -28,17 +28,15 @@ from tui.domain.display_paths import display_path, home_relative
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
-from tui.screens.modal import FreightModal
+from tui.screens.modal import PATH_WIDTH, PathDialog
 from tui.service_call import ServiceCall
-from tui.widgets.plain import Label, Static
-from tui.workspace import OutsideWorkspace, confine
+from tui.widgets.plain import Label, Static, show_status
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.reports.periods import Period
     from tui.session import Session
 
-PATH_WIDTH = 48
 """Characters a path may take in a message."""
 
 
@@ -150,16 +148,14 @@ class AuditPanel(VerticalScroll):
         self._say(f"⚠ the bills could not be read: {text} — r to retry", error=True)
 
     def _say(self, text: str, *, error: bool = False) -> None:
-        said = self.query_one("#audit-summary", Static)
-        said.update(Text(plain(text)))
-        said.set_class(error, "-error")
+        show_status(self, "#audit-summary", Text(plain(text)), error=error)
 
     def _draw(self, report: AuditReport) -> None:
         self._say(summary(report) + (" · e export CSV" if report.lines else ""))
         self.query_one("#audit-lines", Static).update(audit_view(report))
 
 
-class AuditExportDialog(FreightModal[str | None]):
+class AuditExportDialog(PathDialog[str | None]):
     """Where to write the audit's CSV: Enter writes it (a file already there only after a
     second Enter), Esc leaves. Dismisses with a report line, or None."""
 
@@ -169,14 +165,11 @@ class AuditExportDialog(FreightModal[str | None]):
         Binding("escape", "leave", "Cancel", id="audit_export.cancel", tooltip="Write nothing"),
     ]
 
+    PATH_FIELD = "#audit-export-path"
+    STATUS = "#audit-export-status"
+
     DEFAULT_CSS = """
-    AuditExportDialog > Vertical {
-        width: 76;
-        max-width: 100%;
-        height: auto;
-        border: round $accent;
-        padding: 0 1;
-    }
+    AuditExportDialog > Vertical { width: 76; }
     AuditExportDialog #audit-export-status { color: $text-muted; width: 1fr; height: auto; }
     AuditExportDialog #audit-export-status.-error { color: $text-error; }
     """
@@ -185,8 +178,6 @@ class AuditExportDialog(FreightModal[str | None]):
         super().__init__()
         self.report = report
         self.default = default
-        self._replace: Path | None = None
-        """The existing file the user was told of (a second Enter replaces it)."""
         self._call: ServiceCall[Path] = ServiceCall(
             self, "audit-export", on_answer=self._written, on_error=self._failed,
             handled_here=(OSError,),
@@ -199,37 +190,14 @@ class AuditExportDialog(FreightModal[str | None]):
             yield Input(home_relative(self.default), id="audit-export-path", compact=True)
             yield Static("", id="audit-export-status", markup=False)
 
-    def on_mount(self) -> None:
-        field = self.query_one("#audit-export-path", Input)
-        field.focus()
-        field.cursor_position = len(field.value)
-
-    def _say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#audit-export-status", Static)
-        status.update(Text(text))
-        status.set_class(error, "-error")
-
     @on(Input.Submitted, "#audit-export-path")
     def _write(self, event: Input.Submitted) -> None:
         if self._call.in_flight:
             return
-        try:  # never a dotfile; in a browser, only inside the workspace folder
-            path = confine(event.value.strip() or str(self.default), writing=True)
-        except OutsideWorkspace as error:
-            self._say(str(error), error=True)
-            return
-        if path.is_dir():
-            self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
+        path = self._file_to_write(event.value.strip() or str(self.default))
+        if path is None:
             return
         replace = self._replace == path
-        if path.exists() and not replace:  # never overwritten without asking
-            self._replace = path
-            self._say(
-                f"{display_path(path, PATH_WIDTH)} exists: Enter again replaces it, "
-                "or change the name.",
-                error=True,
-            )
-            return
         text = "\ufeff" + to_csv(self.report)  # a byte-order mark: Excel reads accents right
 
         def save() -> Path:

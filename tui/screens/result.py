@@ -24,7 +24,7 @@ from tui.domain.display_paths import display_path, home_relative
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms.book_summary import pickup_window
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import ServiceCall, WorkerErrorsToHost
@@ -75,7 +75,7 @@ NO_PRINTER = (
 )
 
 
-class ResultScreen(WorkerErrorsToHost, FreightScreen[None]):
+class ResultScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     """The booked shipment's numbers with keys to copy, save, print and open it."""
 
     TITLE = "Booked"
@@ -219,11 +219,6 @@ Scanning a PRO, tracking number or BOL opens that shipment.
             on_error=self._failed,
             handled_here=(OSError,),
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Booked")

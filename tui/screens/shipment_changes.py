@@ -30,7 +30,7 @@ from tui.api.models.changes import PickupChange, PickupResult
 from tui.booking.changes import ChangeEngine
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import host_of
-from tui.screens.modal import FreightModal
+from tui.screens.modal import FreightDialog
 from tui.service_call import ServiceCall
 from tui.store.changes import ChangeLog
 from tui.widgets.plain import Label, Static
@@ -116,7 +116,7 @@ def pickup_values(day: str, ready: str, close: str) -> PickupChange | str:
     return PickupChange(pickup_date=when, ready=opens, close=shuts)
 
 
-class PickupDialog(FreightModal["Wish | None"]):
+class PickupDialog(FreightDialog["Wish | None"]):
     """The pickup's day and window: Enter moves it there (or asks for one), ctrl+x cancels
     the pickup, Esc leaves it."""
 
@@ -129,13 +129,7 @@ class PickupDialog(FreightModal["Wish | None"]):
     ]  # fmt: skip
 
     DEFAULT_CSS = """
-    PickupDialog > Vertical {
-        width: 60;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    PickupDialog > Vertical { width: 60; border: thick $accent; }
     PickupDialog Horizontal { height: 1; margin: 0 0 1 0; }
     PickupDialog Label { width: 8; }
     PickupDialog Input { width: 14; }
@@ -181,7 +175,7 @@ class PickupDialog(FreightModal["Wish | None"]):
         self.dismiss(None)
 
 
-class CancelDialog(FreightModal[bool]):
+class CancelDialog(FreightDialog[bool]):
     """Cancel shipments? y (Enter) goes on, n (Esc) leaves them; in PRODUCTION only after
     typing CANCEL, as a booking asks for BOOK."""
 
@@ -194,13 +188,7 @@ class CancelDialog(FreightModal[bool]):
     ]  # fmt: skip
 
     DEFAULT_CSS = """
-    CancelDialog > Vertical {
-        width: 64;
-        max-width: 100%;
-        height: auto;
-        border: thick $accent;
-        padding: 0 1;
-    }
+    CancelDialog > Vertical { width: 64; border: thick $accent; }
     CancelDialog.-production > Vertical { border: thick #d70000; }
     CancelDialog #cancel-hint { color: $text-muted; }
     """
@@ -228,14 +216,10 @@ class CancelDialog(FreightModal[bool]):
 
     @on(Input.Submitted, "#cancel-word")
     def action_yes(self) -> None:
-        if self.production:
-            word = self.query_one("#cancel-word", Input)
-            if word.value.strip().upper() != PRODUCTION_WORD:
-                self.query_one("#cancel-hint", Static).update(
-                    Text(f"Type {PRODUCTION_WORD} to cancel in PRODUCTION.", style="bold red")
-                )
-                word.focus()
-                return
+        if self.production and not self._word_typed(
+            PRODUCTION_WORD, "#cancel-word", "#cancel-hint", "cancel"
+        ):
+            return
         self.dismiss(True)
 
     def action_no(self) -> None:

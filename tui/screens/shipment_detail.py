@@ -16,7 +16,7 @@ from textual.widgets.option_list import Option
 from tui.documents import default_folder, may_have_default_printer, save_and_print
 from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines, visible
-from tui.host import Host, host_of
+from tui.host import Hosted
 from tui.listing.detail_text import (
     carrier_line,
     document_label,
@@ -33,7 +33,7 @@ from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_busin
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
-from tui.widgets.plain import OptionList, Static
+from tui.widgets.plain import OptionList, Static, show_status
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
@@ -45,7 +45,7 @@ AUTO_REFRESH_SECONDS = 30.0
 NO_PRINTER = "No printer configured: set [printers] in the config; s saves instead."
 
 
-class ShipmentDetailScreen(WorkerErrorsToHost, FreightScreen[None]):
+class ShipmentDetailScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     """Everything known about one shipment; carrier and cost come from the listing row."""
 
     TITLE = "Shipment"
@@ -138,11 +138,6 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._papers: ServiceCall[DocumentsReport] = ServiceCall(
             self, "shipment-documents", on_answer=self._papers_done, on_error=self._papers_failed
         )
-
-    @property
-    def host(self) -> Host:
-        """The app, as far as this screen may use it."""
-        return host_of(self)
 
     def compose(self) -> ComposeResult:
         yield FreightHeader("Shipment")
@@ -250,9 +245,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self._set_status(f"⚠ {text} — r to retry", error=True)
 
     def _set_status(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#detail-status", Static)
-        status.update(Text(plain_lines(text)))
-        status.set_class(error, "-error")
+        show_status(self, "#detail-status", Text(plain_lines(text)), error=error)
 
     def _auto_note(self) -> str:
         return f"auto-refresh every {AUTO_REFRESH_SECONDS:.0f} s (a to stop)" if self._auto else ""

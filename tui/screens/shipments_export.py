@@ -16,10 +16,9 @@ from textual.widgets import Input, Select
 from tui.domain.display_paths import display_path, home_relative
 from tui.export import export_shipments
 from tui.host import host_of
-from tui.screens.modal import FreightModal
+from tui.screens.modal import PATH_WIDTH, PathDialog
 from tui.service_call import ServiceCall
 from tui.widgets.plain import Label
-from tui.workspace import OutsideWorkspace, confine
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -37,8 +36,6 @@ CHOICES: tuple[tuple[str, str], ...] = (
 """The format menu: label and choice."""
 SUFFIXES = {"csv": ".csv", "csv-plain": ".csv", "json": ".json", "jsonl": ".jsonl"}
 PROGRESS_EVERY = 0.2
-PATH_WIDTH = 48
-"""Characters a path may take in a message (the rest of an 80-column line is its words)."""
 """Seconds between two updates of the count on screen (not one per shipment)."""
 
 
@@ -51,7 +48,7 @@ class ExportRequest:
     default_path: Path
 
 
-class ExportDialog(FreightModal[str | None]):
+class ExportDialog(PathDialog[str | None]):
     """Format and path; Enter writes every page of the filter with a running count, Esc stops
     (the file is then not written at all). Dismisses with a report line, or None."""
 
@@ -77,15 +74,12 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         ),
     ]
 
+    PATH_FIELD = "#export-path"
+    STATUS = "#export-status"
+
     DEFAULT_CSS = """
     ExportDialog {
-        & > Vertical {
-            width: 76;
-            max-width: 100%;
-            height: auto;
-            border: round $accent;
-            padding: 0 1;
-        }
+        & > Vertical { width: 76; }
         & Horizontal { height: auto; }
         & #export-format { width: 1fr; }
         & #export-status { color: $text-muted; }
@@ -97,8 +91,6 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         super().__init__()
         self._request = request
         self._path: Path | None = None
-        self._replace: Path | None = None
-        """The existing file the user was asked about (a second Enter replaces it)."""
         self._count = 0
         self._shown = -1
         self._ticker: Timer | None = None
@@ -124,11 +116,6 @@ way: a stopped export writes nothing, and a file already at the path is left as 
             yield Input(home_relative(self._request.default_path), id="export-path", compact=True)
             yield Label("", id="export-status", markup=False)  # server words
 
-    def on_mount(self) -> None:
-        field = self.query_one("#export-path", Input)
-        field.focus()
-        field.cursor_position = len(field.value)
-
     @property
     def running(self) -> bool:
         """True while an export is being written."""
@@ -141,11 +128,6 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         if path.suffix in SUFFIXES.values():
             field.value = str(path.with_suffix(SUFFIXES[str(event.value)]))
 
-    def _say(self, text: str, *, error: bool = False) -> None:
-        status = self.query_one("#export-status", Label)
-        status.update(text)
-        status.set_class(error, "-error")
-
     @on(Input.Submitted, "#export-path")
     def _start(self, event: Input.Submitted) -> None:
         if self.running:
@@ -154,22 +136,8 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         if not text:
             self._say("Type a file path.", error=True)
             return
-
-        try:  # never a dotfile; in a browser, only inside the workspace folder
-            path = confine(text, writing=True)
-        except OutsideWorkspace as error:
-            self._say(str(error), error=True)
-            return
-        if path.is_dir():
-            self._say(f"{display_path(path, PATH_WIDTH)} is a folder: add a file name.", error=True)
-            return
-        if path.exists() and self._replace != path:  # never overwritten without asking
-            self._replace = path
-            self._say(
-                f"{display_path(path, PATH_WIDTH)} exists: Enter again replaces it, "
-                "or change the name.",
-                error=True,
-            )
+        path = self._file_to_write(text)
+        if path is None:
             return
         choice = str(self.query_one("#export-format", Select).value)
         fmt: ExportFormat = "csv" if choice == "csv-plain" else choice  # type: ignore[assignment]

@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Any
 from textual import widgets
 
 if TYPE_CHECKING:
+    from textual.dom import DOMNode
     from textual.visual import VisualType
     from textual.widgets.option_list import Option
 
-__all__ = ["Label", "OptionList", "Static"]
+__all__ = ["Label", "OptionList", "Static", "show_status"]
 
 
 class Static(widgets.Static):
@@ -44,3 +45,11 @@ class OptionList(widgets.OptionList):
         self, *content: Option | VisualType | None, markup: bool = False, **kwargs: Any
     ) -> None:
         super().__init__(*content, markup=markup, **kwargs)
+
+
+def show_status(node: DOMNode, selector: str, content: VisualType, *, error: bool = False) -> None:
+    """Put ``content`` in the status line (a Static or Label) at ``selector`` under ``node``,
+    in the error colour (class ``-error``) when ``error``."""
+    status = node.query_one(selector, widgets.Static)
+    status.update(content)
+    status.set_class(error, "-error")

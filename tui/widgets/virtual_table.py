@@ -399,6 +399,11 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     def cursor_key(self) -> str | None:
         return self._cursor.key
 
+    @property
+    def cursor_value(self) -> RowT | None:
+        """The highlighted row (None when the table is empty)."""
+        return self._cursor.value
+
     def move_cursor(self, index: int) -> None:
         """Put the cursor on display row `index` (clamped), repainting only what changed."""
         if not self._rows:
