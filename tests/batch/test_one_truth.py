@@ -1,0 +1,131 @@
+"""Two stations on one store (SQLite and PostgreSQL), as two processes would be: each with its
+own connection, station name and lease holder. Neither writes its stale view of an order over
+the other's, each order is rated once, and the ``Stations:`` counts follow who booked what."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import os
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from tests.batch.conftest import MONDAY, write
+from tests.batch.test_book import ORDERS
+from tests.batch.test_engine import NOON_MONDAY, Counting, client_for
+from tui.batch.book import book_orders, documents_folder
+from tui.batch.engine import Batch, source_id
+from tui.batch.fields import guess_mapping
+from tui.batch.orders import context_for
+from tui.batch.pace import Pace
+from tui.batch.source import read_file
+from tui.batch.store import SharedBatchStore
+from tui.booking import BookingEngine
+from tui.demo_profile import demo_profile
+from tui.sandbox import SandboxConfig, create_app
+from tui.sandbox.app import SandboxApp
+from tui.store import Store, open_ledger, open_store
+
+Station = Callable[[str], Batch]
+"""Opens the orders file as one more station (its own store connection) named so."""
+
+
+@pytest.fixture
+def sandbox(sandbox_config: SandboxConfig) -> Iterator[SandboxApp]:
+    app = create_app(dataclasses.replace(sandbox_config, now=lambda: NOON_MONDAY, shipments=5))
+    yield app
+    app.close()
+
+
+@pytest.fixture
+def station(store_url: str, tmp_path: Path) -> Iterator[Station]:
+    path = write(tmp_path / "orders.csv", ORDERS)
+    opened: list[Store] = []
+
+    def one(name: str) -> Batch:
+        store = open_store(tmp_path / "data", store_url)
+        opened.append(store)
+        holder = f"{name}@{socket.gethostname()}:{os.getpid()}"
+        shared = SharedBatchStore(store, name, holder)
+        sheet = read_file(path)
+        context = context_for(demo_profile(), MONDAY)
+        mapping = guess_mapping(sheet.headers)
+        return Batch.open(shared, "demo", source_id(path), sheet, mapping, context)
+
+    yield one
+    for store in opened:
+        store.close()
+
+
+async def test_a_stale_view_never_overwrites_another_stations_booking(
+    station: Station, sandbox: SandboxApp
+) -> None:
+    a, b = station("pack-a"), station("pack-b")
+    async with client_for(httpx.ASGITransport(app=sandbox)) as client:
+        await a.rate(client, pace=Pace(None))
+    b.reload([o.key for o in b.orders])  # B sees B1 rated ...
+    rated = b.state("B1")
+    assert rated.status == "rated"
+    a.save(a.state("B1").updated(status="booked", shipment_id="shp-1", pro_number="PRO-1"))
+    # ... and, not having looked again, picks another of its rates by hand
+    other = next(r for r in rated.rates if r.ok and r.id != rated.chosen)
+    b.pick("B1", other.id)
+    kept = station("pack-c").state("B1")
+    assert (kept.status, kept.shipment_id) == ("booked", "shp-1")  # never booked again
+    assert b.state("B1").status == "booked"  # B now sees the truth
+
+
+async def test_two_stations_rating_at_once_rate_each_order_once(
+    station: Station, sandbox: SandboxApp
+) -> None:
+    a, b = station("pack-a"), station("pack-b")
+    one, two = (
+        Counting(httpx.ASGITransport(app=sandbox)),
+        Counting(httpx.ASGITransport(app=sandbox)),
+    )
+    async with client_for(one) as first, client_for(two) as second:
+        await asyncio.gather(
+            a.rate(first, pace=Pace(None), concurrency=1),
+            b.rate(second, pace=Pace(None), concurrency=1),
+        )
+    assert one.rates + two.rates == 3
+    seen = station("pack-c")
+    assert seen.counts() == {"rated": 3}
+
+
+def test_the_stations_line_counts_a_booking_for_the_station_that_made_it(
+    station: Station,
+) -> None:
+    a, b = station("pack-a"), station("pack-b")
+    batch_id = a.info.id
+    assert a.store.claim(batch_id, ["B1"]) == []  # pending: nothing to book
+    assert a.store.claim(batch_id, ["B1"], statuses=["pending"]) == ["B1"]
+    a.save(a.state("B1").updated(status="booked", shipment_id="shp-1"))
+    a.store.release(batch_id)
+    # B takes it to fetch the paperwork it owes: the booking stays A's
+    assert b.store.claim(batch_id, ["B1"], booked=True) == ["B1"]
+    assert b.store.stations(batch_id) == {"pack-a": {"booked": 1}}
+
+
+async def test_a_document_written_before_a_crash_is_not_saved_twice(
+    tmp_path: Path, station: Station, sandbox: SandboxApp
+) -> None:
+    batch = station("pack-a")
+    async with client_for(httpx.ASGITransport(app=sandbox)) as client:
+        await batch.rate(client, pace=Pace(None))
+        folder = documents_folder(tmp_path / "docs", batch)
+        engine = BookingEngine(client, open_ledger(tmp_path / "data", "sandbox"), "demo")
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+        saved = batch.state("B1").documents
+        assert saved
+        assert not batch.state("B1").owes_paperwork
+        # killed after writing the files, before keeping their names
+        batch.save(batch.state("B1").updated(documents=(), paperwork_missing="not saved yet"))
+        await book_orders(batch, engine, client, folder=folder, pace=Pace(None), keys=["B1"])
+    assert batch.state("B1").documents == saved
+    assert not batch.state("B1").owes_paperwork
+    assert sorted(p.name for p in folder.iterdir()) == sorted(saved)  # no -bol-2.pdf
