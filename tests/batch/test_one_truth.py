@@ -20,8 +20,10 @@ from tests.batch.test_engine import NOON_MONDAY, Counting, client_for
 from tui.batch.book import book_orders, documents_folder
 from tui.batch.engine import Batch, source_id
 from tui.batch.fields import guess_mapping
+from tui.batch.follow import others_changes
 from tui.batch.orders import context_for
 from tui.batch.pace import Pace
+from tui.batch.paperwork import owed
 from tui.batch.source import read_file
 from tui.batch.store import SharedBatchStore
 from tui.booking import BookingEngine
@@ -129,3 +131,38 @@ async def test_a_document_written_before_a_crash_is_not_saved_twice(
     assert batch.state("B1").documents == saved
     assert not batch.state("B1").owes_paperwork
     assert sorted(p.name for p in folder.iterdir()) == sorted(saved)  # no -bol-2.pdf
+
+
+def test_paperwork_another_process_saves_clears_paperwork_missing_here(station: Station) -> None:
+    a, b = station("pack-a"), station("pack-b")
+    batch_id = a.info.id
+    assert a.store.claim(batch_id, ["B1"], statuses=["pending"]) == ["B1"]
+    a.save(owed(a.state("B1").updated(status="booked", shipment_id="shp-1")))
+    a.store.release(batch_id)
+    assert a.state("B1").owes_paperwork
+    assert others_changes(a, {}) == ({"pack-a": {"booked": 1}}, [])
+    # B (another terminal, or `freight batch paperwork`) fetches what B1 owes
+    assert b.store.claim(batch_id, ["B1"], booked=True) == ["B1"]
+    b.reload(["B1"])
+    b.save(b.state("B1").updated(documents=("B1-bol.pdf",), paperwork_missing=""))
+    _, changed = others_changes(a, {})
+    assert [(s.key, s.owes_paperwork, s.documents) for s in changed] == [
+        ("B1", False, ("B1-bol.pdf",))
+    ]
+
+
+async def test_a_station_sees_another_stations_rating_without_reopening(
+    station: Station, sandbox: SandboxApp
+) -> None:
+    a, b = station("pack-a"), station("pack-b")
+    assert b.counts() == {"pending": 3}
+    async with client_for(httpx.ASGITransport(app=sandbox)) as client:
+        await a.rate(client, pace=Pace(None))
+    stations, changed = others_changes(b, {})
+    assert stations == {"pack-a": {"rated": 3}}
+    assert sorted((s.key, s.status) for s in changed) == [
+        ("B1", "rated"),
+        ("B2", "rated"),
+        ("B3", "rated"),
+    ]
+    assert {s.key: s.choice for s in changed} == {k: a.state(k).choice for k in ("B1", "B2", "B3")}
