@@ -9,6 +9,7 @@ import dataclasses
 import os
 import socket
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import httpx
@@ -27,6 +28,7 @@ from tui.batch.paperwork import owed
 from tui.batch.source import read_file
 from tui.batch.store import SharedBatchStore
 from tui.booking import BookingEngine
+from tui.commands.batch_watch import left, progress_line
 from tui.demo_profile import demo_profile
 from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
@@ -166,3 +168,15 @@ async def test_a_station_sees_another_stations_rating_without_reopening(
         ("B3", "rated"),
     ]
     assert {s.key: s.choice for s in changed} == {k: a.state(k).choice for k in ("B1", "B2", "B3")}
+
+
+def test_status_watch_waits_for_pending_orders_and_names_one_booked_elsewhere(
+    station: Station,
+) -> None:
+    a, watcher = station("pack-a"), station("office")
+    assert left(watcher) == 3  # none rated yet: another station may be rating them
+    assert a.store.claim(a.info.id, ["B2"], statuses=["pending"]) == ["B2"]
+    a.save(a.state("B2").updated(status="booking", reference="FR-B2"))
+    line = progress_line(watcher, datetime(2026, 11, 23, 10, 27, 40, tzinfo=UTC))
+    assert line == "10:27:40 · pack-a 1 booking · booking elsewhere: B2 · 0 of 3 booked"
+    assert left(watcher) == 3
