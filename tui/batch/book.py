@@ -219,7 +219,7 @@ async def book_orders(
     async def keep(state: OrderState) -> None:
         await batch.keep(state)  # the store's write, off the event loop
         if on_state is not None:
-            on_state(state)
+            on_state(batch.states[state.key])  # the store's, if another moved it
 
     def report() -> None:
         if progress is not None:

@@ -235,7 +235,7 @@ class Batch:
             raise ValueError(f"order {key} has no bookable rate {rate_id}")
         after = state.updated(status="rated", chosen=rate_id, chosen_by="hand", errors=())
         self.save(after)
-        return after
+        return self.states[key]  # the store's, when another station moved it meanwhile
 
     def best(self, key: str) -> str:
         """Why the rules chose nothing for an order ('' when they chose)."""
@@ -277,7 +277,7 @@ class Batch:
         async def save(state: OrderState) -> None:
             await self.keep(state)  # off the event loop
             if on_state is not None:
-                on_state(state)
+                on_state(self.states[state.key])  # the store's, if another moved it
 
         async def claim(chunk: Sequence[Order]) -> list[Order]:
             def take() -> tuple[list[str], dict[str, OrderState]]:
