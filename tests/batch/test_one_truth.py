@@ -5,7 +5,6 @@ the other's, each order is rated once, and the ``Stations:`` counts follow who b
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import os
 import socket
 from collections.abc import Callable, Iterator
@@ -16,8 +15,8 @@ import httpx
 import pytest
 
 from tests.batch.conftest import MONDAY, write
-from tests.batch.test_book import ORDERS
-from tests.batch.test_engine import NOON_MONDAY, Counting, client_for
+from tests.batch.test_book import ORDERS, sandbox
+from tests.batch.test_engine import Counting, client_for
 from tui.batch.book import book_orders, documents_folder
 from tui.batch.engine import Batch, source_id
 from tui.batch.fields import guess_mapping
@@ -30,19 +29,13 @@ from tui.batch.store import SharedBatchStore
 from tui.booking import BookingEngine
 from tui.commands.batch_watch import left, progress_line
 from tui.demo_profile import demo_profile
-from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
 from tui.store import Store, open_ledger, open_store
 
+__all__ = ["sandbox"]  # a fixture this module uses
+
 Station = Callable[[str], Batch]
 """Opens the orders file as one more station (its own store connection) named so."""
-
-
-@pytest.fixture
-def sandbox(sandbox_config: SandboxConfig) -> Iterator[SandboxApp]:
-    app = create_app(dataclasses.replace(sandbox_config, now=lambda: NOON_MONDAY, shipments=5))
-    yield app
-    app.close()
 
 
 @pytest.fixture
@@ -107,7 +100,7 @@ def test_the_stations_line_counts_a_booking_for_the_station_that_made_it(
     a, b = station("pack-a"), station("pack-b")
     batch_id = a.info.id
     assert a.store.claim(batch_id, ["B1"]) == []  # pending: nothing to book
-    assert a.store.claim(batch_id, ["B1"], statuses=["pending"]) == ["B1"]
+    assert a.store.claim_to_rate(batch_id, ["B1"], False) == ["B1"]
     a.save(a.state("B1").updated(status="booked", shipment_id="shp-1"))
     a.store.release(batch_id)
     # B takes it to fetch the paperwork it owes: the booking stays A's
@@ -138,7 +131,7 @@ async def test_a_document_written_before_a_crash_is_not_saved_twice(
 def test_paperwork_another_process_saves_clears_paperwork_missing_here(station: Station) -> None:
     a, b = station("pack-a"), station("pack-b")
     batch_id = a.info.id
-    assert a.store.claim(batch_id, ["B1"], statuses=["pending"]) == ["B1"]
+    assert a.store.claim_to_rate(batch_id, ["B1"], False) == ["B1"]
     a.save(owed(a.state("B1").updated(status="booked", shipment_id="shp-1")))
     a.store.release(batch_id)
     assert a.state("B1").owes_paperwork
@@ -175,7 +168,7 @@ def test_status_watch_waits_for_pending_orders_and_names_one_booked_elsewhere(
 ) -> None:
     a, watcher = station("pack-a"), station("office")
     assert left(watcher) == 3  # none rated yet: another station may be rating them
-    assert a.store.claim(a.info.id, ["B2"], statuses=["pending"]) == ["B2"]
+    assert a.store.claim_to_rate(a.info.id, ["B2"], False) == ["B2"]
     a.save(a.state("B2").updated(status="booking", reference="FR-B2"))
     line = progress_line(watcher, datetime(2026, 11, 23, 10, 27, 40, tzinfo=UTC))
     assert line == "10:27:40 · pack-a 1 booking · booking elsewhere: B2 · 0 of 3 booked"

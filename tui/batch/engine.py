@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
-from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
+from tui.batch.model import (
+    BOOKED_OR_MAYBE,
+    OUTPUT_STATUS,
+    Order,
+    OrderState,
+    Status,
+    to_rate_statuses,
+)
 from tui.batch.orders import Context, read_orders
 from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
 from tui.batch.report import order_record
@@ -246,9 +253,7 @@ class Batch:
     def to_rate(self, *, rerate: bool = False, keys: Sequence[str] | None = None) -> list[Order]:
         """The orders a rating run asks for: pending and failed ones (with ``rerate``, also
         the rated ones not booked)."""
-        wanted: set[Status] = {"pending", "failed"}
-        if rerate:
-            wanted |= {"rated", "no-rate"}
+        wanted = to_rate_statuses(rerate)
         return [
             order
             for order in self.orders
@@ -272,7 +277,7 @@ class Batch:
         handed to ``on_state``). Claimed a few at a time, as a booking run claims them: an
         order another station is rating, or rated since, is not rated again."""
 
-        wanted = ("pending", "failed", "rated", "no-rate") if rerate else ("pending", "failed")
+        wanted = to_rate_statuses(rerate)
 
         async def save(state: OrderState) -> None:
             await self.keep(state)  # off the event loop
@@ -281,7 +286,7 @@ class Batch:
 
         async def claim(chunk: Sequence[Order]) -> list[Order]:
             def take() -> tuple[list[str], dict[str, OrderState]]:
-                got = self.store.claim(self.info.id, [o.key for o in chunk], statuses=wanted)
+                got = self.store.claim_to_rate(self.info.id, [o.key for o in chunk], rerate)
                 return got, (self.store.orders(self.info.id, got) if got else {})
 
             got, states = await asyncio.to_thread(take)

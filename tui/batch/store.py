@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tui.batch.model import BOOKED_OR_MAYBE, OrderState
+from tui.batch.model import BOOKED_OR_MAYBE, OrderState, to_rate_statuses
 from tui.store import open_store, station_name
 from tui.store.core import holder as this_process
 
@@ -93,17 +93,14 @@ class BatchStore(Protocol):
         there and that batch's source."""
         ...
 
-    def claim(
-        self,
-        batch_id: int,
-        keys: Sequence[str],
-        *,
-        booked: bool = False,
-        statuses: Collection[str] | None = None,
-    ) -> list[str]:
+    def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         """Of ``keys``, the orders this station now holds under a lease (none another live
-        station holds; none booked already, unless ``booked``: to fetch owed paperwork; with
-        ``statuses``, only those in them: to rate)."""
+        station holds; none booked already, unless ``booked``: to fetch owed paperwork)."""
+        ...
+
+    def claim_to_rate(self, batch_id: int, keys: Sequence[str], rerate: bool) -> list[str]:
+        """Of ``keys``, the orders this station now holds under a lease to rate: those a
+        rating run asks for (``to_rate_statuses``) no other live station holds."""
         ...
 
     def renew(self, batch_id: int) -> None:
@@ -203,17 +200,12 @@ class SharedBatchStore:
             for key, (state, source) in self.store.booked_in_others(profile, batch_id, keys).items()
         }
 
-    def claim(
-        self,
-        batch_id: int,
-        keys: Sequence[str],
-        *,
-        booked: bool = False,
-        statuses: Collection[str] | None = None,
-    ) -> list[str]:
-        return self.store.claim(
-            batch_id, self.station, keys, by=self.holder, booked=booked, statuses=statuses
-        )
+    def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
+        return self.store.claim(batch_id, self.station, keys, by=self.holder, booked=booked)
+
+    def claim_to_rate(self, batch_id: int, keys: Sequence[str], rerate: bool) -> list[str]:
+        rating = to_rate_statuses(rerate)
+        return self.store.claim(batch_id, self.station, keys, by=self.holder, statuses=rating)
 
     def renew(self, batch_id: int) -> None:
         self.store.renew(batch_id, by=self.holder)
