@@ -593,6 +593,7 @@ async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again
         await wait_for(pilot, lambda: not screen.runs.is_booking)
         first = batch.state("U1").reference
         assert "booking outcome unknown" in batch.state("U1").error_text
+        watched = guard(session.store())  # the ledger read and written off the event loop
         screen.table.move_cursor_to_key("U1")
         await pilot.press("enter")  # the booking check: a search, and what it found
         await wait_for(pilot, lambda: isinstance(app.screen, BookingCheckScreen))
@@ -602,6 +603,8 @@ async def test_an_unknown_booking_none_of_whose_candidates_is_it_is_booked_again
         assert "No shipment found for" in screen_text(app)
         await pilot.press("b")  # none of these is mine: book it again
         await wait_for(pilot, lambda: isinstance(app.screen, BatchConfirmScreen))
+        assert watched.calls
+        assert watched.on_loop == []  # a lock another process holds never freezes the screen
         assert "Book 1 order for " in screen_text(app)
         await pilot.press("enter")
         await wait_for(pilot, lambda: batch.state("U1").status == "booked", 60, "booked")

@@ -33,7 +33,6 @@ from tui.booking import BookedOutcome
 from tui.documents import PrintJob
 from tui.domain.safe_text import plain, safe_name_part
 from tui.ledger import Lane, Offer, OrderClaim, new_reference, order_reference, priced
-from tui.store import LEASE_S
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -220,7 +219,7 @@ async def book_orders(
     async def keep(state: OrderState) -> None:
         await batch.keep(state)  # the store's write, off the event loop
         if on_state is not None:
-            on_state(state)
+            on_state(batch.states[state.key])  # the store's, if another moved it
 
     def report() -> None:
         if progress is not None:
@@ -242,7 +241,7 @@ async def book_orders(
     report()
     group = max(2 * concurrency, CLAIM_GROUP)
     bookable: set[str] = set()
-    renewing = asyncio.create_task(_renew_lease(batch))
+    renewing = asyncio.create_task(batch.renew_leases())
     try:
         for start in range(0, total, group):
             chunk = orders[start : start + group]
@@ -285,14 +284,6 @@ async def _claimed_orders(
     still = book | ({o.key for o in owing(batch, keys)} if fetch else set())
     await _off_loop(batch.store.release, batch.info.id, [k for k in keys if k not in still])
     return [o for o in chunk if o.key in still], book
-
-
-async def _renew_lease(batch: Batch) -> None:
-    """Keep this station's claims alive while it works (every third of the lease)."""
-
-    while True:
-        await asyncio.sleep(LEASE_S / 3)
-        await _off_loop(batch.store.renew, batch.info.id)
 
 
 async def _book_one(

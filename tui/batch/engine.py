@@ -19,7 +19,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
 
 from tui.batch.fields import ColumnMapping
-from tui.batch.model import BOOKED_OR_MAYBE, OUTPUT_STATUS, Order, OrderState, Status
+from tui.batch.model import (
+    BOOKED_OR_MAYBE,
+    OUTPUT_STATUS,
+    Order,
+    OrderState,
+    Status,
+    to_rate_statuses,
+)
 from tui.batch.orders import Context, read_orders
 from tui.batch.rating import DEFAULT_CONCURRENCY, rate_orders
 from tui.batch.report import order_record
@@ -27,6 +34,7 @@ from tui.batch.rules import Rules, choose
 from tui.batch.source import Sheet
 from tui.batch.store import BatchInfo, BatchStore
 from tui.domain.safe_text import plain
+from tui.store import LEASE_S
 
 if TYPE_CHECKING:
     from tui.batch.pace import Pace
@@ -107,7 +115,7 @@ class Batch:
                 if after != before:
                     changed.append(after)
                 self.states[order.key] = after
-            self.store.save(self.info.id, changed)
+            self.reload(self.store.save(self.info.id, changed))
 
     def _booked_in_others(
         self, chunk: Sequence[Order], stored: dict[str, OrderState]
@@ -189,15 +197,18 @@ class Batch:
         return out
 
     def save(self, state: OrderState) -> None:
-        """Keep an order's new state."""
+        """Keep an order's new state, unless another station moved the order since this one
+        read it: then the order's state is the store's (read again), never this stale view."""
         self.states[state.key] = state
-        self.store.save(self.info.id, [state])
+        self.reload(self.store.save(self.info.id, [state]))
 
     async def keep(self, state: OrderState) -> None:
-        """Keep an order's new state, the store's write in a worker thread: a run's saves
-        never hold up the event loop (another process may hold the store's lock)."""
+        """``save``, the store's write in a worker thread: a run's saves never hold up the
+        event loop (another process may hold the store's lock)."""
         self.states[state.key] = state
-        await asyncio.to_thread(self.store.save, self.info.id, [state])
+        stale = await asyncio.to_thread(self.store.save, self.info.id, [state])
+        if stale:
+            self.states.update(await asyncio.to_thread(self.read_states, stale))
 
     # -- choosing -------------------------------------------------------------------------
 
@@ -219,7 +230,7 @@ class Batch:
             if after != state:
                 self.states[order.key] = after
                 changed.append(after)
-        self.store.save(self.info.id, changed)
+        self.reload(self.store.save(self.info.id, changed))
 
     def pick(self, key: str, rate_id: str) -> OrderState:
         """Choose an order's rate by hand (kept over the rules). Raises ValueError."""
@@ -231,7 +242,7 @@ class Batch:
             raise ValueError(f"order {key} has no bookable rate {rate_id}")
         after = state.updated(status="rated", chosen=rate_id, chosen_by="hand", errors=())
         self.save(after)
-        return after
+        return self.states[key]  # the store's, when another station moved it meanwhile
 
     def best(self, key: str) -> str:
         """Why the rules chose nothing for an order ('' when they chose)."""
@@ -242,9 +253,7 @@ class Batch:
     def to_rate(self, *, rerate: bool = False, keys: Sequence[str] | None = None) -> list[Order]:
         """The orders a rating run asks for: pending and failed ones (with ``rerate``, also
         the rated ones not booked)."""
-        wanted: set[Status] = {"pending", "failed"}
-        if rerate:
-            wanted |= {"rated", "no-rate"}
+        wanted = to_rate_statuses(rerate)
         return [
             order
             for order in self.orders
@@ -265,24 +274,56 @@ class Batch:
         on_state: Callable[[OrderState], None] | None = None,
     ) -> None:
         """Rate the orders that need it (see ``to_rate``); each saved as it is known (then
-        handed to ``on_state``)."""
+        handed to ``on_state``). Claimed a few at a time, as a booking run claims them: an
+        order another station is rating, or rated since, is not rated again."""
+
+        wanted = to_rate_statuses(rerate)
 
         async def save(state: OrderState) -> None:
             await self.keep(state)  # off the event loop
             if on_state is not None:
-                on_state(state)
+                on_state(self.states[state.key])  # the store's, if another moved it
 
-        await rate_orders(
-            client,
-            self.to_rate(rerate=rerate, keys=keys),
-            self.states,
-            self.rules,
-            self.mapping,
-            save=save,
-            pace=pace,
-            concurrency=concurrency or DEFAULT_CONCURRENCY,
-            progress=progress,
-        )
+        async def claim(chunk: Sequence[Order]) -> list[Order]:
+            def take() -> tuple[list[str], dict[str, OrderState]]:
+                got = self.store.claim_to_rate(self.info.id, [o.key for o in chunk], rerate)
+                return got, (self.store.orders(self.info.id, got) if got else {})
+
+            got, states = await asyncio.to_thread(take)
+            self.states.update(states)
+            mine = {key for key in got if self.states[key].status in wanted}
+            if len(mine) < len(got):
+                others = [key for key in got if key not in mine]
+                await asyncio.to_thread(self.store.release, self.info.id, others)
+            return [o for o in chunk if o.key in mine]
+
+        async def release(chunk: Sequence[Order]) -> None:
+            await asyncio.to_thread(self.store.release, self.info.id, [o.key for o in chunk])
+
+        renewing = asyncio.create_task(self.renew_leases())
+        try:
+            await rate_orders(
+                client,
+                self.to_rate(rerate=rerate, keys=keys),
+                self.states,
+                self.rules,
+                self.mapping,
+                save=save,
+                pace=pace,
+                concurrency=concurrency or DEFAULT_CONCURRENCY,
+                progress=progress,
+                claim=claim,
+                release=release,
+            )
+        finally:
+            renewing.cancel()
+
+    async def renew_leases(self) -> None:
+        """Keep this station's claims on the batch alive while it works (every third of the
+        lease), until cancelled."""
+        while True:
+            await asyncio.sleep(LEASE_S / 3)
+            await asyncio.to_thread(self.store.renew, self.info.id)
 
     # -- output ---------------------------------------------------------------------------
 

@@ -54,20 +54,30 @@ def stations_text(stations: Mapping[str, Mapping[str, int]]) -> str:
 def others_changes(
     batch: Batch, seen: dict[str, str]
 ) -> tuple[dict[str, dict[str, int]], list[OrderState]]:
-    """Each station's counts, and the orders other stations changed since this process last
-    knew them (their new states, to show): at the first look those whose status differs from
-    this process's, then those changed since (``seen`` keeps when each last changed). Reads
-    the store: run it in a worker thread."""
+    """Each station's counts, and the orders others changed since this process last knew
+    them (their new states, to show): at the first look those whose status differs from
+    this process's, then those changed since (``seen`` keeps when each last changed); and
+    the orders this process knows owing paperwork that another process has saved since
+    (one fetching the paperwork of an order this station booked: the order stays this
+    station's). Reads the store: run it in a worker thread."""
     store, batch_id = batch.store, batch.info.id
     stations = store.stations(batch_id)
-    if not any(name != store.station for name in stations):
-        return stations, []
     known, first = batch.states, not seen
-    changed = []
+    owing = [state.key for state in list(known.values()) if state.owes_paperwork]
+    changed = [
+        state
+        for state in batch.read_states(owing).values()
+        if state.status == "booked" and not state.owes_paperwork
+    ]
+    if not any(name != store.station for name in stations):
+        return stations, changed
+    moved = []
     for key, (status, updated) in store.statuses(batch_id, besides=store.station).items():
         if key not in known:
             continue
         if (known[key].status != status) if first else (seen.get(key) != updated):
-            changed.append(key)
+            moved.append(key)
         seen[key] = updated
-    return stations, list(store.orders(batch_id, changed).values()) if changed else []
+    paid = {state.key for state in changed}
+    moved = [key for key in moved if key not in paid]
+    return stations, changed + (list(store.orders(batch_id, moved).values()) if moved else [])

@@ -30,6 +30,13 @@ DONE_STATUSES: Final[frozenset[Status]] = frozenset({"rated", "booked"})
 BOOKED_OR_MAYBE: Final[frozenset[Status]] = frozenset({"booking", "booked", "unknown"})
 """A booking may exist: never sent again without finding out."""
 
+
+def to_rate_statuses(rerate: bool) -> tuple[Status, ...]:
+    """Statuses of the orders a rating run asks for: pending and failed ones (with
+    ``rerate``, also the rated ones not booked)."""
+    return ("pending", "failed", "rated", "no-rate") if rerate else ("pending", "failed")
+
+
 PAPERWORK_NOT_SAVED: Final = "not saved yet"
 """Why paperwork is owed when nothing was tried yet (booked, then stopped before saving)."""
 

@@ -4,8 +4,9 @@ An order is recorded booked and owing its paperwork in one save; the paperwork i
 (what the booking's answer named, else the shipment's detail), each request at the batch's
 pace, and the debt cleared only once every document is saved. A run stopped in between (a
 kill, a document host down) leaves the debt written down: the next ``batch book`` or ``batch
-paperwork`` fetches what is missing, and nothing already saved twice. A failure names the host
-that failed: the document's, not the API's.
+paperwork`` fetches what is missing, and nothing is saved twice (a document written just
+before a kill is written again under its own name, never as a second file). A failure names
+the host that failed: the document's, not the API's.
 """
 
 from __future__ import annotations
@@ -179,16 +180,11 @@ def _already(folder: Path, name: str, saved: list[str]) -> bool:
     return name in saved and (folder / name).is_file()
 
 
-def _write_new(folder: Path, base: str, content: bytes) -> str:
-    """Write one document as ``base`` (numbered when taken); its name."""
+def _write_new(folder: Path, name: str, content: bytes) -> str:
+    """Write one document as ``name``, the order's own (unique per order and document, the
+    same every run): a file there already is this document, left by a run stopped after
+    writing it and before keeping its name (a kill, a crash), replaced whole, never kept
+    beside it as a second copy. Its name."""
 
-    stem, _, extension = base.rpartition(".")
-    name, counter = base, 2
-    while True:
-        try:  # never over another file, even one written meanwhile
-            write_atomically(folder / name, content, mode=0o644, overwrite=False)
-        except FileExistsError:
-            name = f"{stem}-{counter}.{extension}"
-            counter += 1
-            continue
-        return name
+    write_atomically(folder / name, content, mode=0o644)
+    return name

@@ -35,6 +35,8 @@ SERVER_TRIES: Final = 3
 SERVER_BACKOFF_S: float = 0.5
 """Seconds before the next try after a 5xx, times the 5xx answers so far."""
 DEFAULT_CONCURRENCY: Final = 8
+CLAIM_GROUP: Final = 16
+"""Orders a station claims to rate at a time (at least twice its concurrency)."""
 
 
 class RatesClient(Protocol):
@@ -137,8 +139,12 @@ async def rate_orders(
     concurrency: int = DEFAULT_CONCURRENCY,
     progress: Callable[[Progress], None] | None = None,
     clock: Callable[[], float] = time.monotonic,
+    claim: Callable[[Sequence[Order]], Awaitable[list[Order]]] | None = None,
+    release: Callable[[Sequence[Order]], Awaitable[None]] | None = None,
 ) -> None:
-    """Rate ``orders`` (valid ones), updating ``states`` and saving each as it is known.
+    """Rate ``orders`` (valid ones), updating ``states`` and saving each as it is known;
+    with ``claim``, a group at a time: only those of it ``claim`` gives (this station now
+    holds them; the others another station rated or is rating), let go by ``release``.
 
     Raises FatalRatingError when the service refuses the account; cancelling (Ctrl-C, the
     screen's cancel) stops at once and keeps what was done.
@@ -207,10 +213,24 @@ async def rate_orders(
             await finish(rated_state(state, quote.id, options_of(quote), rules))
             return
 
+    async def claimed() -> None:
+        nonlocal done
+        assert claim is not None
+        group = max(2 * concurrency, CLAIM_GROUP)
+        for start in range(0, total, group):
+            chunk = asking[start : start + group]
+            mine = await claim(chunk)
+            done += len(chunk) - len(mine)  # another station has them, or had them
+            try:
+                await each(mine, concurrency, one)
+            finally:
+                if release is not None:
+                    await release(mine)
+
     pace.on_wait = report
     report()
     try:
-        await each(asking, concurrency, one)
+        await (each(asking, concurrency, one) if claim is None else claimed())
     except* (
         api.AuthenticationError,
         api.SubscriptionError,

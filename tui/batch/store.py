@@ -9,13 +9,14 @@ stations may work on one batch at once: each claims orders under a lease (``clai
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tui.batch.model import BOOKED_OR_MAYBE, OrderState
+from tui.batch.model import BOOKED_OR_MAYBE, OrderState, to_rate_statuses
 from tui.store import open_store, station_name
 from tui.store.core import holder as this_process
 
@@ -71,8 +72,10 @@ class BatchStore(Protocol):
         """The keys of the orders kept for the batch (their states not read)."""
         ...
 
-    def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
-        """Keep these states (durably, before returning)."""
+    def save(self, batch_id: int, states: Iterable[OrderState]) -> list[str]:
+        """Keep these states (durably, before returning), none over another station's: an
+        order this station last saw in another status than the store keeps now is not
+        written. The keys of those (read them again: their truth is the store's)."""
         ...
 
     def set_settings(self, batch_id: int, settings: dict[str, Any]) -> None:
@@ -93,6 +96,11 @@ class BatchStore(Protocol):
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         """Of ``keys``, the orders this station now holds under a lease (none another live
         station holds; none booked already, unless ``booked``: to fetch owed paperwork)."""
+        ...
+
+    def claim_to_rate(self, batch_id: int, keys: Sequence[str], rerate: bool) -> list[str]:
+        """Of ``keys``, the orders this station now holds under a lease to rate: those a
+        rating run asks for (``to_rate_statuses``) no other live station holds."""
         ...
 
     def renew(self, batch_id: int) -> None:
@@ -139,6 +147,9 @@ class SharedBatchStore:
         self.station = station or station_name()
         self.holder = holder or this_process()
         """Who holds a claim: this process (host and pid), which may die without a word."""
+        self._seen: dict[int, dict[str, str]] = {}
+        """Per batch, each order's status as this station last read or wrote it ('': none
+        kept): what a save may write over (another station's newer state it never does)."""
 
     @classmethod
     def in_dir(cls, data_dir: Path) -> SharedBatchStore:
@@ -157,18 +168,22 @@ class SharedBatchStore:
         return [_info(row) for row in self.store.batches(profile)]
 
     def orders(self, batch_id: int, keys: Collection[str] | None = None) -> dict[str, OrderState]:
-        return {
-            row.key: OrderState.from_json({**row.state, "key": row.key})
-            for row in self.store.orders(batch_id, keys)
-        }
+        rows = self.store.orders(batch_id, keys)
+        seen = self._seen.setdefault(batch_id, {})
+        seen.update(dict.fromkeys(keys or (), ""))
+        seen.update((row.key, sys.intern(row.status)) for row in rows)
+        return {row.key: OrderState.from_json({**row.state, "key": row.key}) for row in rows}
 
     def keys(self, batch_id: int) -> list[str]:
         return self.store.order_keys(batch_id)
 
-    def save(self, batch_id: int, states: Iterable[OrderState]) -> None:
-        self.store.save_orders(
-            batch_id, [(s.key, s.status, s.to_json(), s.position) for s in states]
-        )
+    def save(self, batch_id: int, states: Iterable[OrderState]) -> list[str]:
+        rows = [(s.key, s.status, s.to_json(), s.position) for s in states]
+        seen = self._seen.setdefault(batch_id, {})
+        over = {key: seen[key] for key, *_ in rows if key in seen}  # orders never read: as is
+        stale = self.store.save_orders(batch_id, rows, over=over)
+        seen.update((key, sys.intern(status)) for key, status, *_ in rows if key not in stale)
+        return stale
 
     def set_settings(self, batch_id: int, settings: dict[str, Any]) -> None:
         self.store.set_settings(batch_id, settings)
@@ -187,6 +202,10 @@ class SharedBatchStore:
 
     def claim(self, batch_id: int, keys: Sequence[str], *, booked: bool = False) -> list[str]:
         return self.store.claim(batch_id, self.station, keys, by=self.holder, booked=booked)
+
+    def claim_to_rate(self, batch_id: int, keys: Sequence[str], rerate: bool) -> list[str]:
+        rating = to_rate_statuses(rerate)
+        return self.store.claim(batch_id, self.station, keys, by=self.holder, statuses=rating)
 
     def renew(self, batch_id: int) -> None:
         self.store.renew(batch_id, by=self.holder)

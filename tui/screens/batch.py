@@ -248,15 +248,19 @@ unfinished (pasted rows too) is offered in the path field.
 
     @on(VirtualTable.RowSelected, "#batch-table")
     def _selected(self, message: VirtualTable.RowSelected) -> None:
-
         batch = self.current_batch
         if batch is None:
             return
         key = cast("ReviewRow", message.row).key
         state = batch.state(key)
-        unsettled = state.status in ("booking", "unknown") and not self.runs.is_booking
-        if unsettled and self.runs.check_unknown(batch, key):
-            return
+        if state.status in ("booking", "unknown") and not self.runs.is_booking:
+            self.runs.check_unknown(batch, key, partial(self._open_order, batch, key))
+        else:
+            self._open_order(batch, key)
+
+    def _open_order(self, batch: Batch, key: str) -> None:
+        """The order's rates and details, to pick a rate by hand (or rate it again)."""
+        state = batch.state(key)
 
         async def pick(rate_id: str) -> None:
             try:  # (the batch saves the choice: a store call, never on the loop)

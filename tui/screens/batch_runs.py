@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from tui.api.client import FreightClient
     from tui.batch.engine import Batch
     from tui.batch.model import OrderState
+    from tui.ledger import BookingRecord
     from tui.widgets.batch_lines import BatchStatus
     from tui.widgets.batch_progress import BatchProgress
 
@@ -227,36 +228,52 @@ class BatchRuns:
             decided,
         )
 
-    def check_unknown(self, batch: Batch, key: str) -> bool:
+    def check_unknown(self, batch: Batch, key: str, otherwise: Callable[[], None]) -> None:
         """An order whose booking got no answer: search for it and let the user say which
         shipment is it, or that none is and it is to be booked again (the booking check the
-        Book screen uses). False when the ledger has no record of its booking."""
+        Book screen uses); ``otherwise`` when the ledger has no record of its booking. The
+        ledger is read and written in a worker thread, never on the event loop."""
 
         session = self.host.session
         reference = batch.state(key).reference
-        try:
-            record = session.ledger().latest(reference) if reference else None
-        except OSError:
-            record = None
-        if record is None:
-            return False
+
+        def latest() -> BookingRecord | None:
+            try:
+                return session.ledger().latest(reference) if reference else None
+            except OSError:
+                return None
+
+        async def look() -> None:
+            record = await asyncio.to_thread(latest)
+            if record is None:
+                otherwise()
+            else:
+                self.node.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
 
         def checked(chosen: CheckResult | None) -> None:
+            if chosen in ("mine", "again"):
+                self.node.run_worker(
+                    settle(chosen == "again"), group="batch-check", exit_on_error=False
+                )
 
-            if chosen == "mine":
-                again = session.ledger().latest(reference)
-                if again is not None:
-                    self.show_state(claimed(batch, key, again))
-            elif chosen == "again":
-                try:
-                    self.show_state(book_again(batch, key, reference, session.ledger()))
-                except (ValueError, OSError) as error:
-                    self.say(str(error), error=True)
-                    return
-                self.confirm_and_book(batch, [key])
+        async def settle(again: bool) -> None:
 
-        self.node.app.push_screen(BookingCheckScreen(record, just_sent=False), checked)
-        return True
+            if not again:
+                record = await asyncio.to_thread(latest)
+                if record is not None:
+                    self.show_state(await asyncio.to_thread(claimed, batch, key, record))
+                return
+            try:
+                after = await asyncio.to_thread(
+                    lambda: book_again(batch, key, reference, session.ledger())
+                )
+            except (ValueError, OSError) as error:
+                self.say(str(error), error=True)
+                return
+            self.show_state(after)
+            self.confirm_and_book(batch, [key])
+
+        self.node.run_worker(look(), group="batch-check", exit_on_error=False)
 
     def book(self, batch: Batch, keys: list[str] | None) -> None:
         """Book the batch's rated orders (of ``keys``, when given), confirmed before."""

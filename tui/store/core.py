@@ -10,7 +10,7 @@ import json
 import os
 import secrets
 import socket
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime, timedelta
 from typing import Any, Final
@@ -237,25 +237,51 @@ class Store:
         return [str(row[0]) for row in rows]
 
     def save_orders(
-        self, batch_id: int, rows: Sequence[tuple[str, str, dict[str, Any], int]]
-    ) -> None:
-        """Keep orders' states: (key, status, state, position) each; durably before returning."""
+        self,
+        batch_id: int,
+        rows: Sequence[tuple[str, str, dict[str, Any], int]],
+        *,
+        over: Mapping[str, str] | None = None,
+    ) -> list[str]:
+        """Keep orders' states: (key, status, state, position) each; durably before returning.
+        ``over``: per key, the status the station last saw kept ('': none kept); an order kept
+        in another status now (another station moved it since) is not written over. The keys
+        not written (stale views), in no order."""
         if not rows:
-            return
+            return []
         now = now_text()
         with self.engine.write() as tx:
-            tx.many(
-                "INSERT INTO orders (batch_id, key, status, state, updated, position)"
-                " VALUES (?, ?, ?, ?, ?, ?)"
-                " ON CONFLICT (batch_id, key) DO UPDATE SET status = excluded.status,"
-                " state = excluded.state, updated = excluded.updated",
-                [
-                    (batch_id, key, status, json.dumps(state, ensure_ascii=False), now, position)
-                    for key, status, state, position in rows
-                ],
+            stale = self._moved(tx, batch_id, over) if over else set()
+            fresh = [row for row in rows if row[0] not in stale]
+            if fresh:
+                tx.many(
+                    "INSERT INTO orders (batch_id, key, status, state, updated, position)"
+                    " VALUES (?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (batch_id, key) DO UPDATE SET status = excluded.status,"
+                    " state = excluded.state, updated = excluded.updated",
+                    [
+                        (batch_id, key, status, json.dumps(state, ensure_ascii=False), now, at)
+                        for key, status, state, at in fresh
+                    ],
+                )
+                tx.run("UPDATE batches SET updated = ? WHERE id = ?", (now, batch_id))
+                self._notify(tx, batch_id)
+        return list(stale)
+
+    def _moved(self, tx: Transaction, batch_id: int, over: Mapping[str, str]) -> set[str]:
+        """Of ``over``'s keys, those kept now in another status than it says (held until the
+        transaction ends: PostgreSQL locks the rows, SQLite's write is one at a time)."""
+        keys = list(over)
+        lock = " FOR UPDATE" if self.dialect.name == "postgresql" else ""
+        kept = {
+            str(key): str(status)
+            for key, status in tx.run(
+                "SELECT key, status FROM orders WHERE batch_id = ?"
+                f" AND key IN ({','.join('?' for _ in keys)}){lock}",
+                (batch_id, *keys),
             )
-            tx.run("UPDATE batches SET updated = ? WHERE id = ?", (now, batch_id))
-            self._notify(tx, batch_id)
+        }
+        return {key for key in keys if kept.get(key, "") != over[key]}
 
     def booked_elsewhere(
         self, profile: str, key: str, batch_id: int, statuses: Iterable[str]
@@ -301,17 +327,21 @@ class Store:
         moment: datetime | None = None,
         by: str | None = None,
         booked: bool = False,
+        statuses: Collection[str] | None = None,
     ) -> list[str]:
         """Of ``keys``, the orders this process now holds for ``lease_s``: those still to book
-        (or settle; with ``booked``, booked ones too: to fetch the paperwork they owe) that no
-        other process holds under a live lease (one whose process on this host is gone holds
-        nothing). PostgreSQL skips rows another transaction is claiming; SQLite's immediate
+        (or settle; with ``booked``, booked ones too: to fetch the paperwork they owe; with
+        ``statuses``, those in them: to rate) that no other process holds under a live lease
+        (one whose process on this host is gone holds nothing). An order whose booking was
+        sent stays the station's that sent it (the ``Stations:`` line counts bookings by who
+        made them). PostgreSQL skips rows another transaction is claiming; SQLite's immediate
         transaction claims alone."""
         if not keys:
             return []
         me = by or holder()
         marks = ",".join("?" for _ in keys)
-        claimable = (*CLAIMABLE, "booked") if booked else CLAIMABLE
+        claimable = tuple(statuses) if statuses is not None else CLAIMABLE
+        claimable = (*claimable, "booked") if booked else claimable
         states = ",".join("?" for _ in claimable)
         with self.engine.write() as tx:
             at = moment or self._now(tx)
@@ -328,7 +358,9 @@ class Store:
             taken = [str(r[0]) for r in rows]
             if taken:
                 tx.run(
-                    "UPDATE orders SET station = ?, holder = ?, lease_until = ?"
+                    "UPDATE orders SET station = CASE WHEN station IS NOT NULL AND status IN"
+                    " ('booked', 'booking', 'unknown') THEN station ELSE ? END,"
+                    " holder = ?, lease_until = ?"
                     f" WHERE batch_id = ? AND key IN ({','.join('?' for _ in taken)})",
                     (station, me, until, batch_id, *taken),
                 )
