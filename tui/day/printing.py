@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui.atomic import write_atomically
-from tui.day.pdf_merge import CannotMerge, merge_pdfs
+from tui.day import pdf_merge
 from tui.documents import (
     PrintJob,
     PrintOutcome,
@@ -122,8 +122,8 @@ def _join(saved: list[SavedDocument], folder: Path, day: Day) -> tuple[Path | No
     bols_path = labels_path = None
     if bols:
         try:
-            merged = merge_pdfs([path.read_bytes() for path in bols])
-        except CannotMerge:
+            merged = pdf_merge.merge_pdfs([path.read_bytes() for path in bols])
+        except pdf_merge.CannotMerge:
             merged = None
         if merged is not None:
             bols_path = folder / f"bols-{stem}.pdf"

@@ -18,8 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 
 from tui.api.errors import FreightError
-from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED, pickup_day
-from tui.day.facts import day_from, facts_for, listed_on, read_stored
+from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED, facts, pickup_day
+from tui.day.facts import day_from, facts_for, listed_on
 from tui.day.manifests import ManifestsThere, write_manifests
 from tui.day.moves import step_day
 from tui.day.printing import print_day
@@ -232,7 +232,13 @@ manifests; a day already closed shows it `canceled`).
             ledger = await self._ledger()
             account = self.host.session.profile_name
             stored = await asyncio.to_thread(
-                read_stored, ledger.store, day, ledger.environment, ledger.station, listed, account
+                facts.read_stored,
+                ledger.store,
+                day,
+                ledger.environment,
+                ledger.station,
+                listed,
+                account,
             )
         except OSError as error:  # the store (StoreError is one)
             self._read_done(day)

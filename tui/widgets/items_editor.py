@@ -18,6 +18,7 @@ from textual import events, on
 from textual.actions import SkipAction
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.color import Color
 from textual.containers import Vertical, VerticalScroll
 from textual.content import Content
 from textual.widget import Widget
@@ -26,7 +27,6 @@ from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.host import host_of
 from tui.textual_internals import ResizeWithoutLayout
-from tui.widgets.focus_border import FocusBorder
 from tui.widgets.item_line import ItemRow
 from tui.widgets.item_strip import (
     CELLS,
@@ -39,6 +39,31 @@ from tui.widgets.item_strip import (
 )
 from tui.widgets.messages import WidgetMessage
 from tui.widgets.text_cell import TextCell as TextCell
+
+
+class FocusBorder:
+    """Keeps `widget`'s round border in the theme's `border` colour while focus is inside it,
+    `border-blurred` otherwise. A `:focus-within` rule would restyle every descendant on each
+    focus move, which grows with what the widget holds."""
+
+    def __init__(self, widget: Widget) -> None:
+        self._widget = widget
+        self._shown = False
+
+    def follow_theme(self) -> None:
+        """Repaint the border in each new theme's colours (call once the widget is mounted)."""
+        widget = self._widget
+        widget.app.theme_changed_signal.subscribe(widget, lambda _theme: self.show(force=True))
+
+    def show(self, *, force: bool = False) -> None:
+        """Paint the border for where focus is now (`force`: even if that did not change)."""
+        widget = self._widget
+        inside = widget.has_focus_within
+        if inside == self._shown and not force:
+            return
+        self._shown = inside
+        color = widget.app.get_css_variables()["border" if inside else "border-blurred"]
+        widget.styles.border = ("round", Color.parse(color))
 
 
 class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
