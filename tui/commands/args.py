@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from tui.commands.batch_args import add_batch_commands
 from tui.commands.dates import SHORTCUTS
+from tui.commands.day import add_day_command
 from tui.commands.exits import HELP as EXIT_HELP
 from tui.commands.parser import CommandParser as CommandParser  # (the cli builds it)
 from tui.commands.parser import add_command, add_json_flag
@@ -181,8 +182,6 @@ def add_commands(sub: Any) -> None:
     _format(track, ("table", "json", "jsonl"), "track")
 
     add_batch_commands(sub, add_target_flags)
-
-    from tui.commands.day import add_day_command
 
     add_day_command(sub, add_target_flags)
 
