@@ -14,7 +14,7 @@ from textual.widgets import Input
 
 from tui.domain.validation import validate_email, validate_phone
 from tui.forms.book_times import check_window, parse_time_of_day
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label, Static
 from tui.widgets.typeahead import TypeaheadFocus
 

@@ -16,7 +16,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import OptionList
 
 

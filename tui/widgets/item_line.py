@@ -15,7 +15,7 @@ from textual.widget import Widget
 
 from tui.domain.freight_class import format_class
 from tui.domain.quote_form import IMPLIED_MARK, ITEM_FIELDS, OVERRIDE_MARK, ItemDraft
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 
 PLACEHOLDERS: dict[str, str] = {
     "quantity": "1",

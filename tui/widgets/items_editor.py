@@ -27,6 +27,7 @@ from tui.domain.density import LineTotals
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.host import host_of
 from tui.textual_internals import ResizeWithoutLayout
+from tui.widgets import WidgetMessage
 from tui.widgets.item_line import ItemRow
 from tui.widgets.item_strip import (
     CELLS,
@@ -37,7 +38,6 @@ from tui.widgets.item_strip import (
     grid_columns,
     settle,
 )
-from tui.widgets.messages import WidgetMessage
 from tui.widgets.text_cell import TextCell as TextCell
 
 

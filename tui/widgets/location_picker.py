@@ -12,8 +12,8 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
+from tui.widgets import WidgetMessage
 from tui.widgets.drop_down import DropDown
-from tui.widgets.messages import WidgetMessage
 from tui.widgets.plain import Label
 
 

@@ -13,7 +13,7 @@ from textual.suggester import Suggester
 from textual.widgets import Input
 
 from tui.batch.view import complete_path, path_choices
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.workspace import inside, workspace
 
 

@@ -13,7 +13,7 @@ from textual.widgets import Checkbox, Input
 
 from tui.domain.pickup_dates import US
 from tui.forms.book_times import day_note, parse_pickup_day
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label, Static
 from tui.widgets.tick_box import TickBox
 from tui.widgets.typeahead import TypeaheadFocus

@@ -16,7 +16,7 @@ from textual.widgets import DataTable
 from tui.domain.modes import mode_key
 from tui.domain.money import HOME_CURRENCY, currency_of, format_amount
 from tui.domain.safe_text import plain
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import Static
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.domain.quote_form import SHIPMENT_FIELDS, QuoteDraft
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.text_cell import TextCell
 

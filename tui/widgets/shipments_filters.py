@@ -16,7 +16,7 @@ from tui.api.models import ShipmentQuery
 from tui.domain.shipments import MODES
 from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
-from tui.widgets.messages import WidgetMessage
+from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.typeahead import TypeaheadFocus
 
