@@ -259,8 +259,11 @@ async def test_booking_twice_opens_the_existing_shipment(ui_session: Session) ->
         assert app.current_mode == "shipments"
         assert isinstance(app.screen, ShipmentDetailScreen)
         app.switch_mode("quote")
-        await pilot.pause()
-        assert f"Already booked as shipment {first.shipment_id}." in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: f"Already booked as shipment {first.shipment_id}." in screen_text(app),
+            what=f"Already booked as shipment {first.shipment_id}.",
+        )
 
 
 async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Session) -> None:
@@ -323,8 +326,11 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
         assert isinstance(book, BookScreen)
         book.dest.input("company").focus()
         await pilot.press("f5")
-        await pilot.pause()
-        assert "Address book → Destination" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "Address book → Destination" in screen_text(app),
+            what="Address book → Destination",
+        )
         assert "● Lone Star DC" in screen_text(app)  # the entry at the destination ZIP, first
         await pilot.press("enter")
         await pilot.pause()
@@ -333,8 +339,11 @@ async def test_address_book_fills_the_focused_end_and_saves_a_new_address(
         company = book.dest.input("company")
         company.value = "Lone Star Annex"
         await pilot.press("ctrl+t")
-        await pilot.pause()
-        assert "Saved Lone Star Annex (75207) to the address book." in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "Saved Lone Star Annex (75207) to the address book." in screen_text(app),
+            what="Saved Lone Star Annex (75207) to the address book.",
+        )
         saved = [e for e in ui_session.address_book() if e.company == "Lone Star Annex"]
         assert len(saved) == 1
         assert saved[0].postal_code == "75207"

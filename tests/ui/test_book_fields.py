@@ -249,8 +249,11 @@ async def test_saving_a_known_address_keeps_what_the_form_does_not_show(
         await type_into(pilot, book.dest.input("phone"), "404-555-0123")
         await type_into(pilot, book.dest.input("dock_open"), "6:30am")
         await pilot.press("ctrl+t")
-        await pilot.pause()
-        assert "Saved Peach Retail (30303) to the address book." in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "Saved Peach Retail (30303) to the address book." in screen_text(app),
+            what="Saved Peach Retail (30303) to the address book.",
+        )
         saved = [e for e in ui_session.address_book() if e.company == "Peach Retail"]
         assert len(saved) == 1
         assert saved[0].phone == "404-555-0123"

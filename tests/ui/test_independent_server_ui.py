@@ -164,8 +164,7 @@ async def test_rates_booking_search_and_detail_against_another_server(tmp_path: 
         shipments = app.screen
         assert isinstance(shipments, ShipmentsScreen)
         await wait_for(pilot, lambda: shipments.table.row_count == 2, what="two rows")
-        await pilot.pause()
-        assert "1,234.50 CAD" in screen_text(app)
+        await wait_for(pilot, lambda: "1,234.50 CAD" in screen_text(app), what="the text")
         await pilot.press("t")
         await pilot.pause()
         assert isinstance(app.screen, ShipmentsSummaryScreen)

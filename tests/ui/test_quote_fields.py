@@ -72,12 +72,18 @@ async def test_zip_codes_show_their_place_and_an_unknown_one_is_marked_before_an
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await start(pilot)
         await type_text(pilot, "30303")
-        await pilot.pause()
-        assert "Chicago, IL → Atlanta, GA" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "Chicago, IL → Atlanta, GA" in screen_text(app),
+            what="Chicago, IL → Atlanta, GA",
+        )
         await pilot.press("backspace", "backspace", "backspace", "backspace", "backspace")
         await type_text(pilot, "99999")
-        await pilot.pause()
-        assert "Chicago, IL → unknown ZIP" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "Chicago, IL → unknown ZIP" in screen_text(app),
+            what="Chicago, IL → unknown ZIP",
+        )
         assert screen.widget_for("dest_zip").has_class("-invalid")
         assert "to: 99999 is not a US ZIP code" in message(screen)
         assert screen.draft().dest_zip == "99999"
@@ -92,8 +98,7 @@ async def test_pickup_date_defaults_to_the_next_business_day_and_takes_shortcuts
         assert screen.shipment.field("pickup_date").placeholder == "2026-11-23"
         assert "Mon Nov 23" in screen_text(app)
         await type_text(pilot, "+4")  # Tuesday
-        await pilot.pause()
-        assert "Tue Nov 24" in screen_text(app)
+        await wait_for(pilot, lambda: "Tue Nov 24" in screen_text(app), what="the text")
         assert not screen.shipment.field("pickup_date").has_class("-invalid")
 
 
@@ -222,8 +227,11 @@ async def test_item_details_hazmat_bad_input_is_marked_and_kept_then_fixed() -> 
         await type_text(pilot, "03")
         await pilot.press("tab")
         await type_text(pilot, "2.4")
-        await pilot.pause()
-        assert "class 2 divisions are 2.1, 2.2, 2.3" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "class 2 divisions are 2.1, 2.2, 2.3" in screen_text(app),
+            what="class 2 divisions are 2.1, 2.2, 2.3",
+        )
         await pilot.press("backspace")
         await type_text(pilot, "1")
         await pilot.press("tab")
@@ -239,8 +247,7 @@ async def test_item_details_hazmat_bad_input_is_marked_and_kept_then_fixed() -> 
         await type_text(pilot, "CHEMTREC")
         await pilot.press("tab")
         await type_text(pilot, "800-424-930")
-        await pilot.pause()
-        assert "emergency phone" in screen_text(app)
+        await wait_for(pilot, lambda: "emergency phone" in screen_text(app), what="the text")
         await type_text(pilot, "0")
         await pilot.press("enter")  # Enter in the last field closes
         await pilot.pause()
@@ -374,8 +381,11 @@ async def test_a_wrong_nmfc_item_or_packing_group_is_marked_in_the_dialog_and_on
         assert "NMFC item: up to 6 digits" in screen_text(app)
         await pilot.press("tab", "space", "tab", "tab", "tab")  # hazardous; to packing group
         await type_text(pilot, "IV")
-        await pilot.pause()
-        assert "packing group: I, II or III" in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "packing group: I, II or III" in screen_text(app),
+            what="packing group: I, II or III",
+        )
         await pilot.press("escape")
         await pilot.pause()
         item = screen.draft().items[0]

@@ -301,8 +301,11 @@ async def test_choosing_production_warns_before_signing_in(live_sandbox: Running
         screen = await _signin_screen(app, pilot)
         assert "bookings are real" not in screen_text(app)
         screen.query_one("#signin-environment", Select).value = "production"
-        await pilot.pause()
-        assert "PRODUCTION: bookings are real and billed." in screen_text(app)
+        await wait_for(
+            pilot,
+            lambda: "PRODUCTION: bookings are real and billed." in screen_text(app),
+            what="PRODUCTION: bookings are real and billed.",
+        )
         await _fill_account(pilot, screen, live_sandbox.base_url, profile="live")
         await pilot.press("enter")
         await wait_for(pilot, lambda: not isinstance(app.screen, SignInScreen))
