@@ -65,7 +65,7 @@ class CountingLimiter(RateLimiter):
 
 def open_batch(url: str, data: Path, path: Path) -> Batch:
     sheet = read_file(path)
-    store = SharedBatchStore(open_store(data, url))
+    store = SharedBatchStore(open_store(data, url, migrate=True))  # a new database: make its tables
     context = context_for(demo_profile(), date.today(), datetime.now(UTC))
     return Batch.open(store, "demo", source_id(path), sheet, guess_mapping(sheet.headers), context)
 
