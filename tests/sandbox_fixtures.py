@@ -39,6 +39,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from tui.api import Booking, BookingRequest, FreightClient, Rate, RateRequest
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app, start_in_thread
 from tui.sandbox.app import SandboxApp
 from tui.sandbox.threaded import RunningSandbox
@@ -124,3 +125,22 @@ def live_sandbox(sandbox_config: SandboxConfig) -> Iterator[RunningSandbox]:
 def seeded_db_2000() -> Path:
     """Path of the shared 2,000-shipment database: copy it (``copy_seeded_db``), never write."""
     return seeded_db_path()
+
+
+async def book_ltl_with_pickup(client: FreightClient) -> tuple[Booking, Rate]:
+    """A fresh LTL booking with a pickup, Atlanta to New York, made through ``client``: what
+    the pickup and cancel tests change."""
+    quote = await client.get_rates(
+        RateRequest.model_validate(
+            {"origin_postal_code": "30318", "dest_postal_code": "10001",
+             "items": [{"weight": 500, "length": 48, "width": 40, "height": 48,
+                        "quantity": 2, "package": "pallet", "freight_class": "77.5"}]}
+        )
+    )  # fmt: skip
+    rate = next(r for r in quote.rates if r.is_ok and r.mode == "ltl")
+    booked = await client.book(
+        BookingRequest(quote_id=quote.id, rate_id=rate.id, schedule_pickup=True)
+    )
+    assert isinstance(booked, Booking)
+    assert booked.shipment_id
+    return booked, rate

@@ -12,6 +12,7 @@ import pytest
 
 from tests.api.conftest import FAST
 from tests.independent_server import CHANGES, QUERY, TOKEN, IndependentServer
+from tests.sandbox_fixtures import book_ltl_with_pickup
 from tui.api import (
     BookingRequest,
     ChangeRefusedError,
@@ -64,19 +65,9 @@ async def client(app: SandboxApp) -> AsyncIterator[FreightClient]:
 
 
 async def _book(client: FreightClient) -> str:
-    quote = await client.get_rates(
-        RateRequest.model_validate(
-            {"origin_postal_code": "30318", "dest_postal_code": "10001",
-             "items": [{"weight": 500, "length": 48, "width": 40, "height": 48,
-                        "quantity": 2, "package": "pallet", "freight_class": "77.5"}]}
-        )
-    )  # fmt: skip
-    rate = next(r for r in quote.rates if r.is_ok and r.mode == "ltl")
-    booking = await client.book(
-        BookingRequest(quote_id=quote.id, rate_id=rate.id, schedule_pickup=True)
-    )
-    assert booking.shipment_id
-    return booking.shipment_id
+    booked, _rate = await book_ltl_with_pickup(client)
+    assert booked.shipment_id
+    return booked.shipment_id
 
 
 def test_the_profile_keys_are_the_wire_names() -> None:

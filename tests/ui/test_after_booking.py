@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from tests.api.test_changes import START, Clock
+from tests.sandbox_fixtures import book_ltl_with_pickup
 from tests.ui.screen import screen_text, wait_for
-from tui.api import BookingRequest, RateRequest
 from tui.api.models import Booking, Rate
 from tui.app import FreightApp, make_app
 from tui.sandbox import SandboxConfig
@@ -39,21 +39,7 @@ def sandbox_config(sandbox_config: SandboxConfig, clock: Clock) -> SandboxConfig
 
 async def book(session: Session) -> tuple[Booking, Rate]:
     """A fresh LTL booking with a pickup, Atlanta to New York, made through the client."""
-    client = await session.client()
-    quote = await client.get_rates(
-        RateRequest.model_validate(
-            {"origin_postal_code": "30318", "dest_postal_code": "10001",
-             "items": [{"weight": 500, "length": 48, "width": 40, "height": 48,
-                        "quantity": 2, "package": "pallet", "freight_class": "77.5"}]}
-        )
-    )  # fmt: skip
-    rate = next(r for r in quote.rates if r.is_ok and r.mode == "ltl")
-    booked = await client.book(
-        BookingRequest(quote_id=quote.id, rate_id=rate.id, schedule_pickup=True)
-    )
-    assert isinstance(booked, Booking)
-    assert booked.shipment_id
-    return booked, rate
+    return await book_ltl_with_pickup(await session.client())
 
 
 async def on_result(pilot: Pilot[Any], app: FreightApp, session: Session) -> Booking:
