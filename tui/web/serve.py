@@ -306,8 +306,9 @@ class FreightServer:
             else:
                 try:
                     response = await handler(request)
-                except web.HTTPException as error:
-                    response = error
+                except web.HTTPException as error:  # raised, as aiohttp wants; with our headers
+                    error.headers.update(SECURITY_HEADERS)
+                    raise
             if not response.prepared:
                 response.headers.update(SECURITY_HEADERS)
             return response
@@ -324,7 +325,7 @@ class FreightServer:
     async def handle_index(self, request: web.Request) -> web.StreamResponse:
 
         if "token" in request.query:  # trade the token for the cookie, drop it from the bar
-            response = web.HTTPSeeOther("./")
+            response = web.Response(status=303, headers={"Location": "./"})
             if self.gate.trade(request.query["token"]):
                 response.set_cookie(
                     self.gate.cookie_name,
