@@ -332,3 +332,25 @@ async def test_the_number_keys_answer_the_numbered_offers(
         await wait_for(pilot, lambda: not isinstance(app.screen, (SignInScreen, KeyringHelpScreen)))
         assert session.has_connection
     assert "demo-secret" in credentials_file().read_text()
+
+
+async def test_a_plain_file_that_cannot_be_written_says_why_and_keeps_the_form(
+    live_sandbox: RunningSandbox, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("PYTHON_KEYRING_BACKEND", NO_KEYRING)
+    credentials_file().mkdir(parents=True)  # a folder where the file goes: the save fails
+    session = _session()
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _signin_screen(app, pilot)
+        await _submit_to_the_diagnosis(pilot, screen, live_sandbox.base_url)
+        await pilot.press("4")
+        await pilot.press(*"plain", "enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, SignInScreen))
+        await wait_for(
+            pilot,
+            lambda: "Not saved" in " ".join(screen_text(app).split()),
+            what="the failure to save the plain file",
+        )
+        assert not session.has_connection
+        assert _field(screen, "client_id").value  # nothing typed is lost

@@ -282,9 +282,11 @@ F5 opens the demo on a local sandbox; no account is needed.
             if kept.warning:
                 self.notify(kept.warning, severity="warning", timeout=8)
             if kept.credentials is None:
-                if kept.problem:
-                    form.set_message(kept.problem, error=True)
-                form.set_message("Not signed in yet: choose how to keep the secret (F6).")
+                hint = "Not signed in yet: choose how to keep the secret (F6)."
+                if kept.problem:  # the store's failure stays on screen, with the way on
+                    form.set_message(f"{kept.problem} {hint}", error=True)
+                else:
+                    form.set_message(hint)
                 return
             problem = signin_keep.apply(self.session, self.connector, profile, kept.credentials)
             if problem is not None:
