@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from collections.abc import Awaitable, Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -254,6 +254,18 @@ class Session:
                 self.store(), station_name(), environment
             )
         return kept
+
+    def booked_shipments(self, shipment_ids: Collection[str]) -> dict[str, tuple[str, str | None]]:
+        """Shipment id -> (Freight's booking reference, the batch's order number or None) of
+        this profile's bookings of these shipments in the store; none when the store cannot be
+        read (a listing is the service's, the store only adds). Blocking: call it from a
+        worker."""
+        if not shipment_ids:
+            return {}
+        try:
+            return self.ledger().booked_shipments(self.profile_name, shipment_ids)
+        except OSError:  # StoreError
+            return {}
 
     def address_book(self) -> list[Location]:
         """The active profile's address book as the store holds it now (shared by the

@@ -67,6 +67,12 @@ class StoreLedger(Ledger):
         self.station = station
         self.environment = environment
 
+    def booked_shipments(
+        self, account: str, shipment_ids: Collection[str]
+    ) -> dict[str, tuple[str, str | None]]:
+        """``booked_shipments`` of this ledger's environment."""
+        return booked_shipments(self.store, self.environment, account, shipment_ids)
+
     # -- writing ----------------------------------------------------------------------------
 
     def _write_sent(
