@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
-from collections.abc import Awaitable, Callable, Collection, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -255,15 +255,13 @@ class Session:
             )
         return kept
 
-    def booked_shipments(self, shipment_ids: Collection[str]) -> dict[str, tuple[str, str | None]]:
+    def booked_shipments(self) -> dict[str, tuple[str, str | None]]:
         """Shipment id -> (Freight's booking reference, the batch's order number or None) of
-        this profile's bookings of these shipments in the store; none when the store cannot be
-        read (a listing is the service's, the store only adds). Blocking: call it from a
-        worker."""
-        if not shipment_ids:
-            return {}
+        every booking of this profile in the store that has a shipment; none when the store
+        cannot be read (a listing is the service's, the store only adds). Blocking: call it
+        from a worker."""
         try:
-            return self.ledger().booked_shipments(self.profile_name, shipment_ids)
+            return self.ledger().booked_shipments(self.profile_name)
         except OSError:  # StoreError
             return {}
 

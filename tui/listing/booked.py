@@ -1,6 +1,6 @@
 """What the store knows of listed shipments: Freight's booking reference and the batch's order
 number, joined by shipment id into the records of ``freight shipments``, ``shipment`` and the
-Shipments screen's export (each looks them up in its own store: ``lookup``)."""
+Shipments screen's export (each reads them from its own store)."""
 
 from __future__ import annotations
 
@@ -49,6 +49,16 @@ async def joined(lookup: Lookup, shipments: AsyncIterator[Shipment]) -> AsyncIte
     if chunk:
         for row in await rows():
             yield row
+
+
+async def joined_with(
+    load: Callable[[], Booked], shipments: AsyncIterator[Shipment]
+) -> AsyncIterator[BookedRow]:
+    """The shipments as rows with the bookings ``load`` reads (every one, once, on a thread),
+    each as it arrives: an export's count runs with the pages, never held back a chunk."""
+    booked = await asyncio.to_thread(load)
+    async for shipment in shipments:
+        yield row_of(shipment, booked.get(shipment.id))
 
 
 def row_of(shipment: Shipment, booked: tuple[str, str | None] | None) -> BookedRow:
