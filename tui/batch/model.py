@@ -132,6 +132,14 @@ class HazardLook:
     lines: str
     """A digest of those lines' descriptions: the user's word that the order is not
     hazardous holds for these lines, and is asked again when they change."""
+    rows: tuple[int, ...] = ()
+    """The file's rows of those lines."""
+
+    @property
+    def rows_text(self) -> str:
+        """``row 3`` or ``rows 3, 4``."""
+        numbers = ", ".join(str(row) for row in dict.fromkeys(self.rows))
+        return f"row{'s' if len(set(self.rows)) > 1 else ''} {numbers}"
 
 
 @dataclass(frozen=True, slots=True)

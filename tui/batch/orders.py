@@ -269,7 +269,8 @@ class _OrderReader:
         if not found:
             return None
         words = ", ".join(dict.fromkeys(w for _, _, word in found for w in word.split(", ")))
-        looks = HazardLook(words, hazard_lines([description for _, description, _ in found]))
+        lines = hazard_lines([description for _, description, _ in found])
+        looks = HazardLook(words, lines, tuple(cells.row.number for cells, _, _ in found))
         context = self.context
         said = build.key in context.not_hazardous
         said = said or context.said_not_hazardous.get(build.key) == looks.lines
