@@ -105,6 +105,7 @@ SLOW_TESTS = frozenset(
     {
         "commands/test_batch_oneoff.py::test_a_one_off_set_is_not_kept_for_the_next_file_with_these_headers",
         "commands/test_batch_oneoff.py::test_a_total_row_is_set_aside_and_the_batch_can_exit_0",
+        "commands/test_batch_oneoff.py::test_a_line_that_looks_hazardous_waits_for_the_users_word",
         "ui/test_quote_fields.py::test_the_rate_request_carries_every_field_and_rates_show_their_charges",
         "ui/test_quote_fields.py::test_item_details_hazmat_bad_input_is_marked_and_kept_then_fixed",
         "ui/test_quote_fields.py::test_every_new_field_survives_a_restart",

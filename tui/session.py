@@ -255,6 +255,16 @@ class Session:
             )
         return kept
 
+    def booked_shipments(self) -> dict[str, tuple[str, str | None]]:
+        """Shipment id -> (Freight's booking reference, the batch's order number or None) of
+        every booking of this profile in the store that has a shipment; none when the store
+        cannot be read (a listing is the service's, the store only adds). Blocking: call it
+        from a worker."""
+        try:
+            return self.ledger().booked_shipments(self.profile_name)
+        except OSError:  # StoreError
+            return {}
+
     def address_book(self) -> list[Location]:
         """The active profile's address book as the store holds it now (shared by the
         stations on one store; the config's entries taken in once). Blocking: call it from a

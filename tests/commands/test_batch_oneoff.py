@@ -1,7 +1,8 @@
 """Nothing silent (issue 37, items 2 and 3): a one-off ``--map``/``--set`` is for its run only
 (``--save-mapping`` keeps it), a saved mapping's header line says where it is not the guess,
 weights no freight has are set aside with the likely unit slip, and a line that looks
-hazardous is set aside until ``--not-hazardous`` names its order. Files are written by the
+hazardous is set aside until ``--not-hazardous`` names its order (kept for the next run of
+the same file, while its lines stay as they were). Files are written by the
 test and read by the real CLI (``batch status``: nothing is sent)."""
 
 from __future__ import annotations
@@ -93,6 +94,12 @@ def test_a_line_that_looks_hazardous_waits_for_the_users_word(
     assert records["Z3"]["status"] != "invalid"
     said = _status(freight, path, "--not-hazardous", "Z1", "Z2")
     assert "invalid" not in (said["Z1"]["status"], said["Z2"]["status"])
+    again = _status(freight, path)  # the word is kept with the batch: not asked again
+    assert "invalid" not in (again["Z1"]["status"], again["Z2"]["status"])
+    text = path.read_text(encoding="utf-8").replace("Lithium batteries", "Lithium cells")
+    path.write_text(text, encoding="utf-8")
+    changed = _status(freight, path)  # unless the lines it was given of changed
+    assert [changed[k]["status"] for k in ("Z1", "Z2")] == ["invalid", "pending"]
 
 
 def test_a_total_row_is_set_aside_and_the_batch_can_exit_0(

@@ -12,8 +12,8 @@ import asyncio
 import hashlib
 import sys
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -47,6 +47,19 @@ CHUNK: Final = 500
 """Orders' states read (and saved, in one transaction) at a time when a batch is opened or
 read back: a store's statement takes so many keys at most, and 100,000 decoded records
 would cost more memory than the batch itself."""
+
+
+NOT_HAZARDOUS: Final = "notHazardous"
+"""The batch's setting that keeps the user's word that orders are not hazardous."""
+
+
+def said_not_hazardous(settings: Mapping[str, Any]) -> dict[str, str]:
+    """Order -> the digest of the lines the user said were not hazardous, as a batch's
+    settings keep it (an unreadable entry is no word)."""
+    kept = settings.get(NOT_HAZARDOUS)
+    if not isinstance(kept, dict):
+        return {}
+    return {k: v for k, v in kept.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def source_id(path: Path | None, text: str | None = None) -> str:
@@ -83,17 +96,44 @@ class Batch:
     ) -> Batch:
         """The batch of this file: its orders read now, their states reconciled and saved."""
         info = store.open(profile, source)
+        said = said_not_hazardous(info.settings)
+        context = replace(context, said_not_hazardous={**said, **context.said_not_hazardous})
         orders = read_orders(sheet, mapping, context)
+        for order in orders:  # the word given this run is kept for the lines it was given of
+            if order.looks_hazardous is not None and order.key in context.not_hazardous:
+                said[order.key] = order.looks_hazardous.lines
         kept_rules = Rules.from_json(info.settings.get("rules")) if rules is None else rules
+        settings = {
+            **info.settings,
+            "rules": kept_rules.to_json(),
+            "mapping": mapping.to_json(),
+            NOT_HAZARDOUS: said,
+        }
+        info = replace(info, settings=settings)
         batch = cls(store, info, sheet, mapping, orders, {}, kept_rules)
         batch._reconcile()
-        store.set_settings(
-            info.id,
-            {**info.settings, "rules": batch.rules.to_json(), "mapping": mapping.to_json()},
-        )
+        store.set_settings(info.id, settings)
         if rules is not None:
             batch.apply_rules(rules)
         return batch
+
+    def say_not_hazardous(self, keys: Iterable[str]) -> list[str]:
+        """Keep the user's word that these orders are not hazardous, for the lines of each
+        that look it (read again, they are then read as not hazardous, with a note; asked
+        again when those lines change). The orders it was kept for (those that look
+        hazardous). Blocking: a store call."""
+        said = said_not_hazardous(self.info.settings)
+        kept = []
+        for key in keys:
+            order = self.order(key)
+            if order is not None and order.looks_hazardous is not None:
+                said[key] = order.looks_hazardous.lines
+                kept.append(key)
+        if kept:
+            settings = {**self.info.settings, NOT_HAZARDOUS: said}
+            self.store.set_settings(self.info.id, settings)
+            self.info = replace(self.info, settings=settings)
+        return kept
 
     def _reconcile(self) -> None:
         # Read and saved a few thousand at a time: a file of 100,000 orders is never held as
@@ -215,10 +255,13 @@ class Batch:
     def apply_rules(self, rules: Rules) -> None:
         """Choose again by these rules for every rated order not chosen by hand."""
         self.rules = rules
-        self.store.set_settings(
-            self.info.id,
-            {**self.info.settings, "rules": rules.to_json(), "mapping": self.mapping.to_json()},
-        )
+        settings = {
+            **self.info.settings,
+            "rules": rules.to_json(),
+            "mapping": self.mapping.to_json(),
+        }
+        self.store.set_settings(self.info.id, settings)
+        self.info = replace(self.info, settings=settings)
         changed = []
         for order in self.orders:
             state = self.states[order.key]

@@ -124,6 +124,25 @@ class Flags:
 
 
 @dataclass(frozen=True, slots=True)
+class HazardLook:
+    """Lines of an order that look hazardous (their words say so) and give no UN number."""
+
+    words: str
+    """The words that looked hazardous: ``paint, flammable``."""
+    lines: str
+    """A digest of those lines' descriptions: the user's word that the order is not
+    hazardous holds for these lines, and is asked again when they change."""
+    rows: tuple[int, ...] = ()
+    """The file's rows of those lines."""
+
+    @property
+    def rows_text(self) -> str:
+        """``row 3`` or ``rows 3, 4``."""
+        numbers = ", ".join(str(row) for row in dict.fromkeys(self.rows))
+        return f"row{'s' if len(set(self.rows)) > 1 else ''} {numbers}"
+
+
+@dataclass(frozen=True, slots=True)
 class Order:
     """One order of the file: the rows it came from and what they say, or why they cannot.
 
@@ -152,6 +171,9 @@ class Order:
     classes: str = ""
     flags: Flags = field(default_factory=Flags)
     po: str = ""
+    looks_hazardous: HazardLook | None = None
+    """Lines whose words look hazardous with no UN number: the order is set aside unless
+    the user said it is not hazardous (then it is read as not hazardous, with a note)."""
 
     @classmethod
     def of(cls, *, request: RateRequest | None = None, **fields: Any) -> Order:

@@ -4,8 +4,9 @@ and reason, and its whole order is set aside; the other orders go on."""
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Final, TypeVar, cast
@@ -14,7 +15,7 @@ from tui.batch import shipdates, values
 from tui.batch.addresses import is_block, parse_block
 from tui.batch.fields import ORDER_FIELDS, ColumnMapping
 from tui.batch.lines import LineReader
-from tui.batch.model import Flags, Order, RowError
+from tui.batch.model import Flags, HazardLook, Order, RowError
 from tui.batch.plausible import plausible_weights
 from tui.batch.records import Cells, Destination, Line, OrderRows
 from tui.batch.request import field_error, rate_request
@@ -67,7 +68,10 @@ class Context:
     zip_state: values.ZipState | None = None
     """The state of a ZIP, to restore one a spreadsheet stripped of its leading zero."""
     not_hazardous: frozenset[str] = frozenset()
-    """Orders the user said are not hazardous, though a line's words look it."""
+    """Orders the user says (this run) are not hazardous, though a line's words look it."""
+    said_not_hazardous: Mapping[str, str] = field(default_factory=dict)
+    """Orders the user said before were not hazardous: order -> the digest of the lines they
+    said it of (``HazardLook.lines``); the word holds while those lines stay as they were."""
 
 
 def read_orders(sheet: Sheet, mapping: ColumnMapping, context: Context) -> list[Order]:
@@ -193,7 +197,7 @@ class _OrderReader:
         closure = shipdates.closure_note(pickup, region)
         if closure:
             build.notes.append(closure)
-        self._hazard_hints(build, line_cells)
+        looks = self._hazard_hints(build, line_cells)
         hazardous = any(line is not None and line.hazardous for line in lines)
         plausible_weights(build, line_cells, lines, lambda c: line_reader.unit_of(build, c))
         flags = self._flags(build, hazardous, dest.kind if dest else "", tagged)
@@ -232,6 +236,7 @@ class _OrderReader:
                 pickup_date=self._once(pickup),
                 origin_label=origin_label,
                 po=po,
+                looks_hazardous=looks,
             )
         weight = sum((Decimal(item.quantity) * item.weight for item in items), Decimal(0))
         classes = sorted({item.freight_class for item in items}, key=Decimal)
@@ -248,18 +253,29 @@ class _OrderReader:
             classes=self._once(" ".join(_class_text(c) for c in classes)),
             flags=self._once(flags),
             po=po,
+            looks_hazardous=looks,
         )
 
-    def _hazard_hints(self, build: OrderRows, line_cells: Sequence[Cells]) -> None:
-        """A line whose description looks hazardous but gives no UN number sets its order
-        aside, unless the user said the order is not hazardous (``--not-hazardous``): then
-        a note says so."""
+    def _hazard_hints(self, build: OrderRows, line_cells: Sequence[Cells]) -> HazardLook | None:
+        """Lines whose description looks hazardous but gives no UN number set their order
+        aside, unless the user said the order is not hazardous (``--not-hazardous``, or the
+        Batch screen's ``h``; said before of the same lines): then a note says so."""
+        found: list[tuple[Cells, str, str]] = []
         for cells in line_cells:
             description = " ".join(cells.get("description").split())
             word = hazard_word(description)
-            if word is None or values.strip_marks(cells.get("hazmat_un")):
-                continue
-            if build.key in self.context.not_hazardous:
+            if word is not None and not values.strip_marks(cells.get("hazmat_un")):
+                found.append((cells, description, word))
+        if not found:
+            return None
+        words = ", ".join(dict.fromkeys(w for _, _, word in found for w in word.split(", ")))
+        lines = hazard_lines([description for _, description, _ in found])
+        looks = HazardLook(words, lines, tuple(cells.row.number for cells, _, _ in found))
+        context = self.context
+        said = build.key in context.not_hazardous
+        said = said or context.said_not_hazardous.get(build.key) == looks.lines
+        for cells, description, word in found:
+            if said:
                 build.note(
                     f"row {cells.row.number}: {description[:50]!r} looks hazardous ({word}); "
                     "booked as not hazardous, as you said"
@@ -271,8 +287,9 @@ class _OrderReader:
                 description[:50],
                 f"looks hazardous ({word}) but has no UN number: give hazmat_un, hazard_class "
                 "and packing_group (and a proper shipping name as the description), or say it "
-                f"is not hazardous (--not-hazardous {build.key})",
+                f"is not hazardous (--not-hazardous {build.key}, or h on the Batch screen)",
             )
+        return looks
 
     def _tags(self, build: OrderRows) -> list[str]:
         """The accessorials the order's tags ask for (a note says which were applied)."""
@@ -480,6 +497,13 @@ class _OrderReader:
                     build.error(cells, name, text.strip(), str(exc))
             found[name] = value
         return Flags(**found)
+
+
+def hazard_lines(descriptions: Sequence[str]) -> str:
+    """A digest of the descriptions of an order's lines that look hazardous, in file order
+    (spacing and case aside): what the user's word that it is not hazardous was given for."""
+    text = "\n".join(" ".join(d.split()).casefold() for d in descriptions)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _class_text(value: Decimal) -> str:

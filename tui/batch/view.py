@@ -70,12 +70,17 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         problem = order.errors[0].message
     if not problem and state.notes:
         problem = plain(state.notes[0])
+    looks = _looks_hazardous(order, state)
+    if looks:
+        problem = f"{looks} · {problem}"
     # (a file's destinations repeat: each text kept once however many rows show it)
     destination = sys.intern(plain(order.dest_text, limit=40)) if order is not None else ""
     carrier = choice.carrier if choice else ""
     code = choice.carrier_code if choice else ""
     service = choice.service if choice else ""
     flags = order.flags.short() if order is not None else ""
+    if looks:
+        flags = f"{flags} HZ?".strip()  # looks hazardous: the user's word is wanted
     owes = "paperwork missing" if state.owes_paperwork else ""
     parts = (state.key, status, destination, carrier, code, service, flags, state.pro_number, owes)
     return ReviewRow(
@@ -98,6 +103,17 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         paperwork_missing=state.owes_paperwork,
         haystack=" ".join(plain(part) for part in parts if part).casefold(),
     )
+
+
+def _looks_hazardous(order: Order | None, state: OrderState) -> str:
+    """``looks hazardous (paint), row 3 · h if it is not`` for an order set aside because its
+    lines look hazardous and the user has not said they are not; else empty."""
+    looks = order.looks_hazardous if order is not None else None
+    if looks is None or state.status != "invalid":
+        return ""
+    if not any(e.reason.startswith("looks hazardous (") for e in state.errors):
+        return ""
+    return f"looks hazardous ({plain(looks.words, limit=60)}), {looks.rows_text} · h if it is not"
 
 
 def review_rows(batch: Batch) -> list[ReviewRow]:

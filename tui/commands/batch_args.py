@@ -283,7 +283,8 @@ def _reading(parser: argparse.ArgumentParser) -> None:
         default=[],
         metavar="ORDER",
         help="these orders are not hazardous though a line's words look it (paint, lithium, "
-        "UN1263…); without it such an order is set aside",
+        "UN1263…); without it such an order is set aside. Kept with the batch: the next run "
+        "of the file does not ask again unless those lines changed",
     )
     parser.add_argument(
         "--encoding", metavar="NAME", help="the file's encoding (default: detected)"

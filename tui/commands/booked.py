@@ -4,34 +4,22 @@ number, joined by shipment id into the records of ``freight shipments`` and ``sh
 from __future__ import annotations
 
 import argparse
-import asyncio
 from collections.abc import AsyncIterator, Collection
-from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tui.commands.connect import ledger_account
 from tui.commands.exits import UsageError
 from tui.config.paths import data_dir
-from tui.listing.rows import ShipmentRow
+from tui.listing import booked as listing
+from tui.listing.booked import Booked, BookedRow, row_of
 from tui.store import open_store
 from tui.store.ledger import booked_shipments
 
 if TYPE_CHECKING:
     from tui.api.models import Shipment
 
-Booked = dict[str, tuple[str, str | None]]
-"""Shipment id -> (booking reference, order number or None)."""
-
-CHUNK = 100
-"""Shipments looked up in the store at once."""
-
-
-@dataclass(frozen=True, slots=True)
-class BookedRow(ShipmentRow):
-    """A listed shipment with what the store knows of its booking."""
-
-    booking_reference: str | None = None
-    order: str | None = None
+__all__ = ["Booked", "BookedRow", "joined", "lookup", "row_of", "with_booking"]
 
 
 def lookup(args: argparse.Namespace, shipment_ids: Collection[str]) -> Booked:
@@ -53,32 +41,11 @@ def lookup(args: argparse.Namespace, shipment_ids: Collection[str]) -> Booked:
         store.close()
 
 
-async def joined(
+def joined(
     args: argparse.Namespace, shipments: AsyncIterator[Shipment]
 ) -> AsyncIterator[BookedRow]:
-    """The shipments as rows with their bookings, looked up ``CHUNK`` at a time."""
-    chunk: list[Shipment] = []
-
-    async def rows() -> list[BookedRow]:
-        booked = await asyncio.to_thread(lookup, args, [s.id for s in chunk])
-        return [row_of(shipment, booked.get(shipment.id)) for shipment in chunk]
-
-    async for shipment in shipments:
-        chunk.append(shipment)
-        if len(chunk) >= CHUNK:
-            for row in await rows():
-                yield row
-            chunk = []
-    if chunk:
-        for row in await rows():
-            yield row
-
-
-def row_of(shipment: Shipment, booked: tuple[str, str | None] | None) -> BookedRow:
-    row = ShipmentRow.of(shipment)
-    values = {name: getattr(row, name) for name in ShipmentRow.__dataclass_fields__}
-    reference, order = booked if booked is not None else (None, None)
-    return BookedRow(**values, booking_reference=reference, order=order)
+    """The shipments as rows with their bookings in the command's store."""
+    return listing.joined(partial(lookup, args), shipments)
 
 
 def with_booking(record: dict[str, Any], booked: tuple[str, str | None] | None) -> dict[str, Any]:

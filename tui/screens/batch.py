@@ -16,6 +16,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Input
 
+from tui.batch.engine import said_not_hazardous
 from tui.batch.model import BOOKED_OR_MAYBE
 from tui.batch.results import suggested_results, write_results
 from tui.batch.view import (
@@ -24,6 +25,7 @@ from tui.batch.view import (
 )
 from tui.domain.safe_text import plain
 from tui.host import host_of
+from tui.screens.batch_hazard import BatchHazardConfirm
 from tui.screens.batch_open import BatchOpening
 from tui.screens.batch_order import BatchOrderScreen
 from tui.screens.batch_paste import BatchPasteScreen
@@ -80,7 +82,10 @@ aside shows its row's reason. **Enter** on an order shows its problems and its o
 choose another (`r` there rates it again); on an order whose booking got no answer, Enter
 searches for it: `y` says a shipment found is it, `b` books it again under a new reference.
 `c` changes the rules (cheapest, fastest, within N days; carriers preferred or excluded; a
-maximum total): the orders not chosen by hand are chosen again.
+maximum total): the orders not chosen by hand are chosen again. An order set aside because
+its lines look hazardous (paint, lithium…) with no UN number says so in its row; if it is
+not, `h` on it says so (after asking, naming the order and the words): the word is kept
+with the batch, as `--not-hazardous` keeps it, and asked again only if those lines change.
 `/` filters, `s`/`S` sort, `e` writes the results file beside the input. `b` books the rated
 orders not booked yet, each once under its own reference (PRODUCTION asks to type the count
 and each currency's total first), and saves every BOL and label in one folder, named by
@@ -108,6 +113,8 @@ unfinished (pasted rows too) is offered in the path field.
                 tooltip="Print the batch's paperwork (its PDFs as one job)"),
         Binding("e", "results", "Results", id="batch.results",
                 tooltip="Write the results file beside the input"),
+        Binding("h", "not_hazardous", "Not hazardous", show=False, id="batch.not_hazardous",
+                tooltip="Say the order set aside as looking hazardous is not (asks first)"),
         Binding("slash", "focus_field('batch-filter')", "Filter", id="batch.filter",
                 tooltip="Filter the orders"),
         Binding("s", "sort_next", "Sort", show=False, id="batch.sort",
@@ -317,6 +324,44 @@ unfinished (pasted rows too) is offered in the path field.
         """Rate the orders not rated yet (every order again with ``rerate``)."""
         self.runs.start_rating(self.current_batch, rerate=rerate)
 
+    def action_not_hazardous(self) -> None:
+        """The highlighted order, set aside because its lines look hazardous, is not: asked
+        first (naming the order and the words), then kept with the batch and read again."""
+
+        batch, sheet = self.current_batch, self.sheet
+        if batch is None or sheet is None:
+            self.notify("Open an order file first.", timeout=3)
+            return
+        if self.runs.is_rating or self.runs.is_booking:
+            self.notify("Wait for the run to end (or stop it with Esc) first.", timeout=4)
+            return
+        row = self.table.cursor_value
+        order = batch.order(row.key) if row is not None else None
+        looks = order.looks_hazardous if order is not None else None
+        if order is None or looks is None:
+            self.status.say("Nothing looks hazardous in this order: h is for one that does.")
+            return
+        key = order.key
+        if said_not_hazardous(batch.info.settings).get(key) == looks.lines:
+            self.status.say(f"Order {plain(key)} is read as not hazardous already, as you said.")
+            return
+
+        async def say() -> None:
+            kept = partial(batch.say_not_hazardous, [key])
+            again = await self.opening.read_again(batch.info.source, sheet, batch.mapping, kept)
+            if again is None:
+                return
+            self.table.move_cursor_to_key(key)
+            state = again.state(key)
+            then = "r rates it" if state.status == "pending" else state.error_text
+            self.status.say(f"Order {plain(key)}: not hazardous, as you said. {plain(then)}")
+
+        def answered(yes: bool | None) -> None:
+            if yes and self.current_batch is batch:
+                self.run_worker(say(), group="batch-read", exclusive=True, exit_on_error=False)
+
+        self.app.push_screen(BatchHazardConfirm(key, looks), answered)
+
     # -- booking and paperwork ------------------------------------------------------------
 
     def action_rules(self) -> None:
@@ -412,6 +457,9 @@ unfinished (pasted rows too) is offered in the path field.
             "Batch rules",
             "Cheapest, fastest, within N days; prefer, exclude (c)",
             self.action_rules,
+        )
+        yield SystemCommand(
+            "Not hazardous", "The order that looks hazardous is not (h)", self.action_not_hazardous
         )
         yield SystemCommand("Book the batch", "Book the rated orders", self.action_book)
         yield SystemCommand("Print the batch", "Print its paperwork", self.action_print)

@@ -268,14 +268,10 @@ class BatchOpening:
         name = mapping.name or _mapping_name(path)
         mapping = replace(mapping, name=name)
 
-        def open_batch() -> Batch:
+        def before() -> None:
 
-            shared = self.store().store
             if save:
-                MappingStore(shared, session.data_dir).save(profile.name, name, mapping)
-            self.book = address_book(shared, session.data_dir, profile)
-            moment = self.clock()
-            context = context_for(profile, moment.astimezone().date(), moment, self.book)
+                MappingStore(self.store().store, session.data_dir).save(profile.name, name, mapping)
             if text is not None:
                 from contextlib import suppress
 
@@ -283,18 +279,37 @@ class BatchOpening:
 
                 with suppress(OSError):  # (not kept: the batch works, it is not offered again)
                     keep(session.data_dir, text)  # so the batch can be resumed like a file's
-            return Batch.open(
-                self.store(), profile.name, source_id(path, text), sheet, mapping, context
-            )
+
+        batch = await self.read_again(source_id(path, text), sheet, mapping, before)
+        if batch is not None:
+            self._tell_reading(batch, sheet)
+
+    async def read_again(
+        self, source: str, sheet: Sheet, mapping: ColumnMapping, before: Callable[[], object]
+    ) -> Batch | None:
+        """Open the batch of ``source``, its orders read from ``sheet`` with ``mapping`` and
+        the address book as the store holds it now, after ``before`` (a store call: all on a
+        thread); handed to ``opened``. None when it could not be (the status line says why)."""
+
+        session = self.host.session
+        profile = session.profile
+
+        def open_batch() -> Batch:
+
+            before()
+            self.book = address_book(self.store().store, session.data_dir, profile)
+            moment = self.clock()
+            context = context_for(profile, moment.astimezone().date(), moment, self.book)
+            return Batch.open(self.store(), profile.name, source, sheet, mapping, context)
 
         self.host.set_activity("batch", "checking the orders…")
         try:
             batch = await asyncio.to_thread(open_batch)
         except (OSError, ValueError) as error:
             self.say(f"Not read: {plain(str(error))}", error=True)
-            return
+            return None
         finally:
             self.host.set_activity("batch", None)
         self.has_batch = True
         self.opened_batch(batch, sheet)
-        self._tell_reading(batch, sheet)
+        return batch

@@ -16,6 +16,7 @@ from textual.widgets import Input, Select
 from tui.domain.display_paths import display_path, home_relative
 from tui.export import export_shipments
 from tui.host import host_of
+from tui.listing.booked import joined_with
 from tui.screens.modal import PATH_WIDTH, PathDialog
 from tui.service_call import ServiceCall
 from tui.widgets.plain import Label
@@ -146,11 +147,13 @@ way: a stopped export writes nothing, and a file already at the path is left as 
         self.query_one("#export-path", Input).disabled = True
         self.query_one("#export-format", Select).disabled = True
         self._say("Exporting… (Esc stops)")
+        session = host_of(self).session
 
         async def export(client: FreightClient) -> ExportResult:
-
+            # Each shipment with what the store knows of it: the batch's order number and
+            # Freight's booking reference, as ``freight shipments`` writes them.
             return await export_shipments(
-                client.iter_shipments(query),
+                joined_with(session.booked_shipments, client.iter_shipments(query)),
                 path,
                 fmt,
                 bom=choice == "csv",

@@ -37,21 +37,26 @@ _COLUMNS: Final = (
 
 
 def booked_shipments(
-    store: Store, environment: str, account: str, shipment_ids: Collection[str]
+    store: Store, environment: str, account: str, shipment_ids: Collection[str] | None
 ) -> dict[str, tuple[str, str | None]]:
     """Shipment id -> (Freight's booking reference, the batch's order number or None) of the
-    bookings of these shipments in ``environment`` and ``account``, read by the shipment's
-    index (``freight shipments`` and ``shipment`` name them)."""
+    bookings of these shipments (None: of every shipment booked) in ``environment`` and
+    ``account``, read by the shipment's index (``freight shipments`` and ``shipment`` name
+    them, the Shipments screen's export all of them)."""
     found: dict[str, tuple[str, str | None]] = {}
-    ids = sorted(set(shipment_ids))
-    for at in range(0, len(ids), 500):  # a bounded number of parameters per query
-        chunk = ids[at : at + 500]
+    query = (
+        "SELECT shipment_id, reference, order_number FROM bookings WHERE environment = ?"
+        " AND account = ? AND outcome != 'failed' AND shipment_id "
+    )
+    if shipment_ids is None:
+        chunks: list[list[str]] = [[]]
+    else:
+        ids = sorted(set(shipment_ids))
+        chunks = [ids[at : at + 500] for at in range(0, len(ids), 500)]  # bounded parameters
+    for chunk in chunks:
         marks = ", ".join("?" for _ in chunk)
-        for row in store.engine.read(
-            "SELECT shipment_id, reference, order_number FROM bookings WHERE environment = ?"
-            f" AND account = ? AND outcome != 'failed' AND shipment_id IN ({marks})",
-            (environment, account, *chunk),
-        ):
+        where = f"IN ({marks})" if shipment_ids is not None else "IS NOT NULL"
+        for row in store.engine.read(query + where, (environment, account, *chunk)):
             found[str(row[0])] = (str(row[1]), str(row[2]) if row[2] is not None else None)
     return found
 
@@ -66,6 +71,12 @@ class StoreLedger(Ledger):
         self.store = store
         self.station = station
         self.environment = environment
+
+    def booked_shipments(
+        self, account: str, shipment_ids: Collection[str] | None = None
+    ) -> dict[str, tuple[str, str | None]]:
+        """``booked_shipments`` of this ledger's environment."""
+        return booked_shipments(self.store, self.environment, account, shipment_ids)
 
     # -- writing ----------------------------------------------------------------------------
 
