@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
 
@@ -18,6 +19,8 @@ from tui.domain.accessorials import Accessorial
 from tui.domain.locations import LocationType
 from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.session import Session
+
+pytestmark = pytest.mark.slow  # a booking on the sandbox, then the screen: 5-15 s
 
 
 async def book_residential(session: Session) -> str:
