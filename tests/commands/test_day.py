@@ -115,6 +115,8 @@ def test_the_days_list_manifests_print_and_close(
     closed = freight("day", "close", "--date", day, "--manifests", str(again_folder), "--print")
     assert closed.status == 0, closed.err
     assert "closed by" in closed.out
+    # The print says what went where, and where the files are (whole: the terminal wraps).
+    assert "freight: Printed 2 BOLs to office, 2 label files to zebra; files in " in closed.err
     assert "printed: manifest-" in closed.out  # the close says what it wrote and printed
     assert f"bols-{day}.pdf (2 BOLs)" in closed.out
     assert f"labels-{day}.zpl (2 label files)" in closed.out

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from tui.atomic import write_atomically
 from tui.day import pdf_merge
+from tui.day.messages import Part, extra, fixed, name, path, text_of
 from tui.documents import (
     PrintJob,
     PrintOutcome,
@@ -39,6 +40,8 @@ if TYPE_CHECKING:
 class DayPrint:
     """What printing a day did: the files made, the jobs' outcomes, what was left out."""
 
+    folder: Path | None = None
+    """Where the day's paperwork was saved (each shipment's files, the joined ones)."""
     bols: Path | None = None
     labels: Path | None = None
     bol_count: int = 0
@@ -65,20 +68,31 @@ class DayPrint:
             return f"{self.label_count} label file{'s' * (self.label_count != 1)}"
         return f"{self.bol_count} BOL{'s' * (self.bol_count != 1)}"
 
+    def message(self) -> list[Part]:
+        """What went to which printer, what did not, where the files are, and why anything
+        was left out: ``Printed 2 BOLs to office, 2 label files to zebra; files in ~/…/day-…``
+        (fit it to a width with `tui.day.messages.fit`)."""
+        parts: list[Part] = []
+        done = [outcome for outcome in self.outcomes if outcome.ok]
+        for index, outcome in enumerate(done):
+            said = ("Printed " if index == 0 else ", ") + self._what(outcome.job)
+            parts += [fixed(f"{said} to "), name(outcome.job.printer or "the default printer")]
+        for outcome in self.outcomes:
+            if not outcome.ok:
+                parts += [fixed(("; " if parts else "") + f"{self._what(outcome.job)} NOT ")]
+                parts += [fixed("printed ("), name(outcome.job.printer or "default printer")]
+                parts += [fixed(")"), extra(outcome.said, ": ")]
+        if not parts:
+            parts.append(fixed("Nothing printed"))
+        parts += [extra(note) for note in self.notes]
+        if self.folder is not None:
+            parts.append(path(self.folder, "; files in "))
+        return parts
+
     @property
     def said(self) -> str:
-        """One line for the user: what went to which printer, what did not."""
-        parts = []
-        for outcome in self.outcomes:
-            what = self._what(outcome.job)
-            printer = outcome.job.printer or "the default printer"
-            if outcome.ok:
-                parts.append(f"{what} to {printer}")
-            else:
-                parts.append(f"{what} NOT printed: {outcome.said}")
-        if not parts:
-            parts.append("nothing printed")
-        return "Printed " + "; ".join(parts) + "".join(f". {note}" for note in self.notes)
+        """The whole message, nothing shortened (the command line prints it)."""
+        return text_of(self.message())
 
 
 def _wanted(document: Document) -> bool:
@@ -140,7 +154,7 @@ async def print_day(
     """Fetch, join and print the day's paperwork: one PDF job of every BOL (the document
     printer, else the system default), one raw job of every ZPL label (the label printer,
     when it takes ZPL). The files stay in ``folder``."""
-    result = DayPrint()
+    result = DayPrint(folder)
     saved, without = await fetch_paperwork(client, day, folder)
     bol_files = [doc.path for doc in saved if doc.format == "pdf"]
     result.bol_count = len(bol_files)
@@ -159,8 +173,7 @@ async def print_day(
         if printers.label_printer and printers.label_format == "zpl":
             jobs.append(PrintJob(printers.label_printer, result.labels, raw=True))
         else:
-            name = result.labels.name
-            result.notes.append(f"labels saved, not printed (no ZPL label printer): {name}")
+            result.notes.append("labels saved, not printed (no ZPL label printer)")
     if without:
         more = f" and {len(without) - 3} more" if len(without) > 3 else ""
         result.notes.append(f"no paperwork for {', '.join(without[:3])}{more}")

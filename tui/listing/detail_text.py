@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from tui.domain.safe_text import plain
+from tui.listing.accessorials import accessorials_of
 from tui.listing.columns import money
 from tui.listing.status import status_text
 
@@ -93,6 +94,17 @@ def items_text(detail: ShipmentDetail) -> Text:
         text.append("  none listed", style="dim")
     for item in detail.items:
         text.append("\n  " + item_line(item))
+    return text
+
+
+def accessorials_text(detail: ShipmentDetail) -> Text:
+    """`Accessorials  Residential delivery · Liftgate at delivery · Delivery appointment`."""
+    text = Text("Accessorials  ", style="bold")
+    names = accessorials_of(detail.raw)
+    if names:
+        text.append(" · ".join(names))
+    else:
+        text.append("none listed", style="dim")
     return text
 
 

@@ -8,7 +8,7 @@ here blocks on the store or the service: both are read in a worker.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, ClassVar
 
@@ -21,10 +21,20 @@ from tui.api.errors import FreightError
 from tui.day import FLAG_CANCELED, FLAG_NOT_CONFIRMED, facts, pickup_day
 from tui.day.facts import day_from, facts_for, listed_on
 from tui.day.manifests import ManifestsThere, write_manifests
+from tui.day.messages import (
+    Part,
+    day_closed,
+    extra,
+    fit,
+    fixed,
+    manifests_written,
+    printed_summary,
+    spare,
+    text_of,
+)
 from tui.day.moves import step_day
 from tui.day.printing import print_day
-from tui.domain.display_paths import display_path
-from tui.domain.safe_text import plain, plain_lines
+from tui.domain.safe_text import plain
 from tui.host import Hosted
 from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
 from tui.screens.modal import FreightScreen
@@ -149,7 +159,7 @@ manifests; a day already closed shows it `canceled`).
         once while the day is read again."""
         self._printed: dict[date, list[str]] = {}
         """What this screen printed or wrote per day (the close records it)."""
-        self._note = ""
+        self._note: list[Part] = []
         """Said before the day's summary once it is read again (after a close)."""
         self._reading: date | None = None
         """The day whose bookings the store is reading (its title says so until then)."""
@@ -207,17 +217,15 @@ manifests; a day already closed shows it `canceled`).
         except FreightError as error:
             message = host.handle_api_error(error)
             self._show(day_from(day, stored), "offline")
-            self.say(
-                f"No answer from the service: the store's part only (r tries again). {message}",
-                error=True,
-            )
+            said = fixed("No answer from the service: the store's part only (r tries again).")
+            self.say([said, extra(message, " ")], error=True)
             self._read_ahead(day)
             return
         finally:
             host.set_activity("day", None)
         self._show(day_from(day, stored, facts), "known")
-        note, self._note = self._note, ""
-        self.say(f"{note} · {self._summary()}" if note else self._summary())
+        note, self._note = self._note, []
+        self.say([*note, spare(self._summary())] if note else self._summary())
         self._read_ahead(day)
 
     def _read_ahead(self, day: date) -> None:
@@ -242,7 +250,7 @@ manifests; a day already closed shows it `canceled`).
             )
         except OSError as error:  # the store (StoreError is one)
             self._read_done(day)
-            self.say(f"The store could not be read: {error}", error=True)
+            self.say([fixed("The store could not be read"), extra(error, ": ")], error=True)
             return None
         self._read_before[day] = stored
         if day == self.day:
@@ -300,8 +308,17 @@ manifests; a day already closed shows it `canceled`).
             return f"{said} · {flagged} need{'s' * (flagged == 1)} a hand"
         return f"{said} · nothing needs a hand"
 
-    def say(self, text: str, *, error: bool = False) -> None:
-        show_status(self, "#day-status", plain_lines(text), error=error)
+    def say(self, message: str | Sequence[Part], *, error: bool = False) -> None:
+        """One line on the status line, fit to its width (names and paths shortened, what
+        was done and its counts kept); when even that leaves something out, the whole
+        message also comes as a notice."""
+        parts = [extra(message, "")] if isinstance(message, str) else list(message)
+        status = self.query_one("#day-status", Static)
+        width = status.content_region.width or self.app.size.width - 2
+        line, whole = fit(parts, max(width, 20))
+        show_status(self, "#day-status", line, error=error)
+        if not whole:
+            self.notify(text_of(parts), severity="error" if error else "information", timeout=12)
 
     # ---------------------------------------------------------------- moving
 
@@ -379,7 +396,7 @@ manifests; a day already closed shows it `canceled`).
             text += f"; not: {failed[0].message}"
         self.say(text, error=bool(failed))
         if made:
-            self._note = text
+            self._note = [extra(text, "")]
             self.load()
 
     # ---------------------------------------------------------------- paperwork
@@ -419,15 +436,15 @@ manifests; a day already closed shows it `canceled`).
         try:
             written = await asyncio.to_thread(write_manifests, day, answer.folder, answer.replace)
         except ManifestsThere as there:  # made meanwhile: still never replaced unasked
-            self.say(f"Not written: {there}", error=True)
+            self.say([fixed("Not written"), extra(there, ": ")], error=True)
             return
         except OSError as error:
-            self.say(f"Not written: {error.strerror or error}", error=True)
+            self.say([fixed("Not written"), extra(error.strerror or error, ": ")], error=True)
             return
         self._printed.setdefault(day.day, []).extend(path.name for path in written)
         given = self.host.file_saved(*written)
-        where = display_path(answer.folder, 40)
-        self.say(f"Wrote {len(written)} manifest files to {where} {given}".strip())
+        said = manifests_written(written, len(day.carriers), answer.folder)
+        self.say([*said, extra(given, ". ")] if given else said)
 
     def action_print(self) -> None:
 
@@ -463,39 +480,33 @@ manifests; a day already closed shows it `canceled`).
             message = (
                 host.handle_api_error(error) if isinstance(error, FreightError) else str(error)
             )
-            self.say(f"Not printed: {message}", error=True)
+            self.say([fixed("Not printed"), extra(message, ": ")], error=True)
             return
         finally:
             host.set_activity("day-print", None)
         self._printed.setdefault(day.day, []).extend(done.printed)
-        self.say(done.said, error=not done.ok)
+        self.say(done.message(), error=not done.ok)
 
     def action_close_day(self) -> None:
 
         day = self._ready(service=False)  # a close needs only the store
         if day is None:
             return
-        printed = self._printed.get(day.day, [])
-        manifests = sum(1 for name in printed if name.startswith("manifest-"))
-        parts = [name for name in printed if not name.startswith("manifest-")]
-        if manifests:
-            parts.insert(0, f"{manifests} manifest file{'s' * (manifests != 1)}")
-        what = (
-            f"Written and printed here: {', '.join(parts)}."
-            if parts
-            else ("Nothing written or printed here yet.")
-        )
+        done = printed_summary(self._printed.get(day.day, []))
+        what = f"Written here: {done}." if done else "Nothing written or printed here yet."
         text = (
             f"Close {day.day.isoformat()}? Bookings sent after now show as late additions. {what}"
         )
+        count = sum(len(group.lines) for group in day.carriers)
 
         def decided(yes: bool | None) -> None:
             if yes:
-                self.run_worker(self._close(day.day), group="day-close", exit_on_error=False)
+                close = self._close(day.day, count)
+                self.run_worker(close, group="day-close", exit_on_error=False)
 
         self.app.push_screen(DayConfirm(f"Close {day.day.isoformat()}", plain(text)), decided)
 
-    async def _close(self, day: date) -> None:
+    async def _close(self, day: date, shipments: int) -> None:
 
         try:
             ledger = await self._ledger()
@@ -504,10 +515,10 @@ manifests; a day already closed shows it `canceled`).
                 close_day, ledger.store, day, ledger.environment, ledger.station, printed
             )
         except OSError as error:
-            self.say(f"Not closed: the store could not be written ({error})", error=True)
+            said = fixed("Not closed: the store could not be written")
+            self.say([said, extra(error, ": ")], error=True)
             return
-        when = closed.closed_at.astimezone().strftime("%H:%M")
-        self._note = f"closed {when} by {closed.station}"
+        self._note = day_closed(day, shipments, closed.printed)
         self.say(self._note)
         self.load()
 

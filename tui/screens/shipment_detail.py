@@ -18,6 +18,7 @@ from tui.domain.display_paths import display_path
 from tui.domain.safe_text import plain, plain_lines, visible
 from tui.host import Hosted
 from tui.listing.detail_text import (
+    accessorials_text,
     carrier_line,
     document_label,
     items_text,
@@ -56,7 +57,10 @@ class ShipmentDetailScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     HELP: ClassVar[str | None] = """\
 ## Shipment
 
-The lifecycle runs pending → awarded → confirmed → picked-up → delivered (canceled apart).
+The lifecycle runs pending → awarded → confirmed → picked-up → delivered (canceled apart),
+then the places, the accessorials (the location types and the services asked for), items,
+tracking, documents and events. `↓`/`↑` scroll the detail a line, `PgDn`/`PgUp` a page,
+`End`/`Home` to its end or top; `Tab` moves to the documents (arrows pick one there).
 `r` refresh, `a` auto-refresh every 30 s, `t` the tracking timeline (newest first, in your
 local time), `j` raw JSON, `s` save the highlighted document (`S` all), `p` print it with
 `lp` (printers are set in the config), `u` move the pickup (or ask for one; ctrl+x in it
@@ -102,7 +106,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
     DEFAULT_CSS = """
     ShipmentDetailScreen {
         & #detail-body { height: 1fr; padding: 0 1; }
-        & #detail-timeline, & #detail-places { margin: 0 0 1 0; }
+        & #detail-timeline, & #detail-accessorials { margin: 0 0 1 0; }
         & #detail-events { margin: 1 0 0 0; }
         & #documents-label { text-style: bold; }
         & #documents { height: auto; max-height: 6; border: none; padding: 0 0 0 1; }
@@ -147,6 +151,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
             yield Static("", id="detail-carrier", markup=False)
             yield Static("", id="detail-timeline", markup=False)
             yield Static("", id="detail-places", markup=False)
+            yield Static("", id="detail-accessorials", markup=False)
             yield Static("", id="detail-items", markup=False)
             yield Static("", id="detail-tracking", markup=False)
             yield Static("Documents", id="documents-label", markup=False)
@@ -162,7 +167,8 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         return Text(plain(self.listing.pro_number or self.listing.id))
 
     def on_mount(self) -> None:
-        self.query_one("#documents", OptionList).focus()
+        # The detail has the keys: ↓ PgDn End scroll it (Tab reaches the documents).
+        self.query_one("#detail-body", VerticalScroll).focus()
         self.watch(self.app, "theme", self._recolour, init=False)
         self._load()
 
@@ -203,6 +209,7 @@ Scanning another PRO, tracking number or BOL opens that shipment.
         self.query_one("#detail-carrier", Static).update(carrier_line(detail, self.listing))
         self.query_one("#detail-timeline", Static).update(timeline(detail.status))
         self.query_one("#detail-places", Static).update(places_text(detail))
+        self.query_one("#detail-accessorials", Static).update(accessorials_text(detail))
         self.query_one("#detail-items", Static).update(items_text(detail))
         self.query_one("#detail-tracking", Static).update(tracking_text(detail, self.listing))
         documents = self.query_one("#documents", OptionList)
