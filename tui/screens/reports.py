@@ -21,7 +21,15 @@ from textual.worker import get_current_worker
 from tui.domain.money import HOME_CURRENCY, format_amount
 from tui.domain.safe_text import plain
 from tui.host import host_of
-from tui.reports.engine import CarrierRow, SpendRow, carriers, spend
+from tui.reports.engine import (
+    CanceledRow,
+    CarrierRow,
+    SpendRow,
+    canceled,
+    canceled_totals,
+    carriers,
+    spend,
+)
 from tui.reports.periods import LENGTHS, Period, period
 from tui.screens.modal import FreightScreen
 from tui.screens.reports_audit import AuditExportDialog, AuditPanel
@@ -72,6 +80,8 @@ class Read:
     spend: list[SpendRow]
     carriers: list[CarrierRow]
     error: str | None = None
+    canceled: tuple[CanceledRow, ...] = ()
+    """The spend view's canceled shipments (left out of its spend, shown apart)."""
 
 
 def shipments(count: int) -> str:
@@ -137,6 +147,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
     ReportsScreen {
         & #reports-views { height: 1; padding: 0 1; }
         & #reports-period { height: 1; padding: 0 1; text-style: bold; }
+        & #reports-canceled { height: 1; padding: 0 1; color: $text-muted; }
         & #reports-scroll { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
         & #reports-scroll:focus { background-tint: $foreground 3%; }
         & #reports-spark { height: 4; margin: 1 0 0 0; }
@@ -179,6 +190,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         yield FreightHeader("Reports")
         yield Static("", id="reports-views")
         yield Static("", id="reports-period")
+        yield Static("", id="reports-canceled", classes="-hidden", markup=False)
         with VerticalScroll(id="reports-scroll"):
             yield Sparkline([], id="reports-spark", classes="-hidden")
             yield Static("", id="reports-axis", classes="-hidden")
@@ -282,6 +294,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         """Draw what is wanted from the answers kept, or ask the store for it."""
         wanted = self.wanted
         self._draw_bars(wanted)
+        self._draw_canceled(())  # (drawn again with the view's figures)
         if wanted.view == "audit":
             self._layout("audit", spark=False)
             self._status("bills from the service's listing, for the period's pickup days")
@@ -325,7 +338,9 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             view = wanted.view
             if view == "carriers" or view == "audit":  # (the audit is the panel's to read)
                 return Read([], carriers(engine, since, until, environment=environment))
-            return Read(spend(engine, view, since, until, environment=environment), [])
+            rows = spend(engine, view, since, until, environment=environment)
+            apart = canceled(engine, view, since, until, environment=environment)
+            return Read(rows, [], canceled=tuple(apart))
         except Exception as error:  # a store that cannot answer is said on the screen
             return Read([], [], f"the store could not answer: {error}")
 
@@ -385,6 +400,20 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             self._draw_carriers(wanted, read.carriers)
         else:
             self._draw_spend(wanted, read.spend)
+        self._draw_canceled(read.canceled if wanted.view != "carriers" else ())
+
+    def _draw_canceled(self, rows: tuple[CanceledRow, ...]) -> None:
+        """The canceled shipments, apart from the spend (in the currency shown): no line
+        when none."""
+        code = self.currency or HOME_CURRENCY
+        n, total = canceled_totals(list(rows)).get(code, (0, Decimal(0)))
+        line = self.query_one("#reports-canceled", Static)
+        line.set_class(not n, "-hidden")
+        if n:
+            amount = format_amount(total, code).removesuffix(f" {code}")
+            line.update(
+                f"Canceled: {shipments(n)}, {code} {amount} not billed (left out of the spend)"
+            )
 
     def _layout(self, table: str | None, spark: bool) -> None:
         """Show the chart (with the weekly line or not), or one of the tables."""
