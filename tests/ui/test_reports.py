@@ -11,6 +11,8 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from rich.color import ColorSystem
+from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.widgets import Sparkline
 
 import tui.screens.reports
@@ -299,3 +301,26 @@ async def test_a_store_that_cannot_answer_is_said_on_the_screen(
         await wait_for(pilot, lambda: screen.wanted in screen.reads, what="the answer")
         await settle(pilot)
         assert "USD 2,450.05" in screen_text(app)
+
+
+async def test_the_screens_actions_are_in_the_command_palette(reports_app: FreightApp) -> None:
+    app = reports_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reports(pilot, app)
+        named = {c.title for c in screen.palette_commands()}
+        footer = {b.description for b in ReportsScreen.BINDINGS if isinstance(b, Binding)}
+        assert named == footer  # every action, named as the footer names it
+        assert {"Audit", "Export", "Earlier", "Later", "Period", "Scorecard"} <= named
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"scorec")
+        await wait_for(pilot, lambda: "Carriers: share, on time" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.view == "carriers", what="the scorecard")
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"earlie")
+        await wait_for(pilot, lambda: "The period before (←)" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "October 2026" in screen_text(app), what="October")
+        assert screen.back == 1

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal, cast
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -32,6 +32,7 @@ from tui.reports.engine import (
 )
 from tui.reports.periods import LENGTHS, Period, period
 from tui.screens.modal import FreightScreen
+from tui.screens.palette import binding_commands
 from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -43,6 +44,8 @@ from tui.widgets.virtual_table import VirtualTable
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from tui.reports.periods import Length
 
 View = Literal["carrier", "lane", "week", "carriers", "audit"]
@@ -232,6 +235,10 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             self._show()
 
     # -- keys -----------------------------------------------------------------------------
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Every key of the screen in the command palette, named as the footer names it."""
+        return binding_commands(self, self.BINDINGS, host_of(self).session.keymap)
 
     def action_view(self, view: View) -> None:
         self.view = view
