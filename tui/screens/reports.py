@@ -111,7 +111,10 @@ Spend and carriers from the bookings in the store (every station's), for a perio
 whole days (UTC): `1` spend by carrier, `2` by lane, `3` by week (a line of the weekly
 spend over bars per week), `4` the carriers' scorecard (share of bookings, on time, transit
 days quoted → actual), `5` the audit (each shipment billed above its booked price, from the
-service's listing, for the period's pickup days; `e` exports it as a CSV to dispute with);
+service's listing, for the period's pickup days; `e` exports it as a CSV to dispute with;
+`↑`/`↓` select a line, and `u` updates the saved item template or address book entry
+where its cause may be yours, marked `*`: a reclass, or a residential, limited-access or
+liftgate charge at a consignee of the address book);
 `v` goes to the next view. `t` turns the chart into the table of
 every figure and back. Money is shown one currency at a time, never summed across
 currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period before or after;
@@ -144,6 +147,8 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
                 tooltip="Month, 30 days, quarter or year"),
         Binding("r", "reload", "Reload", show=False, id="reports.reload",
                 tooltip="Read the store again"),
+        Binding("u", "update_data", "Update", show=False, id="reports.update",
+                tooltip="Audit: update the item template or address behind the line (*)"),
     ]  # fmt: skip
 
     DEFAULT_CSS = """
@@ -290,6 +295,14 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
                 self.notify(said, timeout=4, markup=False)
 
         self.app.push_screen(AuditExportDialog(report, default), done)
+
+    def action_update_data(self) -> None:
+        """Offer to set right the saved item template or address book entry behind the
+        selected audit line."""
+        if self.view != "audit":
+            self.notify("u updates from the Audit view (5): select a line marked *.", timeout=3)
+            return
+        self.query_one(AuditPanel).offer_fix()
 
     def action_reload(self) -> None:
         self._forget()
