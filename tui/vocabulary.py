@@ -192,6 +192,10 @@ GLOSSARY: dict[str, str] = {
     "difference": "billed minus booked, an exact decimal string in currency",
     "cause": "the likely cause: reweigh, reclass, accessorial or unexplained",
     "billNote": "what the bill says changed, in words",
+    "suggestedUpdate": (
+        "the saved item template or address book entry that may be the cause, and the change"
+        " to make (old → new); null: none"
+    ),
     "byCarrier": "totals per carrier and currency (a list)",
     "byCause": "totals per cause and currency (a list)",
 }
