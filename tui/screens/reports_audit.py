@@ -80,15 +80,18 @@ def fixes_for(session: Session, report: AuditReport) -> Fixes:
     return {line.shipment_id: fix for line in clued if (fix := fix_of(line, templates, entries))}
 
 
-def apply_fix(session: Session, fix: Fix) -> Fix:
-    """Blocking: make the change (the fix made, given back)."""
+async def apply_fix(session: Session, fix: Fix) -> Fix:
+    """Make the change (the fix made, given back): a template on the loop, as the quote's
+    templates dialog saves one (the profile's listeners are the app's), an address book
+    entry in a thread (the store)."""
     if isinstance(fix, TemplateFix):
         old = fix.template
         new = old.model_copy(update={"freight_class": fix.new})
         kept = [new if t.name == old.name else t for t in session.profile.item_templates]
         session.change_profile(item_templates=kept)
     else:
-        session.save_address(fix.entry.model_copy(update={"location_type": fix.new}), [fix.entry])
+        entry = fix.entry.model_copy(update={"location_type": fix.new})
+        await asyncio.to_thread(session.save_address, entry, [fix.entry])
     return fix
 
 
@@ -235,7 +238,7 @@ class AuditPanel(VerticalScroll):
 
         def answered(yes: bool | None) -> None:
             if yes:
-                self._fixing.start(lambda _client: asyncio.to_thread(apply_fix, session, fix))
+                self._fixing.start(lambda _client: apply_fix(session, fix))
 
         self.app.push_screen(AuditFixConfirm(text), answered)
 
