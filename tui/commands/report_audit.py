@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Final, TextIO
 from tui.commands.batch import profile_of
 from tui.commands.connect import ledger_account, open_client
 from tui.commands.dates import parse_day
+from tui.commands.exits import UsageError
 from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
 from tui.reports.audit import audit, booked_prices, line_record, listed_bills, to_csv
@@ -59,10 +60,13 @@ def fixes_of(report: AuditReport, args: argparse.Namespace, store: Store) -> dic
     clued = [line for line in report.lines if line.clue is not None]
     if not clued:
         return {}
-    profile = profile_of(args)
-    entries = []
-    if any(line.clue is not None and line.clue.kind == "accessorial" for line in clued):
-        entries = address_book(store, data_dir(), profile)
+    try:  # the hint is no reason for the audit to fail
+        profile = profile_of(args)
+        entries = []
+        if any(line.clue is not None and line.clue.kind == "accessorial" for line in clued):
+            entries = address_book(store, data_dir(), profile)
+    except (UsageError, OSError):
+        return {}
     templates = profile.item_templates
     return {line.shipment_id: fix for line in clued if (fix := fix_of(line, templates, entries))}
 
