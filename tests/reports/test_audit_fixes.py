@@ -11,7 +11,7 @@ from tui.commands.report_audit import HOW, as_json, write_table
 from tui.config.settings import ItemTemplate, Location
 from tui.domain.locations import LocationType
 from tui.reports.audit import Billed, audit, billed_of
-from tui.reports.audit_fixes import AddressFix, TemplateFix, fix_of
+from tui.reports.audit_fixes import fix_of
 from tui.vocabulary import GLOSSARY
 
 CRATE = ItemTemplate(name="Crate", weight=Decimal(300), length=Decimal(48), width=Decimal(40),
@@ -50,11 +50,10 @@ def test_a_reclass_and_an_accessorial_name_the_template_and_the_address_to_updat
     fixes = {sid: fix for sid, line in lines.items() if (fix := fix_of(line, [CRATE], [ACME]))}
     assert set(fixes) == {"r", "a"}
     template, address = fixes["r"], fixes["a"]
-    assert isinstance(template, TemplateFix)
-    assert isinstance(address, AddressFix)
-    assert (template.template.name, template.new) == ("Crate", Decimal(85))
+    assert template.old == CRATE
+    assert template.new == CRATE.model_copy(update={"freight_class": Decimal(85)})
     assert template.change == "class 70 → 85"
-    assert address.new is LocationType.RESIDENTIAL
+    assert address.new == ACME.model_copy(update={"location_type": LocationType.RESIDENTIAL})
     assert address.change == "location type Business with dock → Residential"
     # not ours: another item's template, another class, a place already residential
     other = CRATE.model_copy(update={"description": "Pallets", "freight_class": Decimal(85)})
@@ -84,7 +83,7 @@ def test_a_liftgate_asks_for_a_business_with_no_dock_only_at_a_dock() -> None:
     prices = {"l": ("l", "Pl", "", "2026-11-02", "Bluecrest", "USD", 50000)}
     (line,) = audit(prices, [billed_of(entry("l", liftgate))]).lines
     fix = fix_of(line, [], [ACME])
-    assert isinstance(fix, AddressFix)
-    assert fix.new is LocationType.BUSINESS_NO_DOCK
+    assert fix is not None
+    assert fix.new == ACME.model_copy(update={"location_type": LocationType.BUSINESS_NO_DOCK})
     farm = ACME.model_copy(update={"location_type": LocationType.FARM})
     assert fix_of(line, [], [farm]) is None

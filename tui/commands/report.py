@@ -101,7 +101,8 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
         ]
     by: By = "lane" if args.kind == "lanes" else (args.by or "carrier")
     gone = {
-        (r.key, r.currency): r for r in canceled(engine, by, since, until, environment=environment)
+        (r.key, r.currency): r
+        for r in canceled(engine, by, (since, until), environment=environment)
     }
     out: list[dict[str, Any]] = []
     for row in spend(engine, by, since, until, environment=environment):

@@ -89,7 +89,7 @@ class AuditLine(NamedTuple):
     booked_cents: int
     billed_cents: int
     cause: str
-    note: str
+    note: str = ""
     clue: Clue | None = None
 
     @property

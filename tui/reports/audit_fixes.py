@@ -29,41 +29,14 @@ LOCATION_OF: Final = (
 
 
 @dataclass(frozen=True)
-class TemplateFix:
-    """A saved item template's class, to change from ``old`` to ``new``."""
+class Fix:
+    """A change of the user's data: ``old`` (a saved item template or address book entry)
+    becomes ``new``; ``what`` names it and ``change`` says it, old → new."""
 
-    template: ItemTemplate
-    new: Decimal
-
-    @property
-    def what(self) -> str:
-        return f"item template “{self.template.name}”"
-
-    @property
-    def change(self) -> str:
-        old = self.template.freight_class
-        before = format_class(old) if old is not None else "density"
-        return f"class {before} → {format_class(self.new)}"
-
-
-@dataclass(frozen=True)
-class AddressFix:
-    """An address book entry's location type, to change to ``new``."""
-
-    entry: Location
-    new: LocationType
-
-    @property
-    def what(self) -> str:
-        name = self.entry.label or self.entry.company
-        return f"address book entry “{name} ({self.entry.postal_code})”"
-
-    @property
-    def change(self) -> str:
-        return f"location type {self.entry.location_type.label} → {self.new.label}"
-
-
-Fix = TemplateFix | AddressFix
+    what: str
+    change: str
+    old: ItemTemplate | Location
+    new: ItemTemplate | Location
 
 
 def _class(text: str) -> Decimal | None:
@@ -82,7 +55,7 @@ def _zip(text: str) -> str:
     return "".join(text.split()).upper()
 
 
-def template_fix(line: AuditLine, templates: Sequence[ItemTemplate]) -> TemplateFix | None:
+def template_fix(line: AuditLine, templates: Sequence[ItemTemplate]) -> Fix | None:
     """The template a reclassed item was likely made from: its description (or name) is the
     item's, its class the one before (or none, the density's); None when no template fits."""
     clue = line.clue
@@ -93,12 +66,15 @@ def template_fix(line: AuditLine, templates: Sequence[ItemTemplate]) -> Template
         return None
     for template in templates:
         named = _same(template.description, clue.subject) or _same(template.name, clue.subject)
-        if named and template.freight_class in (before, None) and template.freight_class != after:
-            return TemplateFix(template, after)
+        old = template.freight_class
+        if named and old in (before, None) and old != after:
+            said = f"class {format_class(old) if old is not None else 'density'} → "
+            return Fix(f"item template “{template.name}”", said + format_class(after), template,
+                       template.model_copy(update={"freight_class": after}))  # fmt: skip
     return None
 
 
-def address_fix(line: AuditLine, entries: Sequence[Location]) -> AddressFix | None:
+def address_fix(line: AuditLine, entries: Sequence[Location]) -> Fix | None:
     """The address book entry of the consignee an accessorial was added at (same company and
     ZIP), when its location type does not ask for that accessorial already."""
     clue = line.clue
@@ -118,7 +94,9 @@ def address_fix(line: AuditLine, entries: Sequence[Location]) -> AddressFix | No
             LocationType.BUSINESS_DOCK,
         ):
             return None  # a residence or a site gets its liftgate already
-        return AddressFix(entry, new)
+        what = f"address book entry “{entry.label or entry.company} ({entry.postal_code})”"
+        change = f"location type {entry.location_type.label} → {new.label}"
+        return Fix(what, change, entry, entry.model_copy(update={"location_type": new}))
     return None
 
 

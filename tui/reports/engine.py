@@ -153,6 +153,10 @@ _CANCELED: Final = (
 _NOT_CANCELED: Final = f"NOT {_CANCELED}"
 
 
+Within = tuple[datetime | None, datetime | None]
+"""From, and before: the moments a booking was sent in (None: no bound)."""
+
+
 @dataclass(frozen=True)
 class CanceledRow:
     """One group's canceled shipments in one currency: booked, never billed."""
@@ -234,17 +238,12 @@ def spend(
 
 
 def canceled(
-    engine: Engine,
-    by: By,
-    since: datetime | None = None,
-    until: datetime | None = None,
-    *,
-    environment: str | None = None,
+    engine: Engine, by: By, within: Within = (None, None), *, environment: str | None = None
 ) -> list[CanceledRow]:
-    """The canceled shipments the spend leaves out, per ``by`` and currency: how many, and
-    what they were booked at (never billed)."""
-    where, params = _where(since, until, environment, _CANCELED)
+    """The canceled shipments the spend leaves out, per ``by`` and currency, sent ``within``
+    (from, before): how many, and what they were booked at (never billed)."""
     sql = _sql(engine)
+    where, params = _where(*within, environment, _CANCELED)
     rows = engine.read(
         f"SELECT k, cur, COUNT(*), SUM(cents) FROM (SELECT {sql.keys[by]} AS k,"
         f" {sql.currency} AS cur, {sql.cents} AS cents"

@@ -359,7 +359,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             if view == "carriers" or view == "audit":  # (the audit is the panel's to read)
                 return Read([], carriers(engine, since, until, environment=environment))
             rows = spend(engine, view, since, until, environment=environment)
-            apart = canceled(engine, view, since, until, environment=environment)
+            apart = canceled(engine, view, (since, until), environment=environment)
             return Read(rows, [], canceled=tuple(apart))
         except Exception as error:  # a store that cannot answer is said on the screen
             return Read([], [], f"the store could not answer: {error}")

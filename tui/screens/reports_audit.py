@@ -21,16 +21,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
-from textual.content import Content
 from textual.geometry import Region
 from textual.widgets import Input
 
 from tui.atomic import write_atomically
+from tui.config.settings import ItemTemplate, Location
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
-from tui.reports.audit_fixes import Fix, TemplateFix, fix_of
+from tui.reports.audit_fixes import Fix, fix_of
 from tui.screens.modal import PATH_WIDTH, FreightDialog, PathDialog
 from tui.service_call import ServiceCall
 from tui.store.engine import StoreError
@@ -84,14 +84,12 @@ async def apply_fix(session: Session, fix: Fix) -> Fix:
     """Make the change (the fix made, given back): a template on the loop, as the quote's
     templates dialog saves one (the profile's listeners are the app's), an address book
     entry in a thread (the store)."""
-    if isinstance(fix, TemplateFix):
-        old = fix.template
-        new = old.model_copy(update={"freight_class": fix.new})
-        kept = [new if t.name == old.name else t for t in session.profile.item_templates]
-        session.change_profile(item_templates=kept)
-    else:
-        entry = fix.entry.model_copy(update={"location_type": fix.new})
-        await asyncio.to_thread(session.save_address, entry, [fix.entry])
+    new, old = fix.new, fix.old
+    if isinstance(new, ItemTemplate):
+        kept = session.profile.item_templates
+        session.change_profile(item_templates=[new if t == old else t for t in kept])
+    elif isinstance(old, Location):
+        await asyncio.to_thread(session.save_address, new, [old])
     return fix
 
 
@@ -233,14 +231,14 @@ class AuditPanel(VerticalScroll):
             )
             return
         shipment = line.pro_number or line.shipment_id
-        text = f"{line.cause} of {shipment}: update the {fix.what}?\n{fix.change}"
+        question = f"{line.cause} of {shipment}: update the {fix.what}?"
         session = host_of(self).session
 
         def answered(yes: bool | None) -> None:
             if yes:
                 self._fixing.start(lambda _client: apply_fix(session, fix))
 
-        self.app.push_screen(AuditFixConfirm(text), answered)
+        self.app.push_screen(AuditFixConfirm(question, fix.change), answered)
 
     def _fixed(self, made: Fix) -> None:
         for _, fixes in self.reports.values():  # set right: no longer offered
@@ -288,17 +286,19 @@ class AuditFixConfirm(FreightDialog[bool]):
 
     DEFAULT_CSS = """
     AuditFixConfirm > Vertical { width: 72; }
+    AuditFixConfirm #audit-fix-change { text-style: bold; }
     """
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, question: str, change: str) -> None:
+        self.question, self.change = question, change
         super().__init__()
-        self.text = text
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = Content("Update from the audit")
             box.border_subtitle = "y update · n leave"
-            yield Static(self.text, markup=False)
+            box.border_title = self.TITLE
+            yield Static(self.question, markup=False)
+            yield Static(self.change, id="audit-fix-change", markup=False)
 
     def action_answer(self, yes: bool) -> None:
         self.dismiss(yes)
