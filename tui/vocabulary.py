@@ -181,6 +181,10 @@ GLOSSARY: dict[str, str] = {
     "billedAbove": "the shipments billed above their booked price (a list)",
     "checked": "how many booked shipments had a bill compared, in the booking's currency",
     "canceled": "how many booked shipments are canceled (counted apart)",
+    "canceledTotal": (
+        "what the canceled shipments were booked at, never billed and left out of the spend"
+        " (an exact decimal string in currency)"
+    ),
     "notListed": "how many booked shipments the listing did not show",
     "otherCurrency": "how many were billed in another currency than booked (never compared)",
     "bookedTotal": "the booked price, an exact decimal string in currency",
@@ -188,6 +192,10 @@ GLOSSARY: dict[str, str] = {
     "difference": "billed minus booked, an exact decimal string in currency",
     "cause": "the likely cause: reweigh, reclass, accessorial or unexplained",
     "billNote": "what the bill says changed, in words",
+    "suggestedUpdate": (
+        "the saved item template or address book entry that may be the cause, and the change"
+        " to make (old → new); null: none"
+    ),
     "byCarrier": "totals per carrier and currency (a list)",
     "byCause": "totals per cause and currency (a list)",
 }

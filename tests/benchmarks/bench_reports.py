@@ -92,7 +92,7 @@ def main() -> int:
             from tests.benchmarks.bench_stations import postgres
 
             url = stack.enter_context(postgres(args.postgres))
-        store = open_store(Path(folder), url)
+        store = open_store(Path(folder), url, migrate=True)  # a new PostgreSQL has no tables
         try:
             began = time.perf_counter()
             fill(store, bookings(args.rows))

@@ -18,7 +18,7 @@ import time_machine
 
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import configured, orders_file  # noqa: F401 (a fixture)
-from tests.reports.fill import Booked, fill
+from tests.reports.fill import Booked, cancel, fill
 from tui.batch.report import BATCH_FIELDS
 from tui.commands.batch import profile_of
 from tui.config.paths import data_dir
@@ -28,6 +28,7 @@ from tui.sandbox.threaded import RunningSandbox
 from tui.store import open_store
 from tui.vocabulary import GLOSSARY
 
+NONE_CANCELED = {"canceled": 0, "canceledTotal": "0.00"}
 MON = datetime(2026, 3, 2, 15, tzinfo=UTC)
 NEXT_MON = datetime(2026, 3, 9, 15, tzinfo=UTC)
 
@@ -63,11 +64,11 @@ def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> N
     rows = json.loads(result.out)
     assert rows == [
         {"carrier": "ODFL", "currency": "CAD", "shipments": 1, "totalWeight": 500,
-         "total": "300.00", "costPerCwt": "60.00", "savings": "0.00"},
+         "total": "300.00", "costPerCwt": "60.00", "savings": "0.00", **NONE_CANCELED},
         {"carrier": "ODFL", "currency": "USD", "shipments": 1, "totalWeight": 1000,
-         "total": "100.10", "costPerCwt": "10.01", "savings": "30.00"},
+         "total": "100.10", "costPerCwt": "10.01", "savings": "30.00", **NONE_CANCELED},
         {"carrier": "SAIA", "currency": "USD", "shipments": 1, "totalWeight": 100,
-         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
+         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00", **NONE_CANCELED},
     ]  # fmt: skip
     carriers = json.loads(freight("report", "carriers", "--format", "json").out)
     lanes = json.loads(freight("report", "lanes", "--format", "json").out)
@@ -90,12 +91,42 @@ def test_spend_json_is_per_currency_in_the_glossarys_names(freight: Runner) -> N
     ]
 
 
+def test_canceled_shipments_are_left_out_of_spend_and_shown_apart(freight: Runner) -> None:
+    booked()
+    store = open_store(data_dir())
+    try:
+        more = [Booked("FRT4", "SAIA", "70.00", "USD", 300, MON), Booked("FRT5", "UPSF", "25.50",
+                "USD", 200, MON)]  # fmt: skip
+        fill(store, more)
+        cancel(store, ["FRT1", "FRT4", "FRT5"])  # UPSF's only shipment among them
+    finally:
+        store.close()
+    rows = json.loads(freight("report", "spend", "--format", "json").out)
+    by = {(r["carrier"], r["currency"]): r for r in rows}
+    odfl, saia, upsf = by["ODFL", "USD"], by["SAIA", "USD"], by["UPSF", "USD"]
+    assert (odfl["shipments"], odfl["total"], odfl["canceled"], odfl["canceledTotal"]) == (
+        0, "0.00", 1, "100.10")  # fmt: skip
+    assert (saia["shipments"], saia["total"], saia["canceled"], saia["canceledTotal"]) == (
+        1, "50.05", 1, "70.00")  # fmt: skip
+    assert (upsf["shipments"], upsf["total"], upsf["canceled"]) == (0, "0.00", 1)
+    assert by["ODFL", "CAD"]["canceled"] == 0
+    sheet = list(csv.DictReader(io.StringIO(freight("report", "spend", "--format", "csv").out)))
+    assert sum(int(r["canceled"]) for r in sheet) == 3
+    assert sum(Decimal(r["total"]) for r in sheet if r["currency"] == "USD") == Decimal("50.05")
+    table = freight("report", "spend").out.splitlines()
+    assert table[-1] == "Canceled: 3 shipments, 195.60 USD not billed (left out of the spend)"
+    assert not any(line.startswith("UPSF") for line in table)  # no spend: no line of its own
+    weeks = freight("report", "spend", "--by", "week").out
+    assert "Canceled: 3 shipments, 195.60 USD not billed" in weeks
+
+
 def test_since_until_csv_and_table(freight: Runner) -> None:
     booked()
     result = freight("report", "spend", "--since", "2026-03-09", "--format", "csv")
     assert list(csv.DictReader(io.StringIO(result.out))) == [
         {"carrier": "SAIA", "currency": "USD", "shipments": "1", "totalWeight": "100",
-         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00"},
+         "total": "50.05", "costPerCwt": "50.05", "savings": "0.00", "canceled": "0",
+         "canceledTotal": "0.00"},
     ]  # fmt: skip
     table = freight("report", "spend", "--until", "2026-03-02").out.splitlines()
     assert table[0].split() == [

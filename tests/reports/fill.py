@@ -110,3 +110,19 @@ def sample_bookings(first: datetime, days: int = 28, prefix: str = "FRT") -> lis
                 )
             )
     return out
+
+
+def cancel(store: Store, references: Sequence[str], environment: str = "sandbox") -> None:
+    """The bookings ``references`` canceled, as ``freight cancel`` leaves them: each given its
+    shipment id (its reference) and a cancel done in ``shipment_changes``."""
+    when = "2026-01-01T00:00:00+00:00"
+    with store.engine.write() as tx:
+        for reference in references:
+            tx.run(
+                "UPDATE bookings SET shipment_id = ? WHERE reference = ?", [reference, reference]
+            )
+        tx.many(
+            "INSERT INTO shipment_changes (account, environment, shipment_id, kind, station,"
+            " sent_at, updated, outcome) VALUES ('acct', ?, ?, 'cancel', 'st', ?, ?, 'done')",
+            [(environment, reference, when, when) for reference in references],
+        )

@@ -11,10 +11,12 @@ from zoneinfo import ZoneInfo
 import pytest
 import time_machine
 from rich.color import ColorSystem
+from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.widgets import Sparkline
 
 import tui.screens.reports
-from tests.reports.fill import Booked, fill
+from tests.reports.fill import Booked, cancel, fill
 from tests.ui.contrast import DARK, LIGHT, cell_colours, ratio, screen_lines
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import FreightApp, make_app
@@ -98,6 +100,29 @@ async def test_the_month_shows_each_carriers_sum_one_currency_at_a_time(
         await pilot.press("c")
         await settle(pilot)
         assert "USD 2,450.05" in screen_text(app)
+
+
+async def test_canceled_shipments_show_apart_from_the_spend(filled: Session) -> None:
+    store = open_store(filled.data_dir, "")
+    try:
+        cancel(store, ["FRT2"], ledger_environment(filled.profile_name, filled.environment))
+    finally:
+        store.close()
+    app = make_app(filled)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_reports(pilot, app)
+        text = screen_text(app)
+        assert "USD 1,650.10 · 2 shipments · c: CAD" in text  # 799.95 left out
+        assert "1,200.10 (1)" in line_of(text, "Harrowgate Freight Lines")
+        assert "Canceled: 1 shipment, USD 799.95 not billed (left out of the spend)" in text
+        await pilot.press("c")  # no CAD shipment was canceled: no line
+        await settle(pilot)
+        assert "Canceled" not in screen_text(app)
+        await pilot.press("c", "3")
+        await wait_for(pilot, lambda: "Canceled: 1 shipment" in screen_text(app))
+        await pilot.press("4")  # the scorecard counts no money
+        await settle(pilot)
+        assert "Canceled" not in screen_text(app)
 
 
 async def test_new_years_morning_at_utc14_still_shows_the_utc_month(ui_session: Session) -> None:
@@ -276,3 +301,26 @@ async def test_a_store_that_cannot_answer_is_said_on_the_screen(
         await wait_for(pilot, lambda: screen.wanted in screen.reads, what="the answer")
         await settle(pilot)
         assert "USD 2,450.05" in screen_text(app)
+
+
+async def test_the_screens_actions_are_in_the_command_palette(reports_app: FreightApp) -> None:
+    app = reports_app
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_reports(pilot, app)
+        named = {c.title for c in screen.palette_commands()}
+        footer = {b.description for b in ReportsScreen.BINDINGS if isinstance(b, Binding)}
+        assert named == footer  # every action, named as the footer names it
+        assert {"Audit", "Export", "Earlier", "Later", "Period", "Scorecard"} <= named
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"scorec")
+        await wait_for(pilot, lambda: "Carriers: share, on time" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: screen.view == "carriers", what="the scorecard")
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"earlie")
+        await wait_for(pilot, lambda: "The period before (←)" in screen_text(app))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "October 2026" in screen_text(app), what="October")
+        assert screen.back == 1

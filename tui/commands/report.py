@@ -20,7 +20,7 @@ from tui.commands.dates import parse_day
 from tui.commands.exits import NotSignedInError, UsageError
 from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
-from tui.reports.engine import By, carriers, spend
+from tui.reports.engine import By, canceled, carriers, spend
 from tui.store import open_store
 from tui.store.pace import StorePace
 from tui.vocabulary import money, pounds
@@ -100,18 +100,35 @@ def records(args: argparse.Namespace, engine: Any, today: date) -> list[dict[str
             for row in carriers(engine, since, until, environment=environment)
         ]
     by: By = "lane" if args.kind == "lanes" else (args.by or "carrier")
-    return [
-        {
-            by: row.key,
-            "currency": row.currency,
-            "shipments": row.shipments,
-            "totalWeight": pounds(row.pounds),
-            "total": money(row.total),
-            "costPerCwt": money(row.cost_per_cwt),
-            "savings": money(row.savings),
-        }
-        for row in spend(engine, by, since, until, environment=environment)
-    ]
+    gone = {
+        (r.key, r.currency): r
+        for r in canceled(engine, by, (since, until), environment=environment)
+    }
+    out: list[dict[str, Any]] = []
+    for row in spend(engine, by, since, until, environment=environment):
+        apart = gone.pop((row.key, row.currency), None)
+        out.append(
+            {
+                by: row.key,
+                "currency": row.currency,
+                "shipments": row.shipments,
+                "totalWeight": pounds(row.pounds),
+                "total": money(row.total),
+                "costPerCwt": money(row.cost_per_cwt),
+                "savings": money(row.savings),
+                "canceled": apart.shipments if apart else 0,
+                "canceledTotal": money(apart.total if apart else Decimal(0)),
+            }
+        )
+    for apart in gone.values():  # a group whose every shipment was canceled: no spend
+        out.append(
+            {
+                by: apart.key, "currency": apart.currency, "shipments": 0, "totalWeight": 0,
+                "total": money(Decimal(0)), "costPerCwt": None, "savings": money(Decimal(0)),
+                "canceled": apart.shipments, "canceledTotal": money(apart.total),
+            }
+        )  # fmt: skip
+    return out
 
 
 SHORT_NAMES: Final[dict[str, str]] = {
@@ -192,6 +209,16 @@ def write(rows: list[dict[str, Any]], form: str, out: TextIO, width: int | None 
         sheet.writeheader()
         sheet.writerows(rows)
         return
+    spent = [{k: v for k, v in r.items() if k not in APART} for r in rows if r.get("shipments", 1)]
+    if spent:
+        _table(spent, [n for n in names if n not in APART], out, width)
+    else:
+        print("no booked shipments with a recorded rate in that period", file=out)
+    for line in canceled_lines(rows):
+        print(line, file=out)
+
+
+def _table(rows: list[dict[str, Any]], names: list[str], out: TextIO, width: int | None) -> None:
     cells = [[plain("" if row[n] is None else str(row[n])) for n in names] for row in rows]
     shown, labels, key_width = _layout(names, cells, width)
     columns = [names.index(n) for n in shown]
@@ -208,6 +235,25 @@ def write(rows: list[dict[str, Any]], form: str, out: TextIO, width: int | None 
     if dropped := [n for n in names if n not in shown]:
         note = f"({', '.join(dropped)} left out at {width} columns; --format csv has all)"
         print(textwrap.fill(note, max(width or 0, 30)), file=out)
+
+
+APART: Final = ("canceled", "canceledTotal")
+"""A spend row's canceled shipments (left out of its spend): columns in CSV and JSON, a line
+per currency under the table."""
+
+
+def canceled_lines(rows: list[dict[str, Any]]) -> list[str]:
+    """``Canceled: 2 shipments, 1,234.50 USD not billed`` per currency (none: no line)."""
+    totals: dict[str, tuple[int, Decimal]] = {}
+    for row in rows:
+        if row.get("canceled"):
+            n, total = totals.get(row["currency"], (0, Decimal(0)))
+            totals[row["currency"]] = (n + row["canceled"], total + Decimal(row["canceledTotal"]))
+    return [
+        f"Canceled: {n:,} shipment{'' if n == 1 else 's'}, {total:,.2f} {currency} not billed"
+        " (left out of the spend)"
+        for currency, (n, total) in totals.items()
+    ]
 
 
 def _is_number(text: str) -> bool:

@@ -43,6 +43,23 @@ _FINDS: Final = tuple(
 """Each cause with one search for any of its words (a listing of 100,000 asks it per entry)."""
 
 
+_CLASSES: Final = re.compile(r"class\s+(\d+(?:\.\d+)?)\s*(?:->|→|to)\s*(\d+(?:\.\d+)?)", re.I)
+"""A reclass's note: ``Reclassed: class 70 -> 85``."""
+
+
+class Clue(NamedTuple):
+    """What of the user's own data a bill points at, when its cause may be theirs: a reclass
+    (the item ``subject`` moved from class ``before`` to ``after``) or an accessorial added
+    at the consignee (``subject`` its company, ``postal_code`` its ZIP, ``after`` the
+    accessorial). Read only for such bills (never on the hot path of the others)."""
+
+    kind: str
+    subject: str
+    before: str = ""
+    after: str = ""
+    postal_code: str = ""
+
+
 BookedPrice = tuple[str, str, str, str, str, str, int]
 """What the ledger kept of one booking, as the store's query reads it (a plain tuple: 100,000
 are read at once): shipment id, PRO, order, pickup day, carrier, currency, cents."""
@@ -57,6 +74,7 @@ class Billed(NamedTuple):
     cents: int | None
     cause: str = "unexplained"
     note: str = ""
+    clue: Clue | None = None
 
 
 class AuditLine(NamedTuple):
@@ -71,7 +89,8 @@ class AuditLine(NamedTuple):
     booked_cents: int
     billed_cents: int
     cause: str
-    note: str
+    note: str = ""
+    clue: Clue | None = None
 
     @property
     def booked(self) -> Decimal:
@@ -139,9 +158,7 @@ def booked_prices(
     return {row[0]: row for row in rows if row[6] is not None}
 
 
-def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
-    """(cause, note) from what a listing entry says changed (``adjustments``, ``charges``
-    or ``billing``, each a list of objects with a ``type``/``name`` and a ``note``)."""
+def _adjustments(raw: Mapping[str, Any]) -> list[dict[str, Any]]:
     found: list[Any] = []
     for key in ("adjustments", "billingAdjustments", "charges"):
         value = raw.get(key)
@@ -150,7 +167,13 @@ def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
     billing = raw.get("billing")
     if isinstance(billing, dict) and isinstance(billing.get("adjustments"), list):
         found.extend(v for v in billing["adjustments"] if isinstance(v, dict))
-    for entry in found:
+    return found
+
+
+def cause_of(raw: Mapping[str, Any]) -> tuple[str, str]:
+    """(cause, note) from what a listing entry says changed (``adjustments``, ``charges``
+    or ``billing``, each a list of objects with a ``type``/``name`` and a ``note``)."""
+    for entry in _adjustments(raw):
         said = " ".join(
             str(entry.get(k) or "") for k in ("type", "name", "reason", "accessorial")
         ).lower()
@@ -168,7 +191,51 @@ def billed_of(shipment: Shipment) -> Billed:
         cents = int((cost.total * 100).to_integral_value())
     currency = ((cost.currency if cost is not None else None) or "USD").upper()
     cause, note = cause_of(shipment.raw) if shipment.raw else ("unexplained", "")
-    return Billed(shipment.id, shipment.status, currency, cents, cause, note)
+    clue = clue_of(shipment, cause, note) if cause in ("reclass", "accessorial") else None
+    return Billed(shipment.id, shipment.status, currency, cents, cause, note, clue)
+
+
+def clue_of(shipment: Shipment, cause: str, note: str) -> Clue | None:
+    """The user's data a reclass or an added accessorial points at (None: nothing to name).
+
+    A reclass names its item by the listing's items: the heaviest one listed in the class
+    before (or with no class, when the note's class is the density's); an accessorial, the
+    consignee the listing gives."""
+    if cause == "accessorial":
+        named = [str(a["accessorial"]) for a in _adjustments(shipment.raw) if a.get("accessorial")]
+        added = named[0] if named else note.rsplit(":", 1)[-1].strip()
+        place = shipment.destination
+        if not added or not (place.company or place.postal_code):
+            return None
+        return Clue("accessorial", place.company or "", "", added.lower(), place.postal_code or "")
+    classes = _CLASSES.search(note)
+    items = shipment.raw.get("items")
+    if classes is None or not isinstance(items, list):
+        return None
+    before, after = classes.groups()
+
+    def weight(item: dict[str, Any]) -> float:
+        try:
+            return float(item.get("weight") or 0) * float(item.get("quantity") or 1)
+        except (TypeError, ValueError):
+            return 0.0
+
+    def same(item: dict[str, Any]) -> bool:
+        given = item.get("freightClass")
+        return given in (None, "") or _decimal(str(given)) == _decimal(before)
+
+    listed = [i for i in items if isinstance(i, dict) and same(i)]
+    if not listed:
+        return None
+    item = max(listed, key=weight)
+    return Clue("reclass", str(item.get("description") or ""), before, after)
+
+
+def _decimal(text: str) -> Decimal | None:
+    try:
+        return Decimal(text).normalize()
+    except InvalidOperation:
+        return None
 
 
 async def listed_bills(
@@ -188,7 +255,7 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
     remaining = dict(prices)  # each booking compared once: the first bill listed for it
     take = remaining.pop
     for bill in bills:
-        sid, status, currency, cents, _, _ = bill
+        sid, status, currency, cents, _, _, _ = bill
         price = take(sid, None)
         if price is None:
             continue
@@ -214,7 +281,7 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
                 total[0] += 1
                 total[1] += diff
         add(AuditLine(price[0], price[1], price[2], price[4], price[3], price[5], price[6],
-                      price[6] + diff, bill[4], bill[5]))  # fmt: skip
+                      price[6] + diff, bill[4], bill[5], bill[6]))  # fmt: skip
     return AuditReport(
         lines,
         {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(carrier.items())},

@@ -144,12 +144,27 @@ class CarrierRow:
     on_time: Decimal | None
 
 
-_NOT_CANCELED: Final = (
-    "NOT EXISTS (SELECT 1 FROM shipment_changes AS c WHERE c.account = bookings.account"
+_CANCELED: Final = (
+    "EXISTS (SELECT 1 FROM shipment_changes AS c WHERE c.account = bookings.account"
     " AND c.environment = bookings.environment AND c.shipment_id = bookings.shipment_id"
     " AND c.kind = 'cancel' AND c.outcome = 'done')"
 )
-"""A booking whose shipment was canceled (``tui.store.changes``) is no spend."""
+"""A booking whose shipment was canceled (``tui.store.changes``): no spend, counted apart."""
+_NOT_CANCELED: Final = f"NOT {_CANCELED}"
+
+
+Within = tuple[datetime | None, datetime | None]
+"""From, and before: the moments a booking was sent in (None: no bound)."""
+
+
+@dataclass(frozen=True)
+class CanceledRow:
+    """One group's canceled shipments in one currency: booked, never billed."""
+
+    key: str
+    currency: str
+    shipments: int
+    total: Decimal
 
 
 def booked_clauses(
@@ -179,11 +194,12 @@ def booked_clauses(
 
 
 def _where(
-    since: datetime | None, until: datetime | None, environment: str | None = None
+    since: datetime | None,
+    until: datetime | None,
+    environment: str | None = None,
+    condition: str = _NOT_CANCELED,
 ) -> tuple[str, list[str]]:
-    clauses, params = booked_clauses(
-        _NOT_CANCELED, environment, "sent_at", since, until, until_op="<"
-    )
+    clauses, params = booked_clauses(condition, environment, "sent_at", since, until, until_op="<")
     return " AND ".join(clauses), params
 
 
@@ -219,6 +235,35 @@ def spend(
         )
         for k, cur, n, pounds, cents, saved in rows
     ]
+
+
+def canceled(
+    engine: Engine, by: By, within: Within = (None, None), *, environment: str | None = None
+) -> list[CanceledRow]:
+    """The canceled shipments the spend leaves out, per ``by`` and currency, sent ``within``
+    (from, before): how many, and what they were booked at (never billed)."""
+    sql = _sql(engine)
+    where, params = _where(*within, environment, _CANCELED)
+    rows = engine.read(
+        f"SELECT k, cur, COUNT(*), SUM(cents) FROM (SELECT {sql.keys[by]} AS k,"
+        f" {sql.currency} AS cur, {sql.cents} AS cents"
+        f" FROM {sql.source.format(where=where)}{sql.tail}) AS booked GROUP BY k, cur",
+        params,
+    )
+    rows.sort(key=lambda r: (str(r[1]), str(r[0])))
+    return [
+        CanceledRow(str(k), str(cur), int(n), Decimal(int(cents or 0)) / 100)
+        for k, cur, n, cents in rows
+    ]
+
+
+def canceled_totals(rows: list[CanceledRow]) -> dict[str, tuple[int, Decimal]]:
+    """How many canceled shipments, and their booked total, per currency (in order)."""
+    out: dict[str, tuple[int, Decimal]] = {}
+    for row in rows:
+        n, total = out.get(row.currency, (0, Decimal(0)))
+        out[row.currency] = (n + row.shipments, total + row.total)
+    return out
 
 
 def carriers(

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, ClassVar, Final, Literal, cast
 
 from rich.text import Text
 from textual import on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.message import Message
@@ -21,9 +21,18 @@ from textual.worker import get_current_worker
 from tui.domain.money import HOME_CURRENCY, format_amount
 from tui.domain.safe_text import plain
 from tui.host import host_of
-from tui.reports.engine import CarrierRow, SpendRow, carriers, spend
+from tui.reports.engine import (
+    CanceledRow,
+    CarrierRow,
+    SpendRow,
+    canceled,
+    canceled_totals,
+    carriers,
+    spend,
+)
 from tui.reports.periods import LENGTHS, Period, period
 from tui.screens.modal import FreightScreen
+from tui.screens.palette import binding_commands
 from tui.screens.reports_audit import AuditExportDialog, AuditPanel
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.footer import FreightFooter
@@ -35,6 +44,8 @@ from tui.widgets.virtual_table import VirtualTable
 from tui.workspace import files_dir
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from tui.reports.periods import Length
 
 View = Literal["carrier", "lane", "week", "carriers", "audit"]
@@ -72,6 +83,8 @@ class Read:
     spend: list[SpendRow]
     carriers: list[CarrierRow]
     error: str | None = None
+    canceled: tuple[CanceledRow, ...] = ()
+    """The spend view's canceled shipments (left out of its spend, shown apart)."""
 
 
 def shipments(count: int) -> str:
@@ -98,7 +111,10 @@ Spend and carriers from the bookings in the store (every station's), for a perio
 whole days (UTC): `1` spend by carrier, `2` by lane, `3` by week (a line of the weekly
 spend over bars per week), `4` the carriers' scorecard (share of bookings, on time, transit
 days quoted → actual), `5` the audit (each shipment billed above its booked price, from the
-service's listing, for the period's pickup days; `e` exports it as a CSV to dispute with);
+service's listing, for the period's pickup days; `e` exports it as a CSV to dispute with;
+`↑`/`↓` select a line, and `u` updates the saved item template or address book entry
+where its cause may be yours, marked `*`: a reclass, or a residential, limited-access or
+liftgate charge at a consignee of the address book);
 `v` goes to the next view. `t` turns the chart into the table of
 every figure and back. Money is shown one currency at a time, never summed across
 currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period before or after;
@@ -131,12 +147,15 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
                 tooltip="Month, 30 days, quarter or year"),
         Binding("r", "reload", "Reload", show=False, id="reports.reload",
                 tooltip="Read the store again"),
+        Binding("u", "update_data", "Update", show=False, id="reports.update",
+                tooltip="Audit: update the item template or address behind the line (*)"),
     ]  # fmt: skip
 
     DEFAULT_CSS = """
     ReportsScreen {
         & #reports-views { height: 1; padding: 0 1; }
         & #reports-period { height: 1; padding: 0 1; text-style: bold; }
+        & #reports-canceled { height: 1; padding: 0 1; color: $text-muted; }
         & #reports-scroll { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
         & #reports-scroll:focus { background-tint: $foreground 3%; }
         & #reports-spark { height: 4; margin: 1 0 0 0; }
@@ -179,6 +198,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         yield FreightHeader("Reports")
         yield Static("", id="reports-views")
         yield Static("", id="reports-period")
+        yield Static("", id="reports-canceled", classes="-hidden", markup=False)
         with VerticalScroll(id="reports-scroll"):
             yield Sparkline([], id="reports-spark", classes="-hidden")
             yield Static("", id="reports-axis", classes="-hidden")
@@ -220,6 +240,10 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             self._show()
 
     # -- keys -----------------------------------------------------------------------------
+
+    def palette_commands(self) -> Iterable[SystemCommand]:
+        """Every key of the screen in the command palette, named as the footer names it."""
+        return binding_commands(self, self.BINDINGS, host_of(self).session.keymap)
 
     def action_view(self, view: View) -> None:
         self.view = view
@@ -272,6 +296,14 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
 
         self.app.push_screen(AuditExportDialog(report, default), done)
 
+    def action_update_data(self) -> None:
+        """Offer to set right the saved item template or address book entry behind the
+        selected audit line."""
+        if self.view != "audit":
+            self.notify("u updates from the Audit view (5): select a line marked *.", timeout=3)
+            return
+        self.query_one(AuditPanel).offer_fix()
+
     def action_reload(self) -> None:
         self._forget()
         self._show()
@@ -282,6 +314,7 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
         """Draw what is wanted from the answers kept, or ask the store for it."""
         wanted = self.wanted
         self._draw_bars(wanted)
+        self._draw_canceled(())  # (drawn again with the view's figures)
         if wanted.view == "audit":
             self._layout("audit", spark=False)
             self._status("bills from the service's listing, for the period's pickup days")
@@ -325,7 +358,9 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             view = wanted.view
             if view == "carriers" or view == "audit":  # (the audit is the panel's to read)
                 return Read([], carriers(engine, since, until, environment=environment))
-            return Read(spend(engine, view, since, until, environment=environment), [])
+            rows = spend(engine, view, since, until, environment=environment)
+            apart = canceled(engine, view, (since, until), environment=environment)
+            return Read(rows, [], canceled=tuple(apart))
         except Exception as error:  # a store that cannot answer is said on the screen
             return Read([], [], f"the store could not answer: {error}")
 
@@ -385,6 +420,20 @@ currencies: `c` shows the next one. `←`/`[` and `→`/`]` move to the period b
             self._draw_carriers(wanted, read.carriers)
         else:
             self._draw_spend(wanted, read.spend)
+        self._draw_canceled(read.canceled if wanted.view != "carriers" else ())
+
+    def _draw_canceled(self, rows: tuple[CanceledRow, ...]) -> None:
+        """The canceled shipments, apart from the spend (in the currency shown): no line
+        when none."""
+        code = self.currency or HOME_CURRENCY
+        n, total = canceled_totals(list(rows)).get(code, (0, Decimal(0)))
+        line = self.query_one("#reports-canceled", Static)
+        line.set_class(not n, "-hidden")
+        if n:
+            amount = format_amount(total, code).removesuffix(f" {code}")
+            line.update(
+                f"Canceled: {shipments(n)}, {code} {amount} not billed (left out of the spend)"
+            )
 
     def _layout(self, table: str | None, spark: bool) -> None:
         """Show the chart (with the weekly line or not), or one of the tables."""

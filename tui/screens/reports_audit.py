@@ -21,15 +21,19 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.geometry import Region
 from textual.widgets import Input
 
 from tui.atomic import write_atomically
+from tui.config.settings import ItemTemplate, Location
 from tui.domain.display_paths import display_path, home_relative
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
-from tui.screens.modal import PATH_WIDTH, PathDialog
+from tui.reports.audit_fixes import Fix, fix_of
+from tui.screens.modal import PATH_WIDTH, FreightDialog, PathDialog
 from tui.service_call import ServiceCall
+from tui.store.engine import StoreError
 from tui.widgets.plain import Label, Static, show_status
 
 if TYPE_CHECKING:
@@ -44,7 +48,7 @@ async def read_audit(
     client: FreightClient, session: Session, since: date, until: date
 ) -> AuditReport:
     """The audit of the pickup days ``since``..``until``: the store's prices (in a thread),
-    the listing's bills (a page of 100 at a time)."""
+    the listing's bills (a page of 100 at a time), compared in a thread (keys stay live)."""
 
     def prices() -> dict[str, tuple[str, str, str, str, str, str, int]]:
         ledger = session.ledger()
@@ -52,7 +56,41 @@ async def read_audit(
 
     booked = await asyncio.to_thread(prices)
     bills = [bill async for bill in listed_bills(client, since, until)] if booked else []
-    return audit(booked, bills)
+    return await asyncio.to_thread(audit, booked, bills)  # 100,000: a quarter second of CPU
+
+
+Fixes = dict[str, Fix]
+"""Per shipment id: the change of the user's own data its bill suggests."""
+
+
+def fixes_for(session: Session, report: AuditReport) -> Fixes:
+    """Blocking: the lines whose cause may be the user's data, and the change of their saved
+    item template or address book entry (the book read from the store only when a line
+    points at an address; a store that cannot answer leaves those out)."""
+    clued = [line for line in report.lines if line.clue is not None]
+    if not clued:
+        return {}
+    entries = []
+    if any(line.clue is not None and line.clue.kind == "accessorial" for line in clued):
+        try:
+            entries = session.address_book()
+        except StoreError:
+            entries = []
+    templates = session.profile.item_templates
+    return {line.shipment_id: fix for line in clued if (fix := fix_of(line, templates, entries))}
+
+
+async def apply_fix(session: Session, fix: Fix) -> Fix:
+    """Make the change (the fix made, given back): a template on the loop, as the quote's
+    templates dialog saves one (the profile's listeners are the app's), an address book
+    entry in a thread (the store)."""
+    new, old = fix.new, fix.old
+    if isinstance(new, ItemTemplate):
+        kept = session.profile.item_templates
+        session.change_profile(item_templates=[new if t == old else t for t in kept])
+    elif isinstance(old, Location):
+        await asyncio.to_thread(session.save_address, new, [old])
+    return fix
 
 
 def summary(report: AuditReport) -> str:
@@ -65,22 +103,27 @@ def summary(report: AuditReport) -> str:
     )
 
 
-def audit_view(report: AuditReport) -> Group:
-    """The lines (PRO, carrier, booked, billed, difference, cause) and the totals."""
+def audit_view(report: AuditReport, fixes: Fixes | None = None, selected: int = -1) -> Group:
+    """The lines (PRO, carrier, booked, billed, difference, cause; ``*`` where the user's
+    data may be the cause, the ``selected`` one marked) and the totals."""
+    fixes = fixes or {}
     lines = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold", expand=False)
     for name, right in (("PRO / shipment", False), ("Carrier", False), ("Booked", True),
                         ("Billed", True), ("Diff", True), ("Cause", False)):  # fmt: skip
         lines.add_column(name, justify="right" if right else "left", no_wrap=True)
-    for line in report.lines:
+    for index, line in enumerate(report.lines):
         lines.add_row(
             Text(plain(line.pro_number or line.shipment_id, limit=12)),
             Text(plain(line.carrier, limit=14)),
             f"{line.booked:,.2f}",
             f"{line.billed:,.2f}",
             Text(f"+{line.difference:,.2f} {line.currency}", style="bold"),
-            line.cause,
+            line.cause + (" *" if line.shipment_id in fixes else ""),
+            style="reverse" if index == selected else None,
         )
     parts: list[Table | Text] = [lines]
+    if fixes:
+        parts.append(Text("* your item template or address book entry may be why: u updates it"))
     for title, totals in (("Per carrier", report.by_carrier), ("Per cause", report.by_cause)):
         table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
         for name, right in ((title, False), ("Ships", True), ("Difference", True)):
@@ -94,7 +137,14 @@ def audit_view(report: AuditReport) -> Group:
 
 
 class AuditPanel(VerticalScroll):
-    """The audit of one period, read once per period (until ``forget``)."""
+    """The audit of one period, read once per period (until ``forget``); ↑/↓ select a line,
+    ``update`` offers to set right the user's data behind it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "select(-1)", "Up", show=False, id="audit.up", tooltip="The line above"),
+        Binding("down", "select(1)", "Down", show=False, id="audit.down",
+                tooltip="The line below"),
+    ]  # fmt: skip
 
     DEFAULT_CSS = """
     AuditPanel { height: 1fr; padding: 0 1; }
@@ -104,12 +154,18 @@ class AuditPanel(VerticalScroll):
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
-        self.reports: dict[Period, AuditReport] = {}
+        self.reports: dict[Period, tuple[AuditReport, Fixes]] = {}
         self.period: Period | None = None
         """The period shown (or being read)."""
-        self._call: ServiceCall[AuditReport] = ServiceCall(
+        self.selected = 0
+        """The line selected (its index in the report's lines)."""
+        self._call: ServiceCall[tuple[AuditReport, Fixes]] = ServiceCall(
             self, "reports-audit", activity="reading the bills…", on_answer=self._answered,
             on_error=self._failed,
+        )  # fmt: skip
+        self._fixing: ServiceCall[Fix] = ServiceCall(
+            self, "reports-audit-fix", on_answer=self._fixed, on_error=self._not_fixed,
+            handled_here=(OSError,),
         )  # fmt: skip
 
     def compose(self) -> ComposeResult:
@@ -119,30 +175,87 @@ class AuditPanel(VerticalScroll):
     @property
     def report(self) -> AuditReport | None:
         """The report shown (None while it is read)."""
-        return self.reports.get(self.period) if self.period is not None else None
+        read = self.reports.get(self.period) if self.period is not None else None
+        return read[0] if read is not None else None
+
+    @property
+    def fixes(self) -> Fixes:
+        """The changes of the user's data the report's lines suggest, by shipment id."""
+        read = self.reports.get(self.period) if self.period is not None else None
+        return read[1] if read is not None else {}
 
     def show(self, period: Period) -> None:
         """Show the audit of ``period``, reading it when not read yet."""
+        if period != self.period:
+            self.selected = 0
         self.period = period
-        report = self.reports.get(period)
-        if report is not None:
-            self._draw(report)
+        if period in self.reports:
+            self._draw()
             return
         self._say("reading the bills of the period's pickup days…")
         self.query_one("#audit-lines", Static).update("")
         session = host_of(self).session
         first, last = period.first, period.last
-        self._call.start(lambda client: read_audit(client, session, first, last))
+
+        async def read(client: FreightClient) -> tuple[AuditReport, Fixes]:
+            report = await read_audit(client, session, first, last)
+            return report, await asyncio.to_thread(fixes_for, session, report)
+
+        self._call.start(read)
 
     def forget(self) -> None:
         """Read the bills again when next shown."""
         self.reports.clear()
 
-    def _answered(self, report: AuditReport) -> None:
+    def action_select(self, step: int) -> None:
+        report = self.report
+        if report is None or not report.lines:
+            self.scroll_relative(y=step, animate=False)
+            return
+        self.selected = max(0, min(len(report.lines) - 1, self.selected + step))
+        self._draw()
+        lines = self.query_one("#audit-lines", Static).virtual_region
+        row = Region(0, lines.y + 1 + self.selected, 1, 1)  # (below the header)
+        self.scroll_to_region(row, animate=False, immediate=True)
+
+    def offer_fix(self) -> None:
+        """Ask to update the template or address book entry behind the selected line."""
+        report = self.report
+        line = report.lines[self.selected] if report and self.selected < len(report.lines) else None
+        fix = self.fixes.get(line.shipment_id) if line is not None else None
+        if line is None or fix is None:
+            self.notify(
+                "u updates an item template or address book entry where a line's cause may be "
+                "yours (marked *).",
+                timeout=4,
+            )
+            return
+        shipment = line.pro_number or line.shipment_id
+        question = f"{line.cause} of {shipment}: update the {fix.what}?"
+        session = host_of(self).session
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self._fixing.start(lambda _client: apply_fix(session, fix))
+
+        self.app.push_screen(AuditFixConfirm(question, fix.change), answered)
+
+    def _fixed(self, made: Fix) -> None:
+        for _, fixes in self.reports.values():  # set right: no longer offered
+            for sid in [sid for sid, fix in fixes.items() if fix.what == made.what]:
+                del fixes[sid]
+        self._draw()
+        self.notify(f"Updated the {made.what}: {made.change}.", timeout=4, markup=False)
+
+    def _not_fixed(self, error: Exception, text: str) -> None:
+        said = f"Not updated: {error if isinstance(error, OSError) else text}"
+        self.notify(said, severity="error", timeout=6, markup=False)
+
+    def _answered(self, read: tuple[AuditReport, Fixes]) -> None:
         if self.period is None:
             return
-        self.reports[self.period] = report
-        self._draw(report)
+        self.reports[self.period] = read
+        self._draw()
 
     def _failed(self, _error: Exception, text: str) -> None:
         self._say(f"⚠ the bills could not be read: {text} — r to retry", error=True)
@@ -150,9 +263,45 @@ class AuditPanel(VerticalScroll):
     def _say(self, text: str, *, error: bool = False) -> None:
         show_status(self, "#audit-summary", Text(plain(text)), error=error)
 
-    def _draw(self, report: AuditReport) -> None:
+    def _draw(self) -> None:
+        report = self.report
+        if report is None:
+            return
         self._say(summary(report) + (" · e export CSV" if report.lines else ""))
-        self.query_one("#audit-lines", Static).update(audit_view(report))
+        view = audit_view(report, self.fixes, self.selected)
+        self.query_one("#audit-lines", Static).update(view)
+
+
+class AuditFixConfirm(FreightDialog[bool]):
+    """Update the user's data behind an audited bill? y or Enter: yes; n or Esc: no."""
+
+    TITLE = "Update from the audit"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "answer(True)", "Update", id="audit_fix.yes",
+                tooltip="Make the change shown"),
+        Binding("n,escape", "answer(False)", "Leave", id="audit_fix.no",
+                tooltip="Change nothing"),
+    ]  # fmt: skip
+
+    DEFAULT_CSS = """
+    AuditFixConfirm > Vertical { width: 72; }
+    AuditFixConfirm #audit-fix-change { text-style: bold; }
+    """
+
+    def __init__(self, question: str, change: str) -> None:
+        self.question, self.change = question, change
+        super().__init__()
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_subtitle = "y update · n leave"
+            box.border_title = self.TITLE
+            yield Static(self.question, markup=False)
+            yield Static(self.change, id="audit-fix-change", markup=False)
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
 
 
 class AuditExportDialog(PathDialog[str | None]):
