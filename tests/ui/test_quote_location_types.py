@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from textual.widgets import OptionList
 
+from tests.ui.booking_flow import choose_rate, ltl_request, open_rates
 from tests.ui.screen import screen_text, wait_for
 from tests.ui.test_quote import fill_row, offline_session, start
 from tests.ui.test_quote_fields import fixed_world, sandbox_config
@@ -12,6 +13,8 @@ from tui.app import make_app
 from tui.config.settings import Location
 from tui.domain.accessorials import Accessorial
 from tui.domain.locations import LocationType
+from tui.screens.book import BookScreen
+from tui.screens.book_address_book import BookAddressesScreen
 from tui.screens.quote_address_book import QuoteAddressesScreen
 from tui.screens.rates import RatesScreen
 from tui.session import Session
@@ -77,3 +80,42 @@ async def test_the_rates_of_a_no_dock_consignee_carry_its_liftgate(ui_session: S
         assert offered
         for rate in offered:
             assert "liftgate-delivery" in {charge.name for charge in rate.charges}
+
+
+async def test_the_booking_form_warns_when_its_consignee_is_not_the_type_quoted(
+    ui_session: Session,
+) -> None:
+    """The demo's Peach Retail (30303) has no dock: a rate for a dock is not its rate."""
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        await wait_for(pilot, lambda: "Peach Retail" in screen_text(app), what="the consignee")
+        said = " ".join(screen_text(app).split())
+        assert (
+            "⚠ Peach Retail is business, no dock; the rate is for business with dock at "
+            "delivery with no liftgate: quote again with its type"
+        ) in said
+        assert book.query_one("#book-status").has_class("-problem")
+        # picked again from the address book: said again
+        book.dest.input("company").focus()
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, BookAddressesScreen), what="book")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is book, what="the form")
+        await wait_for(pilot, lambda: "Filled destination" in screen_text(app), what="filled")
+        assert "Peach Retail is business, no dock" in " ".join(screen_text(app).split())
+
+
+async def test_a_consignee_quoted_with_its_own_type_is_not_warned(ui_session: Session) -> None:
+    request = ltl_request().model_copy(
+        update={"dest_type": LocationType.BUSINESS_NO_DOCK, "charges": ["liftgate delivery"]}
+    )
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, request)
+        await choose_rate(pilot, rates, "ltl")
+        await wait_for(pilot, lambda: "Peach Retail" in screen_text(app), what="the consignee")
+        assert "the rate is for" not in screen_text(app)
