@@ -331,6 +331,5 @@ def type_note(request: RateRequest, side: str, entry: Location) -> str | None:
     name = entry.label or entry.company or entry.postal_code
     return (
         f"⚠ {name} is {kind.label.lower()}; the rate is for {quoted.label.lower()} at {end}"
-        f"{' with no liftgate' if lacking else ''}: quote again with its type (the carrier may "
-        "bill more)."
+        f"{' with no liftgate' if lacking else ''}: quote again with its type."
     )

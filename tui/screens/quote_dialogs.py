@@ -15,6 +15,7 @@ from tui.domain.safe_text import plain
 from tui.forms.quote_extras import QuoteExtras
 from tui.forms.quote_lines import booked_text
 from tui.forms.quote_marks import FieldMarks
+from tui.screens.quote_booked import QuoteBookedScreen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -157,8 +158,6 @@ async def say_booked(
 ) -> None:
     """The restored draft was booked already: say as what (the store's record of it, read
     off the event loop), and offer a new quote (`clear`) or keeping the values."""
-    from tui.screens.quote_booked import QuoteBookedScreen
-
     reference = keeper.booked
     if reference is None:
         return
