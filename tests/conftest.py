@@ -139,6 +139,9 @@ SLOW_TESTS = frozenset(
         "store/test_pace.py::test_three_stations_together_stay_under_the_accounts_limit",
         "store/test_pace.py::test_the_profiles_budget_is_the_pace_of_a_batch_run",
         "commands/test_batch_owed.py::test_settle_an_unknown_order_from_the_command_line",
+        "ui/test_book_closed_day.py::test_booking_onto_a_closed_day_warns_and_needs_a_second_enter",
+        "ui/test_quote_booked.py::test_a_restored_quote_already_booked_says_its_pro_and_offers_a_new_one",
+        "ui/test_quote_location_types.py::test_the_rates_of_a_no_dock_consignee_carry_its_liftgate",
     }
 )
 

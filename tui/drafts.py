@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_.-]{0,63}$")
+BOOKED = "booked_reference"
+"""The key of a draft that was booked: the booking ledger's reference of it."""
 
 
 class DraftRead(NamedTuple):
@@ -64,6 +66,13 @@ class DraftStore:
         if isinstance(data, dict):
             return DraftRead(data, saved_at)
         return DraftRead(damaged=True, set_aside=_set_aside(path))
+
+    def mark_booked(self, name: str, reference: str) -> None:
+        """Note in a saved draft that its booking went through (``reference``: the booking
+        ledger's), so the form it comes back into says so; nothing when there is none."""
+        data = self.load(name)
+        if data is not None:
+            self.save(name, {**data, BOOKED: reference})
 
     def clear(self, name: str) -> None:
         """Forget the draft (after the form was used up, e.g. a booking went through)."""

@@ -143,3 +143,17 @@ def offered_liftgate(
     if liftgate is None or liftgate in chosen:
         return None
     return liftgate
+
+
+def missing_liftgates(
+    origin_type: str, dest_type: str, chosen: Iterable[Accessorial]
+) -> list[tuple[Accessorial, str]]:
+    """The liftgates the ends' location types usually need but are not `chosen` (the user
+    turned them off), each with the type of its end."""
+    chosen = set(chosen)
+    missing = []
+    for end, kind in (("pickup", origin_type), ("delivery", dest_type)):
+        liftgate = liftgate_for("pickup" if end == "pickup" else "delivery", kind)
+        if liftgate is not None and liftgate not in chosen:
+            missing.append((liftgate, kind))
+    return missing

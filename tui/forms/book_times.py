@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import re
-from datetime import date, time, timedelta
+from collections.abc import Sequence
+from datetime import date, datetime, time, timedelta
 
-from tui.domain.pickup_dates import US, carrier_closure, parse_pickup_date
+from tui.domain.pickup_dates import (
+    US,
+    carrier_closure,
+    next_business_day,
+    parse_pickup_date,
+    short_date,
+)
 
 MIN_PICKUP_WINDOW = timedelta(minutes=90)
 """Carriers want the ready-to-close pickup window at least this long (some ask two hours)."""
@@ -125,3 +132,26 @@ def day_note(day: date, today: date, quoted: date | None, region: str = US) -> s
 def day_text(day: date) -> str:
     """`Mon 2026-11-23`: a pickup day as the form shows it back."""
     return f"{day:%a %Y-%m-%d}"
+
+
+def closed_day_text(
+    day: date, carrier: str, closed_at: datetime, station: str, printed: Sequence[str]
+) -> str:
+    """What the Book screen says before sending a booking onto a pickup day already closed
+    (``freight day close``): when and where, and what was sent that it comes after."""
+    manifests = sum(1 for name in printed if name.startswith("manifest-"))
+    sent = (
+        f"its manifest{'s were' if manifests != 1 else ' was'} sent"
+        if manifests
+        else "its manifests may have been sent"
+    )
+    when = closed_at.astimezone().strftime("%H:%M")
+    return (
+        f"{short_date(day)} is already closed for {carrier}: {sent} (closed {when} by "
+        f"{station}). A booking now is a late addition the driver may not expect. Book anyway?"
+    )
+
+
+def pickup_day_of(typed: date | None, today: date, region: str = US) -> date:
+    """The day a booking is picked up: the one typed, else (blank) the next business day."""
+    return typed if typed is not None else next_business_day(today, region)

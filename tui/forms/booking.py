@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING, Any
 from tui.api.models import BookingRequest, ParcelBookingRequest
 from tui.booking import Lane
 from tui.config.settings import Location
+from tui.domain.accessorials import liftgate_for, parse_accessorials
+from tui.domain.locations import parse_location_type
 from tui.domain.postal import same_postal_code
 from tui.forms.book_times import parse_time_of_day, time_text, window
 from tui.ledger import Offer, priced
@@ -314,3 +316,20 @@ def booking_priced(quote: Quote, rate: Rate, quoted: RateRequest) -> Priced:
 
     pounds = sum((item.weight * item.quantity for item in quoted.items), Decimal(0))
     return priced(offer(rate), [offer(r) for r in quote.rates if r.is_ok], pounds or None)
+
+
+def type_note(request: RateRequest, side: str, entry: Location) -> str | None:
+    """What to say when an address book entry put at one end is of another location type
+    than the rate was quoted for (a "No dock" consignee on a rate for a dock); None if not."""
+    quoted = parse_location_type(request.origin_type if side == "origin" else request.dest_type)
+    kind = parse_location_type(entry.location_type)
+    if kind == quoted:
+        return None
+    end = "pickup" if side == "origin" else "delivery"
+    liftgate = liftgate_for("pickup" if side == "origin" else "delivery", kind)
+    lacking = liftgate is not None and liftgate not in parse_accessorials(request.charges or [])
+    name = entry.label or entry.company or entry.postal_code
+    return (
+        f"⚠ {name} is {kind.label.lower()}; the rate is for {quoted.label.lower()} at {end}"
+        f"{' with no liftgate' if lacking else ''}: quote again with its type."
+    )

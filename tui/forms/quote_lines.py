@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from contextlib import suppress
 from datetime import date
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
+from tui.domain.accessorials import missing_liftgates
+from tui.domain.locations import LOCATION_TYPES_SHORT
 from tui.domain.pickup_dates import (
     calendar_loaded,
     next_business_day,
@@ -18,6 +20,9 @@ from tui.domain.pickup_dates import (
 from tui.domain.postal import province_of
 from tui.domain.quote_form import FieldError, QuoteDraft, class_hint
 from tui.forms import zip_places
+
+if TYPE_CHECKING:
+    from tui.ledger import BookingRecord
 
 
 def place_of(code: str) -> str:
@@ -51,8 +56,22 @@ def pickup_day(draft: QuoteDraft, today: date) -> tuple[str, str | None]:
     return text, next_business_day(today, region).isoformat()
 
 
+def liftgate_warning(draft: QuoteDraft) -> str:
+    """What to say of an end whose location type usually needs a liftgate the user turned
+    off (`No dock delivery without liftgate`); "" when none."""
+    missing = missing_liftgates(draft.origin_type, draft.dest_type, draft.accessorials)
+    return "; ".join(
+        f"{LOCATION_TYPES_SHORT.get(kind, kind)} {liftgate.end} without liftgate"
+        for liftgate, kind in missing
+    )
+
+
 def extras_line(draft: QuoteDraft) -> str:
+    """The accessorials chosen, and a warning for an end that needs a liftgate not chosen."""
     chosen = ", ".join(a.short for a in draft.accessorials) or "none"
+    warning = liftgate_warning(draft)
+    if warning:
+        return f"Extras: {chosen} · ⚠ {warning} · ctrl+l"
     return f"Extras: {chosen} · ctrl+l to change"
 
 
@@ -82,3 +101,21 @@ def form_message(
     if errors:
         return Message("ctrl+r get rates · ctrl+a address book · F1 help", error=False)
     return Message("Ready: ctrl+r (F9) gets rates", error=False)
+
+
+def booked_text(reference: str, record: BookingRecord | None) -> str:
+    """What the quote form says of a restored draft already booked: its PRO (else its
+    shipment, else the ledger's reference), carrier and pickup day as the store knows them."""
+    if record is None:
+        what = f"reference {reference}"
+    elif record.pro_number:
+        what = f"PRO {record.pro_number}"
+    elif record.shipment_id:
+        what = f"shipment {record.shipment_id}"
+    else:
+        what = f"reference {reference}"
+    lane = record.lane if record is not None else None
+    carrier = f" with {lane.carrier}" if lane is not None and lane.carrier else ""
+    day = record.pickup_date if record is not None else None
+    when = f", pickup {day}" if day else ""
+    return f"This quote was booked as {what}{carrier}{when}. Book it again only on purpose."

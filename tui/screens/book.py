@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable, Iterable, Sequence
 from datetime import date
 from functools import partial
@@ -18,6 +19,7 @@ from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
 from tui.forms import booking as book_form
 from tui.forms.book_summary import confirm_rows, hazmat_problems
+from tui.forms.book_times import closed_day_text, pickup_day_of
 from tui.host import Hosted
 from tui.screens.book_addresses import BookEnds
 from tui.screens.book_body import BookBody
@@ -25,7 +27,9 @@ from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.book_outcome import earlier_booking, shown
 from tui.screens.modal import FreightScreen
+from tui.screens.quote_draft import DRAFT_NAME as QUOTE_DRAFT
 from tui.service_call import ServiceCall, WorkerErrorsToHost
+from tui.store.days import DayClose, last_close
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -296,9 +300,13 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
         self.app.push_screen(BookingCheckScreen(record, just_sent=just_sent), after_check)
 
     def _confirm(self, request: Any) -> None:
-
+        """Ask for confirmation; the dialog sends nothing until the store has said whether
+        the pickup day is already closed (then it asks once more)."""
         pickup = None if self.parcel else self.body.schedule_pickup()
         rows = confirm_rows(self.request, request, pickup)
+        form = self.body.pickup
+        day = pickup_day_of(form.pickup_date(), today(), form.holiday_region)
+        confirm = BookConfirmScreen(self.rate, self.host.session.environment, rows, day_check=True)
 
         def decided(confirmed: bool | None) -> None:
             if confirmed:
@@ -306,9 +314,30 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
             else:
                 self.set_status("Not booked.")
 
-        self.app.push_screen(
-            BookConfirmScreen(self.rate, self.host.session.environment, rows), decided
-        )
+        self.app.push_screen(confirm, decided)
+        self.run_worker(self._check_day(confirm, day), group="book-day", exclusive=True)
+
+    async def _check_day(self, confirm: BookConfirmScreen, day: date) -> None:
+        """Tell the confirmation whether ``day`` was closed (``freight day close``) in this
+        environment's store, read off the event loop; a store that cannot say is a note."""
+        session = self.host.session
+
+        def read() -> DayClose | None:
+            ledger = session.ledger()
+            return last_close(ledger.store, day, ledger.environment)
+
+        try:
+            closed = await asyncio.to_thread(read)
+        except OSError as error:
+            self.notify(
+                f"Whether the day is closed is not known: {plain(str(error))}", severity="warning"
+            )
+            closed = None
+        text = None
+        if closed is not None:
+            carrier = plain(self.rate.carrier or self.rate.carrier_code or "this carrier")
+            text = closed_day_text(day, carrier, closed.closed_at, closed.station, closed.printed)
+        confirm.day_checked(text)
 
     def _send(self, request: AnyBookingRequest) -> None:
         """Book through the booking engine: ledger line first, then one request."""
@@ -350,6 +379,7 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
             self.notify(said.ledger_note, title=LEDGER, severity="warning")
         if said.booked:
             self.body.draft.clear()
+            self.host.session.drafts.mark_booked(QUOTE_DRAFT, outcome.reference)
         if said.fields is not None:
             other = self.body.show_field_errors(dict(said.fields))
             self.set_status("; ".join(other) if other else said.status, True)
@@ -390,6 +420,7 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     def claimed(self, reference: str) -> None:
         """The user said a shipment a search found is this booking."""
         self.body.draft.clear()
+        self.host.session.drafts.mark_booked(QUOTE_DRAFT, reference)
         self.set_status(f"Recorded as booked (you confirmed it): reference {reference}.")
 
     def palette_commands(self) -> Iterable[SystemCommand]:

@@ -20,7 +20,7 @@ from tui.service_call import WorkerErrorsToHost
 from tui.widgets.contact_form import ContactForm, Side
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Sequence
 
     from textual.app import ComposeResult
 
@@ -46,9 +46,18 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
             self.problem = problem
 
     def __init__(
-        self, origin_postal_code: str, dest_postal_code: str, *, parcel: bool, id: str
+        self,
+        origin_postal_code: str,
+        dest_postal_code: str,
+        *,
+        parcel: bool,
+        type_note: Callable[[Side, Location], str | None] = lambda side, entry: None,
+        id: str,
     ) -> None:
+        """``type_note`` says what is wrong with an entry's location type at an end (the
+        rate was quoted for another), or None."""
         super().__init__(id=id)
+        self._type_note = type_note
         self.postal_codes = {"origin": origin_postal_code, "dest": dest_postal_code}
         self.parcel = parcel
         self.side: Side = "origin"
@@ -105,7 +114,9 @@ class BookEnds(WorkerErrorsToHost, Horizontal):
                 form.set_values(book_form.location_values(entry, dock_hours=form.dock_hours))
                 self.post_message(form.Changed(form))
                 what = form.title.split(" ·")[0].lower()
-                self.post_message(self.Noted(f"Filled {what} from {entry.label}."))
+                warned = self._type_note(form.side, entry)
+                said = f"Filled {what} from {plain(entry.label)}."
+                self.post_message(self.Noted(f"{said} {warned}" if warned else said, bool(warned)))
 
         title = form.title.split(" ·")[0]
         self.app.push_screen(

@@ -55,7 +55,11 @@ class BookBody(VerticalScroll):
     def compose(self) -> ComposeResult:
         request = self.request
         yield BookEnds(
-            request.origin_postal_code, request.dest_postal_code, parcel=self.parcel, id="book-ends"
+            request.origin_postal_code,
+            request.dest_postal_code,
+            parcel=self.parcel,
+            type_note=lambda side, entry: book_form.type_note(request, side, entry),
+            id="book-ends",
         )
         yield PickupForm(
             self._today,
@@ -96,6 +100,18 @@ class BookBody(VerticalScroll):
         restored, note, problem = self.draft.restore()
         self._put(restored)
         self._hours()
+        request = self.request
+        ends = (
+            ("origin", book_form.find_location(book, request.origin_postal_code, default_origin)),
+            ("dest", book_form.find_location(book, request.dest_postal_code)),
+        )
+        types = [
+            said
+            for side, entry in ends
+            if entry is not None and (said := book_form.type_note(request, side, entry))
+        ]
+        if types:  # the type of a place filled from the book is not the quote's
+            return " ".join([*types, *([note] if note else [])]), True
         return None if note is None else (note, problem)
 
     def _put(self, fill: Fill) -> None:

@@ -63,14 +63,33 @@ type `BOOK` and press Enter.
     BookConfirmScreen #confirm-word {
         margin-top: 1;
     }
+    BookConfirmScreen #confirm-closed {
+        margin-top: 1;
+        color: $error;
+    }
     BookConfirmScreen #confirm-hint {
         color: $text-muted;
         margin-top: 1;
     }
     """
 
-    def __init__(self, rate: Rate, environment: str, rows: Sequence[tuple[str, str]] = ()) -> None:
+    def __init__(
+        self,
+        rate: Rate,
+        environment: str,
+        rows: Sequence[tuple[str, str]] = (),
+        *,
+        day_check: bool = False,
+    ) -> None:
+        """``day_check``: nothing is confirmed until `day_checked` says whether the pickup
+        day is already closed."""
         super().__init__()
+        self._day_pending = day_check
+        self._closed_day: str | None = None
+        """What to say of a closed pickup day (None: open, or not known yet)."""
+        self._waiting = False
+        """Enter was pressed before the day was known."""
+        self._asked_again = False
         self.rate = rate
         self.environment = environment
         self.rows = list(rows)
@@ -83,6 +102,9 @@ type `BOOK` and press Enter.
             box.border_title = "Confirm booking"
             yield Static(self._banner(), id="confirm-banner")
             yield Static(self._details(), id="confirm-details", markup=False)
+            closed = Static("", id="confirm-closed")
+            closed.display = False
+            yield closed
             if self.production:
                 yield Input(
                     placeholder=f"type {PRODUCTION_WORD} to book for real",
@@ -98,6 +120,8 @@ type `BOOK` and press Enter.
 
     def on_mount(self) -> None:
         self.set_class(self.production, "-production")
+        if self._closed_day is not None:  # known before the dialog was up
+            self._show_closed(self._closed_day)
 
     def _banner(self) -> Text:
         if self.production:
@@ -136,8 +160,37 @@ type `BOOK` and press Enter.
             PRODUCTION_WORD, "#confirm-word", "#confirm-hint", "book"
         ):
             return
+        if self._day_pending:
+            self._waiting = True
+            self._hint(Text("checking whether the pickup day is closed…"))
+            return
+        if self._closed_day is not None and not self._asked_again:
+            self._asked_again = True
+            self._hint(Text("The day is closed: enter again to book anyway · esc back", "bold red"))
+            return
         self._decided = True
         self.dismiss(True)
+
+    def day_checked(self, closed: str | None) -> None:
+        """The store said whether the pickup day is closed (``closed``: what to say of it).
+        An Enter pressed meanwhile books an open day; a closed one asks first."""
+        self._day_pending = False
+        if closed is None:
+            if self._waiting:
+                self.action_confirm()
+            return
+        self._closed_day = closed
+        if self.is_mounted:
+            self._show_closed(closed)
+
+    def _show_closed(self, closed: str) -> None:
+        shown = self.query_one("#confirm-closed", Static)
+        shown.update(Text(f"⚠ {plain_lines(closed)}", style="bold"))
+        shown.display = True
+        self._hint(Text("enter, then enter again, to book anyway · esc back"))
+
+    def _hint(self, text: Text) -> None:
+        self.query_one("#confirm-hint", Static).update(text)
 
     def action_cancel(self) -> None:
         """Back to the form, nothing sent."""

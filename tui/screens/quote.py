@@ -29,7 +29,13 @@ from tui.domain.quote_form import (
 )
 from tui.forms import zip_places
 from tui.forms.quote_extras import QuoteExtras
-from tui.forms.quote_lines import extras_line, form_message, pickup_day, places_line
+from tui.forms.quote_lines import (
+    extras_line,
+    form_message,
+    liftgate_warning,
+    pickup_day,
+    places_line,
+)
 from tui.forms.quote_marks import FieldMarks
 from tui.host import Host, host_of
 from tui.screens.modal import FreightScreen
@@ -39,6 +45,7 @@ from tui.screens.quote_dialogs import (
     open_address_book,
     open_item_details,
     open_templates,
+    say_booked,
 )
 from tui.screens.quote_draft import DRAFT_NAME, QuoteDraftKeeper
 from tui.screens.width_class import add_width_class
@@ -221,6 +228,9 @@ packing group), and the emergency contact hazardous freight needs.
                 self._read_in_thread("calendar", partial(load_calendar, today, region))
 
             self.call_after_refresh(read_calendar)
+        if self.keeper.booked is not None:
+            saying = say_booked(self.app, self.host.session, self.keeper, self.clear_form)
+            self.run_worker(saying, group="quote-booked", exclusive=True)
         if self.keeper.word is not None:
             # That the form came back from its draft (or that a damaged one was kept aside).
             message, severity = self.keeper.word
@@ -305,7 +315,11 @@ packing group), and the emergency contact hazardous freight needs.
     def _show_lines(self, draft: QuoteDraft, today: date) -> None:
         self.query_one("#quote-places", TextCell).update(places_line(draft))
         self.shipment.show_day(*pickup_day(draft, today))
-        self.query_one("#quote-extras", TextCell).update(extras_line(draft))
+        extras = self.query_one("#quote-extras", TextCell)
+        extras.update(extras_line(draft))
+        warned = bool(liftgate_warning(draft))
+        if extras.has_class("-warning") != warned:
+            extras.set_class(warned, "-warning")
 
     def _field_of(self, widget: Widget | None) -> str | None:
         if widget is None:

@@ -5,7 +5,7 @@ parts of the form it fills (the pickers, the grid, the extras), never the screen
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -13,12 +13,16 @@ from tui.domain.accessorials import Accessorial, parse_accessorials
 from tui.domain.quote_form import EMERGENCY_FIELDS, ITEM_DETAILS, ItemDraft, QuoteDraft
 from tui.domain.safe_text import plain
 from tui.forms.quote_extras import QuoteExtras
+from tui.forms.quote_lines import booked_text
 from tui.forms.quote_marks import FieldMarks
+from tui.screens.quote_booked import QuoteBookedScreen
 
 if TYPE_CHECKING:
     from textual.app import App
 
+    from tui.ledger import BookingRecord
     from tui.screens.quote_address_book import Side
+    from tui.screens.quote_draft import QuoteDraftKeeper
     from tui.screens.quote_item_details import ItemDetails
     from tui.screens.quote_templates import TemplateChoice
     from tui.session import Session
@@ -147,3 +151,29 @@ def open_templates(editor: ItemsEditor, session: Session) -> None:
         ),
         chosen,
     )
+
+
+async def say_booked(
+    app: App[object], session: Session, keeper: QuoteDraftKeeper, clear: Callable[[], None]
+) -> None:
+    """The restored draft was booked already: say as what (the store's record of it, read
+    off the event loop), and offer a new quote (`clear`) or keeping the values."""
+    reference = keeper.booked
+    if reference is None:
+        return
+
+    def read() -> BookingRecord | None:
+        return session.ledger().latest(reference)
+
+    try:
+        record = await asyncio.to_thread(read)
+    except OSError:
+        record = None
+
+    def chosen(new: bool | None) -> None:
+        if new:
+            clear()
+        else:
+            keeper.keep_as_new()
+
+    app.push_screen(QuoteBookedScreen(booked_text(reference, record)), chosen)

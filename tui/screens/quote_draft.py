@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tui.domain.accessorials import parse_accessorials
 from tui.domain.quote_form import QuoteDraft
-from tui.drafts import damaged_note
+from tui.drafts import BOOKED, damaged_note
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -40,6 +40,8 @@ class QuoteDraftKeeper:
         """True when the first draft came from the store (its filled fields count as touched)."""
         self.word: tuple[str, SeverityLevel] | None = None
         """What to say of the draft the form came back from, once it is on screen."""
+        self.booked: str | None = None
+        """The booking ledger's reference when the draft restored was booked already."""
 
     def initial(self) -> QuoteDraft:
         """The draft to show first: the one saved, else a fresh one."""
@@ -51,7 +53,10 @@ class QuoteDraftKeeper:
             return self.fresh()
         draft = QuoteDraft.from_dict(read.data)
         self.restored = True
-        if draft != self.fresh():
+        booked = read.data.get(BOOKED)
+        if isinstance(booked, str) and booked:
+            self.booked = booked  # said by a dialog instead
+        elif draft != self.fresh():
             when = read.saved_at.astimezone() if read.saved_at is not None else None
             saved = f" (saved {when:%a %H:%M})" if when is not None else ""
             self.word = (
@@ -91,5 +96,12 @@ class QuoteDraftKeeper:
 
     def clear(self) -> QuoteDraft:
         """Forget the saved draft; the fresh form to load instead."""
+        self.booked = None
         self._session.drafts.clear(DRAFT_NAME)
         return self.fresh()
+
+    def keep_as_new(self) -> None:
+        """The booked draft's values are kept for another shipment: no longer marked."""
+        self.booked = None
+        self._pending = self._check()
+        self.flush()

@@ -1,0 +1,103 @@
+"""A restored quote whose booking already went through says as what it was booked (the PRO
+the store knows) and offers a fresh quote, rather than being booked twice."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.app import App
+from textual.screen import Screen
+
+from tests.ui.booking_flow import book_it, choose_rate, value_after
+from tests.ui.screen import screen_text, settle, wait_for
+from tests.ui.test_quote import start
+from tui.app import make_app
+from tui.domain.quote_form import ItemDraft, QuoteDraft
+from tui.drafts import BOOKED
+from tui.screens.quote import DRAFT_NAME, QuoteScreen
+from tui.screens.quote_booked import QuoteBookedScreen
+from tui.screens.rates import RatesScreen
+from tui.screens.result import ResultScreen
+from tui.session import Session
+
+PALLETS = ItemDraft(
+    quantity="2",
+    package="pallet",
+    weight="500",
+    length="48",
+    width="40",
+    height="48",
+    description="Machine parts",
+)
+
+
+def top(app: App[Any]) -> Screen[Any]:
+    """The screen on top (a function: a narrowed `app.screen` would stick)."""
+    return app.screen
+
+
+def flat(text: str) -> str:
+    """The screen's words in one line, without the dialog's borders."""
+    return " ".join(word for word in text.split() if word not in ("│", "┃", "█"))
+
+
+async def book_the_quote(app: App[Any], session: Session) -> str:
+    """Rate the restored quote, book its cheapest LTL rate; the PRO the result shows."""
+    async with app.run_test(size=(80, 24)) as pilot:
+        await start(pilot)
+        await pilot.press("ctrl+r")
+        await wait_for(pilot, lambda: isinstance(top(app), RatesScreen), what="the rates")
+        rates = top(app)
+        assert isinstance(rates, RatesScreen)
+        await wait_for(pilot, lambda: rates.quote is not None, what="the quote")
+        await choose_rate(pilot, rates, "ltl")
+        await book_it(pilot)
+        await wait_for(pilot, lambda: isinstance(top(app), ResultScreen), what="the result")
+        return value_after(screen_text(app), "PRO")
+
+
+async def test_a_restored_quote_already_booked_says_its_pro_and_offers_a_new_one(
+    ui_session: Session,
+) -> None:
+    typed = QuoteDraft(origin_zip="60607", dest_zip="30303", items=(PALLETS,))
+    ui_session.drafts.save(DRAFT_NAME, typed.to_dict())
+    pro = await book_the_quote(make_app(ui_session), ui_session)
+    saved = ui_session.drafts.load(DRAFT_NAME)
+    assert saved is not None
+    assert saved[BOOKED], "the booking marks the quote's draft"
+
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(top(app), QuoteBookedScreen), what="the word")
+        text = flat(screen_text(app))
+        assert f"This quote was booked as PRO {pro}" in text
+        assert "n or enter: new quote" in text
+        await pilot.press("n")
+        await wait_for(pilot, lambda: isinstance(top(app), QuoteScreen), what="the quote")
+        screen = top(app)
+        assert isinstance(screen, QuoteScreen)
+        await wait_for(pilot, lambda: screen.draft().dest_zip == "", what="a fresh quote")
+        await settle(pilot)
+        assert screen.draft().items[0].weight == ""
+    again = ui_session.drafts.load(DRAFT_NAME)
+    assert again is None or BOOKED not in again
+
+
+async def test_keeping_a_booked_quote_keeps_its_values_and_asks_no_more(
+    ui_session: Session,
+) -> None:
+    typed = QuoteDraft(origin_zip="60607", dest_zip="30303", items=(PALLETS,))
+    ui_session.drafts.save(DRAFT_NAME, {**typed.to_dict(), BOOKED: "FR-UNKNOWN-1"})
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: isinstance(top(app), QuoteBookedScreen), what="the word")
+        assert "booked as reference FR-UNKNOWN-1" in flat(screen_text(app))
+        await pilot.press("k")
+        await wait_for(pilot, lambda: isinstance(top(app), QuoteScreen), what="the quote")
+        screen = top(app)
+        assert isinstance(screen, QuoteScreen)
+        assert screen.draft().dest_zip == "30303"
+    kept = ui_session.drafts.load(DRAFT_NAME)
+    assert kept is not None
+    assert BOOKED not in kept
+    assert kept["dest_zip"] == "30303"
