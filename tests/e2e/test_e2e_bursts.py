@@ -71,16 +71,16 @@ def row_one(screen: str) -> str:
 
 def quote_sweep(digit: str, stall: bool) -> list[str]:
     """From the To ZIP round the whole form back to it: To, the row's Qty, Lb, L, W, H and
-    Description, Pickup, PO, Ref, From."""
+    Description, Ref, PO, Pickup, From."""
     keys = ["C-u", *typed(f"30309⌫{digit}⇥⇥⇥")]
     keys += ["C-u", *typed(f"19⌫{digit}⇥⇥")]  # Qty; past Pkg
     keys += ["C-u", *typed(f"809⌫{digit}⇥")]  # Lb
     keys += ["C-u", *typed(f"49⌫{digit}⇥"), "C-u", *typed(f"41⌫{digit}⇥")]  # L, W
     keys += ["C-u", *typed(f"47⌫{digit}⇥⇥")]  # H; past Class
     keys += ["C-u", *typed("Mach"), *(["STALL"] if stall else []), *typed(f"x⌫ine{digit}⇥")]
-    keys += ["C-u", *typed(f"2026-12-09⌫{digit}⇥")]  # Pickup
-    keys += ["C-u", *typed(f"PO-7x⌫{digit}⇥")]
     keys += ["C-u", *typed(f"Rex⌫f{digit}⇥")]
+    keys += ["C-u", *typed(f"PO-7x⌫{digit}⇥")]
+    keys += ["C-u", *typed(f"2026-12-09⌫{digit}⇥")]  # Pickup
     keys += ["C-u", *typed(f"60608⌫{digit}⇥⇥")]  # From, its type, back to To
     return keys
 
