@@ -121,7 +121,8 @@ of *one* unit (the line weighs qty × lb); **L×W×H** in inches, rounded up to 
 300 400 500 to override it (marked ✎). Density is lb per ft³ of one unit.
 
 **Pkg**: pallet, skid, crate, box, carton, drum, pail, bundle, roll, reel, coil, tote, bag,
-bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ accepts).
+bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ or Enter
+accepts the one shown).
 
 Tab / Enter move field by field (Enter goes past Class); Enter in Description adds a row;
 ←/→ at a field's start or end (or on a field just entered) go to the field beside it; ↑/↓
