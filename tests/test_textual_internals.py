@@ -21,7 +21,6 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.keys import Keys
-from textual.message import Message
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.widget import Widget
@@ -31,10 +30,6 @@ from tests import textual_probes as probes
 from tui import textual_internals as internals
 
 PYPROJECT = Path(__file__).resolve().parents[1] / "pyproject.toml"
-
-
-class Nudge(Message):
-    """A message nobody handles."""
 
 
 class Probe(App[None]):
@@ -90,18 +85,6 @@ def test_key_names_of_characters_as_textual_reads_bindings() -> None:
     assert internals.key_of_character("/") == "slash"
     assert internals.key_of_character("a") == "a"
     assert internals.normalized_keys("a, /,ctrl+x") == "a,slash,ctrl+x"
-
-
-async def test_pending_messages_are_seen_until_handled() -> None:
-    app = Probe()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        probe = app.query_one("#probe")
-        assert not internals.has_pending_messages(probe)
-        probe.post_message(Nudge())
-        assert internals.has_pending_messages(probe)
-        await pilot.pause()
-        assert not internals.has_pending_messages(probe)
 
 
 async def test_a_node_being_taken_down_is_seen_leaving_while_still_attached() -> None:

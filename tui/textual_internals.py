@@ -67,11 +67,6 @@ def normalized_keys(keys: str) -> str:
 # -- widgets ------------------------------------------------------------------------------
 
 
-def has_pending_messages(pump: MessagePump) -> bool:
-    """True while a key or event waits in `pump`'s queue (`MessagePump._message_queue`)."""
-    return not pump._message_queue.empty()
-
-
 def is_leaving(node: DOMNode) -> bool:
     """True once Textual has begun taking `node` or one of its ancestors down (a screen popped,
     a widget removed, the app ending) though it is still attached: its children may be gone

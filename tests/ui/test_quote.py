@@ -495,7 +495,8 @@ async def test_shift_tab_into_a_grid_without_inputs_lands_in_the_last_field() ->
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         screen = quote(app)
-        screen.shipment.field("pickup_date").focus()
+        screen.shipment.summary.focus()  # builds the line's inputs, Ref focused
+        await wait_for(pilot, lambda: screen.shipment.built, what="the shipment line")
         await pilot.pause()
         assert not screen.editor.completed
         await pilot.press("shift+tab")

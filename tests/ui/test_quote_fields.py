@@ -93,8 +93,8 @@ async def test_pickup_date_defaults_to_the_next_business_day_and_takes_shortcuts
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await filled(pilot)
-        await pilot.press("tab")
-        assert screen._field_of(app.focused) == "pickup_date"
+        await pilot.press("tab", "tab", "tab")  # the shipment line: Ref, PO, Pickup
+        await wait_for(pilot, lambda: screen._field_of(app.focused) == "pickup_date", what="Pickup")
         assert screen.shipment.field("pickup_date").placeholder == "2026-11-23"
         assert "Mon Nov 23" in screen_text(app)
         await type_text(pilot, "+4")  # Tuesday
@@ -106,7 +106,7 @@ async def test_a_weekend_or_past_pickup_is_refused_at_the_field_and_kept() -> No
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await filled(pilot)
-        await pilot.press("tab")
+        await pilot.press("tab", "tab", "tab")
         await type_text(pilot, "sat")
         await pilot.pause()
         field = screen.shipment.field("pickup_date")
@@ -133,11 +133,12 @@ async def test_the_day_before_thanksgiving_the_default_skips_the_holiday_and_ref
     app = make_app(offline_session())
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await filled(pilot)
-        field = screen.shipment.field("pickup_date")
-        await wait_for(pilot, lambda: field.placeholder == "2026-11-27", what="the default")
+        fields = screen.shipment
+        await wait_for(pilot, lambda: fields.pickup_default == "2026-11-27", what="the default")
         assert "Fri Nov 27" in screen_text(app)
-        await pilot.press("tab")
+        await pilot.press("tab", "tab", "tab")
         await type_text(pilot, "tomorrow")
+        field = fields.field("pickup_date")
         await pilot.pause()
         assert field.has_class("-invalid")
         assert (
@@ -266,11 +267,11 @@ async def test_every_new_field_survives_a_restart() -> None:
         await pilot.press("ctrl+o", "tab", "space", "escape")  # not stackable
         await pilot.press("ctrl+l", "l", "f", "enter")
         await pilot.press("tab")
-        await type_text(pilot, "tue")
+        await type_text(pilot, "S-1")
         await pilot.press("tab")
         await type_text(pilot, "PO-77")
         await pilot.press("tab")
-        await type_text(pilot, "S-1")
+        await type_text(pilot, "tue")
         await pilot.pause(0.5)
         before = screen.draft()
     app = make_app(session)
@@ -336,11 +337,11 @@ async def test_the_rate_request_carries_every_field_and_rates_show_their_charges
         await pilot.press("escape")
         await pilot.press("ctrl+l", "l", "a", "n", "enter")
         await pilot.press("tab")
-        await type_text(pilot, "tue")
+        await type_text(pilot, "S-1")
         await pilot.press("tab")
         await type_text(pilot, "PO-77")
         await pilot.press("tab")
-        await type_text(pilot, "S-1")
+        await type_text(pilot, "tue")
         await pilot.press("ctrl+r")
         await pilot.pause()
         rates = app.screen

@@ -84,9 +84,10 @@ class QuoteScreen(WorkerErrorsToHost, FreightScreen[None]):
 Describe the shipment, then **ctrl+r** (or F9) gets every carrier's rates. The form is saved
 as you type and comes back after a crash or a dropped SSH session.
 
-**Pickup**: blank is the next business day at the origin; type `2026-11-24`, `11-24`,
-`11/24`, `today`, `tomorrow`, `+2` or a weekday (`fri`). Weekends and past days are refused.
-**PO** is the consignee's PO / order number, **Ref** your own reference; both go on the BOL.
+The line under the items is one Tab stop that lands on **Ref**, your own reference; Tab
+goes on to **PO** (the consignee's PO / order number; both go on the BOL) and **Pickup**:
+blank is the next business day at the origin; type `2026-11-24`, `11-24`, `11/24`, `today`,
+`tomorrow`, `+2` or a weekday (`fri`). Weekends and past days are refused.
 
 **ctrl+l** (alt+l): accessorials such as liftgate, inside delivery, delivery appointment.
 **ctrl+o** (alt+i): the focused row's NMFC item, stackable and hazmat data (UN number, class,
@@ -265,10 +266,10 @@ packing group), and the emergency contact hazardous freight needs.
             dest_zip=dest.postal_code,
             dest_type=dest.location_type,
             items=self.editor.values(),
-            pickup_date=shipment.field("pickup_date").value,
+            pickup_date=shipment.value("pickup_date"),
             accessorials=extras.accessorials,
-            po_number=shipment.field("po_number").value,
-            shipper_reference=shipment.field("shipper_reference").value,
+            po_number=shipment.value("po_number"),
+            shipper_reference=shipment.value("shipper_reference"),
             emergency_name=extras.emergency[0],
             emergency_phone=extras.emergency[1],
         )
@@ -285,7 +286,7 @@ packing group), and the emergency contact hazardous freight needs.
         if field == "dest_zip":
             return self.dest_picker.zip_input
         if field in SHIPMENT_FIELDS:
-            return self.shipment.field(field)
+            return self.shipment.widget_for(field)
         if field.startswith("items."):
             _, index, name = field.split(".", 2)
             last = len(self.editor.rows) - 1
@@ -302,8 +303,10 @@ packing group), and the emergency contact hazardous freight needs.
         today = self.origin_today(draft)
         self._errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
         shown = self.marks.shown(self._errors)
-        for name in ("origin_zip", "dest_zip", *SHIPMENT_FIELDS):
+        for name in ("origin_zip", "dest_zip"):
             _mark_invalid(self.widget_for(name), name in shown)
+        for name in SHIPMENT_FIELDS:
+            self.shipment.mark_invalid(name, name in shown)
         hazardous = first_hazardous_row(draft.items)
         marked = shown | self.marks.detail_marks(self._errors, shown, hazardous)
         self.editor.show_invalid(marked)
@@ -403,6 +406,8 @@ packing group), and the emergency contact hazardous freight needs.
         errors = draft.errors(today=today, unknown_zip=zip_places.is_unknown)
         if errors:
             await self.editor.complete()  # the field to fix may be one of the grid's inputs
+            if errors[0].field in SHIPMENT_FIELDS:
+                await self.shipment.complete()
             self.marks.show_all = True
             self.revalidate()
             first = errors[0]

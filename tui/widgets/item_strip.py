@@ -17,7 +17,7 @@ from textual.widgets import Input
 
 from tui.domain.locations import PACKAGE_TYPES
 from tui.domain.quote_form import ItemDraft
-from tui.textual_internals import SkipUnchangedResize, hand_on_refresh, has_pending_messages
+from tui.textual_internals import SkipUnchangedResize, hand_on_refresh
 from tui.widgets.item_line import PLACEHOLDERS, Column, ItemRow
 from tui.widgets.text_cell import TextCell
 
@@ -209,7 +209,7 @@ class GridInput(SkipUnchangedResize, Input):
 
     def idle(self) -> bool:
         """True when no key or event waits for this input (it may show another row)."""
-        return not has_pending_messages(self)
+        return self.message_queue_size == 0
 
     def post_message(self, message: Message) -> bool:
         if isinstance(message, Input.Changed) and message.input is self:

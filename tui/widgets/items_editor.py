@@ -24,6 +24,7 @@ from textual.content import Content
 from textual.widget import Widget
 
 from tui.domain.density import LineTotals
+from tui.domain.locations import PACKAGE_TYPES
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.host import host_of
 from tui.textual_internals import ResizeWithoutLayout
@@ -120,7 +121,8 @@ of *one* unit (the line weighs qty × lb); **L×W×H** in inches, rounded up to 
 300 400 500 to override it (marked ✎). Density is lb per ft³ of one unit.
 
 **Pkg**: pallet, skid, crate, box, carton, drum, pail, bundle, roll, reel, coil, tote, bag,
-bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ accepts).
+bale, cylinder, tube, loose, gaylord, envelope — type the first letters (→ or Enter
+accepts the one shown).
 
 Tab / Enter move field by field (Enter goes past Class); Enter in Description adds a row;
 ←/→ at a field's start or end (or on a field just entered) go to the field beside it; ↑/↓
@@ -527,6 +529,8 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         if row is None or name is None:
             raise SkipAction
         if name != "description":
+            if name == "package":
+                _accept_suggestion(self._inputs.active.field(name))
             # Class is left to the density (Tab stops there): Enter goes past it.
             following = ITEM_FIELDS.index(name) + 1
             if ITEM_FIELDS[following] in ENTER_SKIPS:
@@ -571,3 +575,14 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
                     self.post_message(self.Changed(self))
             self.post_message(self.FieldTouched(self, self.rows.index(row), name))
         self._inputs.rest(self.rows)
+
+
+def _accept_suggestion(field: GridInput) -> None:
+    """Enter in Pkg takes the package its suggestion shows (`c` shows crate, the first of the
+    list it begins), as a spreadsheet's autocomplete does: what is shown is what is kept."""
+    typed = field.value.strip().casefold()
+    if not typed or typed in PACKAGE_TYPES:
+        return
+    shown = next((name for name in PACKAGE_TYPES if name.startswith(typed)), None)
+    if shown is not None:
+        field.value = shown

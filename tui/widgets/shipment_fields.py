@@ -1,7 +1,18 @@
-"""The quote's shipment line under the grid: pickup day, PO and your reference."""
+"""The quote's shipment line under the grid: your reference, PO and the pickup day.
+
+What a shipper rarely changes is one line and one Tab stop: until the cursor first lands on
+it the line is drawn by one widget (`ShipmentSummary`), and its three inputs are built as it
+gets focus, the first (Ref) focused, keys typed meanwhile held for them. The first frame
+composes one widget here instead of seven.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.cells import set_cell_size
+from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal
@@ -9,20 +20,83 @@ from textual.widget import Widget
 from textual.widgets import Input
 
 from tui.domain.quote_form import SHIPMENT_FIELDS, QuoteDraft
+from tui.domain.safe_text import plain
+from tui.host import host_of
 from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label
 from tui.widgets.text_cell import TextCell
 
-# (field, label, input width, placeholder)
-_INPUTS: tuple[tuple[str, str, int, str], ...] = (
-    ("pickup_date", "Pickup", 12, ""),
-    ("po_number", "PO", 12, "PO / order"),
-    ("shipper_reference", "Ref", 12, "your ref"),
+INPUT_WIDTH = 12
+DAY_WIDTH = 11
+
+# (field, label, placeholder), left to right: the reference first, the one most often typed.
+_INPUTS: tuple[tuple[str, str, str], ...] = (
+    ("shipper_reference", "Ref", "your ref"),
+    ("po_number", "PO", "PO / order"),
+    ("pickup_date", "Pickup", ""),
 )
 
 
+class ShipmentSummary(Widget):
+    """The shipment line drawn as the inputs would show it, in one widget that takes focus
+    in their place (see `ShipmentFields`)."""
+
+    can_focus = True
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "shipment-line--label",
+        "shipment-line--value",
+        "shipment-line--placeholder",
+        "shipment-line--invalid",
+    }
+
+    DEFAULT_CSS = """
+    ShipmentSummary {
+        height: 1;
+        width: 1fr;
+        & > .shipment-line--label { color: $text-muted; }
+        & > .shipment-line--value { background: $surface; color: $foreground; }
+        & > .shipment-line--placeholder { background: $surface; color: $text-disabled; }
+        & > .shipment-line--invalid {
+            background: $error 35%; background-tint: $error 20%; color: $foreground;
+        }
+        &:ansi {
+            & > .shipment-line--value { background: ansi_default; color: ansi_default; }
+            & > .shipment-line--placeholder {
+                background: ansi_default; color: ansi_default; text-style: dim;
+            }
+            & > .shipment-line--invalid { background: ansi_red; color: ansi_default; }
+        }
+    }
+    """
+
+    def __init__(self, fields: ShipmentFields) -> None:
+        super().__init__(id="quote-shipment-line")
+        self._fields = fields
+
+    def render(self) -> Text:
+        fields = self._fields
+        style = self.get_component_rich_style
+        line = Text(no_wrap=True, overflow="crop")
+        for name, label, placeholder in _INPUTS:
+            line.append(label, style("shipment-line--label"))
+            line.append(" ")
+            value = fields.value(name)
+            if name == "pickup_date" and not value:
+                placeholder = fields.pickup_default
+            if name in fields.invalid:
+                cell = style("shipment-line--invalid")
+            else:
+                cell = style("shipment-line--value" if value else "shipment-line--placeholder")
+            shown = plain(value or placeholder)
+            line.append(set_cell_size(shown, INPUT_WIDTH), cell)
+            line.append(" ")
+        line.append(set_cell_size(fields.day, DAY_WIDTH), style("shipment-line--label"))
+        return line
+
+
 class ShipmentFields(Horizontal):
-    """Three inputs named by their draft field, and the pickup day the date stands for."""
+    """Three fields named by their draft field, and the pickup day the date stands for."""
 
     class Changed(WidgetMessage["ShipmentFields"]):
         """The text of field `name` changed; `typed` when the user typed it (not loaded)."""
@@ -41,27 +115,87 @@ class ShipmentFields(Horizontal):
 
     def __init__(self, draft: QuoteDraft, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self._draft = draft
+        self._values = {name: str(getattr(draft, name)) for name in SHIPMENT_FIELDS}
+        self.invalid: set[str] = set()
+        """The fields shown red."""
+        self.day = ""
+        """The weekday the pickup date stands for."""
+        self.pickup_default = ""
+        """The date a blank pickup means (the pickup's placeholder)."""
+        self.summary = ShipmentSummary(self)
+        self._inputs: dict[str, Input] = {}
 
     def compose(self) -> ComposeResult:
-        for name, label, width, placeholder in _INPUTS:
-            yield Label(label)
+        yield self.summary
+
+    def on_mount(self) -> None:
+        self.watch(self.screen, "focused", self._focus_moved, init=False)
+
+    @property
+    def built(self) -> bool:
+        """True once the inputs are mounted (see `complete`)."""
+        return bool(self._inputs)
+
+    def _focus_moved(self, old: Widget | None, new: Widget | None) -> None:
+        """Focus landed on the drawn line: build the inputs, then focus the first (the last,
+        coming back with shift+tab). Keys typed meanwhile wait for them: the hold starts
+        here, while the key that moved focus is still being handled."""
+        if new is not self.summary or self.built:
+            return
+        chain = self.screen.focus_chain
+        backwards = old in chain and chain.index(old) > chain.index(new)
+        name = _INPUTS[-1][0] if backwards else _INPUTS[0][0]
+        self.call_next(self._enter, name, host_of(self).hold_input())
+
+    async def _enter(self, name: str, release: Callable[[], None]) -> None:
+        try:
+            await self.complete(focus=name)
+        finally:
+            release()
+
+    async def complete(self, *, focus: str | None = None) -> None:
+        """Mount the three inputs in place of the drawn line (once); focus field `focus` if
+        the line had focus."""
+        if self.built:
+            return
+        widgets: list[Widget] = []
+        for name, label, placeholder in _INPUTS:
+            widgets.append(Label(label))
             field = Input(
-                getattr(self._draft, name),
-                placeholder=placeholder,
+                self._values[name],
+                placeholder=self.pickup_default if name == "pickup_date" else placeholder,
                 id=f"quote-{name}",
                 name=name,
                 compact=True,
                 max_length=60,
+                classes="-invalid" if name in self.invalid else None,
             )
-            field.styles.width = width
-            yield field
-            if name == "pickup_date":
-                yield TextCell("", id="quote-pickup-day")
+            field.styles.width = INPUT_WIDTH
+            self._inputs[name] = field
+            widgets.append(field)
+        widgets.append(TextCell(self.day, id="quote-pickup-day"))
+        screen = self.screen
+        had_focus = screen.focused is self.summary
+        with self.app.batch_update():
+            await self.mount_all(widgets, before=self.summary)
+            if had_focus:
+                screen.set_focus(self._inputs[focus or _INPUTS[0][0]])
+            await self.summary.remove()
 
     def field(self, name: str) -> Input:
-        """The input of `pickup_date`, `po_number` or `shipper_reference`."""
-        return self.query_one(f"#quote-{name}", Input)
+        """The input of `pickup_date`, `po_number` or `shipper_reference` (built: see
+        `complete`)."""
+        if not self.built:
+            raise RuntimeError("the shipment line's inputs are not built: await complete()")
+        return self._inputs[name]
+
+    def widget_for(self, name: str) -> Widget:
+        """What shows field `name`: its input once built, the drawn line before."""
+        return self._inputs[name] if self.built else self.summary
+
+    def value(self, name: str) -> str:
+        """The text of field `name` as typed."""
+        return self._inputs[name].value if self.built else self._values[name]
 
     def name_of(self, widget: Widget | None) -> str | None:
         """The field `widget` is the input of; None when it is none of them."""
@@ -72,12 +206,37 @@ class ShipmentFields(Horizontal):
     def load(self, draft: QuoteDraft) -> None:
         """Show the draft's values."""
         for name in SHIPMENT_FIELDS:
-            self.field(name).value = getattr(draft, name)
+            self._values[name] = str(getattr(draft, name))
+            if self.built:
+                self._inputs[name].value = self._values[name]
+        if not self.built:
+            self.summary.refresh()
+
+    def mark_invalid(self, name: str, invalid: bool) -> None:
+        """Show field `name` red, or not (restyled only when that changes: the input's own
+        validation takes the class off as it is typed in, so its class is what counts)."""
+        changed = (name in self.invalid) != invalid
+        if invalid:
+            self.invalid.add(name)
+        else:
+            self.invalid.discard(name)
+        if self.built:
+            field = self._inputs[name]
+            if field.has_class("-invalid") != invalid:
+                field.set_class(invalid, "-invalid")
+        elif changed:
+            self.summary.refresh()
 
     def show_day(self, day: str, placeholder: str | None) -> None:
         """The weekday the pickup date stands for; the date a blank field means."""
         if placeholder is not None:
-            self.field("pickup_date").placeholder = placeholder
+            self.pickup_default = placeholder
+        self.day = day
+        if not self.built:
+            self.summary.refresh()
+            return
+        if placeholder is not None:
+            self._inputs["pickup_date"].placeholder = placeholder
         self.query_one("#quote-pickup-day", TextCell).update(day)
 
     @on(Input.Changed)
