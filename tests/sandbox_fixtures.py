@@ -30,6 +30,9 @@ How to use them (all talk to the real sandbox of ``tui.sandbox``; nothing is moc
 from __future__ import annotations
 
 import atexit
+import bisect
+import dataclasses
+import math
 import shutil
 import tempfile
 import threading
@@ -40,6 +43,7 @@ import httpx
 import pytest
 
 from tui.api import Booking, BookingRequest, FreightClient, Rate, RateRequest
+from tui.domain.pacing import paced_rate
 from tui.sandbox import DEMO_TOKEN, SandboxConfig, create_app, start_in_thread
 from tui.sandbox.app import SandboxApp
 from tui.sandbox.threaded import RunningSandbox
@@ -144,3 +148,30 @@ async def book_ltl_with_pickup(client: FreightClient) -> tuple[Booking, Rate]:
     assert isinstance(booked, Booking)
     assert booked.shipment_id
     return booked, rate
+
+
+@pytest.fixture
+def limited_sandbox(sandbox_config: SandboxConfig) -> Iterator[RunningSandbox]:
+    """The sandbox allowing the demo account 20 requests/s with no burst beyond it."""
+    running = start_in_thread(dataclasses.replace(sandbox_config, rate_limit=20, rate_burst=20))
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+STALL = 0.15
+"""Seconds a busy machine may hold a station's requests past their slots: they arrive late,
+beside the next ones, and the service counts them in the same second."""
+
+
+def most_allowed(limit: int) -> int:
+    """The most requests the service may see within a second, for an account's ``limit``:
+    the limit, and the requests of one ``STALL`` at the pace (20/s: 23). A 429 is what the user
+    would see, and there must be none: the pace's share of the limit leaves the room."""
+    return limit + math.ceil(paced_rate(limit) * STALL)
+
+
+def most_in_a_second(times: list[float]) -> int:
+    ordered = sorted(times)
+    return max(bisect.bisect_left(ordered, t + 1.0) - i for i, t in enumerate(ordered))

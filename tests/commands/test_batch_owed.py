@@ -19,6 +19,7 @@ import pytest
 
 from tests.commands.conftest import Runner
 from tests.commands.test_batch import _command_env, _stored, configured, orders_file
+from tests.sandbox_fixtures import most_allowed, most_in_a_second
 from tui.sandbox import DEMO_TOKEN
 from tui.sandbox.ratelimit import RateLimiter
 from tui.sandbox.threaded import RunningSandbox
@@ -213,23 +214,23 @@ def test_settle_an_unknown_order_from_the_command_line(
 
 
 @pytest.mark.slow
-def test_no_second_holds_more_than_20_requests_at_the_server(
-    live_sandbox: RunningSandbox, isolated_home: Path, tmp_path: Path
+def test_a_batch_at_concurrency_16_keeps_to_its_accounts_limit(
+    limited_sandbox: RunningSandbox, isolated_home: Path, tmp_path: Path
 ) -> None:
     path = _file(tmp_path, 24)
-    env = _command_env(live_sandbox, isolated_home)
+    env = _command_env(limited_sandbox, isolated_home)
     base = [sys.executable, "-m", "tui", "batch"]
-    times = live_sandbox.app.request_times
     for action in (["rate"], ["book", "--documents", str(tmp_path / "docs")]):
         run = subprocess.run(
             [*base, *action, str(path), "--concurrency", "16"],
             env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=300,
         )  # fmt: skip
         assert run.returncode == 0, run.stderr
-    arrivals = sorted(times)
+    assert limited_sandbox.app.limited_answers == 0  # no 429: what a user would see
+    arrivals = list(limited_sandbox.app.request_times)
     assert len(arrivals) >= 24 + 24 + 72  # rates, bookings, three documents each
-    busiest = max(sum(1 for t in arrivals if start <= t <= start + 1.0) for start in arrivals)
-    assert busiest <= 20
+    # on the service's clock, where a busy machine may bunch a few late requests together
+    assert most_in_a_second(arrivals) <= most_allowed(20)
 
 
 def test_a_retry_after_beyond_the_cap_stops_the_run_with_the_reason(

@@ -3,35 +3,18 @@ the real sandbox (which notes each authorised request's arrival), on SQLite and 
 
 from __future__ import annotations
 
-import bisect
-import dataclasses
-import math
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
-
+from tests.sandbox_fixtures import most_allowed, most_in_a_second
 from tui.batch.pace import Pace
-from tui.domain.pacing import paced_rate
-from tui.sandbox.config import SandboxConfig
-from tui.sandbox.threaded import RunningSandbox, start_in_thread
+from tui.sandbox.threaded import RunningSandbox
 from tui.store import open_store
 from tui.store.pace import StorePace
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def limited_sandbox(sandbox_config: SandboxConfig) -> Iterator[RunningSandbox]:
-    """The sandbox allowing the demo account 20 requests/s with no burst beyond it."""
-    running = start_in_thread(dataclasses.replace(sandbox_config, rate_limit=20, rate_burst=20))
-    try:
-        yield running
-    finally:
-        running.stop()
 
 
 def stations(
@@ -57,23 +40,6 @@ def finished(processes: list[subprocess.Popen[str]]) -> list[str]:
         assert process.returncode == 0, err
         outputs.append(out.strip())
     return outputs
-
-
-STALL = 0.15
-"""Seconds a busy machine may hold a station's requests past their slots: they arrive late,
-beside the next ones, and the service counts them in the same second."""
-
-
-def most_allowed(limit: int) -> int:
-    """The most requests the service may see within a second, for an account's ``limit``:
-    the limit, and the requests of one ``STALL`` at the pace (20/s: 23). A 429 is what the user
-    would see, and there must be none: the pace's share of the limit leaves the room."""
-    return limit + math.ceil(paced_rate(limit) * STALL)
-
-
-def most_in_a_second(times: list[float]) -> int:
-    ordered = sorted(times)
-    return max(bisect.bisect_left(ordered, t + 1.0) - i for i, t in enumerate(ordered))
 
 
 def test_three_stations_together_stay_under_the_accounts_limit(

@@ -79,6 +79,8 @@ class SandboxApp:
         self.bookings_lost = 0
         """How many bookings ``lose_bookings`` swallowed."""
         self.request_times: deque[float] = deque(maxlen=100_000)
+        self.limited_answers = 0
+        """429s answered (what a client's user would have seen as "too many requests")."""
         """When each authorised request arrived (monotonic seconds): what the rate limit
         counts."""
         self._routes: dict[str, dict[str, Handler]] = {
@@ -151,6 +153,7 @@ class SandboxApp:
         self.request_times.append(time.monotonic())
         wait = self.limiter.acquire(account.client_id)
         if wait is not None:
+            self.limited_answers += 1
             raise ApiError(
                 429,
                 "RATE_LIMITED",
