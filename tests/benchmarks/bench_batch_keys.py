@@ -60,7 +60,12 @@ def differs(read: Callable[[], object], before: object) -> Callable[[], bool]:
     return lambda: read() != before
 
 
-async def _timed_key(app: Any, key: str, done: Callable[[], bool]) -> tuple[float, float]:
+async def _timed_key(app: Any, key: str, done: Callable[[], bool]) -> float:
+    """Send ``key`` and return the seconds until a frame painted after ``done()`` held."""
+    return (await timed_key(app, key, done))[0]
+
+
+async def timed_key(app: Any, key: str, done: Callable[[], bool]) -> tuple[float, float]:
     """Send ``key`` and return the seconds until a frame painted after ``done()`` held, and
     the CPU seconds the process spent meanwhile (steadier than the wall on a busy machine:
     another process's turns are not in it; the benchmark's own polling is, a little)."""
@@ -153,7 +158,7 @@ async def bench(
         table = screen.table
 
         async def key(name: str, label: str, done: Callable[[], bool]) -> None:
-            times.setdefault(label, []).append(await _timed_key(app, name, done))
+            times.setdefault(label, []).append(await timed_key(app, name, done))
             await pilot.pause(0.02)
 
         await pilot.press("home")
@@ -167,7 +172,7 @@ async def bench(
         sorted_by = {table.sort_column}
         for _ in range(runs):
             # A column's first sort reads its values; sorting by it again reuses them.
-            figures = await _timed_key(
+            figures = await timed_key(
                 app, "s", differs(lambda: table.sort_column, table.sort_column)
             )
             again = table.sort_column in sorted_by
