@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import KW_ONLY, dataclass, field
-from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from textual.worker import Worker, WorkerState
@@ -77,9 +76,7 @@ class ServiceCall(Generic[T]):
             host_of(self.node).set_activity(self.group, shown)
         self._shown = shown
         return self.node.run_worker(
-            # (made when the worker starts: one stopped before it starts leaves no coroutine
-            # never awaited, as each key's search stopping the one before it would)
-            partial(self._run, generation, request),
+            self._run(generation, request),
             group=self.group,
             exclusive=True,
             exit_on_error=False,

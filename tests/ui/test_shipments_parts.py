@@ -110,16 +110,19 @@ def test_a_row_turns_back_into_the_listing_model() -> None:
     assert ShipmentRow.of(shipment) == row
 
 
-def test_a_new_search_drops_the_answers_asked_for_before_it() -> None:
+def test_a_search_asked_while_one_is_in_flight_waits_for_its_answer() -> None:
     paging = Paging()
-    asked = paging.restart()
-    paging.requested(None)
-    assert paging.current(asked)
-    assert paging.current(paging.restart())  # typed on: a new search
-    assert not paging.current(asked)
+    assert paging.ask_first(in_flight=False)
+    paging.requested(None, first=True)
+    assert not paging.ask_first(in_flight=True)  # typed on: one in flight, one waiting
+    assert not paging.ask_first(in_flight=True)  # still one waiting, for the latest text
+    assert paging.answered()  # the answer is dropped; the waiting search is asked now
+    paging.requested(None, first=True)
+    assert not paging.answered()
     paging.loaded("t2")
-    paging.requested("t2")
-    paging.requested("t3")
+    paging.requested("t2", first=False)
+    assert paging.ask_first(in_flight=True)  # a next page in flight does not hold a search
+    paging.requested("t3", first=False)
     paging.failed_asked()
     assert paging.failed_token == "t3"
 

@@ -37,6 +37,10 @@ class Paging:
     """The continuation token of the page that failed (None: the first page failed)."""
     asked: str | None = None
     """The continuation token of the page asked for last (None: the first page)."""
+    first_in_flight: bool = False
+    """The request in flight is a first page (a search, not the next page of one)."""
+    search_waiting: bool = False
+    """Filters changed while a first page was in flight: ask when it is answered."""
 
     def restart(self) -> int:
         """Start a new search: forget the pages, return its generation."""
@@ -48,11 +52,30 @@ class Paging:
         self.failed_token = None
         return self.generation
 
-    def requested(self, token: str | None = None) -> None:
-        """The page after `token` is asked for (None: the first page of a search)."""
+    def requested(self, token: str | None = None, *, first: bool = True) -> None:
+        """The page after `token` is asked for (the first page of a search when `first`)."""
         self.loading = True
         self.failed = False
         self.asked = token
+        self.first_in_flight = first
+
+    def ask_first(self, in_flight: bool) -> bool:
+        """The filters changed: start a new search; True to ask for its first page now.
+
+        With a first page `in_flight` the new one waits for its answer (see `answered`), so
+        at most one search is in flight and one waiting, for the latest filters."""
+        self.restart()  # answers for older filters are dropped from now on
+        if in_flight and self.first_in_flight:
+            self.search_waiting = True
+            return False
+        return True
+
+    def answered(self) -> bool:
+        """The request in flight was answered (or failed); True when a search waited for it
+        and is to be asked now (the answer itself is then for older filters)."""
+        self.first_in_flight = False
+        waiting, self.search_waiting = self.search_waiting, False
+        return waiting
 
     def current(self, generation: int) -> bool:
         """True if an answer for `generation` belongs to the search on screen."""

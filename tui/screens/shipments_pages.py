@@ -1,7 +1,7 @@
 """The shipments list's pages: the first page of a search, the next ones as the cursor nears
-the end, a retry after a failure; a search stops the one in flight (for filters the user has
-since changed), so only the latest is waited for. Also the list's timed reload
-(`AutoRefresh`) and its status line (`StatusLine`)."""
+the end, a retry after a failure; answers for filters the user has since changed are
+dropped, and at most one search is in flight with one waiting. Also the list's timed
+reload (`AutoRefresh`) and its status line (`StatusLine`)."""
 
 from __future__ import annotations
 
@@ -70,13 +70,15 @@ class ShipmentPages:
         """Rows of the first page: auto-refresh leaves a cursor further down alone."""
 
     def search(self) -> None:
-        """Ask for the first page of the current filters at once; a request in flight (for
-        older filters, or a next page of them) is stopped and its answer never shown.
+        """Ask for the first page of the current filters, at once when no search is in
+        flight; else as soon as it is answered (its answer, for older filters, is dropped).
 
-        So typing asks with no fixed wait and each key waits only for its own answer, not
-        for the one before it: one search at a time, the latest."""
-        self.paging.restart()  # answers for older filters are dropped from now on
-        self.request(None, first=True)  # (a start stops the request in flight)
+        So typing asks with no fixed wait, keeps at most one search in flight and one waiting
+        (for the latest filters), and never shows the rows of text typed before."""
+        if self.paging.ask_first(self._call.in_flight):
+            self.request(None, first=True)
+        else:
+            self._table().tail_text = "searching…"
 
     def more(self) -> None:
         """Ask for the next page, if there is one and none is on its way."""
@@ -98,7 +100,7 @@ class ShipmentPages:
 
     def request(self, token: str | None, *, first: bool) -> None:
         paging = self.paging
-        paging.requested(token)
+        paging.requested(token, first=first)
         self._table().tail_text = "searching…" if first else "loading more…"
         if first or paging.failed_token is not None:
             self._shown()  # (the title already says "more…" while paging on)
@@ -117,6 +119,9 @@ class ShipmentPages:
 
     def _loaded(self, message: PageAnswer) -> None:
         paging = self.paging
+        if paging.answered():
+            self.request(None, first=True)  # the search that waited for this answer
+            return
         if not paging.current(message.generation):
             return  # an answer for filters the user has since changed
         table = self._table()
@@ -139,6 +144,9 @@ class ShipmentPages:
             self.request(paging.token, first=False)
 
     def _failed(self, _error: Exception, text: str) -> None:
+        if self.paging.answered():
+            self.request(None, first=True)  # the failed search was for older filters
+            return
         self.paging.failed_asked()
         self.open_when_loaded = None
         self._table().tail_text = f"⚠ {text} — press r to retry"
