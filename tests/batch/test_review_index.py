@@ -82,3 +82,9 @@ def test_a_changed_row_moves_its_total_and_fractions_of_a_cent_still_add_up() ->
     assert index.totals_text(None) == totals_text(rows)
     index.update(row_of("C1", "pending"))
     assert index.totals(None)["USD"] == Decimal("126.75")
+    assert index.counts_text(None) == counts_text(index.rows)  # kept as rows changed
+    assert index.totals_text(None) == totals_text(index.rows)
+    assert (
+        index.counts_text(None)
+        == "8 orders · 2 booked (1 paperwork missing) · 3 rated · 1 no-rate · 1 pending · 1 invalid"
+    )

@@ -54,6 +54,12 @@ class ReviewIndex:
         """Per currency, how many totals in it are not whole cents."""
         self._in_currency: dict[str, bytearray] = {}
         """Per currency, which rows have a chosen total in it."""
+        # Of every row, kept as rows change (a rating run changes one at a time):
+        self._status_counts: Counter[str] = Counter()
+        self._owing_count = 0
+        self._sums: dict[str, Decimal] = {}
+        self._counted: Counter[str] = Counter()
+        """Per currency, how many rows have a chosen total in it."""
 
     def __len__(self) -> int:
         return len(self.rows)
@@ -77,6 +83,8 @@ class ReviewIndex:
             self._haystacks.append(row.haystack)
             self._statuses.append(row.status)
             self._owing.append(row.paperwork_missing)
+            self._status_counts[row.status] += 1
+            self._owing_count += row.paperwork_missing
             for currency, amounts in self._amounts.items():
                 amounts.append(_ZERO)
                 self._cents[currency].append(0)
@@ -85,7 +93,10 @@ class ReviewIndex:
             return True
         self.rows[number] = row
         self._haystacks[number] = row.haystack
+        self._status_counts[self._statuses[number]] -= 1
+        self._status_counts[row.status] += 1
         self._statuses[number] = row.status
+        self._owing_count += row.paperwork_missing - self._owing[number]
         self._owing[number] = row.paperwork_missing
         self._set_amount(number, _amount(row))
         return False
@@ -94,6 +105,8 @@ class ReviewIndex:
         for currency, amounts in self._amounts.items():
             if self._in_currency[currency][number]:
                 self._uneven[currency] -= _cents(amounts[number]) is None
+                self._sums[currency] -= amounts[number]
+                self._counted[currency] -= 1
                 amounts[number] = _ZERO
                 self._cents[currency][number] = 0
                 self._in_currency[currency][number] = 0
@@ -105,6 +118,8 @@ class ReviewIndex:
             self._cents[currency] = [0] * len(self.rows)
             self._in_currency[currency] = bytearray(len(self.rows))
         self._amounts[currency][number] = total
+        self._sums[currency] = self._sums.get(currency, _ZERO) + total
+        self._counted[currency] += 1
         cents = _cents(total)
         self._cents[currency][number] = cents or 0
         self._uneven[currency] += cents is None
@@ -120,8 +135,8 @@ class ReviewIndex:
 
     def counts_text(self, mask: bytearray | None) -> str:
         """``120 orders · 113 rated · 7 invalid`` for the rows ``mask`` lets through."""
-        if mask is None:
-            return counts_line(len(self.rows), Counter(self._statuses), self._owing.count(1))
+        if mask is None:  # (kept as rows change: a rating run asks after each order)
+            return counts_line(len(self.rows), self._status_counts, self._owing_count)
         shown = Counter(compress(self._statuses, mask))
         owing = bytes(compress(self._owing, mask)).count(1)
         return counts_line(mask.count(1), shown, owing)
@@ -129,16 +144,17 @@ class ReviewIndex:
     def totals(self, mask: bytearray | None) -> dict[str, Decimal]:
         """The chosen totals per currency of the rated and booked rows ``mask`` lets through
         (a currency none of them is in is left out)."""
+        if mask is None:
+            return {c: self._sums[c] for c, counted in self._counted.items() if counted}
         out: dict[str, Decimal] = {}
         for currency, amounts in self._amounts.items():
             chosen = self._in_currency[currency]
-            if not any(chosen if mask is None else compress(chosen, mask)):
+            if not any(compress(chosen, mask)):
                 continue
             if self._uneven[currency]:
-                out[currency] = sum(amounts if mask is None else compress(amounts, mask), _ZERO)
+                out[currency] = sum(compress(amounts, mask), _ZERO)
             else:
-                cents = self._cents[currency]
-                added = sum(cents if mask is None else compress(cents, mask))
+                added = sum(compress(self._cents[currency], mask))
                 out[currency] = Decimal(added).scaleb(-2)
         return out
 
