@@ -12,7 +12,9 @@ Prints:
   (goal < 12 KB), running the list in a child process on a pty;
 - with the sandbox holding 100,000 shipments (its own process), search as you type: from the
   last key to the table showing the results for the text typed, typed slowly and typed fast
-  (p50 and p90; goal 150 ms and 300 ms). `--parts search` runs only this.
+  (p50 and p90; goal 150 ms and 300 ms). `--parts search` runs only this; `--hog` runs it
+  beside one CPU-bound process (a busy loop started for the measurement and ended after),
+  as a machine busy with one other job would be.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import sys
 import tempfile
 import termios
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -448,9 +451,28 @@ def _pct(values: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] * 1000
 
 
-def run_search(shipments: int, samples: int) -> None:
-    times = asyncio.run(measure_search(shipments, samples))
-    print(f"Search as you type, sandbox with {shipments:,} shipments (80x24, keys via the driver):")
+@contextlib.contextmanager
+def cpu_hog(on: bool) -> Iterator[None]:
+    """One CPU-bound process beside the measurement while ``on`` (ended after it)."""
+    if not on:
+        yield
+        return
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    try:
+        yield
+    finally:
+        hog.kill()
+        hog.wait()
+
+
+def run_search(shipments: int, samples: int, hog: bool = False) -> None:
+    with cpu_hog(hog):
+        times = asyncio.run(measure_search(shipments, samples))
+    beside = "beside one CPU-bound process" if hog else "no process of its own beside it"
+    print(
+        f"Search as you type, sandbox with {shipments:,} shipments (80x24, keys via the driver),"
+        f" {beside}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs:"
+    )
     for kind, label in (
         ("slow", f"typed slowly (each key after its results, {SLOW_PAUSE:g} s pause)"),
         ("fast", f"typed fast (a key every {FAST_GAP * 1000:.0f} ms), last key"),
@@ -470,6 +492,9 @@ def main() -> None:
     parser.add_argument(
         "--parts", default="table,rss,pty,search", help="comma-separated: table,rss,pty,search"
     )
+    parser.add_argument(
+        "--hog", action="store_true", help="search beside one CPU-bound process (a busy loop)"
+    )
     args = parser.parse_args()
     parts = set(args.parts.split(","))
     repeats = 10 if args.quick else 40
@@ -480,7 +505,7 @@ def main() -> None:
     if "pty" in parts:
         run_pty_bytes()
     if "search" in parts:
-        run_search(100_000, 10 if args.quick else 30)
+        run_search(100_000, 10 if args.quick else 30, hog=args.hog)
 
 
 if __name__ == "__main__":

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
-from tui.listing.table_rows import TableRows
+from tui.listing.table_rows import TableRows, sorted_numbers
 
 Row = tuple[str, int | None]
 
@@ -119,3 +119,49 @@ def test_the_view_moves_the_least_to_show_the_cursor_or_centres_it() -> None:
     assert scroll_top(10, page=5, lines=100, cursor=40, center=True) == 38
     assert scroll_top(10, page=5, lines=100, cursor=99, center=True) == 95  # never past the end
     assert scroll_top(0, page=5, lines=3, cursor=2) == 0
+
+
+def test_a_filter_shows_some_rows_in_the_sort_in_force_and_keeps_the_others() -> None:
+    store = _rows(("a", 3), ("b", None), ("c", 1), ("d", 2))
+    store.sort("weight", _weight, reverse=False)
+    store.filter(bytearray([1, 1, 0, 1]))  # a byte per row, in the order they came
+    assert store.shown() == [("d", 2), ("a", 3), ("b", None)]
+    assert ("c" in store, store.get("c"), store.total) == (False, None, 4)
+    assert store.display_index("a") == 1
+    store.sort(None, None, reverse=False)
+    assert [row[0] for row in store.shown()] == ["a", "b", "d"]
+    store.add(("c", 0))  # a row the filter holds back, changed: still held back
+    store.add(("e", 0))  # a new row: shown
+    assert [row[0] for row in store.shown()] == ["a", "b", "d", "e"]
+    store.show_row("c", True)
+    store.show_row("a", False)
+    assert [row[0] for row in store.shown()] == ["b", "c", "d", "e"]
+    store.filter(None)
+    assert len(store) == 5
+
+
+def test_a_columns_values_are_read_once_and_kept_through_sorts_and_filters() -> None:
+    read: list[str] = []
+
+    def weight(row: Row) -> int | None:
+        read.append(row[0])
+        return row[1]
+
+    store = _rows(("a", 3), ("b", 1), ("c", 2))
+    store.sort("weight", weight, reverse=False)
+    store.sort("key", lambda row: row[0], reverse=False)
+    store.filter(bytearray([1, 0, 1]))
+    store.sort("weight", weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["a", "c"]
+    assert sorted(read) == ["a", "b", "c"]
+    store.add(("d", 0))  # a new row's value is read once, as it comes
+    store.add(("b", 9))  # a changed row's too, and it moves to its place
+    store.filter(None)
+    assert [row[0] for row in store.shown()] == ["b", "a", "c", "d"]
+    assert sorted(read) == ["a", "b", "b", "c", "d"]
+
+
+def test_sorted_numbers_sort_tuples_a_part_at_a_time_with_none_last() -> None:
+    values = [("USD", 3.0), None, ("CAD", 5.0), ("USD", 1.0), ("USD", 1.0), ("", None)]
+    assert sorted_numbers(range(6), values) == [5, 2, 3, 4, 0, 1]
+    assert sorted_numbers([0, 1, 2, 3], ["b", None, "a", "b"]) == [2, 0, 3, 1]

@@ -10,7 +10,9 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 
+from tests.batch.test_review_index import ROWS, row_of
 from tui.listing.table_column import Column
+from tui.widgets.batch_review import BatchReviewTable
 from tui.widgets.batch_tables import BatchColumnsTable, BatchOrdersTable
 from tui.widgets.day_table import DayTable
 from tui.widgets.report_tables import ReportTable
@@ -187,3 +189,51 @@ def test_every_tables_keys_name_an_action_it_has() -> None:
             assert isinstance(binding, Binding)
             _, action, _ = parse(binding.action)
             assert hasattr(table, f"action_{action}"), (table.__name__, binding.action)
+
+
+async def test_a_filter_keeps_the_cursor_on_its_row_while_that_row_is_shown() -> None:
+    app = TableApp(make_rows(0, 50))
+    async with app.run_test(size=(60, 12)) as pilot:
+        table = table_of(app)
+        table.move_cursor_to_key("r0010")
+        table.filter_rows(bytearray(number % 2 == 0 for number in range(50)))
+        await pilot.pause()
+        assert (table.row_count, table.cursor_key, table.cursor_row) == (25, "r0010", 5)
+        assert "r0011" not in screen_text(app)
+        table.filter_rows(bytearray(number % 2 for number in range(50)))
+        assert (table.cursor_row, table.cursor_key) == (0, "r0001")
+        table.show_row("r0000", True)
+        assert (table.cursor_row, table.cursor_key) == (1, "r0001")  # it stays on its row
+        table.filter_rows(None)
+        assert table.row_count == 50
+
+
+class ReviewApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield BatchReviewTable()
+
+
+async def test_orders_that_come_to_match_the_review_filter_are_shown() -> None:
+    app = ReviewApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        table = app.query_one(BatchReviewTable)
+        table.show({row.key: row for row in ROWS})
+        table.filter_by(["rated"])
+        assert [row.key for row in table.rows()] == ["A1", "A2"]
+        table.changed(row_of("C1", "rated", "3.00"))  # now matches: shown
+        table.changed(row_of("A1", "booked", "100.25"))  # shown: stays, its new row
+        table.changed(row_of("E1", "pending"))  # new, not matching: held back
+        table.changed(row_of("E2", "rated", "1.00"))  # new, matching: shown
+        await pilot.pause()
+        assert [(row.key, row.status) for row in table.rows()] == [
+            ("A1", "booked"),
+            ("A2", "rated"),
+            ("C1", "rated"),
+            ("E2", "rated"),
+        ]
+        assert table.border_title is not None
+        assert str(table.border_title).startswith(
+            "4 orders · 1 booked · 3 rated (filter: 9 in all)"
+        )
+        table.filter_by([])
+        assert table.row_count == 9

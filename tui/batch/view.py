@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -52,6 +52,10 @@ class ReviewRow:
     """Booked, and its BOL or labels not all saved (the next booking run fetches them)."""
     haystack: str
     """What the filter searches, lower case."""
+    weight_order: float | None
+    total_order: float | None
+    """The weight and the total as the review sorts them: floats sort many times faster
+    than Decimals and keep the order of amounts as shown (to the pound, the cent)."""
 
     def matches(self, words: Sequence[str]) -> bool:
         """Whether every word of a filter is in the row."""
@@ -102,6 +106,8 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         problem=problem,
         paperwork_missing=state.owes_paperwork,
         haystack=" ".join(plain(part) for part in parts if part).casefold(),
+        weight_order=float(order.weight_lb) if order is not None and order.valid else None,
+        total_order=float(choice.total) if choice else None,
     )
 
 
@@ -130,9 +136,15 @@ def counts_text(rows: Iterable[ReviewRow]) -> str:
     """``120 orders · 113 rated · 7 invalid``."""
     listed = list(rows)
     counts = Counter(row.status for row in listed)
-    noun = "order" if len(listed) == 1 else "orders"
-    parts = [f"{len(listed)} {noun}"]
     owing = sum(row.paperwork_missing for row in listed)
+    return counts_line(len(listed), counts, owing)
+
+
+def counts_line(orders: int, counts: Mapping[str, int], owing: int) -> str:
+    """``120 orders · 113 rated (2 paperwork missing) · 7 invalid``: ``orders`` in all,
+    ``counts`` per status, ``owing`` booked with their paperwork missing."""
+    noun = "order" if orders == 1 else "orders"
+    parts = [f"{orders} {noun}"]
     missing = f" ({owing} paperwork missing)" if owing else ""
     parts += [
         f"{counts[s]} {s}" + (missing if s == "booked" else "")
@@ -154,7 +166,11 @@ def totals(rows: Iterable[ReviewRow]) -> dict[str, Decimal]:
 def totals_text(rows: Iterable[ReviewRow]) -> str:
     """``total 69,770.03 USD · 1,234.50 CAD`` ('' when nothing is rated)."""
 
-    found = totals(rows)
+    return totals_line(totals(rows))
+
+
+def totals_line(found: Mapping[str, Decimal]) -> str:
+    """``total 69,770.03 USD · 1,234.50 CAD`` from the totals per currency ('' for none)."""
     if not found:
         return ""
     return "total " + " · ".join(

@@ -3,14 +3,14 @@ its sort and its borders (the counts per status above, the totals per currency b
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 from textual import events, on
 from textual.content import Content
 from textual.widgets import Input
 
-from tui.batch.view import ReviewRow, counts_text, filter_words, totals_text
+from tui.batch.review_index import ReviewIndex
+from tui.batch.view import ReviewRow, filter_words
 from tui.domain.money import format_money
 from tui.domain.safe_text import plain
 from tui.listing.status import status_style
@@ -50,6 +50,11 @@ def _money(row: ReviewRow) -> str:
     return text if row.currency == "USD" else f"{text} {row.currency}"
 
 
+def _by_money(row: ReviewRow) -> tuple[str, float]:
+    """Totals by currency, then amount (orders without one first: their currency is '')."""
+    return (row.currency, 0.0 if row.total_order is None else row.total_order)
+
+
 def _where(row: ReviewRow) -> str:
     """Where the order goes; for one set aside, why (its row and column to fix)."""
     return row.problem if row.status == "invalid" and row.problem else row.destination
@@ -68,7 +73,7 @@ def review_columns() -> list[Column[ReviewRow]]:
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
                sort_key=lambda r: r.pieces, width=3, justify="right", priority=-4),
         Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
-               sort_key=lambda r: r.weight, min_width=5, max_width=7, justify="right",
+               sort_key=lambda r: r.weight_order, min_width=5, max_width=7, justify="right",
                priority=-1),
         Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
                priority=-6),
@@ -82,7 +87,7 @@ def review_columns() -> list[Column[ReviewRow]]:
                max_width=8, priority=-3),
         Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
                sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
-        Column("total", "Total", _money, sort_key=lambda r: (r.currency, r.total),
+        Column("total", "Total", _money, sort_key=_by_money,
                min_width=9, max_width=16, justify="right"),
         Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
     ]  # fmt: skip
@@ -107,7 +112,8 @@ class BatchReviewTable(BatchOrdersTable):
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(review_columns(), lambda row: row.key, **kwargs)
-        self.all_rows: dict[str, ReviewRow] = {}
+        self.index = ReviewIndex()
+        """Every order's row in file order (the table's rows, filtered or not)."""
         self.words: list[str] = []
         """The filter's words (none: every order)."""
         self.rule_text = ""
@@ -119,25 +125,36 @@ class BatchReviewTable(BatchOrdersTable):
 
     def show(self, rows: dict[str, ReviewRow]) -> None:
         """Every order's row, by key (the cursor stays on its order)."""
-        self.all_rows = rows
-        self._apply_filter()
+        self.index.replace(rows.values())
+        key = self.cursor_key
+        self.set_rows(self.index.rows)
+        if self.words:
+            self.filter_rows(self.index.mask(self.words))
+        if key is not None:
+            self.move_cursor_to_key(key)
+        self.update_borders()
 
     def filter_by(self, words: list[str]) -> None:
         """Show only the rows that match every word."""
         self.words = words
-        if self.all_rows:
-            self._apply_filter()
+        if len(self.index):
+            self.filter_rows(self.index.mask(words))
+            self.update_borders()
 
     def changed(self, row: ReviewRow) -> None:
-        """One order's new row, the borders again."""
-        self.all_rows[row.key] = row
-        if row.matches(self.words):
-            self.append_rows([row])
+        """One order's new row, the borders again: a new order is shown when it matches the
+        filter; a changed one that now matches is shown (one shown stays, its new row)."""
+        new = self.index.update(row)
+        self.append_rows([row])  # (a new row is shown, a changed one replaced where it is)
+        if self.words:
+            matches = row.matches(self.words)
+            if matches or new:
+                self.show_row(row.key, matches)
         self.update_borders()
 
     def on_resize(self, _event: events.Resize) -> None:
         # (the table's own resize handler runs too: Textual calls each class's in turn)
-        if self.all_rows:  # the rule is cut to the width: cut it again
+        if len(self.index):  # the rule is cut to the width: cut it again
             self._retitle()
 
     def sort_next(self) -> None:
@@ -151,29 +168,14 @@ class BatchReviewTable(BatchOrdersTable):
         self.sort_by(_SORTS[self._sort], reverse=not self.sort_reverse)
         self._retitle()
 
-    def _apply_filter(self) -> None:
-        words = self.words
-        if not words:
-            rows = list(self.all_rows.values())
-        elif len(words) == 1:  # (one word, the usual: no call per row)
-            word = words[0]
-            rows = [row for row in self.all_rows.values() if word in row.haystack]
-        else:
-            rows = [row for row in self.all_rows.values() if row.matches(words)]
-        key = self.cursor_key
-        self.set_rows(rows)
-        if key is not None:
-            self.move_cursor_to_key(key)
-        self.update_borders(rows)
-
-    def update_borders(self, rows: Iterable[ReviewRow] | None = None) -> None:
+    def update_borders(self) -> None:
         """The counts per status on the top border, the totals per currency on the bottom."""
-        shown = list(rows) if rows is not None else self.rows()
         # Counted once per change of the rows shown, not again when only the sort changes.
-        self._counts = counts_text(shown)
-        if self.words and len(shown) != len(self.all_rows):
-            self._counts += f" (filter: {len(self.all_rows)} in all)"
-        self._totals = totals_text(shown)
+        mask = self.shown_mask
+        self._counts = self.index.counts_text(mask)
+        if mask is not None and self.row_count != len(self.index):
+            self._counts += f" (filter: {len(self.index)} in all)"
+        self._totals = self.index.totals_text(mask)
         self._retitle()
 
     def _retitle(self) -> None:

@@ -286,7 +286,7 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
     @columns.setter
     def columns(self, columns: Sequence[Column[RowT]]) -> None:
         self._shape.reset(columns)
-        self._shape.measure(self._rows.stored[:SAMPLE_ROWS])
+        self._shape.measure(self._rows.first(SAMPLE_ROWS))
         self._invalidate_layout()
 
     @property
@@ -330,6 +330,37 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self._shape.measure(new_rows[:SAMPLE_ROWS])
         self._view.update_size()
         self._invalidate_layout()
+
+    def filter_rows(self, mask: bytearray | None) -> None:
+        """Show only the rows set in ``mask`` (a byte per row, in the order they came; None:
+        every row), in the sort in force: the cursor stays on its row if it is still shown,
+        else it goes to the first. The rows are kept: the next filter costs no reload."""
+        key = self.cursor_key
+        self._rows.filter(mask)
+        self._cursor.index = 0
+        self._shape.reset()
+        self._shape.measure(self._rows.first(SAMPLE_ROWS))
+        self._view.update_size()
+        self.scroll_to(y=0, animate=False, immediate=True)
+        self._invalidate_layout()
+        if key is not None:
+            self.move_cursor_to_key(key)
+
+    @property
+    def shown_mask(self) -> bytearray | None:
+        """The filter in force: a byte per row, in the order they came (None: every row).
+        Read it, do not change it."""
+        return self._rows.mask
+
+    def show_row(self, key: str, shown: bool) -> None:
+        """Let one row through the filter of `filter_rows`, or hold it back."""
+        cursor_key = self.cursor_key
+        self._rows.show_row(key, shown)
+        if cursor_key is not None and cursor_key in self._rows:
+            self._cursor.follow(cursor_key)
+        self._cursor.index = self._cursor.clamped(self._cursor.index)
+        self._view.update_size()
+        self.refresh()
 
     def append_rows(self, rows: Iterable[RowT]) -> int:
         """Add rows not seen before (keyed); update seen ones in place. Returns rows added.
