@@ -303,7 +303,8 @@ async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Se
         book = app.screen
         assert isinstance(book, BookScreen)
         assert book.dest.input("contact").value == "Jordan Q"
-        assert "Restored what you typed earlier for 60607 → 30303" in screen_text(app)
+        shown = " ".join(screen_text(app).split())  # (the status line may wrap)
+        assert "Restored what you typed earlier for 60607 → 30303" in shown
         await pilot.press("escape", "escape")
         await pilot.pause()
         # Another lane: the draft is not applied blindly.
