@@ -12,8 +12,7 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from tui import __version__, commands
-from tui.commands.args import CommandParser, add_commands, add_target_flags
-from tui.commands.parser import add_json_switch
+from tui.commands.parser import CommandParser, add_json_switch
 
 if TYPE_CHECKING:
     import argparse
@@ -129,7 +128,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="at most N tabs run Freight at once (default 4); each is an app process",
     )
-    add_target_flags(serve)
+    commands.args.add_target_flags(serve)
 
     add_login(sub, "login", "save a profile's client ID and secret (same as auth login)")
     add_logout(sub, "logout", "forget a profile's saved credentials (same as auth logout)")
@@ -159,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     config_sub = config.add_subparsers(dest="config_command", metavar="ACTION", required=True)
     add_json_switch(config_sub.add_parser("path", help="print where config, data and logs live"))
 
-    add_commands(sub)
+    commands.args.add_commands(sub)
     return parser
 
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 from tui import logsetup
 from tui.app import make_app
 from tui.config.plain import ConfigError
-from tui.credentials.session import session_from_args
 from tui.session import Session
 
 if TYPE_CHECKING:
@@ -23,6 +22,9 @@ def build_session(args: argparse.Namespace) -> Session:
         from tui.demo import build_demo_session
 
         return build_demo_session()
+    # Not at the top: it brings the keyring, pydantic and importlib.metadata, which the
+    # demo's first frame does without (tests/ui/test_first_frame.py, the command's path).
+    from tui.credentials.session import session_from_args
 
     return session_from_args(args)
 

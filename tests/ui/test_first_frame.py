@@ -16,6 +16,7 @@ import asyncio, sys
 # Loaded by the interpreter's start-up before any of the app (a moved-clock run's
 # sitecustomize brings importlib.metadata): not the first frame's doing.
 PRELOADED = set(sys.modules)
+import tui.cli, tui.launch  # the command's way in: `freight --demo` imports them first
 from tui.app import make_app
 from tui.demo import build_demo_session
 from tests.textual_probes import watch_frames

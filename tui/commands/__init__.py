@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from tui.late import exports
 
 if TYPE_CHECKING:
+    from tui.commands import args as args
     from tui.commands import batch as batch
     from tui.commands import changes as changes
     from tui.commands import completion as completion
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from tui.commands import track as track
 
 _WHERE = {
+    "args": "tui.commands.args",  # the full parser: not on the app's way to its first frame
     "batch": "tui.commands.batch",
     "changes": "tui.commands.changes",
     "completion": "tui.commands.completion",
@@ -41,6 +43,7 @@ _WHERE = {
 }
 
 __all__ = [
+    "args",
     "batch",
     "changes",
     "completion",
