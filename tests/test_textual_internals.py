@@ -6,7 +6,6 @@ the range in pyproject.toml together)."""
 
 from __future__ import annotations
 
-import inspect
 import io
 import re
 import tomllib
@@ -18,13 +17,11 @@ from rich.console import Console
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import VerticalScroll
 from textual.geometry import Size
 from textual.keys import Keys
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
-from textual.widget import Widget
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
 from tests import textual_probes as probes
 from tui import textual_internals as internals
@@ -109,17 +106,6 @@ async def test_a_node_being_taken_down_is_seen_leaving_while_still_attached() ->
     assert seen == [(True, True)]
 
 
-async def test_a_layout_asked_for_is_handed_to_the_screen_at_once() -> None:
-    app = Probe()
-    async with app.run_test() as pilot:
-        await pilot.pause()
-        probe = app.query_one("#probe")
-        probe.refresh(layout=True)
-        assert probe._layout_required
-        internals.hand_on_refresh(probe)
-        assert not probe._layout_required
-
-
 async def test_scrollbars_follow_a_virtual_size_set_without_layout() -> None:
     class Tall(ScrollView):
         pass
@@ -137,36 +123,6 @@ async def test_scrollbars_follow_a_virtual_size_set_without_layout() -> None:
         internals.update_scrollbars(tall, Size(10, 100))
         assert tall.show_vertical_scrollbar
         assert tall.vertical_scrollbar.window_virtual_size == 100
-
-
-async def test_the_resize_mixins_override_textual_s_resize_hook() -> None:
-    parameters = list(inspect.signature(Widget._size_updated).parameters)
-    assert parameters == ["self", "size", "virtual_size", "container_size", "layout"]
-    calls: list[bool] = []
-
-    class Area(internals.ResizeWithoutLayout, VerticalScroll):
-        def _size_updated(
-            self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-        ) -> bool:
-            calls.append(True)
-            return super()._size_updated(size, virtual_size, container_size, layout)
-
-    class Field(internals.SkipUnchangedResize, Input):
-        pass
-
-    class Holder(App[None]):
-        def compose(self) -> ComposeResult:
-            with Area():
-                yield Field("x")
-
-    app = Holder()
-    async with app.run_test(size=(40, 10)) as pilot:
-        await pilot.pause()
-        assert calls, "Textual no longer calls _size_updated"
-        field = app.query_one(Field)
-        assert field.size.width > 0
-        assert field._last_resize is not None
-        assert field._last_resize[0] == field.outer_size
 
 
 async def test_a_screen_reads_as_text_and_frames_are_seen() -> None:

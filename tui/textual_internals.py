@@ -21,10 +21,6 @@ if TYPE_CHECKING:
     from textual.message_pump import MessagePump
     from textual.widget import Widget
 
-    _WidgetBase = Widget
-else:
-    _WidgetBase = object
-
 CHECKED_ON = "8.2"
 """The Textual minor these names were checked on (`major.minor`)."""
 
@@ -79,46 +75,7 @@ def is_leaving(node: DOMNode) -> bool:
     return False
 
 
-def hand_on_refresh(widget: Widget) -> None:
-    """Hand the screen now the layout or repaint `widget` asked for, rather than when the
-    widget next goes idle (`Widget._check_refresh`): a row that asks only after the frame costs
-    a second layout of the screen."""
-    widget._check_refresh()
-
-
 def update_scrollbars(widget: Widget, virtual_size: Size) -> None:
     """Size `widget`'s scrollbars for `virtual_size` without a layout pass
     (`Widget._scroll_update`): a table whose own size never depends on its rows."""
     widget._scroll_update(virtual_size)
-
-
-class ResizeWithoutLayout(_WidgetBase):
-    """Mixin (first in the bases) for a scroll area whose content height changes as rows come
-    and go: the change repaints its scrollbar instead of laying the whole screen out again.
-
-    Overrides `Widget._size_updated`, which asks for a screen layout when the virtual size of
-    a widget changes; nothing around the area depends on its content height.
-    """
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        return super()._size_updated(size, virtual_size, container_size, layout=False)
-
-
-class SkipUnchangedResize(_WidgetBase):
-    """Mixin (first in the bases) for a widget laid out often at the same size (the inputs of
-    the item grid): `Widget._size_updated` re-measures it even when nothing changed."""
-
-    _last_resize: tuple[Size, Size, Size, Size, bool] | None = None
-
-    def _size_updated(
-        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
-    ) -> bool:
-        key = (size, virtual_size, container_size, self.virtual_size)
-        last = self._last_resize
-        if last is not None and last[:4] == key:
-            return last[4]
-        resized = super()._size_updated(size, virtual_size, container_size, layout)
-        self._last_resize = (*key, resized)
-        return resized

@@ -17,7 +17,6 @@ from textual.widgets import Input
 
 from tui.domain.locations import PACKAGE_TYPES
 from tui.domain.quote_form import ItemDraft
-from tui.textual_internals import SkipUnchangedResize, hand_on_refresh
 from tui.widgets.item_line import PLACEHOLDERS, Column, ItemRow
 from tui.widgets.text_cell import TextCell
 
@@ -129,12 +128,12 @@ def cells_css(scope: str) -> str:
     )
 
 
-class GridInput(SkipUnchangedResize, Input):
+class GridInput(Input):
     """An input of the editing row; its edits and its blur name the row they were made on.
 
     One set of inputs serves every row in turn, so a change or a blur handled after the
     inputs moved on must still land on the row it was typed in: both are stamped with the
-    row when they happen. Also skips Textual's re-measure when a layout left it unchanged.
+    row when they happen.
 
     A field not being typed in, or entered with its text selected, shows its text from the
     first character when it fits. The cells are
@@ -448,7 +447,6 @@ class RowInputs:
         with self.owner.app.batch_update():
             await self.container.mount(strip, after=row)
             row.display = False
-            settle(row, strip)
 
     async def enter(self, name: str, release: Callable[[], None]) -> None:
         """Focus landed on the grid's `entry`, before its inputs were built: build them, focus
@@ -543,7 +541,6 @@ class RowInputs:
                 old.display = False
             self.shown = strip
             self.reveal(strip)
-            settle(row, strip, old, left, screen)
         return target
 
     def reveal(self, strip: ItemStrip) -> None:
@@ -582,11 +579,3 @@ class RowInputs:
             parent = node.parent
             node = parent if isinstance(parent, Widget) else None
         return False
-
-
-def settle(*widgets: Widget | None) -> None:
-    """Hand the screen now the layouts these widgets asked for, rather than when each gets
-    round to it: a row that asks only after the frame costs a second layout of the screen."""
-    for widget in widgets:
-        if widget is not None and widget.is_mounted:
-            hand_on_refresh(widget)

@@ -27,7 +27,6 @@ from tui.domain.density import LineTotals
 from tui.domain.locations import PACKAGE_TYPES
 from tui.domain.quote_form import ITEM_FIELDS, MAX_ITEMS, ItemDraft, complete_package
 from tui.host import host_of
-from tui.textual_internals import ResizeWithoutLayout
 from tui.widgets import WidgetMessage
 from tui.widgets.item_line import ItemRow
 from tui.widgets.item_strip import (
@@ -37,7 +36,6 @@ from tui.widgets.item_strip import (
     ItemStrip,
     RowInputs,
     grid_columns,
-    settle,
 )
 from tui.widgets.text_cell import TextCell as TextCell
 
@@ -65,15 +63,6 @@ class FocusBorder:
         self._shown = inside
         color = widget.app.get_css_variables()["border" if inside else "border-blurred"]
         widget.styles.border = ("round", Color.parse(color))
-
-
-class ItemsScroll(ResizeWithoutLayout, VerticalScroll):
-    """The rows' scroll area: more or fewer rows repaint its scrollbar, not the screen's layout.
-
-    Textual lays the screen out a second time whenever a scroll area's content height
-    changes; nothing here depends on it but the scrollbar, which is laid out anyway when it
-    appears or goes.
-    """
 
 
 ENTER_SKIPS = frozenset({"freight_class"})
@@ -270,7 +259,7 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         self._initial_items = list(items) or [ItemDraft()]
         self.border_title = "Items"
         self._border = FocusBorder(self)
-        self._container = ItemsScroll(id="items-rows", can_focus=False)
+        self._container = VerticalScroll(id="items-rows", can_focus=False)
         # Until the inputs are built (see `complete`), the header line takes focus in their
         # place: Tab, shift+tab or the form's first focus lands on it, and the grid builds
         # them and hands focus on to the first field (the last one coming back from below).
@@ -484,7 +473,6 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
             container.move_child(strip, after=row)
             self._renumber()
             self._inputs.reveal(strip)
-            settle(container)
         self.post_message(self.Changed(self, rows_changed=True))
 
     async def action_row_focus(self, delta: int) -> None:
