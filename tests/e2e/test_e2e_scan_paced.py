@@ -42,15 +42,23 @@ LATE_AT = (2, 4, 7, 11, -1, 0)
 character, 0: its Enter)."""
 
 
-def paced_scan(term: TmuxTerminal, code: str, *, prefix: bool, late_at: int | None = None) -> None:
+def paced_scan(
+    term: TmuxTerminal,
+    code: str,
+    *,
+    prefix: bool,
+    late_at: int | None = None,
+    stall: bool = False,
+) -> None:
     """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`.
-    `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it."""
-    keys = [*code, "Enter"]
+    `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it; `stall`:
+    the app is stopped from then until the last key is sent, and reads the rest at once."""
+    keys = [*(["C-]"] if prefix else []), *code, "Enter"]
     late = (0, 0.0)
     if late_at is not None:
-        late = ((late_at % len(keys)) if late_at < 0 else (late_at or len(keys) - 1), LATE - GAP)
-        late = (late[0] + int(prefix), late[1])
-    term.type_paced([*(["C-]"] if prefix else []), *keys], GAP, late)
+        at = late_at % (len(code) + 1) if late_at < 0 else late_at or len(code)
+        late = (at + int(prefix), LATE - GAP)
+    term.type_paced(keys, GAP, late, stall=stall)
 
 
 def shipment_ids(term: TmuxTerminal) -> list[str]:
@@ -131,11 +139,16 @@ def test_without_a_prefix_a_paced_scan_is_text_or_nothing_and_runs_no_key(
         press_escape(term, list_as_it_was)
 
 
+@pytest.mark.parametrize("stall", [False, True], ids=["late", "stalled"])
 @pytest.mark.parametrize("prefix", [False, True], ids=["no-prefix", "prefix"])
-def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(tmp_path: Path, prefix: bool) -> None:
+def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(
+    tmp_path: Path, prefix: bool, stall: bool
+) -> None:
     """One key `LATE` where the others are `GAP` apart splits a scan with no prefix into two
     bursts: every character still reaches the search, in order, and its Enter opens the
-    shipment; no key of it runs the list's bindings (the sort is as it was)."""
+    shipment; no key of it runs the list's bindings (the sort is as it was). `stall`: the
+    app is stopped meanwhile, and reads the keys from the late one on at once, as fast as a
+    scanner's (the tail, `a79z45qg6`, is no scan of its own)."""
     if prefix:
         with_scanner_prefix(tmp_path)
     with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
@@ -144,7 +157,7 @@ def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(tmp_path: Path, pre
         codes = shipment_ids(term)
         for index, late_at in enumerate(LATE_AT):
             code = codes[index % len(codes)]
-            paced_scan(term, code, prefix=prefix, late_at=late_at)
+            paced_scan(term, code, prefix=prefix, late_at=late_at, stall=stall)
             detail_of(term, code)
             press_escape(term, list_as_it_was)
         assert nothing_saved(tmp_path)
