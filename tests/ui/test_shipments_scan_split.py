@@ -29,6 +29,8 @@ from tui.screens.shipment_detail import ShipmentDetailScreen
 from tui.screens.shipments import ShipmentsScreen
 from tui.screens.shipments_export import ExportDialog
 
+pytestmark = pytest.mark.slow  # seven scans on the list per order, about 40 s each
+
 PACE = 0.035
 """Seconds between a slowed scanner's keys: too slow for a scan, too fast for a person."""
 LATE = 0.300
