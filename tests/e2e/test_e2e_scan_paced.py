@@ -52,7 +52,7 @@ def paced_scan(
 ) -> None:
     """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`.
     `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it; `stall`:
-    the app is stopped from then until the last key is sent, and reads the rest at once."""
+    the rest come at once with it (read at once by an app that stalled)."""
     keys = [*(["C-]"] if prefix else []), *code, "Enter"]
     late = (0, 0.0)
     if late_at is not None:
@@ -139,16 +139,17 @@ def test_without_a_prefix_a_paced_scan_is_text_or_nothing_and_runs_no_key(
         press_escape(term, list_as_it_was)
 
 
-@pytest.mark.parametrize("stall", [False, True], ids=["late", "stalled"])
+@pytest.mark.parametrize("split", ["none", "late", "stalled"])
 @pytest.mark.parametrize("prefix", [False, True], ids=["no-prefix", "prefix"])
 def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(
-    tmp_path: Path, prefix: bool, stall: bool
+    tmp_path: Path, prefix: bool, split: str
 ) -> None:
     """One key `LATE` where the others are `GAP` apart splits a scan with no prefix into two
     bursts: every character still reaches the search, in order, and its Enter opens the
-    shipment; no key of it runs the list's bindings (the sort is as it was). `stall`: the
-    app is stopped meanwhile, and reads the keys from the late one on at once, as fast as a
-    scanner's (the tail, `a79z45qg6`, is no scan of its own)."""
+    shipment; no key of it runs the list's bindings (the sort is as it was). "stalled": the
+    keys from the late one on come at once, as an app that stalled for the gap reads them,
+    as fast as a scanner's (the tail, `a79z45qg6`, is no scan of its own); "none": no key
+    late."""
     if prefix:
         with_scanner_prefix(tmp_path)
     with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
@@ -157,7 +158,8 @@ def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(
         codes = shipment_ids(term)
         for index, late_at in enumerate(LATE_AT):
             code = codes[index % len(codes)]
-            paced_scan(term, code, prefix=prefix, late_at=late_at, stall=stall)
+            late = None if split == "none" else late_at
+            paced_scan(term, code, prefix=prefix, late_at=late, stall=split == "stalled")
             detail_of(term, code)
             press_escape(term, list_as_it_was)
         assert nothing_saved(tmp_path)

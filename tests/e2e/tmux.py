@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
-import signal
 import subprocess
 import time
 import uuid
@@ -97,8 +96,9 @@ class TmuxTerminal:
         each write's return): a scanner slowed by a busy machine or a network. A key is a
         tmux key name ("Enter", "C-]") or one literal character. `late`: the key at that
         index (and every key after it) comes that many seconds later still (one late key);
-        `stall`: the program is stopped (SIGSTOP) from then until every key is sent, so it
-        reads the keys from the late one on at once (a machine too busy to run it).
+        `stall`: the keys from the late one on are written back to back, as a program that
+        stalled for the gap reads them: at once. (Not by stopping it: on SIGCONT Textual
+        starts its terminal anew, a second thread reading keys beside the first.)
 
         The keys go through one tmux control client, each as its own send-keys command: no
         process is started per key, whose start-up on a loaded machine would space them out
@@ -112,16 +112,13 @@ class TmuxTerminal:
             text=True,
         )  # fmt: skip
         assert client.stdin is not None
-        stopped: int | None = None
         try:
             self._control(client, f"has-session -t {self.name}")  # it reads commands
             start = time.monotonic()
             for index, key in enumerate(keys):
-                if stall and index == late[0]:
-                    stopped = self.program_pid()
-                    os.kill(stopped, signal.SIGSTOP)
                 held_back = late[1] if late[1] and index >= late[0] else 0.0
-                delay = start + index * gap + held_back - time.monotonic()
+                at = late[0] if stall and index >= late[0] else index
+                delay = start + at * gap + held_back - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)  # the pace asked for, not a wait for the app
                 literal = "-l " if len(key) == 1 else ""
@@ -129,8 +126,6 @@ class TmuxTerminal:
                 client.stdin.flush()
             self._control(client, f"has-session -t {self.name}")  # every key taken
         finally:
-            if stopped is not None:
-                os.kill(stopped, signal.SIGCONT)
             client.stdin.close()
             client.wait(timeout=30)
 
@@ -188,12 +183,6 @@ class TmuxTerminal:
     def tmux(self, *args: str) -> str:
         """Any tmux command on this session's server (e.g. ``set-option``, ``list-buffers``)."""
         return self._tmux(*args)
-
-    def program_pid(self) -> int:
-        """The program's process: the child of the pane's shell (`env` runs it in its place)."""
-        shell = self._tmux("display-message", "-p", "-t", self.name, "#{pane_pid}").strip()
-        children = Path(f"/proc/{shell}/task/{shell}/children").read_text().split()
-        return int(children[0])
 
     def pane_title(self) -> str:
         """The pane's title, as the program (or an escape sequence it printed) set it."""
