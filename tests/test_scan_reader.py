@@ -14,6 +14,7 @@ from tui.config.plain import ScannerKeys
 from tui.scan_reader import (
     BURST_GAP,
     CAPTURE_IDLE,
+    CONTINUE_GAP,
     REPEAT_LENGTH,
     SCAN_GAP,
     ScanReader,
@@ -114,6 +115,30 @@ def test_a_burst_too_slow_for_a_scan_goes_only_as_text_with_its_enter() -> None:
     typed.type("12345⏎", gap=0.035)
     assert typed.released == [list("12345")]
     assert typed.verdicts[-1] == "behind"  # the Enter goes on after the typed keys
+
+
+@pytest.mark.parametrize("tail", ["a79z45qg6⏎", "6⏎", "⏎"])
+def test_the_tail_of_a_scan_split_by_a_late_key_is_the_text_s_never_a_scan(tail: str) -> None:
+    """After one key 0.3 s late the rest comes at once (the app read nothing meanwhile): as
+    fast as a scan, but the tail of the text let go before it, so it goes where that went
+    (dropped here, with its Enter), never as a scan of its own or as the keys they are."""
+    station = Station()
+    station.type("shp_1nb", gap=0.035)
+    station.wait(0.300 - 0.035)  # the head went quiet: let go as text
+    assert station.texts == ["shp_1nb"]
+    station.type(tail, gap=SCAN_GAP / 30)
+    assert station.scanned == []
+    assert station.texts == ["shp_1nb", *([tail[:-1]] if tail[:-1] else [])]
+    assert all(keys == [] for keys in station.released)  # no key went on: no binding ran
+    assert station.verdicts[-1] == "taken"  # the Enter went with the text
+
+
+def test_a_scan_well_after_a_text_is_a_scan() -> None:
+    station = Station()
+    station.type("shp_1nb", gap=0.035)
+    station.wait(CONTINUE_GAP)
+    station.type("PRO12345⏎", gap=SCAN_GAP / 3)
+    assert station.scanned == ["PRO12345"]
 
 
 def test_a_person_s_lone_key_goes_on_as_the_key_it_is_once_the_gap_has_passed() -> None:

@@ -30,6 +30,10 @@ REPEAT_LENGTH = 4
 """A burst that starts with one character this many times is a key held down, not a scan."""
 RELEASE_MARGIN = 0.010
 """Seconds after the gap before held keys are handed on (timer slack)."""
+CONTINUE_GAP = 1.0
+"""Seconds after the last key of a burst let go as text within which the next code keys go
+on with that text: a scan split by one late key (a busy machine), whose tail is no scan of
+its own and no keys with bindings, however fast its keys come (read at once after a stall)."""
 
 MODIFIERS = ("alt+", "ctrl+", "super+", "meta+", "hyper+")
 CODE_PUNCTUATION = "-_"
@@ -101,9 +105,12 @@ class ScanReader(Generic[K]):
     digit, every gap under `SCAN_GAP`, is a scan. A burst that is no scan goes to `as_text`,
     never as keys with bindings, unless `as_text` says its keys are typed into a text field;
     a lone held key (a person's) or a key held down (`REPEAT_LENGTH` alike) is let go as the
-    keys they are. Held keys are let go through `release`; when a burst has gone quiet
-    (`BURST_GAP`) the reader calls `due(last)`, and the caller, once the keys queued before
-    then are read, calls `let_go_if_last(last)`.
+    keys they are. Code keys within `CONTINUE_GAP` of a burst let go as text go on with it:
+    their burst is text too, however fast (a scan split by a late key: the tail is no scan
+    of its own), and an Enter right behind a dropped text is dropped with it. Held keys
+    are let go through `release`; when a burst has gone quiet (`BURST_GAP`) the reader calls
+    `due(last)`, and the caller, once the keys queued before then are read, calls
+    `let_go_if_last(last)`.
     """
 
     scanner: Callable[[], ScannerKeys | None]
@@ -123,6 +130,11 @@ class ScanReader(Generic[K]):
     """A key held down: its character and when it last arrived (passes without a hold)."""
     _burst_fast: bool = field(default=True, init=False)
     """Whether every gap of the held burst so far was a scanner's (under `SCAN_GAP`)."""
+    _burst_continues: bool = field(default=False, init=False)
+    """Whether the held burst goes on with the text let go before it (never a scan)."""
+    _text: tuple[TextWent, float] | None = field(default=None, init=False)
+    """The last burst let go as text: where it went, when its last key arrived (None: the
+    keys since were no part of it)."""
     _capture: list[str] | None = field(default=None, init=False)
     """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
     _capture_timer: Stoppable | None = field(default=None, init=False)
@@ -164,7 +176,8 @@ class ScanReader(Generic[K]):
             return "taken"
         code = "".join(key.character or "" for key in held)
         ends = gap < BURST_GAP and event.key in SCAN_ENDS
-        if ends and self._burst_fast and gap < SCAN_GAP and is_scanned_code(code):
+        fast = self._burst_fast and gap < SCAN_GAP and not self._burst_continues
+        if ends and fast and is_scanned_code(code):
             self._drop_held()
             self.open_scanned(code)
             return "taken"
@@ -174,12 +187,16 @@ class ScanReader(Generic[K]):
         """Let the held keys go (known not to be a scan) through `release`: a burst of two
         or more only as text (`as_text`). False when `ends_burst` (the Enter or Tab that
         closed the burst) should go with its text, which was dropped."""
-        keys = self._held
+        keys, continues = self._held, self._burst_continues
         self._drop_held()
         self.released += len(keys)
         goes_on = True
-        if len(keys) > 1 and not is_repeat(keys[:REPEAT_LENGTH]):
+        if keys:
+            self._text = None
+        if (len(keys) > 1 or continues) and keys and not is_repeat(keys[:REPEAT_LENGTH]):
             went = self.as_text("".join(key.character or "" for key in keys))
+            if not ends_burst:  # (an Enter or Tab behind it ends the text)
+                self._text = (went, keys[-1].time)
             if went != "typed":
                 keys = []
             goes_on = not (went == "dropped" and ends_burst)
@@ -232,8 +249,16 @@ class ScanReader(Generic[K]):
             self._capture_timer = None
 
     def _start_hold(self, event: K) -> Verdict:
-        if not is_code_character(event) or not self.takes_scans():
-            return "through"
+        text = self._text
+        if text is not None and event.time - text[1] >= CONTINUE_GAP:
+            text = self._text = None
+        if not is_code_character(event):
+            self._text = None
+            dropped = text is not None and text[0] == "dropped"
+            # The Enter of a text that was dropped (a split scan's) goes with it.
+            return "taken" if dropped and event.key in SCAN_ENDS else "through"
+        if not self.takes_scans():
+            return "through"  # (typed on: the text, if any, goes on)
         repeating = self._repeating
         if repeating is not None:
             character, last = repeating
@@ -243,6 +268,8 @@ class ScanReader(Generic[K]):
             self._repeating = None
         self._held.append(event)
         self._burst_fast = True
+        self._burst_continues = text is not None
+        self._text = None
         self._arm_release()
         return "taken"
 
@@ -254,6 +281,7 @@ class ScanReader(Generic[K]):
 
     def _drop_held(self) -> None:
         self._held = []
+        self._burst_continues = False
         if self._release_timer is not None:
             self._release_timer.stop()
             self._release_timer = None

@@ -35,11 +35,30 @@ pytestmark = [
 
 GAP = 0.035
 """Seconds between the writes of a scan's keys."""
+LATE = 0.300
+"""Seconds one key of a scan comes late, past the reader's burst gap (0.12 s)."""
+LATE_AT = (2, 4, 7, 11, -1, 0)
+"""Where the late key is in a code's keys: the first key after the gap (-1: the code's last
+character, 0: its Enter)."""
 
 
-def paced_scan(term: TmuxTerminal, code: str, *, prefix: bool) -> None:
-    """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`."""
-    term.type_paced([*(["C-]"] if prefix else []), *code, "Enter"], GAP)
+def paced_scan(
+    term: TmuxTerminal,
+    code: str,
+    *,
+    prefix: bool,
+    late_at: int | None = None,
+    stall: bool = False,
+) -> None:
+    """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`.
+    `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it; `stall`:
+    the rest come at once with it (read at once by an app that stalled)."""
+    keys = [*(["C-]"] if prefix else []), *code, "Enter"]
+    late = (0, 0.0)
+    if late_at is not None:
+        at = late_at % (len(code) + 1) if late_at < 0 else late_at or len(code)
+        late = (at + int(prefix), LATE - GAP)
+    term.type_paced(keys, GAP, late, stall=stall)
 
 
 def shipment_ids(term: TmuxTerminal) -> list[str]:
@@ -118,3 +137,29 @@ def test_without_a_prefix_a_paced_scan_is_text_or_nothing_and_runs_no_key(
         assert first in under.splitlines()[1], under  # still the first shipment's detail
         assert nothing_saved(tmp_path)
         press_escape(term, list_as_it_was)
+
+
+@pytest.mark.parametrize("split", ["none", "late", "stalled"])
+@pytest.mark.parametrize("prefix", [False, True], ids=["no-prefix", "prefix"])
+def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(
+    tmp_path: Path, prefix: bool, split: str
+) -> None:
+    """One key `LATE` where the others are `GAP` apart splits a scan with no prefix into two
+    bursts: every character still reaches the search, in order, and its Enter opens the
+    shipment; no key of it runs the list's bindings (the sort is as it was). "stalled": the
+    keys from the late one on come at once, as an app that stalled for the gap reads them,
+    as fast as a scanner's (the tail, `a79z45qg6`, is no scan of its own); "none": no key
+    late."""
+    if prefix:
+        with_scanner_prefix(tmp_path)
+    with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
+        wait_for_demo(term)
+        term.send("F4")
+        codes = shipment_ids(term)
+        for index, late_at in enumerate(LATE_AT):
+            code = codes[index % len(codes)]
+            late = None if split == "none" else late_at
+            paced_scan(term, code, prefix=prefix, late_at=late, stall=split == "stalled")
+            detail_of(term, code)
+            press_escape(term, list_as_it_was)
+        assert nothing_saved(tmp_path)

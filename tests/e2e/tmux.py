@@ -84,10 +84,21 @@ class TmuxTerminal:
         """Type text literally, as a person or a barcode scanner would."""
         self._tmux("send-keys", "-t", self.name, "-l", text)
 
-    def type_paced(self, keys: list[str], gap: float) -> None:
+    def type_paced(
+        self,
+        keys: list[str],
+        gap: float,
+        late: tuple[int, float] = (0, 0.0),
+        *,
+        stall: bool = False,
+    ) -> None:
         """Send each of `keys` in its own write, `gap` seconds apart by the clock (not after
         each write's return): a scanner slowed by a busy machine or a network. A key is a
-        tmux key name ("Enter", "C-]") or one literal character.
+        tmux key name ("Enter", "C-]") or one literal character. `late`: the key at that
+        index (and every key after it) comes that many seconds later still (one late key);
+        `stall`: the keys from the late one on are written back to back, as a program that
+        stalled for the gap reads them: at once. (Not by stopping it: on SIGCONT Textual
+        starts its terminal anew, a second thread reading keys beside the first.)
 
         The keys go through one tmux control client, each as its own send-keys command: no
         process is started per key, whose start-up on a loaded machine would space them out
@@ -105,7 +116,9 @@ class TmuxTerminal:
             self._control(client, f"has-session -t {self.name}")  # it reads commands
             start = time.monotonic()
             for index, key in enumerate(keys):
-                delay = start + index * gap - time.monotonic()
+                held_back = late[1] if late[1] and index >= late[0] else 0.0
+                at = late[0] if stall and index >= late[0] else index
+                delay = start + at * gap + held_back - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)  # the pace asked for, not a wait for the app
                 literal = "-l " if len(key) == 1 else ""
