@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from tests.ui.booking_flow import book_it, choose_rate, value_after
@@ -14,8 +15,10 @@ from tests.ui.test_quote import start
 from tui.app import make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
 from tui.drafts import BOOKED
+from tui.screens.book import BookScreen
+from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
-from tui.screens.quote_booked import QuoteBookedScreen
+from tui.screens.quote_booked import BookAgainConfirm, QuoteBookedScreen
 from tui.screens.rates import RatesScreen
 from tui.screens.result import ResultScreen
 from tui.session import Session
@@ -41,16 +44,23 @@ def flat(text: str) -> str:
     return " ".join(word for word in text.split() if word not in ("│", "┃", "█"))
 
 
+async def rate_and_choose(pilot: Pilot[Any]) -> None:
+    """On the quote: ctrl+r, then the cheapest LTL rate chosen (the Book form comes)."""
+    app = pilot.app
+    await pilot.press("ctrl+r")
+    await wait_for(pilot, lambda: isinstance(top(app), RatesScreen), what="the rates")
+    rates = top(app)
+    assert isinstance(rates, RatesScreen)
+    await wait_for(pilot, lambda: rates.quote is not None, what="the quote")
+    await choose_rate(pilot, rates, "ltl")
+    await wait_for(pilot, lambda: isinstance(top(app), BookScreen), what="the form")
+
+
 async def book_the_quote(app: App[Any], session: Session) -> str:
     """Rate the restored quote, book its cheapest LTL rate; the PRO the result shows."""
     async with app.run_test(size=(80, 24)) as pilot:
         await start(pilot)
-        await pilot.press("ctrl+r")
-        await wait_for(pilot, lambda: isinstance(top(app), RatesScreen), what="the rates")
-        rates = top(app)
-        assert isinstance(rates, RatesScreen)
-        await wait_for(pilot, lambda: rates.quote is not None, what="the quote")
-        await choose_rate(pilot, rates, "ltl")
+        await rate_and_choose(pilot)
         await book_it(pilot)
         await wait_for(pilot, lambda: isinstance(top(app), ResultScreen), what="the result")
         return value_after(screen_text(app), "PRO")
@@ -101,3 +111,35 @@ async def test_keeping_a_booked_quote_keeps_its_values_and_asks_no_more(
     assert kept is not None
     assert BOOKED not in kept
     assert kept["dest_zip"] == "30303"
+
+
+async def test_a_quote_booked_then_rated_again_unchanged_asks_before_booking_again(
+    ui_session: Session,
+) -> None:
+    """Book, back to the quote without changing it, rate and book again in the same run:
+    the Book step says as what it was booked, as a restored quote does, and asks."""
+    typed = QuoteDraft(origin_zip="60607", dest_zip="30303", items=(PALLETS,))
+    ui_session.drafts.save(DRAFT_NAME, typed.to_dict())
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await start(pilot)
+        await rate_and_choose(pilot)
+        await book_it(pilot)
+        await wait_for(pilot, lambda: isinstance(top(app), ResultScreen), what="the result")
+        pro = value_after(screen_text(app), "PRO")
+        await pilot.press("alt+1")  # back to the quote, as it was
+        await wait_for(pilot, lambda: isinstance(top(app), QuoteScreen), what="the quote")
+        await rate_and_choose(pilot)
+        book = top(app)
+        assert isinstance(book, BookScreen)
+        await wait_for(pilot, lambda: book._quote_booked is not None, what="the mark read")
+        await pilot.press("ctrl+s")
+        await wait_for(pilot, lambda: isinstance(top(app), BookAgainConfirm), what="the ask")
+        assert f"This quote was booked as PRO {pro}" in flat(screen_text(app))
+        await pilot.press("n")
+        await wait_for(pilot, lambda: top(app) is book, what="the form")
+        assert "Not booked again." in screen_text(app)
+        await pilot.press("ctrl+s")  # asked again until the user says go on
+        await wait_for(pilot, lambda: isinstance(top(app), BookAgainConfirm), what="the ask")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(top(app), BookConfirmScreen), what="confirm")

@@ -17,6 +17,7 @@ from tui.config.settings import AppConfig
 from tui.screens.batch_rules import BatchRulesScreen
 from tui.screens.help import HelpScreen
 from tui.screens.modal import FreightDialog, FreightModal, FreightScreen, PathDialog
+from tui.screens.yes_no import YesNoDialog
 from tui.textual_internals import merged_bindings
 
 TEXTUALS_SCREEN_WORDS = {"Focus Next", "Focus Previous", "Copy selected text"}
@@ -58,7 +59,7 @@ def test_every_screen_describes_its_keys_in_freights_words() -> None:
 
 def test_every_screen_has_a_title_of_its_own() -> None:
     for cls in _screen_classes():
-        if cls in (FreightScreen, FreightModal, FreightDialog, PathDialog):
+        if cls in (FreightScreen, FreightModal, FreightDialog, PathDialog, YesNoDialog):
             continue  # the bases
         assert "TITLE" in vars(cls), cls.__name__
         assert cls.TITLE, cls.__name__

@@ -5,14 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Vertical
-from textual.content import Content
+from textual.binding import BindingType
 
 from tui.domain.safe_text import plain
-from tui.screens.modal import FreightDialog
-from tui.widgets.plain import Static
+from tui.screens.yes_no import YesNo, YesNoDialog
 
 if TYPE_CHECKING:
     from tui.batch.model import HazardLook
@@ -30,7 +26,7 @@ def hazard_question(order: str, words: str, rows: str) -> str:
     )
 
 
-class BatchHazardConfirm(FreightDialog[bool]):
+class BatchHazardConfirm(YesNoDialog):
     """y (or Enter) says the order is not hazardous; n or Esc leaves it set aside."""
 
     TITLE = "Not hazardous?"
@@ -44,29 +40,16 @@ hazardous: the word is kept with the batch (the command line's `--not-hazardous`
 too), and asked again only if those lines change. **n** or **Esc** leaves it set aside.
 """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "yes", "Not hazardous", id="batch_hazard.yes",
-                tooltip="Book it as not hazardous"),
-        Binding("n,escape", "no", "Leave it", id="batch_hazard.no",
-                tooltip="Leave the order set aside"),
-    ]  # fmt: skip
+    ANSWERS: ClassVar[YesNo] = YesNo(
+        "batch_hazard", "Not hazardous", "Book it as not hazardous",
+        "Leave it", "Leave the order set aside",
+    )  # fmt: skip
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
 
     DEFAULT_CSS = """
-    BatchHazardConfirm > Vertical { width: 64; border: thick $warning; }
+    BatchHazardConfirm > Vertical { border: thick $warning; }
     """
 
     def __init__(self, order: str, looks: HazardLook) -> None:
-        super().__init__()
-        self.text = hazard_question(order, looks.words, looks.rows_text)
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = Content("Not hazardous?")
-            box.border_subtitle = "y not hazardous · n leave it"
-            yield Static(self.text, id="batch-hazard-text", markup=False)
-
-    def action_yes(self) -> None:
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
+        question = hazard_question(order, looks.words, looks.rows_text)
+        super().__init__(self.TITLE, question, text_id="batch-hazard-text")

@@ -25,8 +25,9 @@ from tui.screens.book_addresses import BookEnds
 from tui.screens.book_body import BookBody
 from tui.screens.book_check import BookingCheckScreen
 from tui.screens.book_confirm import BookConfirmScreen
-from tui.screens.book_outcome import earlier_booking, shown
+from tui.screens.book_outcome import earlier_booking, quote_booked, shown
 from tui.screens.modal import FreightScreen
+from tui.screens.quote_booked import BookAgainConfirm
 from tui.screens.quote_draft import DRAFT_NAME as QUOTE_DRAFT
 from tui.service_call import ServiceCall, WorkerErrorsToHost
 from tui.store.days import DayClose, last_close
@@ -130,6 +131,8 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
         self.parcel = same_mode(rate.mode, "parcel")
         self.booked: AnyBooking | None = None
         self._sent_request: AnyBookingRequest | None = None
+        self._quote_booked: str | None = None
+        """What to say when the quote was booked already in this run (asked before booking)."""
         self._sending: ServiceCall[BookingOutcome] = ServiceCall(
             self,
             "booking",
@@ -191,6 +194,21 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
         if known is not None:  # the book as last read: the form is filled at once
             fill(known)
         self.origin.input("company").focus()
+
+        async def read_booked() -> None:
+            """The quote booked already in this run (its draft marked): said now, asked at
+            the Book key."""
+            request, session = self.request, self.host.session
+            codes = (request.origin_postal_code, request.dest_postal_code)
+            try:
+                said = await asyncio.to_thread(quote_booked, session, QUOTE_DRAFT, *codes)
+            except OSError:
+                return  # a store that cannot be read is said where it is used
+            self._quote_booked = said
+            if said is not None:
+                self.notify(said, title="Quote booked", severity="warning", timeout=8)
+
+        self.run_worker(read_booked(), group="book-quote-booked", exit_on_error=False)
 
         async def read_book() -> None:
             """Read the address book from the store (another station may have saved to it,
@@ -259,6 +277,17 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
         except RequestValidationError as error:
             other = self.body.show_field_errors(error.fields)
             self.set_status("; ".join(other) if other else str(error), True)
+            return
+        if self._quote_booked is not None and not checked:
+
+            def again(yes: bool | None) -> None:
+                if yes:
+                    self._quote_booked = None  # asked: not again for this form
+                    self.action_book()
+                else:
+                    self.set_status("Not booked again.")
+
+            self.app.push_screen(BookAgainConfirm(self._quote_booked), again)
             return
         earlier = None
         if not checked:

@@ -9,6 +9,9 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 from tui.api.errors import QuoteExpiredError
+from tui.domain.postal import same_postal_code
+from tui.drafts import BOOKED
+from tui.forms.quote_lines import booked_text
 from tui.ledger import BookingRecord
 
 if TYPE_CHECKING:
@@ -126,3 +129,19 @@ def _unknown(
         ledger_note=note,
         search=record,
     )
+
+
+def quote_booked(session: Session, draft: str, origin: str, dest: str) -> str | None:
+    """What to say when the quote's ``draft`` from ``origin`` to ``dest`` is marked booked
+    already (booked in this run, then rated again unchanged), as a restored one says it;
+    None when it is not. Blocking: call it from a worker. Raises OSError."""
+    data = session.drafts.load(draft) or {}
+    reference = data.get(BOOKED)
+    if not isinstance(reference, str) or not reference:
+        return None
+    ends = (data.get("origin_zip"), data.get("dest_zip"))
+    if not all(isinstance(code, str) for code in ends):
+        return None
+    if not (same_postal_code(str(ends[0]), origin) and same_postal_code(str(ends[1]), dest)):
+        return None
+    return booked_text(reference, session.ledger().latest(reference))

@@ -16,7 +16,8 @@ from textual.widgets import Input
 
 from tui.day.manifests import plan_manifests
 from tui.domain.display_paths import display_path, home_relative
-from tui.screens.modal import PATH_WIDTH, FreightDialog, PathDialog
+from tui.screens.modal import PATH_WIDTH, PathDialog
+from tui.screens.yes_no import YesNo, YesNoDialog
 from tui.widgets.plain import Label, Static
 from tui.workspace import OutsideWorkspace, confine
 
@@ -112,33 +113,10 @@ already there, the dialog says which: **Enter** again replaces them, or change t
         self.dismiss(None)
 
 
-class DayConfirm(FreightDialog[bool]):
+class DayConfirm(YesNoDialog):
     """A yes/no about the day: y (or Enter) goes on, n or Esc leaves it."""
 
     TITLE = "Day"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "yes", "Yes", id="day_confirm.yes", tooltip="Go on"),
-        Binding("n,escape", "no", "No", id="day_confirm.no", tooltip="Leave it"),
-    ]
-
-    DEFAULT_CSS = """
-    DayConfirm > Vertical { width: 64; border: thick $accent; }
-    """
-
-    def __init__(self, title: str, text: str) -> None:
-        super().__init__()
-        self._title = title
-        self._text = text
-
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = Content(self._title)
-            box.border_subtitle = "y yes · n no"
-            yield Static(self._text)
-
-    def action_yes(self) -> None:
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
+    ANSWERS: ClassVar[YesNo] = YesNo("day_confirm", "Yes", "Go on", "No", "Leave it")
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()

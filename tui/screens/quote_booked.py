@@ -1,4 +1,5 @@
-"""A restored quote whose booking already went through: say so, and offer a fresh quote."""
+"""A quote whose booking already went through: restored, say so and offer a fresh quote;
+rated again unchanged in the same run, ask before the Book step books it again."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 
 from tui.screens.modal import FreightDialog
+from tui.screens.yes_no import YesNo, YesNoDialog
 from tui.widgets.plain import Static
 
 
@@ -54,3 +56,26 @@ like it on purpose.
 
     def action_keep(self) -> None:
         self.dismiss(False)
+
+
+class BookAgainConfirm(YesNoDialog):
+    """The quote on the Book form was booked already (in this run, then rated again
+    unchanged): y (or Enter) goes on to book it again on purpose; n or Esc books nothing."""
+
+    TITLE = "Book again?"
+
+    HELP: ClassVar[str | None] = """\
+## A quote already booked
+
+The quote this form books went through already (its PRO is said). **y** or **Enter** goes
+on to book another shipment like it (the confirmation still comes); **n** or **Esc** books
+nothing.
+"""
+
+    ANSWERS: ClassVar[YesNo] = YesNo(
+        "book_again", "Book again", "Book another shipment like it", "No", "Book nothing"
+    )
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
+
+    def __init__(self, text: str) -> None:
+        super().__init__("Already booked", text, text_id="book-again-text")

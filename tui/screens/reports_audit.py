@@ -31,7 +31,8 @@ from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
 from tui.reports.audit_fixes import Fix, fix_of
-from tui.screens.modal import PATH_WIDTH, FreightDialog, PathDialog
+from tui.screens.modal import PATH_WIDTH, PathDialog
+from tui.screens.yes_no import YesNo, YesNoDialog
 from tui.service_call import ServiceCall
 from tui.store.engine import StoreError
 from tui.widgets.plain import Label, Static, show_status
@@ -272,36 +273,27 @@ class AuditPanel(VerticalScroll):
         self.query_one("#audit-lines", Static).update(view)
 
 
-class AuditFixConfirm(FreightDialog[bool]):
+class AuditFixConfirm(YesNoDialog):
     """Update the user's data behind an audited bill? y or Enter: yes; n or Esc: no."""
 
     TITLE = "Update from the audit"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "answer(True)", "Update", id="audit_fix.yes",
-                tooltip="Make the change shown"),
-        Binding("n,escape", "answer(False)", "Leave", id="audit_fix.no",
-                tooltip="Change nothing"),
-    ]  # fmt: skip
+    ANSWERS: ClassVar[YesNo] = YesNo(
+        "audit_fix", "Update", "Make the change shown", "Leave", "Change nothing"
+    )
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
 
     DEFAULT_CSS = """
-    AuditFixConfirm > Vertical { width: 72; }
+    AuditFixConfirm > Vertical { width: 72; border: round $accent; }
     AuditFixConfirm #audit-fix-change { text-style: bold; }
     """
 
     def __init__(self, question: str, change: str) -> None:
-        self.question, self.change = question, change
-        super().__init__()
+        super().__init__(self.TITLE, question)
+        self.change = change
 
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_subtitle = "y update · n leave"
-            box.border_title = self.TITLE
-            yield Static(self.question, markup=False)
-            yield Static(self.change, id="audit-fix-change", markup=False)
-
-    def action_answer(self, yes: bool) -> None:
-        self.dismiss(yes)
+    def compose_more(self) -> ComposeResult:
+        yield Static(self.change, id="audit-fix-change", markup=False)
 
 
 class AuditExportDialog(PathDialog[str | None]):

@@ -31,6 +31,7 @@ from tui.booking.changes import ChangeEngine
 from tui.domain.safe_text import plain, plain_lines
 from tui.host import host_of
 from tui.screens.modal import FreightDialog
+from tui.screens.yes_no import YesNo, YesNoDialog
 from tui.service_call import ServiceCall
 from tui.store.changes import ChangeLog
 from tui.widgets.plain import Label, Static
@@ -175,41 +176,35 @@ class PickupDialog(FreightDialog["Wish | None"]):
         self.dismiss(None)
 
 
-class CancelDialog(FreightDialog[bool]):
+class CancelDialog(YesNoDialog):
     """Cancel shipments? y (Enter) goes on, n (Esc) leaves them; in PRODUCTION only after
     typing CANCEL, as a booking asks for BOOK."""
 
     TITLE = "Cancel shipment"
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "yes", "Cancel them", id="cancel_confirm.yes",
-                tooltip="Cancel the shipment"),
-        Binding("n,escape", "no", "Keep", id="cancel_confirm.no", tooltip="Keep it booked"),
-    ]  # fmt: skip
+    ANSWERS: ClassVar[YesNo] = YesNo(
+        "cancel_confirm", "Cancel them", "Cancel the shipment", "Keep", "Keep it booked"
+    )
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
 
     DEFAULT_CSS = """
-    CancelDialog > Vertical { width: 64; border: thick $accent; }
     CancelDialog.-production > Vertical { border: thick #d70000; }
     CancelDialog #cancel-hint { color: $text-muted; }
     """
 
     def __init__(self, what: str, environment: str) -> None:
-        super().__init__()
+        super().__init__("Cancel the shipment", plain_lines(what))
         self.what = what
         self.production = environment == "PRODUCTION"
 
-    def compose(self) -> ComposeResult:
-        with Vertical() as box:
-            box.border_title = "Cancel the shipment"
-            box.border_subtitle = "y yes · n no"
-            yield Static(Text(plain_lines(self.what)))
-            if self.production:
-                yield Input(placeholder=f"type {PRODUCTION_WORD} to cancel for real",
-                            id="cancel-word", max_length=10)  # fmt: skip
-            yield Static(
-                "Refused once picked up, or after the carrier's cut-off on the pickup day.",
-                id="cancel-hint",
-            )
+    def compose_more(self) -> ComposeResult:
+        if self.production:
+            yield Input(placeholder=f"type {PRODUCTION_WORD} to cancel for real",
+                        id="cancel-word", max_length=10)  # fmt: skip
+        yield Static(
+            "Refused once picked up, or after the carrier's cut-off on the pickup day.",
+            id="cancel-hint",
+        )
 
     def on_mount(self) -> None:
         self.set_class(self.production, "-production")
@@ -220,10 +215,7 @@ class CancelDialog(FreightDialog[bool]):
             PRODUCTION_WORD, "#cancel-word", "#cancel-hint", "cancel"
         ):
             return
-        self.dismiss(True)
-
-    def action_no(self) -> None:
-        self.dismiss(False)
+        super().action_yes()
 
 
 class ShipmentChanger:
