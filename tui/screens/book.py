@@ -289,23 +289,31 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
 
             self.app.push_screen(BookAgainConfirm(self._quote_booked), again)
             return
-        earlier = None
-        if not checked:
-            earlier = earlier_booking(
-                self.host.session,
-                self.quote.id,
-                self.rate.id,
-                partial(self.notify, title=LEDGER, severity="warning"),
-            )
-        if earlier is None:
+        if checked:
             self._confirm(request)
             return
-        self._check(
-            earlier,
-            just_sent=False,
-            again=partial(self._confirm, request),
-            declined=(f"Not sent again (reference {earlier.reference}).", False),
-        )
+        session, quote_id, rate_id = self.host.session, self.quote.id, self.rate.id
+
+        async def look_for_earlier() -> None:
+            """Read the ledger off the event loop for an earlier booking of this quote and
+            rate; ask about it, or go on to the confirmation."""
+            problems: list[str] = []
+            earlier = await asyncio.to_thread(
+                earlier_booking, session, quote_id, rate_id, problems.append
+            )
+            for problem in problems:
+                self.notify(problem, title=LEDGER, severity="warning")
+            if earlier is None:
+                self._confirm(request)
+                return
+            self._check(
+                earlier,
+                just_sent=False,
+                again=partial(self._confirm, request),
+                declined=(f"Not sent again (reference {earlier.reference}).", False),
+            )
+
+        self.run_worker(look_for_earlier(), group="book-earlier", exclusive=True)
 
     def _check(
         self,
