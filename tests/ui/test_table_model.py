@@ -74,10 +74,34 @@ def test_rows_set_at_once_are_sorted_by_the_sort_in_force_and_keep_it_as_more_ar
     store.replace_all([("a", 3), ("b", None), ("c", 1), ("a", 2), ("e", 3)])
     # a key twice: its last row, where it came first; ties in arrival order; None last
     assert store.shown() == [("b", None), ("e", 3), ("a", 2), ("c", 1)]
-    assert store.add(("d", 2)) == 2  # into its place: after a (it came later), shown before it
-    store.sort("weight", _weight, reverse=False)  # the same column: only the direction
+    assert store.add(("d", 2)) == 3  # into its place: after a (it came later), both ways
+    store.sort("weight", _weight, reverse=False)  # the same column: the other direction
     assert [row[0] for row in store.shown()] == ["c", "a", "d", "e", "b"]
     assert store.display_index("e") == 3
+
+
+def test_ties_stay_in_arrival_order_both_ways_through_filters_and_new_rows() -> None:
+    store = _rows(("a", 2), ("b", 1), ("c", 2), ("d", None), ("e", 1), ("f", 2))
+    store.sort("weight", _weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["d", "a", "c", "f", "b", "e"]
+    store.sort("weight", _weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "e", "a", "c", "f", "d"]
+    store.sort("weight", _weight, reverse=True)
+    store.filter(bytearray([1, 1, 0, 1, 1, 1]))
+    assert [row[0] for row in store.shown()] == ["d", "a", "f", "b", "e"]
+    assert store.add(("g", 1)) == 5  # the last of the 1s, shown descending
+    assert store.add(("c", 1)) is None  # held back by the filter, its value changed
+    store.filter(None)
+    assert [row[0] for row in store.shown()] == ["d", "a", "f", "b", "c", "e", "g"]
+    assert store.display_index("c") == 4
+    store.sort("weight", _weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "c", "e", "g", "a", "f", "d"]
+
+
+def test_tuple_sort_values_with_a_part_missing_sort_it_last_and_all_missing_not_at_all() -> None:
+    values = [("USD", None), ("CAD", 2.0), ("USD", 1.0), ("CAD", None), ("USD", 1.0)]
+    assert sorted_numbers(range(5), values) == [1, 3, 2, 4, 0]
+    assert sorted_numbers([4, 3, 2, 1, 0], [("", None)] * 5) == [4, 3, 2, 1, 0]
 
 
 def test_the_cursor_moves_by_rows_and_pages_and_stays_on_rows_there_are() -> None:

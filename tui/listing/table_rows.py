@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_not, itemgetter, not_
 from typing import Any, Generic, TypeVar
 
 RowT = TypeVar("RowT")
@@ -25,17 +26,26 @@ def sorted_numbers(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
     """``numbers`` in order of their values (ties kept in the order given, None last).
 
     Tuples are sorted a part at a time, the last first, each pass stable: Python sorts a
-    list of one type (text, numbers) much faster than one of tuples or of mixed types."""
+    list of one type (text, numbers) much faster than one of tuples or of mixed types. The
+    passes over every row are C-level (``map``, ``compress``), not a Python step per row."""
+    present: list[int] = list(numbers)
+    absent: list[int] = []
     if values.count(None):
-        present = [n for n in numbers if values[n] is not None]
-        absent = [n for n in numbers if values[n] is None]
-    else:
-        present, absent = list(numbers), []
+        held = list(map(is_not, map(values.__getitem__, present), repeat(None)))
+        absent = list(compress(present, map(not_, held)))
+        present = list(compress(present, held))
     sample = values[present[0]] if present else None
     if isinstance(sample, tuple):
+        whole = not absent
         for part in reversed(range(len(sample))):
-            parts: list[Any] = [value[part] if value is not None else None for value in values]
-            if len(set(parts) - {None}) <= 1 and parts.count(None) == len(absent):
+            parts: list[Any] = (
+                list(map(itemgetter(part), values))
+                if whole
+                else [value[part] if value is not None else None for value in values]
+            )
+            kinds = set(parts)
+            kinds.discard(None)
+            if not kinds or (len(kinds) == 1 and parts.count(None) == len(absent)):
                 continue  # (one value for every row: nothing to sort by)
             if parts.count(None) > len(absent):  # (values with no such part: last)
                 parts = [none_last(value) for value in parts]
@@ -63,9 +73,11 @@ class TableRows(Generic[RowT]):
         self._values: dict[str, list[Any]] = {}
         """Per column sorted by before, its sort value of each row (by row number)."""
         self._value_of: dict[str, SortValue] = {}
-        self._orders: dict[str, list[int]] = {}
-        """Per column, every row number in its order, while no row has changed since (the
-        sorted column's is kept up to date as rows arrive)."""
+        self._orders: dict[tuple[str, bool], list[int]] = {}
+        """Per column and direction, every row number in its order, while no row has changed
+        since (the one shown is kept up to date as rows arrive). Stored ascending; for a
+        descending sort with ties in the other order, so that shown reversed the ties are in
+        arrival order both ways."""
         self.sort_column: str | None = None
         self.reverse = False
 
@@ -156,7 +168,7 @@ class TableRows(Generic[RowT]):
                 self._shown.remove(number)
                 self._place(number)
         else:
-            self._orders = {c: o for c, o in self._orders.items() if c == self.sort_column}
+            self._orders = {k: o for k, o in self._orders.items() if k == self._shown_order}
 
     def show_row(self, key: str, shown: bool) -> None:
         """Let one row through the filter, or hold it back."""
@@ -173,11 +185,17 @@ class TableRows(Generic[RowT]):
         else:
             self._shown.remove(number)
 
+    @property
+    def _shown_order(self) -> tuple[str, bool] | None:
+        """The key of the order shown (None: arrival order)."""
+        return None if self.sort_column is None else (self.sort_column, self.reverse)
+
     def _sort_key(self, number: int) -> Any:
         if self.sort_column is None:
             return number
         value = self._values[self.sort_column][number]
-        return (value is None, value if value is not None else 0, number)
+        tie = -number if self.reverse else number  # (shown reversed: ties in arrival order)
+        return (value is None, value if value is not None else 0, tie)
 
     def _place(self, number: int) -> int:
         """Put a shown row's number in its place; its storage position."""
@@ -192,15 +210,15 @@ class TableRows(Generic[RowT]):
     def _changed_order(self, number: int, *, was_in: bool) -> None:
         """A row arrived or its sort value changed: the sorted column's order takes it in its
         place; the others' orders are made again when next asked for."""
-        column = self.sort_column
-        order = self._orders.get(column) if column is not None else None
+        shown = self._shown_order
+        order = self._orders.get(shown) if shown is not None else None
         self._orders = {}
-        if order is None or column is None:
+        if order is None or shown is None:
             return
         if was_in:
             order.remove(number)
         order.insert(bisect_right(order, self._sort_key(number), key=self._sort_key), number)
-        self._orders[column] = order
+        self._orders[shown] = order
 
     def replace_all(self, rows: list[RowT]) -> None:
         """Every row at once, in this arrival order (a row seen twice: its last), sorted by
@@ -217,22 +235,27 @@ class TableRows(Generic[RowT]):
         self._values = {}  # (read again for the column sorted by, when it is asked for)
         if self.sort_column is not None and sort_value is not None:
             self._value_of = {self.sort_column: sort_value}
-            self._shown = list(self._order(self.sort_column))
+            self._shown = list(self._order(self.sort_column, self.reverse))
         else:
             self._value_of = {}
             self._shown = list(self._numbers)
 
     # ------------------------------------------------------------ sort, filter
 
-    def _order(self, column: str) -> list[int]:
-        """Every row number in the column's order (made once, kept while no row changes)."""
-        order = self._orders.get(column)
+    def _order(self, column: str, reverse: bool) -> list[int]:
+        """Every row number in the column's order (made once, kept while no row changes):
+        ascending with ties in arrival order, or (``reverse``) with ties the other way."""
+        order = self._orders.get((column, reverse))
         if order is None:
             values = self._values.get(column)
-            if values is None:
-                value = self._value_of[column]
-                values = self._values[column] = [value(row) for row in self._all]
-            order = self._orders[column] = sorted_numbers(self._numbers, values)
+            if values is None:  # (``map``: a C-level pass when the value is, an attrgetter)
+                values = self._values[column] = list(map(self._value_of[column], self._all))
+            if reverse:  # ties the other way: the ascending order turned, sorted stably
+                ascending = self._orders.get((column, False))
+                given = ascending[::-1] if ascending is not None else self._numbers[::-1]
+            else:
+                given = self._numbers
+            order = self._orders[(column, reverse)] = sorted_numbers(given, values)
         return order
 
     def sort(self, column_key: str | None, value: SortValue | None, reverse: bool) -> None:
@@ -243,16 +266,16 @@ class TableRows(Generic[RowT]):
             self.reverse = False
             self._shown = self._through_filter(self._numbers)
             return
-        if column_key == self.sort_column:
-            self.reverse = reverse  # kept sorted by this column as rows came: only turned
+        if column_key == self.sort_column and reverse == self.reverse:
             return
         if self._value_of.get(column_key) is not value:
             self._values.pop(column_key, None)
-            self._orders.pop(column_key, None)
+            self._orders.pop((column_key, False), None)
+            self._orders.pop((column_key, True), None)
             self._value_of[column_key] = value
         self.sort_column = column_key
         self.reverse = reverse
-        self._shown = self._through_filter(self._order(column_key))
+        self._shown = self._through_filter(self._order(column_key, reverse))
 
     def filter(self, mask: bytearray | None) -> None:
         """Show only the rows whose number is set in ``mask`` (one byte per row, in arrival
@@ -261,7 +284,8 @@ class TableRows(Generic[RowT]):
             raise ValueError("a filter needs one byte per row")
         self._mask = None if mask is None else bytearray(mask)
         column = self.sort_column
-        self._shown = self._through_filter(self._numbers if column is None else self._order(column))
+        order = self._numbers if column is None else self._order(column, self.reverse)
+        self._shown = self._through_filter(order)
 
     def _through_filter(self, order: list[int]) -> list[int]:
         mask = self._mask
@@ -269,7 +293,7 @@ class TableRows(Generic[RowT]):
             return list(order)
         if order is self._numbers:
             return list(compress(order, mask))
-        return [number for number in order if mask[number]]
+        return list(compress(order, map(mask.__getitem__, order)))
 
     def display_index(self, key: str) -> int:
         """Where a shown row is (ValueError for one not shown)."""
