@@ -7,7 +7,7 @@ from __future__ import annotations
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
-from tui.listing.table_rows import TableRows, sorted_numbers
+from tui.listing.table_rows import TableRows, sort_orders, sorted_numbers
 
 Row = tuple[str, int | None]
 
@@ -189,3 +189,27 @@ def test_sorted_numbers_sort_tuples_a_part_at_a_time_with_none_last() -> None:
     values = [("USD", 3.0), None, ("CAD", 5.0), ("USD", 1.0), ("USD", 1.0), ("", None)]
     assert sorted_numbers(range(6), values) == [5, 2, 3, 4, 0, 1]
     assert sorted_numbers([0, 1, 2, 3], ["b", None, "a", "b"]) == [2, 0, 3, 1]
+
+
+def test_orders_read_elsewhere_are_taken_while_no_row_changed_and_not_read_again() -> None:
+    read: list[str] = []
+
+    def weight(row: Row) -> int | None:
+        read.append(row[0])
+        return row[1]
+
+    store = _rows(("a", 2), ("b", 1), ("c", 2))
+    version, rows, numbers = store.snapshot()
+    orders = sort_orders(rows, numbers, weight)
+    stale = store.snapshot()
+    assert store.prime(version, "weight", weight, orders)
+    read.clear()
+    store.sort("weight", weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["a", "c", "b"]
+    store.sort("weight", weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "a", "c"]
+    assert read == []  # both orders were ready
+    store.add(("d", 0))
+    assert not store.prime(stale[0], "key", lambda row: row[0], orders)  # a row came since
+    store.sort("key", lambda row: row[0], reverse=True)
+    assert [row[0] for row in store.shown()] == ["d", "c", "b", "a"]

@@ -17,6 +17,18 @@ RowT = TypeVar("RowT")
 SortValue = Callable[[Any], Any]
 
 
+SortOrders = tuple[list[Any], list[int], list[int]]
+"""A column's sort value of each row, and the row numbers ascending, ties in arrival order,
+and in the order that shown reversed is descending, ties in arrival order too."""
+
+
+def sort_orders(rows: Sequence[Any], numbers: Sequence[int], value: SortValue) -> SortOrders:
+    """A column's values and orders for ``TableRows.prime``, from ``snapshot()``."""
+    values = list(map(value, rows))
+    ascending = sorted_numbers(numbers, values)
+    return values, ascending, sorted_numbers(ascending[::-1], values)
+
+
 def none_last(value: Any) -> tuple[bool, Any]:
     """Make None sort after every value without comparing None to a value."""
     return (value is None, value if value is not None else 0)
@@ -80,6 +92,9 @@ class TableRows(Generic[RowT]):
         arrival order both ways."""
         self.sort_column: str | None = None
         self.reverse = False
+        self.version = 0
+        """Counts the changes of rows (a new row, a changed one, all at once): orders read
+        from a copy of the rows elsewhere are taken only if it has not moved since."""
 
     def __len__(self) -> int:
         return len(self._shown)
@@ -125,6 +140,7 @@ class TableRows(Generic[RowT]):
 
     def clear(self) -> None:
         """Drop every row and the filter (the sort order is kept)."""
+        self.version += 1
         self._all = []
         self._numbers = []
         self._by_key = {}
@@ -140,6 +156,7 @@ class TableRows(Generic[RowT]):
         key was seen replaces that one where it is, shown or not (None)."""
         key = self.row_key(row)
         number = self._by_key.get(key)
+        self.version += 1
         if number is not None:
             self._replace(number, row)
             return None
@@ -257,6 +274,25 @@ class TableRows(Generic[RowT]):
                 given = self._numbers
             order = self._orders[(column, reverse)] = sorted_numbers(given, values)
         return order
+
+    def snapshot(self) -> tuple[int, list[RowT], list[int]]:
+        """The version, every row in arrival order and their numbers (copies: to read sort
+        values from on a thread)."""
+        return self.version, list(self._all), list(self._numbers)
+
+    def prime(self, version: int, column: str, value: SortValue, orders: SortOrders) -> bool:
+        """Take a column's sort values and orders read from ``snapshot()`` elsewhere, if
+        no row has changed since (``version``), so its first sort finds them ready. False
+        when rows have changed (orders read meanwhile would be out of date too)."""
+        if version != self.version:
+            return False
+        if self._value_of.setdefault(column, value) is not value:
+            return True  # (sorted by another reading of the column since: that one counts)
+        values, ascending, descending = orders
+        self._values.setdefault(column, values)
+        self._orders.setdefault((column, False), ascending)
+        self._orders.setdefault((column, True), descending)
+        return True
 
     def sort(self, column_key: str | None, value: SortValue | None, reverse: bool) -> None:
         """Sort by `value` of each row (the column `column_key`), ties in arrival order;
