@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import compress, repeat
-from operator import is_not, itemgetter, not_
+from operator import is_, is_not, itemgetter, not_
 from typing import Any, Generic, TypeVar
 
 RowT = TypeVar("RowT")
@@ -34,6 +34,12 @@ def none_last(value: Any) -> tuple[bool, Any]:
     return (value is None, value if value is not None else 0)
 
 
+def _none_count(values: Sequence[Any]) -> int:
+    """How many of ``values`` are None (by identity: ``list.count`` compares each value,
+    slowly for tuples)."""
+    return bytes(map(is_, values, repeat(None))).count(1)
+
+
 def sorted_numbers(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
     """``numbers`` in order of their values (ties kept in the order given, None last).
 
@@ -42,7 +48,7 @@ def sorted_numbers(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
     passes over every row are C-level (``map``, ``compress``), not a Python step per row."""
     present: list[int] = list(numbers)
     absent: list[int] = []
-    if values.count(None):
+    if _none_count(values):
         held = list(map(is_not, map(values.__getitem__, present), repeat(None)))
         absent = list(compress(present, map(not_, held)))
         present = list(compress(present, held))
@@ -57,9 +63,10 @@ def sorted_numbers(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
             )
             kinds = set(parts)
             kinds.discard(None)
-            if not kinds or (len(kinds) == 1 and parts.count(None) == len(absent)):
+            missing = _none_count(parts)
+            if not kinds or (len(kinds) == 1 and missing == len(absent)):
                 continue  # (one value for every row: nothing to sort by)
-            if parts.count(None) > len(absent):  # (values with no such part: last)
+            if missing > len(absent):  # (values with no such part: last)
                 parts = [none_last(value) for value in parts]
             present.sort(key=parts.__getitem__)
     else:
