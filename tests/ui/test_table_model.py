@@ -4,6 +4,8 @@ cursor and scrolling."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
@@ -164,13 +166,19 @@ def test_a_filter_shows_some_rows_in_the_sort_in_force_and_keeps_the_others() ->
     assert len(store) == 5
 
 
-def test_a_columns_values_are_read_once_and_kept_through_sorts_and_filters() -> None:
-    read: list[str] = []
+def _counted_weight(read: list[str]) -> Callable[[Row], int | None]:
+    """The weight of a row, its key noted in ``read`` each time it is read."""
 
     def weight(row: Row) -> int | None:
         read.append(row[0])
         return row[1]
 
+    return weight
+
+
+def test_a_columns_values_are_read_once_and_kept_through_sorts_and_filters() -> None:
+    read: list[str] = []
+    weight = _counted_weight(read)
     store = _rows(("a", 3), ("b", 1), ("c", 2))
     store.sort("weight", weight, reverse=False)
     store.sort("key", lambda row: row[0], reverse=False)
@@ -193,11 +201,7 @@ def test_sorted_numbers_sort_tuples_a_part_at_a_time_with_none_last() -> None:
 
 def test_orders_read_elsewhere_are_taken_while_no_row_changed_and_not_read_again() -> None:
     read: list[str] = []
-
-    def weight(row: Row) -> int | None:
-        read.append(row[0])
-        return row[1]
-
+    weight = _counted_weight(read)
     store = _rows(("a", 2), ("b", 1), ("c", 2))
     version, rows, numbers = store.snapshot()
     orders = sort_orders(rows, numbers, weight)
