@@ -31,7 +31,10 @@ def row_of(key: str, status: str, total: str | None = None, currency: str = "USD
         paperwork_missing=status == "booked" and key.endswith("!"),
         haystack=f"{key} {status} dallas".casefold(),
         weight_order=500.0,
-        total_order=float(amount) if amount is not None else None,
+        total_order=float(amount) if amount is not None else 0.0,
+        status_text=status,
+        where="Dallas, TX",
+        scac="",
     )
 
 

@@ -4,10 +4,12 @@ cursor and scrolling."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
-from tui.listing.table_rows import TableRows, sorted_numbers
+from tui.listing.table_rows import TableRows, sort_orders, sorted_numbers
 
 Row = tuple[str, int | None]
 
@@ -74,10 +76,34 @@ def test_rows_set_at_once_are_sorted_by_the_sort_in_force_and_keep_it_as_more_ar
     store.replace_all([("a", 3), ("b", None), ("c", 1), ("a", 2), ("e", 3)])
     # a key twice: its last row, where it came first; ties in arrival order; None last
     assert store.shown() == [("b", None), ("e", 3), ("a", 2), ("c", 1)]
-    assert store.add(("d", 2)) == 2  # into its place: after a (it came later), shown before it
-    store.sort("weight", _weight, reverse=False)  # the same column: only the direction
+    assert store.add(("d", 2)) == 3  # into its place: after a (it came later), both ways
+    store.sort("weight", _weight, reverse=False)  # the same column: the other direction
     assert [row[0] for row in store.shown()] == ["c", "a", "d", "e", "b"]
     assert store.display_index("e") == 3
+
+
+def test_ties_stay_in_arrival_order_both_ways_through_filters_and_new_rows() -> None:
+    store = _rows(("a", 2), ("b", 1), ("c", 2), ("d", None), ("e", 1), ("f", 2))
+    store.sort("weight", _weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["d", "a", "c", "f", "b", "e"]
+    store.sort("weight", _weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "e", "a", "c", "f", "d"]
+    store.sort("weight", _weight, reverse=True)
+    store.filter(bytearray([1, 1, 0, 1, 1, 1]))
+    assert [row[0] for row in store.shown()] == ["d", "a", "f", "b", "e"]
+    assert store.add(("g", 1)) == 5  # the last of the 1s, shown descending
+    assert store.add(("c", 1)) is None  # held back by the filter, its value changed
+    store.filter(None)
+    assert [row[0] for row in store.shown()] == ["d", "a", "f", "b", "c", "e", "g"]
+    assert store.display_index("c") == 4
+    store.sort("weight", _weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "c", "e", "g", "a", "f", "d"]
+
+
+def test_tuple_sort_values_with_a_part_missing_sort_it_last_and_all_missing_not_at_all() -> None:
+    values = [("USD", None), ("CAD", 2.0), ("USD", 1.0), ("CAD", None), ("USD", 1.0)]
+    assert sorted_numbers(range(5), values) == [1, 3, 2, 4, 0]
+    assert sorted_numbers([4, 3, 2, 1, 0], [("", None)] * 5) == [4, 3, 2, 1, 0]
 
 
 def test_the_cursor_moves_by_rows_and_pages_and_stays_on_rows_there_are() -> None:
@@ -140,13 +166,19 @@ def test_a_filter_shows_some_rows_in_the_sort_in_force_and_keeps_the_others() ->
     assert len(store) == 5
 
 
-def test_a_columns_values_are_read_once_and_kept_through_sorts_and_filters() -> None:
-    read: list[str] = []
+def _counted_weight(read: list[str]) -> Callable[[Row], int | None]:
+    """The weight of a row, its key noted in ``read`` each time it is read."""
 
     def weight(row: Row) -> int | None:
         read.append(row[0])
         return row[1]
 
+    return weight
+
+
+def test_a_columns_values_are_read_once_and_kept_through_sorts_and_filters() -> None:
+    read: list[str] = []
+    weight = _counted_weight(read)
     store = _rows(("a", 3), ("b", 1), ("c", 2))
     store.sort("weight", weight, reverse=False)
     store.sort("key", lambda row: row[0], reverse=False)
@@ -165,3 +197,23 @@ def test_sorted_numbers_sort_tuples_a_part_at_a_time_with_none_last() -> None:
     values = [("USD", 3.0), None, ("CAD", 5.0), ("USD", 1.0), ("USD", 1.0), ("", None)]
     assert sorted_numbers(range(6), values) == [5, 2, 3, 4, 0, 1]
     assert sorted_numbers([0, 1, 2, 3], ["b", None, "a", "b"]) == [2, 0, 3, 1]
+
+
+def test_orders_read_elsewhere_are_taken_while_no_row_changed_and_not_read_again() -> None:
+    read: list[str] = []
+    weight = _counted_weight(read)
+    store = _rows(("a", 2), ("b", 1), ("c", 2))
+    version, rows, numbers = store.snapshot()
+    orders = sort_orders(rows, numbers, weight)
+    stale = store.snapshot()
+    assert store.prime(version, "weight", weight, orders)
+    read.clear()
+    store.sort("weight", weight, reverse=True)
+    assert [row[0] for row in store.shown()] == ["a", "c", "b"]
+    store.sort("weight", weight, reverse=False)
+    assert [row[0] for row in store.shown()] == ["b", "a", "c"]
+    assert read == []  # both orders were ready
+    store.add(("d", 0))
+    assert not store.prime(stale[0], "key", lambda row: row[0], orders)  # a row came since
+    store.sort("key", lambda row: row[0], reverse=True)
+    assert [row[0] for row in store.shown()] == ["d", "c", "b", "a"]

@@ -237,3 +237,41 @@ async def test_orders_that_come_to_match_the_review_filter_are_shown() -> None:
         )
         table.filter_by([])
         assert table.row_count == 9
+
+
+class PrimedReview(BatchReviewTable):
+    PRIME_FROM = 1  # (the sorts made ahead on a thread for any batch)
+
+
+class ReviewsApp(App[None]):
+    def compose(self) -> ComposeResult:
+        yield PrimedReview(id="primed")
+        yield BatchReviewTable(id="plain")
+
+
+async def test_review_sorts_made_ahead_match_sorts_made_at_the_key_ties_in_file_order() -> None:
+    rows = [
+        row_of(f"R{n}", ("rated", "invalid", "pending")[n % 3], total, currency)
+        for n, (total, currency) in enumerate(
+            [("5.00", "USD"), ("2.00", "CAD"), (None, "USD"), ("5.00", "USD"), ("1.00", "CAD")] * 3
+        )
+    ]
+    app = ReviewsApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        primed, plain = (
+            app.query_one("#primed", PrimedReview),
+            app.query_one("#plain", BatchReviewTable),
+        )
+        primed.show({row.key: row for row in rows})
+        await app.workers.wait_for_complete()
+        plain.show({row.key: row for row in rows})
+        for _ in range(7):  # each column, up then down
+            for table in (primed, plain):
+                table.sort_next()
+            assert [r.key for r in primed.rows()] == [r.key for r in plain.rows()]
+            for table in (primed, plain):
+                table.sort_reverse_now()
+            assert [r.key for r in primed.rows()] == [r.key for r in plain.rows()]
+            if primed.sort_column == "status":  # descending, ties in file order
+                assert [r.key for r in primed.rows()][:5] == ["R0", "R3", "R6", "R9", "R12"]
+        await pilot.pause()

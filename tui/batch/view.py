@@ -53,9 +53,16 @@ class ReviewRow:
     haystack: str
     """What the filter searches, lower case."""
     weight_order: float | None
-    total_order: float | None
-    """The weight and the total as the review sorts them: floats sort many times faster
-    than Decimals and keep the order of amounts as shown (to the pound, the cent)."""
+    total_order: float
+    """The weight and the total (0 for none) as the review sorts them: floats sort many
+    times faster than Decimals and keep the order of amounts as shown (to the pound, the
+    cent)."""
+    status_text: str
+    """The status as shown: ``booked!`` for one booked with its paperwork missing."""
+    where: str
+    """Where the order goes; for one set aside, why (its row and column to fix)."""
+    scac: str
+    """The carrier's code, or the start of its name when it has none."""
 
     def matches(self, words: Sequence[str]) -> bool:
         """Whether every word of a filter is in the row."""
@@ -107,7 +114,10 @@ def review_row(order: Order | None, state: OrderState) -> ReviewRow:
         paperwork_missing=state.owes_paperwork,
         haystack=" ".join(plain(part) for part in parts if part).casefold(),
         weight_order=float(order.weight_lb) if order is not None and order.valid else None,
-        total_order=float(choice.total) if choice else None,
+        total_order=float(choice.total) if choice else 0.0,
+        status_text=status + ("!" if state.owes_paperwork else ""),
+        where=problem if status == "invalid" and problem else destination,
+        scac=code or plain(carrier, limit=4),
     )
 
 

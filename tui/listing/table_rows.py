@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from itertools import compress
+from itertools import compress, repeat
+from operator import is_, is_not, itemgetter, not_
 from typing import Any, Generic, TypeVar
 
 RowT = TypeVar("RowT")
@@ -16,28 +17,56 @@ RowT = TypeVar("RowT")
 SortValue = Callable[[Any], Any]
 
 
+SortOrders = tuple[list[Any], list[int], list[int]]
+"""A column's sort value of each row, and the row numbers ascending, ties in arrival order,
+and in the order that shown reversed is descending, ties in arrival order too."""
+
+
+def sort_orders(rows: Sequence[Any], numbers: Sequence[int], value: SortValue) -> SortOrders:
+    """A column's values and orders for ``TableRows.prime``, from ``snapshot()``."""
+    values = list(map(value, rows))
+    ascending = sorted_numbers(numbers, values)
+    return values, ascending, sorted_numbers(ascending[::-1], values)
+
+
 def none_last(value: Any) -> tuple[bool, Any]:
     """Make None sort after every value without comparing None to a value."""
     return (value is None, value if value is not None else 0)
+
+
+def _none_count(values: Sequence[Any]) -> int:
+    """How many of ``values`` are None (by identity: ``list.count`` compares each value,
+    slowly for tuples)."""
+    return bytes(map(is_, values, repeat(None))).count(1)
 
 
 def sorted_numbers(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
     """``numbers`` in order of their values (ties kept in the order given, None last).
 
     Tuples are sorted a part at a time, the last first, each pass stable: Python sorts a
-    list of one type (text, numbers) much faster than one of tuples or of mixed types."""
-    if values.count(None):
-        present = [n for n in numbers if values[n] is not None]
-        absent = [n for n in numbers if values[n] is None]
-    else:
-        present, absent = list(numbers), []
+    list of one type (text, numbers) much faster than one of tuples or of mixed types. The
+    passes over every row are C-level (``map``, ``compress``), not a Python step per row."""
+    present: list[int] = list(numbers)
+    absent: list[int] = []
+    if _none_count(values):
+        held = list(map(is_not, map(values.__getitem__, present), repeat(None)))
+        absent = list(compress(present, map(not_, held)))
+        present = list(compress(present, held))
     sample = values[present[0]] if present else None
     if isinstance(sample, tuple):
+        whole = not absent
         for part in reversed(range(len(sample))):
-            parts: list[Any] = [value[part] if value is not None else None for value in values]
-            if len(set(parts) - {None}) <= 1 and parts.count(None) == len(absent):
+            parts: list[Any] = (
+                list(map(itemgetter(part), values))
+                if whole
+                else [value[part] if value is not None else None for value in values]
+            )
+            kinds = set(parts)
+            kinds.discard(None)
+            missing = _none_count(parts)
+            if not kinds or (len(kinds) == 1 and missing == len(absent)):
                 continue  # (one value for every row: nothing to sort by)
-            if parts.count(None) > len(absent):  # (values with no such part: last)
+            if missing > len(absent):  # (values with no such part: last)
                 parts = [none_last(value) for value in parts]
             present.sort(key=parts.__getitem__)
     else:
@@ -63,11 +92,16 @@ class TableRows(Generic[RowT]):
         self._values: dict[str, list[Any]] = {}
         """Per column sorted by before, its sort value of each row (by row number)."""
         self._value_of: dict[str, SortValue] = {}
-        self._orders: dict[str, list[int]] = {}
-        """Per column, every row number in its order, while no row has changed since (the
-        sorted column's is kept up to date as rows arrive)."""
+        self._orders: dict[tuple[str, bool], list[int]] = {}
+        """Per column and direction, every row number in its order, while no row has changed
+        since (the one shown is kept up to date as rows arrive). Stored ascending; for a
+        descending sort with ties in the other order, so that shown reversed the ties are in
+        arrival order both ways."""
         self.sort_column: str | None = None
         self.reverse = False
+        self.version = 0
+        """Counts the changes of rows (a new row, a changed one, all at once): orders read
+        from a copy of the rows elsewhere are taken only if it has not moved since."""
 
     def __len__(self) -> int:
         return len(self._shown)
@@ -113,6 +147,7 @@ class TableRows(Generic[RowT]):
 
     def clear(self) -> None:
         """Drop every row and the filter (the sort order is kept)."""
+        self.version += 1
         self._all = []
         self._numbers = []
         self._by_key = {}
@@ -128,6 +163,7 @@ class TableRows(Generic[RowT]):
         key was seen replaces that one where it is, shown or not (None)."""
         key = self.row_key(row)
         number = self._by_key.get(key)
+        self.version += 1
         if number is not None:
             self._replace(number, row)
             return None
@@ -156,7 +192,7 @@ class TableRows(Generic[RowT]):
                 self._shown.remove(number)
                 self._place(number)
         else:
-            self._orders = {c: o for c, o in self._orders.items() if c == self.sort_column}
+            self._orders = {k: o for k, o in self._orders.items() if k == self._shown_order}
 
     def show_row(self, key: str, shown: bool) -> None:
         """Let one row through the filter, or hold it back."""
@@ -173,11 +209,17 @@ class TableRows(Generic[RowT]):
         else:
             self._shown.remove(number)
 
+    @property
+    def _shown_order(self) -> tuple[str, bool] | None:
+        """The key of the order shown (None: arrival order)."""
+        return None if self.sort_column is None else (self.sort_column, self.reverse)
+
     def _sort_key(self, number: int) -> Any:
         if self.sort_column is None:
             return number
         value = self._values[self.sort_column][number]
-        return (value is None, value if value is not None else 0, number)
+        tie = -number if self.reverse else number  # (shown reversed: ties in arrival order)
+        return (value is None, value if value is not None else 0, tie)
 
     def _place(self, number: int) -> int:
         """Put a shown row's number in its place; its storage position."""
@@ -192,15 +234,15 @@ class TableRows(Generic[RowT]):
     def _changed_order(self, number: int, *, was_in: bool) -> None:
         """A row arrived or its sort value changed: the sorted column's order takes it in its
         place; the others' orders are made again when next asked for."""
-        column = self.sort_column
-        order = self._orders.get(column) if column is not None else None
+        shown = self._shown_order
+        order = self._orders.get(shown) if shown is not None else None
         self._orders = {}
-        if order is None or column is None:
+        if order is None or shown is None:
             return
         if was_in:
             order.remove(number)
         order.insert(bisect_right(order, self._sort_key(number), key=self._sort_key), number)
-        self._orders[column] = order
+        self._orders[shown] = order
 
     def replace_all(self, rows: list[RowT]) -> None:
         """Every row at once, in this arrival order (a row seen twice: its last), sorted by
@@ -217,23 +259,47 @@ class TableRows(Generic[RowT]):
         self._values = {}  # (read again for the column sorted by, when it is asked for)
         if self.sort_column is not None and sort_value is not None:
             self._value_of = {self.sort_column: sort_value}
-            self._shown = list(self._order(self.sort_column))
+            self._shown = list(self._order(self.sort_column, self.reverse))
         else:
             self._value_of = {}
             self._shown = list(self._numbers)
 
     # ------------------------------------------------------------ sort, filter
 
-    def _order(self, column: str) -> list[int]:
-        """Every row number in the column's order (made once, kept while no row changes)."""
-        order = self._orders.get(column)
+    def _order(self, column: str, reverse: bool) -> list[int]:
+        """Every row number in the column's order (made once, kept while no row changes):
+        ascending with ties in arrival order, or (``reverse``) with ties the other way."""
+        order = self._orders.get((column, reverse))
         if order is None:
             values = self._values.get(column)
-            if values is None:
-                value = self._value_of[column]
-                values = self._values[column] = [value(row) for row in self._all]
-            order = self._orders[column] = sorted_numbers(self._numbers, values)
+            if values is None:  # (``map``: a C-level pass when the value is, an attrgetter)
+                values = self._values[column] = list(map(self._value_of[column], self._all))
+            if reverse:  # ties the other way: the ascending order turned, sorted stably
+                ascending = self._orders.get((column, False))
+                given = ascending[::-1] if ascending is not None else self._numbers[::-1]
+            else:
+                given = self._numbers
+            order = self._orders[(column, reverse)] = sorted_numbers(given, values)
         return order
+
+    def snapshot(self) -> tuple[int, list[RowT], list[int]]:
+        """The version, every row in arrival order and their numbers (copies: to read sort
+        values from on a thread)."""
+        return self.version, list(self._all), list(self._numbers)
+
+    def prime(self, version: int, column: str, value: SortValue, orders: SortOrders) -> bool:
+        """Take a column's sort values and orders read from ``snapshot()`` elsewhere, if
+        no row has changed since (``version``), so its first sort finds them ready. False
+        when rows have changed (orders read meanwhile would be out of date too)."""
+        if version != self.version:
+            return False
+        if self._value_of.setdefault(column, value) is not value:
+            return True  # (sorted by another reading of the column since: that one counts)
+        values, ascending, descending = orders
+        self._values.setdefault(column, values)
+        self._orders.setdefault((column, False), ascending)
+        self._orders.setdefault((column, True), descending)
+        return True
 
     def sort(self, column_key: str | None, value: SortValue | None, reverse: bool) -> None:
         """Sort by `value` of each row (the column `column_key`), ties in arrival order;
@@ -243,16 +309,16 @@ class TableRows(Generic[RowT]):
             self.reverse = False
             self._shown = self._through_filter(self._numbers)
             return
-        if column_key == self.sort_column:
-            self.reverse = reverse  # kept sorted by this column as rows came: only turned
+        if column_key == self.sort_column and reverse == self.reverse:
             return
         if self._value_of.get(column_key) is not value:
             self._values.pop(column_key, None)
-            self._orders.pop(column_key, None)
+            self._orders.pop((column_key, False), None)
+            self._orders.pop((column_key, True), None)
             self._value_of[column_key] = value
         self.sort_column = column_key
         self.reverse = reverse
-        self._shown = self._through_filter(self._order(column_key))
+        self._shown = self._through_filter(self._order(column_key, reverse))
 
     def filter(self, mask: bytearray | None) -> None:
         """Show only the rows whose number is set in ``mask`` (one byte per row, in arrival
@@ -261,7 +327,8 @@ class TableRows(Generic[RowT]):
             raise ValueError("a filter needs one byte per row")
         self._mask = None if mask is None else bytearray(mask)
         column = self.sort_column
-        self._shown = self._through_filter(self._numbers if column is None else self._order(column))
+        order = self._numbers if column is None else self._order(column, self.reverse)
+        self._shown = self._through_filter(order)
 
     def _through_filter(self, order: list[int]) -> list[int]:
         mask = self._mask
@@ -269,7 +336,7 @@ class TableRows(Generic[RowT]):
             return list(order)
         if order is self._numbers:
             return list(compress(order, mask))
-        return [number for number in order if mask[number]]
+        return list(compress(order, map(mask.__getitem__, order)))
 
     def display_index(self, key: str) -> int:
         """Where a shown row is (ValueError for one not shown)."""

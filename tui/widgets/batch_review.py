@@ -3,6 +3,7 @@ its sort and its borders (the counts per status above, the totals per currency b
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from textual import events, on
@@ -35,11 +36,6 @@ def _status_style(row: ReviewRow) -> str | None:
     return status_style(colour) if colour else None
 
 
-def _status_text(row: ReviewRow) -> str:
-    """``booked!``: booked, its paperwork missing (the line under the table says why)."""
-    return row.status + ("!" if row.paperwork_missing else "")
-
-
 _SORTS = ("position", "status", "destination", "total", "days", "carrier", "weight")
 
 
@@ -50,14 +46,13 @@ def _money(row: ReviewRow) -> str:
     return text if row.currency == "USD" else f"{text} {row.currency}"
 
 
-def _by_money(row: ReviewRow) -> tuple[str, float]:
-    """Totals by currency, then amount (orders without one first: their currency is '')."""
-    return (row.currency, 0.0 if row.total_order is None else row.total_order)
-
-
-def _where(row: ReviewRow) -> str:
-    """Where the order goes; for one set aside, why (its row and column to fix)."""
-    return row.problem if row.status == "invalid" and row.problem else row.destination
+# Sort values read by attribute: a column's first sort reads 100,000 rows in one C-level pass.
+_BY_MONEY = attrgetter("currency", "total_order")
+"""Totals by currency, then amount (orders without one first: their currency is '')."""
+_STATUS_TEXT = attrgetter("status_text")
+"""``booked!``: booked, its paperwork missing (the line under the table says why)."""
+_WHERE = attrgetter("where")
+_SCAC = attrgetter("scac")
 
 
 def review_columns() -> list[Column[ReviewRow]]:
@@ -65,29 +60,29 @@ def review_columns() -> list[Column[ReviewRow]]:
     (at 80 columns: order, status, destination, pounds, flags, carrier, service, days, total;
     the destination takes the width to spare)."""
     return [
-        Column("position", "Order", lambda r: plain(r.key, limit=16), sort_key=lambda r: r.position,
-               min_width=6, max_width=12),
-        Column("status", "Status", _status_text, width=7,
+        Column("position", "Order", lambda r: plain(r.key, limit=16),
+               sort_key=attrgetter("position"), min_width=6, max_width=12),
+        Column("status", "Status", _STATUS_TEXT, sort_key=_STATUS_TEXT, width=7,
                style=_status_style),
-        Column("destination", "To", _where, min_width=8, max_width=10, flex=True),
+        Column("destination", "To", _WHERE, sort_key=_WHERE, min_width=8, max_width=10,
+               flex=True),
         Column("pieces", "Pcs", lambda r: str(r.pieces) if r.pieces is not None else "",
-               sort_key=lambda r: r.pieces, width=3, justify="right", priority=-4),
+               sort_key=attrgetter("pieces"), width=3, justify="right", priority=-4),
         Column("weight", "Lb", lambda r: f"{r.weight:,.0f}" if r.weight is not None else "",
-               sort_key=lambda r: r.weight_order, min_width=5, max_width=7, justify="right",
+               sort_key=attrgetter("weight_order"), min_width=5, max_width=7, justify="right",
                priority=-1),
         Column("classes", "Class", lambda r: r.classes, min_width=5, max_width=10,
                priority=-6),
         Column("flags", "Flags", lambda r: r.flags, min_width=5, max_width=9, priority=-2),
-        Column("carrier", "SCAC", lambda r: r.carrier_code or plain(r.carrier, limit=4),
-               width=4),
+        Column("carrier", "SCAC", _SCAC, sort_key=_SCAC, width=4),
         Column("carrier_name", "Carrier", lambda r: r.carrier,
                min_width=8, max_width=18,
                priority=-7),
         Column("service", "Service", lambda r: r.service, min_width=7,
                max_width=8, priority=-3),
         Column("days", "Days", lambda r: str(r.days) if r.days is not None else "",
-               sort_key=lambda r: r.days, width=4, justify="right", priority=-1),
-        Column("total", "Total", _money, sort_key=_by_money,
+               sort_key=attrgetter("days"), width=4, justify="right", priority=-1),
+        Column("total", "Total", _money, sort_key=_BY_MONEY,
                min_width=9, max_width=16, justify="right"),
         Column("pro", "PRO", lambda r: r.pro, min_width=5, max_width=14, priority=-8),
     ]  # fmt: skip
@@ -109,6 +104,10 @@ def subtitle_text(rule: str, totals: str, width: int) -> str:
 class BatchReviewTable(BatchOrdersTable):
     """The orders of a batch as review rows: shown through the filter typed, sorted by the
     column chosen, its borders saying the counts and the totals."""
+
+    PRIME_FROM = 5000
+    """From how many orders each sortable column's order is made ahead, on a thread, once
+    the review is shown (below, a first sort takes a few milliseconds)."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(review_columns(), lambda row: row.key, **kwargs)
@@ -133,6 +132,8 @@ class BatchReviewTable(BatchOrdersTable):
         if key is not None:
             self.move_cursor_to_key(key)
         self.update_borders()
+        if len(self.index) >= self.PRIME_FROM:  # (the order `s` takes them in)
+            self.prime_sorts(_SORTS[self._sort + 1 :] + _SORTS[: self._sort + 1])
 
     def filter_by(self, words: list[str]) -> None:
         """Show only the rows that match every word."""

@@ -14,12 +14,13 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
+from textual.worker import get_current_worker
 
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import Move, TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
-from tui.listing.table_rows import TableRows
+from tui.listing.table_rows import TableRows, sort_orders
 from tui.textual_internals import update_scrollbars
 
 RowT = TypeVar("RowT")
@@ -419,6 +420,29 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self._cursor.follow(cursor_key)
         self.refresh()
         self._view.show(self._cursor.index, center=True)
+
+    def prime_sorts(self, column_keys: Sequence[str]) -> None:
+        """Read these columns' sort values and orders on a thread, in this order, so that a
+        first sort by one finds them ready (at 100,000 rows it would read and sort them
+        while the key waits). Each is taken only if no row changed meanwhile."""
+        version, rows, numbers = self._rows.snapshot()
+        store = self._rows
+        wanted = [(c.key, c.sort_key or c.text) for c in self._shape.columns]
+        columns = sorted(
+            ((key, value) for key, value in wanted if key in column_keys),
+            key=lambda pair: list(column_keys).index(pair[0]),
+        )
+
+        def read() -> None:
+            worker = get_current_worker()
+            for key, value in columns:
+                orders = sort_orders(rows, numbers, value)
+                if worker.is_cancelled:
+                    return
+                if not self.app.call_from_thread(store.prime, version, key, value, orders):
+                    return
+
+        self.run_worker(read, thread=True, group="table-sorts", exclusive=True, exit_on_error=False)
 
     # -------------------------------------------------------------- cursor
 
