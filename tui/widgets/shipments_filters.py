@@ -210,7 +210,9 @@ Enter on a scanned number opens that shipment.
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
         errors = self._date_errors()
-        self.query_one("#filters-error", Label).update("  ".join(errors))
+        said = self.query_one("#filters-error", Label)
+        if str(said.content) != (error_text := "  ".join(errors)):
+            said.update(error_text)  # (an update lays the screen out again: not at every key)
         if errors:
             return
         filters = self.filters
