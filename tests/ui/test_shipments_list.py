@@ -238,7 +238,8 @@ async def test_typing_over_rows_keeps_them_named_until_the_latest_text_answers(
         transport.release_one()
         await wait_for(pilot, lambda: not screen.is_loading, what="the latest answer")
         shown = [row.id for row in table.rows()]
-        assert shown and shown == expected[: len(shown)]
+        assert shown
+        assert shown == expected[: len(shown)]
         assert f'"{final}"' in str(table.border_title)
         assert "searching" not in app.activity_text
 
