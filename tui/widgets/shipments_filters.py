@@ -62,8 +62,8 @@ class ShipmentFiltersBar(TypeaheadFocus):
 **Status** and **Mode** narrow the list at once. **Pickup** picks a range (today, this week,
 this month, last 7 days) or type dates as `YYYY-MM-DD` in *from* and *to*. **Search** matches
 PRO, tracking, BOL, reference, quote id, company, city and postal code; the list updates as
-you type (at once after a pause, then once a burst of typing stops for a quarter second).
-Enter on a scanned number opens that shipment.
+you type (the text is asked for at once; typed on while a search is on its way, the latest
+text is asked for when it answers). Enter on a scanned number opens that shipment.
 """
 
     DEFAULT_CSS = """
