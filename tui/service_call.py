@@ -13,6 +13,7 @@ from tui.textual_internals import is_leaving
 
 if TYPE_CHECKING:
     from textual.dom import DOMNode
+    from textual.timer import Timer
     from textual.widget import Widget
 
     from tui.api.client import FreightClient
@@ -50,6 +51,7 @@ class ServiceCall(Generic[T]):
     generation: int = field(default=0, init=False)
     _running: int | None = field(default=None, init=False)
     _shown: str | None = field(default=None, init=False)
+    _activity_timer: Timer | None = field(default=None, init=False)
 
     @property
     def gone(self) -> bool:
@@ -63,24 +65,47 @@ class ServiceCall(Generic[T]):
         return self._running is not None
 
     def start(
-        self, request: Callable[[FreightClient], Awaitable[T]], *, activity: str | None = None
+        self,
+        request: Callable[[FreightClient], Awaitable[T]],
+        *,
+        activity: str | None = None,
+        activity_after: float = 0.0,
     ) -> Worker[None]:
         """Send ``request`` (given the session's client); older answers will be dropped.
 
-        ``activity``: the header's words for this one request, instead of the usual ones.
+        ``activity``: the header's words for this one request, instead of the usual ones;
+        ``activity_after``: seconds the request runs before they are shown (an answer that
+        comes sooner paints no frame for them: a search as you type).
         """
         self.generation += 1
         generation = self._running = self.generation
         shown = activity or self.activity
-        if shown is not None or self._shown is not None:
-            host_of(self.node).set_activity(self.group, shown)
-        self._shown = shown
+        if self._activity_timer is not None:
+            self._activity_timer.stop()
+            self._activity_timer = None
+        if activity_after > 0 and shown is not None:
+            if self._shown is not None:  # (an older request's words, gone with it)
+                host_of(self.node).set_activity(self.group, None)
+            self._shown = None
+            self._activity_timer = self.node.set_timer(
+                activity_after, lambda: self._show_activity(generation, shown)
+            )
+        else:
+            if shown is not None or self._shown is not None:
+                host_of(self.node).set_activity(self.group, shown)
+            self._shown = shown
         return self.node.run_worker(
             self._run(generation, request),
             group=self.group,
             exclusive=True,
             exit_on_error=False,
         )
+
+    def _show_activity(self, generation: int, shown: str) -> None:
+        self._activity_timer = None
+        if generation == self._running and not self.gone:
+            self._shown = shown
+            host_of(self.node).set_activity(self.group, shown)
 
     def cancel(self) -> None:
         """Stop the request in flight; should its answer still come, it is dropped."""
@@ -125,6 +150,9 @@ class ServiceCall(Generic[T]):
 
     def _settle(self) -> None:
         self._running = None
+        if self._activity_timer is not None:
+            self._activity_timer.stop()
+            self._activity_timer = None
         if self._shown is not None:
             self._shown = None
             host_of(self.node).set_activity(self.group, None)

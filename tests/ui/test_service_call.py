@@ -77,3 +77,25 @@ async def test_a_call_stopped_on_a_screen_still_shown_is_not_gone(ui_session: Se
         await wait_for(pilot, lambda: bool(screen.stopped), what="the request stopped")
         assert screen.stopped == [False]
         assert "stopped" in str(screen.query_one("#line", Static).content)
+
+
+async def test_words_shown_after_a_while_come_only_while_the_request_runs(
+    ui_session: Session,
+) -> None:
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = Calling()
+        await app.push_screen(screen)
+        answer = asyncio.Event()
+
+        async def request(client: FreightClient) -> str:
+            screen.sent.set()
+            await answer.wait()
+            return "answered"
+
+        screen.call.start(request, activity="probing…", activity_after=0.05)
+        assert "probing" not in app.activity_text  # a quick answer would paint no words
+        await wait_for(pilot, lambda: "probing…" in app.activity_text, what="the words")
+        answer.set()
+        await wait_for(pilot, lambda: screen.answers == ["answered"], what="the answer")
+        assert "probing" not in app.activity_text

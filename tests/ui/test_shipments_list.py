@@ -209,6 +209,41 @@ async def test_the_answer_for_text_typed_before_is_never_shown(sandbox: SandboxA
         assert [row.id for row in table.rows()] == before
 
 
+async def test_typing_over_rows_keeps_them_named_until_the_latest_text_answers(
+    sandbox: SandboxApp,
+) -> None:
+    every = await all_listed(sandbox)
+    final = every[7]["origin"]["city"][:3]
+    expected = [s["id"] for s in await all_listed(sandbox, search=final)]
+    transport = HeldSearches(httpx.ASGITransport(app=sandbox))
+    app = app_on(transport)
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, app)
+        screen = shipments_screen(app)
+        before, title = [row.id for row in table.rows()], str(table.border_title)
+        transport.hold = True
+        await pilot.press("slash", final[0])
+        await wait_for(pilot, lambda: transport.texts == [final[0]], what="the first key's")
+        await pilot.press(*final[1:])  # typed while the first key's search is in flight
+        assert screen.filters_bar.posted.text == final
+        # Meanwhile the list shows, and its title names, the rows it has; the header says
+        # a search is on its way.
+        await wait_for(pilot, lambda: "searching shipments" in app.activity_text, what="words")
+        assert [row.id for row in table.rows()] == before
+        assert str(table.border_title) == title
+        transport.release_one()  # the first key's answer comes late: dropped, never shown
+        await wait_for(pilot, lambda: transport.texts == [final[0], final], what="the latest")
+        assert [row.id for row in table.rows()] == before
+        transport.hold = False
+        transport.release_one()
+        await wait_for(pilot, lambda: not screen.is_loading, what="the latest answer")
+        shown = [row.id for row in table.rows()]
+        assert shown
+        assert shown == expected[: len(shown)]
+        assert f'"{final}"' in str(table.border_title)
+        assert "searching" not in app.activity_text
+
+
 async def test_apply_search_shows_the_list_filtered_to_a_quote_id(sandbox: SandboxApp) -> None:
     every = await all_listed(sandbox)
     quote_id = next(s["quoteId"] for s in every if s.get("quoteId"))

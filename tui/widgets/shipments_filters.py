@@ -62,8 +62,8 @@ class ShipmentFiltersBar(TypeaheadFocus):
 **Status** and **Mode** narrow the list at once. **Pickup** picks a range (today, this week,
 this month, last 7 days) or type dates as `YYYY-MM-DD` in *from* and *to*. **Search** matches
 PRO, tracking, BOL, reference, quote id, company, city and postal code; the list updates as
-you type (at once after a pause, then once a burst of typing stops for a quarter second).
-Enter on a scanned number opens that shipment.
+you type (the text is asked for at once; typed on while a search is on its way, the latest
+text is asked for when it answers). Enter on a scanned number opens that shipment.
 """
 
     DEFAULT_CSS = """
@@ -210,7 +210,9 @@ Enter on a scanned number opens that shipment.
     def post_now(self) -> None:
         """Announce the filters now (if valid and changed)."""
         errors = self._date_errors()
-        self.query_one("#filters-error", Label).update("  ".join(errors))
+        said = self.query_one("#filters-error", Label)
+        if str(said.content) != (error_text := "  ".join(errors)):
+            said.update(error_text)  # (an update lays the screen out again: not at every key)
         if errors:
             return
         filters = self.filters

@@ -324,12 +324,16 @@ Arrows move the cursor, **PgUp/PgDn** a page, **Home**/`g` to the first row,
         self._invalidate_layout()
 
     def set_rows(self, rows: Iterable[RowT]) -> None:
-        """Replace every row (sorted once by the sort in force)."""
-        self.clear()
+        """Replace every row (sorted once by the sort in force). The scrollbars go from the
+        old height to the new one with no empty table between (a scrollbar hidden and shown
+        again lays the whole screen out: a new search's rows would cost a layout pass)."""
         new_rows = list(rows)
         self._rows.replace_all(new_rows)
+        self._cursor.index = 0
+        self._shape.reset()
         self._shape.measure(new_rows[:SAMPLE_ROWS])
         self._view.update_size()
+        self.scroll_to(y=0, animate=False, immediate=True)
         self._invalidate_layout()
 
     def filter_rows(self, mask: bytearray | None) -> None:
