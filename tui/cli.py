@@ -12,7 +12,6 @@ from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any, cast
 
 from tui import __version__, commands
-from tui.commands.parser import CommandParser, add_json_switch
 
 if TYPE_CHECKING:
     import argparse
@@ -33,7 +32,8 @@ PRECEDENCE = (
 def build_parser() -> argparse.ArgumentParser:
     """Return the parser for ``freight`` and all its sub-commands."""
 
-    parser = CommandParser(
+    add_json_switch = commands.parser.add_json_switch
+    parser = commands.parser.CommandParser(
         prog="freight",
         description=(
             "Freight: describe freight, compare every carrier's rate, book, print the "

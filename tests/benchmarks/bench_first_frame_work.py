@@ -29,6 +29,7 @@ import shutil
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -111,6 +112,20 @@ def main_thread_instructions(command: list[str], expected: bytes) -> int:
         raise SystemExit(f"no totals in {main}")
 
 
+def compiled(python: Path) -> bool:
+    """Whether `python`'s `tui` has its modules compiled (a regular install does; an editable
+    one under PYTHONDONTWRITEBYTECODE=1 never does, and every run compiles them from source:
+    0.4x of the ratio on 2026-12-07)."""
+    where = subprocess.run(
+        [str(python.absolute()), "-c", "import tui; print(tui.__file__)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tempfile.gettempdir(),  # the venv's tui, not a checkout's in this folder
+    ).stdout.strip()
+    return (Path(where).parent / "__pycache__").is_dir()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--python", default=sys.executable, help="the venv's python")
@@ -120,6 +135,9 @@ def main() -> None:
         raise SystemExit("valgrind is not installed")
     python = Path(args.python)
     freight = python.parent / "freight"
+    if not compiled(python):
+        print("warning: this tui has no .pyc files; each run compiles it (a regular install")
+        print("         compiles them, or unset PYTHONDONTWRITEBYTECODE and run it once)")
     with tempfile.TemporaryDirectory() as folder:
         hello = floor_script(Path(folder))
         floor: list[int] = []

@@ -8,11 +8,10 @@ both server-side (``InvalidRequestError``) and client-side (``RequestValidationE
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from tui.domain.safe_text import plain, plain_lines
+from tui.domain.safe_text import lazy_pattern, plain, plain_lines
 
 MESSAGE_LIMIT = 500
 """The longest piece of a server's error text quoted in a message (a page of HTML is not)."""
@@ -409,14 +408,14 @@ def fields_from_body(data: Mapping[str, Any]) -> dict[str, str]:
     return out
 
 
-_CAMEL = re.compile(r"(?<=[a-z0-9])([A-Z])")
+_CAMEL = lazy_pattern(r"(?<=[a-z0-9])([A-Z])")
 
 
 def snake_path(path: str) -> str:
     """``items[0].freightClass`` -> ``items[0].freight_class``; ``id`` -> ``quote_id``."""
     if path == "id":
         return "quote_id"
-    return _CAMEL.sub(lambda m: "_" + m.group(1).lower(), path)
+    return _CAMEL().sub(lambda m: "_" + m.group(1).lower(), path)
 
 
 def _wire_name(part: Any) -> Any:

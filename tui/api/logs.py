@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import logging
-import re
 import threading
 
 from tui.api.secret import REDACTED, Secret
+from tui.domain.safe_text import lazy_pattern
 
 __all__ = ["LOG", "RedactingFilter", "redact", "register_secret", "unregister_secret"]
 
 LOG = logging.getLogger("tui.api")
 
-_BEARER = re.compile(r"(?i)(bearer\s+)[^\s'\",;]+")
+_BEARER = lazy_pattern(r"(?i)(bearer\s+)[^\s'\",;]+")
 _secrets: dict[Secret, int] = {}
 _lock = threading.Lock()
 
@@ -42,7 +42,7 @@ def redact(text: str) -> str:
     for value in values:
         if value in text:
             text = text.replace(value, REDACTED)
-    return _BEARER.sub(lambda m: m.group(1) + REDACTED, text)
+    return _BEARER().sub(lambda m: m.group(1) + REDACTED, text)
 
 
 class RedactingFilter(logging.Filter):

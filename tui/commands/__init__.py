@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from tui.commands import detail as detail
     from tui.commands import exits as exits
     from tui.commands import fields as fields
+    from tui.commands import parser as parser
     from tui.commands import rates as rates
     from tui.commands import report as report
     from tui.commands import shipments as shipments
@@ -35,6 +36,7 @@ _WHERE = {
     "detail": "tui.commands.detail",
     "exits": "tui.commands.exits",
     "fields": "tui.commands.fields",
+    "parser": "tui.commands.parser",  # argparse and gettext: not for the app's first frame
     "rates": "tui.commands.rates",
     "report": "tui.commands.report",
     "shipments": "tui.commands.shipments",
@@ -51,6 +53,7 @@ __all__ = [
     "detail",
     "exits",
     "fields",
+    "parser",
     "rates",
     "report",
     "shipments",

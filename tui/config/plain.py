@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import re
-import tomllib
-from decimal import Decimal
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from tui import config
 from tui.config import paths
+from tui.domain.safe_text import lazy_pattern
 
 DEMO_PROFILE = "demo"
 """Reserved profile name: the app's local sandbox with demo data, built at run time."""
@@ -65,21 +64,21 @@ def read_config_text(path: Path | None = None) -> ConfigText:
         raise ConfigError(file, f"cannot read: {exc}") from None
 
     try:
-        data = tomllib.loads(text, parse_float=Decimal)
-    except tomllib.TOMLDecodeError as exc:
+        data = config.toml_read.parse(text)
+    except ValueError as exc:  # tomllib.TOMLDecodeError
         raise ConfigError(file, f"not valid TOML: {exc}") from None
     return ConfigText(file, text, data)
 
 
 DEFAULT_THEME = "textual-dark"
-BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
+BINDING_ID = lazy_pattern(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 
 
 def check_keymap(value: dict[str, str]) -> dict[str, str]:
     """Each entry a binding id (``screen.name``) and a comma-separated list of keys."""
     out: dict[str, str] = {}
     for binding_id, keys in value.items():
-        if not BINDING_ID.match(binding_id):
+        if not BINDING_ID().match(binding_id):
             raise UnknownKeyError(binding_id, "a binding id looks like quote.add_item")
         parts = [part.strip() for part in keys.split(",")]
         if not all(parts) or any(" " in part for part in parts):
@@ -99,9 +98,6 @@ def flat_keymap(value: Any) -> Any:
         else:
             out[key] = item
     return out
-
-
-BINDING_ID = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$")
 
 
 class ScannerKeys(NamedTuple):
@@ -131,7 +127,7 @@ _PUNCTUATION_NAMES = {
 }
 _NOT_PREFIXES = {"\x00", "\t", "\n", "\r", "\x08", "\x1b", "\x7f"}
 """Tab, Enter, Backspace and Esc edit and move: a scanner's prefix is none of them."""
-_KEY_NAME = re.compile(r"^((ctrl|alt|shift)\+)*[a-z0-9_]+$")
+_KEY_NAME = lazy_pattern(r"^((ctrl|alt|shift)\+)*[a-z0-9_]+$")
 
 
 def scanner_prefix_key(value: str) -> str:
@@ -149,7 +145,7 @@ def scanner_prefix_key(value: str) -> str:
         name = f"{head}+{_PUNCTUATION_NAMES[last]}"
     if name in ("enter", "tab", "escape", "backspace", "ctrl+i", "ctrl+m", "ctrl+h"):
         raise ValueError("Tab, Enter, Backspace and Esc cannot be a scanner's prefix")
-    if not _KEY_NAME.match(name) or ("+" not in name and len(name) == 1):
+    if not _KEY_NAME().match(name) or ("+" not in name and len(name) == 1):
         raise ValueError(
             'a prefix is a control key or function key, e.g. "ctrl+]", "f11" or "\\u001d"'
         )

@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 from typing import Final
 
+from tui.domain.safe_text import lazy_pattern
+
 PACKING_GROUPS: Final = ("I", "II", "III")
-_UN = re.compile(r"^(UN|NA)?\s*-?\s*(\d{4})$")
-_CLASS = re.compile(r"^(\d)(?:\.(\d))?([A-S])?$")
+_UN = lazy_pattern(r"^(UN|NA)?\s*-?\s*(\d{4})$")
+_CLASS = lazy_pattern(r"^(\d)(?:\.(\d))?([A-S])?$")
 _DIVISIONS: Final[dict[str, tuple[str, ...]]] = {
     "1": ("1", "2", "3", "4", "5", "6"),
     "2": ("1", "2", "3"),
@@ -16,7 +18,7 @@ _DIVISIONS: Final[dict[str, tuple[str, ...]]] = {
     "6": ("1", "2"),
 }
 _PG_NUMBERS: Final = {"1": "I", "2": "II", "3": "III"}
-_NMFC = re.compile(r"^(\d{1,6})(?:\s*[-.]\s*(\d{1,2}))?$")
+_NMFC = lazy_pattern(r"^(\d{1,6})(?:\s*[-.]\s*(\d{1,2}))?$")
 
 
 def _matched(
@@ -38,7 +40,7 @@ def parse_un_number(text: str) -> str:
     """`UN1203` from `UN1203`, `un 1203`, `1203` or `NA1993` (NA numbers are US-only)."""
     match = _matched(
         text,
-        _UN,
+        _UN(),
         "UN number: required for hazardous freight, like UN1203",
         "UN number: UN and 4 digits, like UN1203",
         zero=(2, "0000"),
@@ -50,7 +52,7 @@ def parse_hazard_class(text: str) -> str:
     """A DOT hazard class 1-9, or a division such as `2.1`, `6.1`, `1.4G`."""
     match = _matched(
         text,
-        _CLASS,
+        _CLASS(),
         "hazard class: required for hazardous freight, 1 to 9 (or 2.1…)",
         "hazard class: 1 to 9, or a division like 2.1, 4.3, 6.1",
         zero=(1, "0"),
@@ -83,7 +85,7 @@ def parse_nmfc(text: str) -> str | None:
     value = text.strip()
     if not value:
         return None
-    match = _NMFC.match(value)
+    match = _NMFC().match(value)
     if match is None:
         raise ValueError("NMFC item: up to 6 digits, with a sub like 156600-03")
     item, sub = match.groups()

@@ -12,22 +12,22 @@ field's refusal and the batch's ship dates all use it.
 
 from __future__ import annotations
 
-import re
 import sys
 from datetime import date, timedelta
 from functools import lru_cache
 from typing import Final
 
 from tui.domain.postal import province_of
+from tui.domain.safe_text import lazy_pattern
 
 WEEKDAYS: Final = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 MAX_DAYS_AHEAD: Final = 365
 FORMS: Final = "YYYY-MM-DD, MM-DD, MM/DD, today, tomorrow, +2 or a weekday"
 US: Final = "US"
 
-_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
-_MONTH_DAY = re.compile(r"^(\d{1,2})[-/](\d{1,2})$")
-_PLUS = re.compile(r"^\+\s*(\d{1,3})$")
+_ISO = lazy_pattern(r"^(\d{4})-(\d{1,2})-(\d{1,2})$")
+_MONTH_DAY = lazy_pattern(r"^(\d{1,2})[-/](\d{1,2})$")
+_PLUS = lazy_pattern(r"^\+\s*(\d{1,3})$")
 
 
 def region_of(postal_code: str) -> str:
@@ -142,11 +142,11 @@ def _read(text: str, today: date, region: str) -> date:
         return today
     if value in ("tomorrow", "tom", "tmrw"):
         return today + timedelta(days=1)
-    plus = _PLUS.match(value)
+    plus = _PLUS().match(value)
     if plus:
         return today + timedelta(days=int(plus.group(1)))
-    iso = _ISO.match(value)
-    month_day = _MONTH_DAY.match(value)
+    iso = _ISO().match(value)
+    month_day = _MONTH_DAY().match(value)
     try:
         if iso:
             return date(int(iso.group(1)), int(iso.group(2)), int(iso.group(3)))

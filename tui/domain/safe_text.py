@@ -48,7 +48,7 @@ _FORMAT_LIMIT = 10
 _KIND_LIMIT = 24
 
 
-def _lazy(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
+def lazy_pattern(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
     """`pattern`, compiled at its first use: compiling every pattern here took a millisecond
     of each start, whose first frame needs none (text that is printable skips them)."""
     return cache(partial(re.compile, pattern, flags))
@@ -57,7 +57,7 @@ def _lazy(pattern: str, flags: int = 0) -> Callable[[], re.Pattern[str]]:
 # Terminal escape sequences, 7-bit and 8-bit forms. A string command (OSC, DCS, SOS, PM, APC)
 # runs to its terminator (BEL or ST) or, unterminated, to the end of the text — as a terminal
 # would swallow it.
-_SEQUENCE = _lazy(
+_SEQUENCE = lazy_pattern(
     r"(?:\x1b\[|\x9b)[\x30-\x3f]*[\x20-\x2f]*[\x40-\x7e]?"  # CSI: ESC[2J, ESC[31m
     r"|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f]).*?(?:\x07|\x1b\\|\x9c|\Z)"  # OSC 0/8/52, DCS…
     r"|\x1b[\x20-\x2f]*[\x30-\x7e]?",  # any other ESC sequence (ESC c, ESC 7, ESC ( B)
@@ -67,14 +67,14 @@ _SEQUENCE = _lazy(
 # embeddings, overrides and isolates (they reorder what is drawn), lone surrogates (an
 # undecodable byte from argv or a file, which would fail to print).
 _CONTROL_CLASS = "[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
-_CONTROL = _lazy(_CONTROL_CLASS)
-_CONTROL_RUN = _lazy("\r\n|" + _CONTROL_CLASS)
+_CONTROL = lazy_pattern(_CONTROL_CLASS)
+_CONTROL_RUN = lazy_pattern("\r\n|" + _CONTROL_CLASS)
 # In JSON text: the structural whitespace (tab, newline, return) stays; json.dumps has escaped
 # every control character inside strings but DEL and C1.
-_JSON_UNSAFE = _lazy(
+_JSON_UNSAFE = lazy_pattern(
     "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
 )
-_LINE_BREAK = _lazy("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
+_LINE_BREAK = lazy_pattern("\r\n|[\n\r\x0b\x0c\x85\u2028\u2029]")
 _SPACES = frozenset("\t\n\r\x0b\x0c\x85\u2028\u2029")
 
 
@@ -215,7 +215,7 @@ def decode_text(data: bytes) -> tuple[str, str]:
 
 # File names: ASCII letters, digits, dot, dash, underscore — safe on every filesystem a
 # warehouse PC or a USB stick uses, and never a separator.
-_UNSAFE_NAME = _lazy(r"[^A-Za-z0-9._-]+")
+_UNSAFE_NAME = lazy_pattern(r"[^A-Za-z0-9._-]+")
 _RESERVED = frozenset(
     {"con", "prn", "aux", "nul"} | {f"com{n}" for n in range(10)} | {f"lpt{n}" for n in range(10)}
 )

@@ -13,14 +13,15 @@ from decimal import Decimal, InvalidOperation
 from typing import NamedTuple, ParamSpec
 
 from tui.domain.postal import parse_postal_code
+from tui.domain.safe_text import lazy_pattern
 
 _P = ParamSpec("_P")
 
-HHMM_RE = re.compile(r"^([01]\d|2[0-3]):[0-5]\d$")
-EMAIL_RE = re.compile(r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)*\.[A-Za-z]{2,}$")
-_EXTENSION_RE = re.compile(r"\s*(?:x|ext\.?|extension)\s*(\d{1,6})\s*$", re.IGNORECASE)
-_PHONE_CHARS_RE = re.compile(r"^\+?[\d\s().-]+$")
-DECIMAL_RE = re.compile(r"^\d+(\.\d*)?$|^\.\d+$")
+HHMM_RE = lazy_pattern(r"^([01]\d|2[0-3]):[0-5]\d$")
+EMAIL_RE = lazy_pattern(r"^[^@\s]+@[^@\s.]+(\.[^@\s.]+)*\.[A-Za-z]{2,}$")
+_EXTENSION_RE = lazy_pattern(r"\s*(?:x|ext\.?|extension)\s*(\d{1,6})\s*$", re.IGNORECASE)
+_PHONE_CHARS_RE = lazy_pattern(r"^\+?[\d\s().-]+$")
+DECIMAL_RE = lazy_pattern(r"^\d+(\.\d*)?$|^\.\d+$")
 
 MAX_QUANTITY = 999
 
@@ -51,11 +52,11 @@ def parse_phone(text: str) -> PhoneNumber:
     if not value:
         raise ValueError("enter a phone number")
     extension: str | None = None
-    match = _EXTENSION_RE.search(value)
+    match = _EXTENSION_RE().search(value)
     if match:
         extension = match.group(1)
         value = value[: match.start()].strip()
-    if not _PHONE_CHARS_RE.match(value):
+    if not _PHONE_CHARS_RE().match(value):
         raise ValueError("phone like 312-555-0142 (optional x123)")
     digits = re.sub(r"\D", "", value)
     if len(digits) == 11 and digits.startswith("1"):
@@ -77,7 +78,7 @@ def parse_email(text: str) -> str:
     value = text.strip()
     if not value:
         raise ValueError("enter an email address")
-    if not EMAIL_RE.match(value):
+    if not EMAIL_RE().match(value):
         raise ValueError("email like name@example.com")
     return value
 
@@ -85,7 +86,7 @@ def parse_email(text: str) -> str:
 def parse_hhmm(text: str) -> str:
     """A 24-hour `HH:MM` time (`08:00`, `16:30`)."""
     value = text.strip()
-    if not HHMM_RE.match(value):
+    if not HHMM_RE().match(value):
         raise ValueError("time as HH:MM, 24-hour (08:00, 16:30)")
     return value
 
@@ -104,9 +105,9 @@ def parse_positive_decimal(text: str, what: str, maximum: Decimal | None = None)
     value = text.strip()
     if not value:
         raise ValueError(f"enter the {what}")
-    if value.startswith("-") and DECIMAL_RE.match(value[1:]):
+    if value.startswith("-") and DECIMAL_RE().match(value[1:]):
         raise ValueError(f"{what} must be more than 0")
-    if not DECIMAL_RE.match(value):
+    if not DECIMAL_RE().match(value):
         raise ValueError(f"{what} must be a number like 48 or 47.5")
     try:
         number = Decimal(value)

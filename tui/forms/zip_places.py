@@ -19,8 +19,8 @@ import threading
 from datetime import date, datetime
 from pathlib import Path
 from typing import NamedTuple
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from tui import forms
 from tui.config.paths import cache_dir
 from tui.domain.postal import is_canadian, province_of
 
@@ -160,10 +160,8 @@ def today_at(code: str, now: datetime) -> date:
     """The date at the code's time zone at `now` (aware); the local date when it is unknown."""
     zone = timezone_of(code)
     if zone is not None:
-        # Here, not at the top: the first frame needs no zone (the ZIP data comes after it).
-
-        try:
-            return now.astimezone(ZoneInfo(zone)).date()
-        except (ZoneInfoNotFoundError, ValueError):
+        try:  # zoneinfo loads here: the first frame needs no zone (the ZIP data comes later)
+            return now.astimezone(forms.ZoneInfo(zone)).date()
+        except (forms.ZoneInfoNotFoundError, ValueError):
             pass
     return now.astimezone().date()
