@@ -263,8 +263,8 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
     lines.sort(key=_largest_first)
     return AuditReport(
         lines,
-        _totals(lines, 3),
-        _totals(lines, 8),
+        _totals(lines, [line[3] for line in lines]),  # per carrier
+        _totals(lines, [line[8] for line in lines]),  # per cause
         checked,
         canceled,
         len(remaining),
@@ -277,13 +277,13 @@ def _largest_first(line: AuditLine) -> tuple[int, str]:
     return line[6] - line[7], line[0]
 
 
-def _totals(lines: list[AuditLine], by: int) -> dict[tuple[str, str], tuple[int, Decimal]]:
-    """Per (``line[by]``, currency): the lines and their differences (cents summed, then one
-    ``Decimal`` per group)."""
+def _totals(lines: list[AuditLine], names: list[str]) -> dict[tuple[str, str], tuple[int, Decimal]]:
+    """Per (name, currency), a name a line: the lines and their differences (cents summed,
+    then one ``Decimal`` per group)."""
     counts: dict[tuple[str, str], int] = {}
     cents: dict[tuple[str, str], int] = {}
-    for line in lines:
-        key = line[by], line[5]
+    for line, name in zip(lines, names, strict=True):
+        key = name, line[5]
         counts[key] = counts.get(key, 0) + 1
         cents[key] = cents.get(key, 0) + line[7] - line[6]
     return {key: (counts[key], Decimal(cents[key]) / 100) for key in sorted(counts)}
