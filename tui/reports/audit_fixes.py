@@ -113,8 +113,12 @@ def fixes_of(
     """Per shipment id, the change of the user's data its line suggests (none: left out).
 
     A fix depends on the line's clue alone, and a period's 30,000 lines above their price
-    point at far fewer items and consignees: each distinct clue is matched once against the
-    templates and the address book, not once a line."""
+    point at far fewer items and consignees: each distinct clue is matched once, and an
+    accessorial's only against the address book entries of its ZIP (the book grouped by
+    ZIP once), not against the whole book once a line."""
+    by_zip: dict[str, list[Location]] = {}
+    for entry in entries:
+        by_zip.setdefault(_zip(entry.postal_code), []).append(entry)
     found: dict[Clue, Fix | None] = {}
     out: dict[str, Fix] = {}
     for line in lines:
@@ -124,7 +128,8 @@ def fixes_of(
         if clue in found:
             fix = found[clue]
         else:
-            fix = found[clue] = fix_of(line, templates, entries)
+            near = by_zip.get(_zip(clue.postal_code), []) if clue.kind == "accessorial" else []
+            fix = found[clue] = fix_of(line, templates, near)
         if fix is not None:
             out[line.shipment_id] = fix
     return out
