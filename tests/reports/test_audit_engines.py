@@ -10,8 +10,10 @@ from typing import Any
 
 import pytest
 
+from tests.store.older import before_version_8
 from tui.reports.audit import booked_prices
 from tui.store import Store, open_store
+from tui.store.schema import VERSION
 
 NOW = datetime(2026, 11, 30, 15, 0, tzinfo=UTC).isoformat()
 
@@ -60,3 +62,40 @@ def test_booked_prices_read_the_same_rows_on_both_engines(any_store: Store) -> N
         ["s1", "s6"],
         ["s6", "s1"],
     )
+
+
+def test_the_rates_columns_follow_every_write_of_the_rate(any_store: Store) -> None:
+    _put(any_store, [("s1", "P1", "2026-11-20", {"carrier": "Blue", "total": "10.00"})])
+    with any_store.engine.write() as tx:  # the ledger writes the rate after the row
+        tx.run(
+            "UPDATE bookings SET rate = ? WHERE shipment_id = 's1'",
+            (json.dumps({"carrier": "Red", "total": "12.34", "currency": "cad"}),),
+        )
+    assert booked_prices(any_store.engine)["s1"][4:] == ("Red", "CAD", 1234)
+    _put(any_store, [("s2", "P2", "2026-11-20", None)])
+    with any_store.engine.write() as tx:
+        tx.run("UPDATE bookings SET rate = 'not json' WHERE shipment_id = 's2'")
+        tx.run("UPDATE bookings SET rate = NULL WHERE shipment_id = 's1'")
+    assert booked_prices(any_store.engine) == {}  # and the booking with no JSON is kept
+    assert any_store.engine.read("SELECT rate FROM bookings WHERE shipment_id = 's2'") == [
+        ("not json",)
+    ]
+
+
+def test_a_store_before_version_8_gains_the_rates_columns(tmp_path: Path, store_url: str) -> None:
+    older = open_store(tmp_path / "data", url=store_url)
+    try:
+        with older.engine.write() as tx:
+            before_version_8(tx, older.dialect.name)
+            tx.run("UPDATE schema_version SET version = 7")
+        _put(older, [("s1", "P1", "2026-11-20", {"carrier": "Blue", "total": 5.5})])
+    finally:
+        older.close()
+    store = open_store(tmp_path / "data", url=store_url, migrate=True)  # freight store migrate
+    try:
+        assert store.version() == VERSION
+        assert booked_prices(store.engine) == {
+            "s1": ("s1", "P1", "", "2026-11-20", "Blue", "USD", 550)
+        }
+    finally:
+        store.close()

@@ -4,6 +4,7 @@ entry to update, read from the listing's entry, and said by ``freight report aud
 from __future__ import annotations
 
 import io
+from collections.abc import Iterator
 from decimal import Decimal
 
 from tui.api.models import Shipment
@@ -11,7 +12,7 @@ from tui.commands.report_audit import HOW, as_json, write_table
 from tui.config.settings import ItemTemplate, Location
 from tui.domain.locations import LocationType
 from tui.reports.audit import Billed, audit, billed_of
-from tui.reports.audit_fixes import fix_of
+from tui.reports.audit_fixes import fix_of, fixes_of
 from tui.vocabulary import GLOSSARY
 
 CRATE = ItemTemplate(name="Crate", weight=Decimal(300), length=Decimal(48), width=Decimal(40),
@@ -87,3 +88,32 @@ def test_a_liftgate_asks_for_a_business_with_no_dock_only_at_a_dock() -> None:
     assert fix.new == ACME.model_copy(update={"location_type": LocationType.BUSINESS_NO_DOCK})
     farm = ACME.model_copy(update={"location_type": LocationType.FARM})
     assert fix_of(line, [], [farm]) is None
+
+
+class Walked(list[ItemTemplate]):
+    """The templates, counting how often they are walked through."""
+
+    walks = 0
+
+    def __iter__(self) -> Iterator[ItemTemplate]:
+        self.walks += 1
+        return super().__iter__()
+
+
+def test_each_distinct_clue_is_matched_once_however_many_lines_share_it() -> None:
+    reclass = billed_of(entry("r", {"type": "reclass", "amount": 80,
+                                    "note": "Reclassed: class 70 -> 85"}))  # fmt: skip
+    other = reclass._replace(
+        clue=reclass.clue._replace(subject="Pallets") if reclass.clue else None
+    )
+    bills = [reclass._replace(shipment_id=f"r{n}") for n in range(50)]
+    bills += [other._replace(shipment_id=f"p{n}") for n in range(50)]
+    prices = {
+        b.shipment_id: (b.shipment_id, "", "", "2026-11-02", "Blue", "USD", 500) for b in bills
+    }
+    report = audit(prices, bills)
+    templates = Walked([CRATE])
+    fixes = fixes_of(report.lines, templates, [])
+    assert set(fixes) == {f"r{n}" for n in range(50)}  # the crate's lines, each with its fix
+    assert {fix.change for fix in fixes.values()} == {"class 70 → 85"}
+    assert templates.walks == 2  # once per distinct clue, not once per line (100)

@@ -16,6 +16,7 @@ import pytest
 from tests.booking.conftest import BASE, FAST, booking_of, ltl_rates, rate_request
 from tests.reports.fill import Booked, fill
 from tests.sandbox.conftest import Clock
+from tests.store.older import before_version_8
 from tui.api import FreightClient
 from tui.api.models import TrackingEvent
 from tui.booking import BookedOutcome, BookingEngine
@@ -145,6 +146,7 @@ def test_a_store_at_version_3_keeps_its_bookings_and_gains_delivery_dates(
     try:
         fill(older, [Booked("FRT1", "BCXP", "120.50", "USD", 800, START, pickup="2026-11-19")])
         with older.engine.write() as tx:  # as Freight left it before version 4
+            before_version_8(tx, older.dialect.name)
             for column in ("delivered_on", "transit_days", "tracked_at"):
                 tx.run(f"ALTER TABLE bookings DROP COLUMN {column}")
             for index in ("bookings_by_pickup", "bookings_by_shipment"):  # version 5's

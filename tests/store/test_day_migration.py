@@ -7,6 +7,7 @@ from datetime import date
 from pathlib import Path
 
 from tests.store.conftest import OpenStore
+from tests.store.older import before_version_8
 from tui.store import open_store
 from tui.store.ledger import StoreLedger
 from tui.store.schema import VERSION
@@ -34,6 +35,7 @@ def test_version_4_names_the_demos_bookings_demo(
             tx.run(
                 insert, (reference, account, environment, order, account, when, when, "2026-11-24")
             )
+        before_version_8(tx, store.dialect.name)
         tx.run("DROP INDEX bookings_by_pickup")
         tx.run("DROP INDEX bookings_by_shipment")
         tx.run("DROP TABLE store_history")  # version 6's

@@ -18,7 +18,7 @@ from tui.commands.exits import UsageError
 from tui.config.paths import data_dir
 from tui.domain.safe_text import plain
 from tui.reports.audit import audit, booked_prices, line_record, listed_bills, to_csv
-from tui.reports.audit_fixes import Fix, fix_of
+from tui.reports.audit_fixes import Fix, fixes_of
 from tui.store import open_store
 from tui.store.named import address_book
 
@@ -41,7 +41,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
             async with open_client(args) as client:
                 bills = [bill async for bill in listed_bills(client, since, until)]
         report = audit(prices, bills)
-        fixes = fixes_of(report, args, store)
+        fixes = suggested(report, args, store)
     finally:
         store.close()
     if args.format == "csv":
@@ -54,7 +54,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
     return 0
 
 
-def fixes_of(report: AuditReport, args: argparse.Namespace, store: Store) -> dict[str, Fix]:
+def suggested(report: AuditReport, args: argparse.Namespace, store: Store) -> dict[str, Fix]:
     """Per shipment id, the item template or address book entry its bill suggests changing
     (the profile's; the book read only when a line points at an address)."""
     clued = [line for line in report.lines if line.clue is not None]
@@ -67,8 +67,7 @@ def fixes_of(report: AuditReport, args: argparse.Namespace, store: Store) -> dic
             entries = address_book(store, data_dir(), profile)
     except (UsageError, OSError):
         return {}
-    templates = profile.item_templates
-    return {line.shipment_id: fix for line in clued if (fix := fix_of(line, templates, entries))}
+    return fixes_of(clued, profile.item_templates, entries)
 
 
 def as_json(report: AuditReport, fixes: dict[str, Fix] | None = None) -> dict[str, Any]:

@@ -131,31 +131,19 @@ def booked_prices(
     """The booked shipments whose pickup day is in ``since``..``until`` (both included), by
     shipment id.
 
-    A rate without a total is left out as the rows are keyed (its cents are null), not by
-    reading the total again in the ``WHERE``; PostgreSQL casts each rate to ``jsonb`` once,
-    in a subquery of its own, as the spend reports do."""
+    Read from the rate's plain columns the store keeps (``rate_carrier``, ``rate_currency``,
+    ``rate_cents``: schema version 8), never from its JSON: a rate without a total (its
+    cents null) is left out."""
     clauses, params = booked_clauses(
         "shipment_id IS NOT NULL", environment, "pickup_date", since, until, until_op="<="
     )
-    where = " AND ".join(clauses)
-    if engine.dialect.name == "postgresql":
-        carrier, currency = "rj ->> 'carrier'", "rj ->> 'currency'"
-        cents = "CAST(ROUND(CAST(rj ->> 'total' AS NUMERIC) * 100) AS BIGINT)"
-        source = (
-            "(SELECT shipment_id, pro_number, order_number, pickup_date,"
-            f" CAST(rate AS jsonb) AS rj FROM bookings WHERE {where} OFFSET 0) AS bookings"
-        )
-    else:
-        carrier, currency = "json_extract(rate, '$.carrier')", "json_extract(rate, '$.currency')"
-        cents = "CAST(ROUND(json_extract(rate, '$.total') * 100) AS INTEGER)"
-        source = f"bookings WHERE {where}"
     rows = engine.read(
         "SELECT shipment_id, COALESCE(pro_number, ''), COALESCE(order_number, ''),"
-        f" COALESCE(pickup_date, ''), COALESCE({carrier}, ''),"
-        f" UPPER(COALESCE({currency}, 'USD')), {cents} FROM {source}",
+        " COALESCE(pickup_date, ''), rate_carrier, rate_currency, rate_cents FROM bookings"
+        f" WHERE {' AND '.join(clauses)} AND rate_cents IS NOT NULL",
         params,
     )
-    return {row[0]: row for row in rows if row[6] is not None}
+    return {row[0]: row for row in rows}
 
 
 def _adjustments(raw: Mapping[str, Any]) -> list[dict[str, Any]]:
@@ -249,13 +237,17 @@ async def listed_bills(
 
 
 def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditReport:
-    """Compare each booked price with its bill."""
-    above: list[tuple[int, BookedPrice, Billed]] = []
+    """Compare each booked price with its bill.
+
+    One pass over the bills makes each line billed above its price at once (no tuple kept
+    between: 100,000 bills leave a third as many lines, each the only object made for it),
+    then the lines are sorted (largest difference first) and totalled in integer cents."""
+    lines: list[AuditLine] = []
+    add = lines.append
     checked = canceled = other = 0
     remaining = dict(prices)  # each booking compared once: the first bill listed for it
     take = remaining.pop
-    for bill in bills:
-        sid, status, currency, cents, _, _, _ = bill
+    for sid, status, currency, cents, cause, note, clue in bills:
         price = take(sid, None)
         if price is None:
             continue
@@ -266,32 +258,35 @@ def audit(prices: Mapping[str, BookedPrice], bills: Iterable[Billed]) -> AuditRe
         else:
             checked += 1
             if cents > price[6]:
-                above.append((cents - price[6], price, bill))
-    above.sort(key=lambda entry: (-entry[0], entry[1][0]))
-    carrier: dict[tuple[str, str], list[int]] = {}
-    causes: dict[tuple[str, str], list[int]] = {}
-    lines: list[AuditLine] = []
-    add = lines.append
-    for diff, price, bill in above:
-        for table, key in ((carrier, (price[4], price[5])), (causes, (bill.cause, price[5]))):
-            total = table.get(key)
-            if total is None:
-                table[key] = [1, diff]
-            else:
-                total[0] += 1
-                total[1] += diff
-        add(AuditLine(price[0], price[1], price[2], price[4], price[3], price[5], price[6],
-                      price[6] + diff, bill[4], bill[5], bill[6]))  # fmt: skip
+                add(AuditLine(sid, price[1], price[2], price[4], price[3], currency, price[6],
+                              cents, cause, note, clue))  # fmt: skip
+    lines.sort(key=_largest_first)
     return AuditReport(
         lines,
-        {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(carrier.items())},
-        {k: (n, Decimal(c) / 100) for k, (n, c) in sorted(causes.items())},
+        _totals(lines, [line[3] for line in lines]),  # per carrier
+        _totals(lines, [line[8] for line in lines]),  # per cause
         checked,
         canceled,
         len(remaining),
         other,
         booked=len(prices),
     )
+
+
+def _largest_first(line: AuditLine) -> tuple[int, str]:
+    return line[6] - line[7], line[0]
+
+
+def _totals(lines: list[AuditLine], names: list[str]) -> dict[tuple[str, str], tuple[int, Decimal]]:
+    """Per (name, currency), a name a line: the lines and their differences (cents summed,
+    then one ``Decimal`` per group)."""
+    counts: dict[tuple[str, str], int] = {}
+    cents: dict[tuple[str, str], int] = {}
+    for line, name in zip(lines, names, strict=True):
+        key = name, line[5]
+        counts[key] = counts.get(key, 0) + 1
+        cents[key] = cents.get(key, 0) + line[7] - line[6]
+    return {key: (counts[key], Decimal(cents[key]) / 100) for key in sorted(counts)}
 
 
 CSV_COLUMNS: Final = (

@@ -10,7 +10,7 @@ changed here: the caller shows ``old → new`` and applies it only when the user
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from typing import Final
@@ -18,7 +18,7 @@ from typing import Final
 from tui.config.settings import ItemTemplate, Location
 from tui.domain.freight_class import FREIGHT_CLASSES, format_class
 from tui.domain.locations import LocationType
-from tui.reports.audit import AuditLine
+from tui.reports.audit import AuditLine, Clue
 
 LOCATION_OF: Final = (
     ("residential", LocationType.RESIDENTIAL),
@@ -105,3 +105,31 @@ def fix_of(
 ) -> Fix | None:
     """The change of the user's data this line suggests, if any."""
     return template_fix(line, templates) or address_fix(line, entries)
+
+
+def fixes_of(
+    lines: Iterable[AuditLine], templates: Sequence[ItemTemplate], entries: Sequence[Location]
+) -> dict[str, Fix]:
+    """Per shipment id, the change of the user's data its line suggests (none: left out).
+
+    A fix depends on the line's clue alone, and a period's 30,000 lines above their price
+    point at far fewer items and consignees: each distinct clue is matched once, and an
+    accessorial's only against the address book entries of its ZIP (the book grouped by
+    ZIP once), not against the whole book once a line."""
+    by_zip: dict[str, list[Location]] = {}
+    for entry in entries:
+        by_zip.setdefault(_zip(entry.postal_code), []).append(entry)
+    found: dict[Clue, Fix | None] = {}
+    out: dict[str, Fix] = {}
+    for line in lines:
+        clue = line.clue
+        if clue is None:
+            continue
+        if clue in found:
+            fix = found[clue]
+        else:
+            near = by_zip.get(_zip(clue.postal_code), []) if clue.kind == "accessorial" else []
+            fix = found[clue] = fix_of(line, templates, near)
+        if fix is not None:
+            out[line.shipment_id] = fix
+    return out

@@ -30,7 +30,7 @@ from tui.domain.display_paths import display_path, home_relative
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.reports.audit import AuditReport, audit, booked_prices, listed_bills, to_csv
-from tui.reports.audit_fixes import Fix, fix_of
+from tui.reports.audit_fixes import Fix, fixes_of
 from tui.screens.modal import PATH_WIDTH, PathDialog
 from tui.screens.yes_no import YesNo, YesNoDialog
 from tui.service_call import ServiceCall
@@ -78,7 +78,7 @@ def fixes_for(session: Session, report: AuditReport) -> Fixes:
         except StoreError:
             entries = []
     templates = session.profile.item_templates
-    return {line.shipment_id: fix for line in clued if (fix := fix_of(line, templates, entries))}
+    return fixes_of(clued, templates, entries)
 
 
 async def apply_fix(session: Session, fix: Fix) -> Fix:
