@@ -12,6 +12,7 @@ Shipment ids are used for that: `shp_` holds `s` and `p`.
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -49,12 +50,14 @@ def paced_scan(
     prefix: bool,
     late_at: int | None = None,
     stall: bool = False,
+    first_two_at_once: bool = False,
 ) -> None:
     """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`.
     `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it; `stall`:
-    the rest come at once with it (read at once by an app that stalled)."""
+    the rest come at once with it (read at once by an app that stalled).
+    `first_two_at_once`: the code's second key comes with its first, the rest `GAP` apart."""
     keys = [*(["C-]"] if prefix else []), *code, "Enter"]
-    late = (0, 0.0)
+    late = (1 + int(prefix), -GAP) if first_two_at_once else (0, 0.0)
     if late_at is not None:
         at = late_at % (len(code) + 1) if late_at < 0 else late_at or len(code)
         late = (at + int(prefix), LATE - GAP)
@@ -113,13 +116,18 @@ def test_with_a_prefix_a_paced_scan_opens_its_shipment_from_anywhere(tmp_path: P
 def test_without_a_prefix_a_paced_scan_is_text_or_nothing_and_runs_no_key(
     tmp_path: Path,
 ) -> None:
+    # Without a prefix the first key alone is a person's until the second comes (the limit
+    # docs/keys.md states: a loaded machine that holds the second key back past the burst gap
+    # runs the first as the key it is). So the second key comes with the first; from there on
+    # each key is its own write, 35 ms apart, and a late one splits nothing.
+    scan = partial(paced_scan, prefix=False, first_two_at_once=True)
     with TmuxTerminal([*APP, "--demo"], env=app_env(tmp_path)) as term:
         wait_for_demo(term)
         term.send("F4")
         first, second = shipment_ids(term)[:2]
 
         # On the list: typed into the search, whose Enter opens the shipment it names.
-        paced_scan(term, first, prefix=False)
+        scan(term, first)
         detail_of(term, first)
         # Back on the list the search is cleared, the sort as it was: the next code is not
         # appended to this one.
@@ -128,9 +136,9 @@ def test_without_a_prefix_a_paced_scan_is_text_or_nothing_and_runs_no_key(
         # On a detail (no text field): nothing at all, no document saved or printed. Keys
         # are handled one at a time, in order: once F1 after it shows the detail's help,
         # every key of the scan was handled.
-        paced_scan(term, first, prefix=False)
+        scan(term, first)
         detail_of(term, first)
-        paced_scan(term, second, prefix=False)
+        scan(term, second)
         term.send("F1")
         term.wait_for("Scanning another PRO")
         under = press_escape(term, lambda screen: "Scanning another PRO" not in screen)
