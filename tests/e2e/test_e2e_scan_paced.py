@@ -55,12 +55,13 @@ def paced_scan(
     """The code and Enter, each key its own write `GAP` apart; GS (ctrl+]) first with `prefix`.
     `late_at`: the key there (see `LATE_AT`) comes `LATE` after the key before it; `stall`:
     the rest come at once with it (read at once by an app that stalled).
-    `first_two_at_once`: the code's second key comes with its first, the rest `GAP` apart."""
-    keys = [*(["C-]"] if prefix else []), *code, "Enter"]
-    late = (1 + int(prefix), -GAP) if first_two_at_once else (0, 0.0)
+    `first_two_at_once`: the code's first two keys in one write, the rest `GAP` apart."""
+    together = 2 if first_two_at_once else 1
+    keys = [*(["C-]"] if prefix else []), code[:together], *code[together:], "Enter"]
+    late = (0, 0.0)
     if late_at is not None:
         at = late_at % (len(code) + 1) if late_at < 0 else late_at or len(code)
-        late = (at + int(prefix), LATE - GAP)
+        late = (at + int(prefix) - (together - 1), LATE - GAP)
     term.type_paced(keys, GAP, late, stall=stall)
 
 
@@ -167,7 +168,14 @@ def test_a_paced_scan_split_by_a_late_key_opens_its_shipment(
         for index, late_at in enumerate(LATE_AT):
             code = codes[index % len(codes)]
             late = None if split == "none" else late_at
-            paced_scan(term, code, prefix=prefix, late_at=late, stall=split == "stalled")
+            paced_scan(
+                term,
+                code,
+                prefix=prefix,
+                late_at=late,
+                stall=split == "stalled",
+                first_two_at_once=not prefix,  # (no prefix: the first key's limit, above)
+            )
             detail_of(term, code)
             press_escape(term, list_as_it_was)
         assert nothing_saved(tmp_path)

@@ -94,7 +94,7 @@ class TmuxTerminal:
     ) -> None:
         """Send each of `keys` in its own write, `gap` seconds apart by the clock (not after
         each write's return): a scanner slowed by a busy machine or a network. A key is a
-        tmux key name ("Enter", "C-]") or one literal character. `late`: the key at that
+        tmux key name ("Enter", "C-]": capitalised) or literal text. `late`: the key at that
         index (and every key after it) comes that many seconds later still (one late key);
         `stall`: the keys from the late one on are written back to back, as a program that
         stalled for the gap reads them: at once. (Not by stopping it: on SIGCONT Textual
@@ -121,7 +121,7 @@ class TmuxTerminal:
                 delay = start + at * gap + held_back - time.monotonic()
                 if delay > 0:
                     time.sleep(delay)  # the pace asked for, not a wait for the app
-                literal = "-l " if len(key) == 1 else ""
+                literal = "" if key[:1].isupper() and len(key) > 1 else "-l "
                 client.stdin.write(f"send-keys -t {self.name} {literal}{_quoted(key)}\n")
                 client.stdin.flush()
             self._control(client, f"has-session -t {self.name}")  # every key taken
