@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterator
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -99,3 +100,46 @@ def test_a_store_before_version_8_gains_the_rates_columns(tmp_path: Path, store_
         }
     finally:
         store.close()
+
+
+def test_stations_migrating_one_store_to_version_8_at_once_all_open_it(
+    tmp_path: Path, store_url: str
+) -> None:
+    """Four stations upgraded together open a version-7 store at the same moment: one of
+    them migrates it, the others wait and find it done (no duplicate column or trigger, no
+    error), and the rates columns are filled once."""
+    older = open_store(tmp_path / "data", url=store_url)
+    try:
+        with older.engine.write() as tx:
+            before_version_8(tx, older.dialect.name)
+            tx.run("UPDATE schema_version SET version = 7")
+        _put(older, [("s1", "P1", "2026-11-20", {"carrier": "Blue", "total": "7.25"})])
+    finally:
+        older.close()
+    start = threading.Barrier(4)
+    opened: list[Store] = []
+    failed: list[BaseException] = []
+
+    def station() -> None:
+        start.wait()
+        try:
+            opened.append(open_store(tmp_path / "data", url=store_url, migrate=True))
+        except BaseException as error:  # every failure is reported
+            failed.append(error)
+
+    threads = [threading.Thread(target=station) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    try:
+        assert failed == []
+        assert [store.version() for store in opened] == [VERSION] * 4
+        _put(opened[0], [("s2", "P2", "2026-11-21", {"carrier": "Red", "total": "1.00"})])
+        assert booked_prices(opened[1].engine) == {
+            "s1": ("s1", "P1", "", "2026-11-20", "Blue", "USD", 725),
+            "s2": ("s2", "P2", "", "2026-11-21", "Red", "USD", 100),
+        }
+    finally:
+        for store in opened:
+            store.close()
