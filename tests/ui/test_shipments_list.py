@@ -247,15 +247,13 @@ async def test_typing_over_rows_keeps_them_named_until_the_latest_text_answers(
 async def test_a_search_asked_ahead_shows_at_once_when_its_text_is_let_go(
     sandbox: SandboxApp,
 ) -> None:
-    every = await all_listed(sandbox)
-    city = every[7]["origin"]["city"]
-    expected = [s["id"] for s in await all_listed(sandbox, search=city)]
     transport = HeldSearches(httpx.ASGITransport(app=sandbox))
-    app = app_on(transport)
-    async with app.run_test(size=(80, 24)) as pilot:
-        table = await open_shipments(pilot, app)
-        screen = shipments_screen(app)
-        before = [row.id for row in table.rows()]
+    city = (await all_listed(sandbox))[3]["destination"]["city"]
+    expected = [entry["id"] for entry in await all_listed(sandbox, search=city)]
+    freight = app_on(transport)
+    async with freight.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, freight)
+        before, screen = [row.id for row in table.rows()], shipments_screen(freight)
         transport.hold = True
         # Keys held as a possible scan would type the city: asked ahead, not shown.
         screen.burst_held(city)
