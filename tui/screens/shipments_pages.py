@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from time import monotonic
 from typing import TYPE_CHECKING, TypeAlias
 
 from tui.domain.safe_text import plain_lines
@@ -43,6 +44,11 @@ class FoundPage:
 
     rows: list[ShipmentRow]
     token: str | None
+
+
+AHEAD_KEPT = 2.0
+"""Seconds a page asked ahead is kept for the search that takes it: held keys are let go
+within a fraction of that; an older one (a scan's first key) is asked again."""
 
 
 class StatusLine(Static):
@@ -93,6 +99,8 @@ class ShipmentPages:
         """That page, once it came (None: on its way, or none)."""
         self._ahead_adopted: int | None = None
         """The search (its generation) waiting for the page asked ahead (None: none)."""
+        self._ahead_came = 0.0
+        """When that page came (`monotonic`)."""
 
     def ask_ahead(self, text: str) -> None:
         """Ask now for the first page of the current filters with `text` as the search,
@@ -100,8 +108,10 @@ class ShipmentPages:
         `search` for exactly those filters takes it (at once when it has come) instead of
         asking; any other search drops it. A newer one stops an older one on its way."""
         filters = replace(self.filters, text=text)
-        if filters == self._ahead_for or self._ahead_adopted is not None:
-            return  # (asked already; or the one on its way is a search's now)
+        if self._ahead_adopted is not None:
+            return  # the one on its way is a search's now
+        if filters == self._ahead_for and self._ahead_page is None:
+            return  # on its way already
         self._ahead_for, self._ahead_page = filters, None
         self._ahead.start(
             self._fetch(filters, None),
@@ -112,7 +122,8 @@ class ShipmentPages:
     def _ahead_answered(self, page: FoundPage) -> None:
         generation, self._ahead_adopted = self._ahead_adopted, None
         if generation is None:
-            self._ahead_page = page  # for the search that takes it
+            self._ahead_page = page  # for the search that takes it (soon, or never)
+            self._ahead_came = monotonic()
             return
         self._ahead_for = None  # a search's first page: as any other answer
         self._loaded(PageAnswer(generation, page.rows, page.token, True))
@@ -130,7 +141,8 @@ class ShipmentPages:
         if self._ahead_for is None or self._ahead_adopted is not None:
             return False
         page = self._ahead_page
-        if self._ahead_for != self.filters:
+        stale = page is not None and monotonic() - self._ahead_came > AHEAD_KEPT
+        if self._ahead_for != self.filters or stale:
             self._ahead_for = self._ahead_page = None
             if page is None:
                 self._ahead.cancel()
