@@ -280,10 +280,23 @@ class KeyFilter(App[None]):
     async def _filter_key(self, event: events.Key) -> bool:
         """Hold `event`, or take it as a scan's end, or replay it behind the held keys (True);
         else let it through (False)."""
-        verdict = self._scans.feed(event)
+        scans = self._scans
+        verdict = scans.feed(event)
+        if verdict == "taken" and scans.holding:
+            text = scans.held_text
+            if len(text) == 1 or scans.held_is_no_scan:  # (a scan's first key: one at most)
+                self._burst_held(text)
         if self._let_go is not None:
             await self._hand_on_let_go(event if verdict == "behind" else None)
         return verdict != "through"
+
+    def _burst_held(self, text: str) -> None:
+        """Tell the screen what the keys held so far would type when they are let go as
+        text (its `burst_held`: the list asks for that search ahead, without showing it).
+        Not while the burst may still be a scan: a scan asks for nothing ahead."""
+        held = getattr(self.screen, "burst_held", None)
+        if callable(held):
+            held(text)
 
     def _keys_let_go(self, keys: list[events.Key]) -> None:
         """The scan reader let `keys` go: they are known not to be part of a scan."""
@@ -311,9 +324,14 @@ class KeyFilter(App[None]):
         list puts it in its search and focuses that); else "dropped"."""
         from textual.widgets import TextArea
 
-        if isinstance(self.screen.focused, Input | TextArea):
-            return "typed"
+        focused = self.screen.focused
         take = getattr(self.screen, "take_burst_text", None)
+        if isinstance(focused, Input) and focused.has_class(SCAN_FIELD_CLASS) and callable(take):
+            # The search it was held in takes it whole: one change, one search (not a key
+            # at a time, a search each).
+            return "taken" if take(text) else "typed"
+        if isinstance(focused, Input | TextArea):
+            return "typed"
         if callable(take) and take(text):
             return "taken"
         return "dropped"

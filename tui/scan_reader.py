@@ -149,6 +149,17 @@ class ScanReader(Generic[K]):
         """True while keys wait for the burst they may belong to be decided."""
         return bool(self._held)
 
+    @property
+    def held_text(self) -> str:
+        """The characters of the keys held now (what a burst let go as text would type)."""
+        return "".join(key.character or "" for key in self._held)
+
+    @property
+    def held_is_no_scan(self) -> bool:
+        """Whether the keys held now can no longer be a scan (they will go on as text or as
+        the keys they are): a gap no scanner leaves, or they go on with the text before."""
+        return bool(self._held) and (not self._burst_fast or self._burst_continues)
+
     def feed(self, event: K) -> Verdict:
         """Hold `event`, or take it as a scan's end, or let the held keys go with it behind
         them; else let it through."""

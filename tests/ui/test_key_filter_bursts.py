@@ -39,6 +39,11 @@ class Listing(Form):
         app.taken.append(text)
         return True
 
+    def burst_held(self, text: str) -> None:
+        app = self.app
+        assert isinstance(app, Bound)
+        app.held.append(text)
+
 
 class Bound(Filtered):
     SCREEN = Listing
@@ -53,6 +58,8 @@ class Bound(Filtered):
         super().__init__(opens_scans)
         self.marked: list[str] = []
         self.taken: list[str] = []
+        self.held: list[str] = []
+        """What the held keys would type, as the screen was told while they were held."""
         self.takes_text = takes_text
         self.scanner = scanner
 
@@ -155,3 +162,28 @@ async def test_esc_or_another_key_gives_up_a_scan_begun_by_the_prefix() -> None:
         assert not app.scanning
         assert app.scanned == []
         assert field.value == "c"
+
+
+async def test_a_burst_that_is_no_scan_is_told_while_held_and_goes_in_the_search_whole() -> None:
+    app = Bound(takes_text=True)
+    async with app.run_test() as pilot:
+        search = await focus(pilot, "#search")
+        burst(app, keys("Chicago"), gap=SLOW * 2)  # typed fast: too slow for a scan
+        await settled(pilot)
+        # Told as each key was held (the list asks for that search ahead)…
+        assert app.held == ["C", "Ch", "Chi", "Chic", "Chica", "Chicag", "Chicago"]
+        # …and let go whole into the search that held it: one change, not a key at a time.
+        assert app.taken == ["Chicago"]
+        assert search.value == ""  # (this screen's search only records what it takes)
+        assert app.scanned == []
+
+
+async def test_a_scan_is_told_of_its_first_key_at_most() -> None:
+    app = Bound(takes_text=True)
+    async with app.run_test() as pilot:
+        await focus(pilot, "#search")
+        burst(app, keys("shp_0042", "⏎"))  # a scanner's pace
+        await settled(pilot)
+        assert app.scanned == ["shp_0042"]
+        assert app.held == ["s"]  # (one key alone may be a person's: asked ahead too)
+        assert app.taken == []

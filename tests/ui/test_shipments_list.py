@@ -244,6 +244,44 @@ async def test_typing_over_rows_keeps_them_named_until_the_latest_text_answers(
         assert "searching" not in app.activity_text
 
 
+async def test_a_search_asked_ahead_shows_at_once_when_its_text_is_let_go(
+    sandbox: SandboxApp,
+) -> None:
+    transport = HeldSearches(httpx.ASGITransport(app=sandbox))
+    city = (await all_listed(sandbox))[3]["destination"]["city"]
+    expected = [entry["id"] for entry in await all_listed(sandbox, search=city)]
+    freight = app_on(transport)
+    async with freight.run_test(size=(80, 24)) as pilot:
+        table = await open_shipments(pilot, freight)
+        before, screen = [row.id for row in table.rows()], shipments_screen(freight)
+        transport.hold = True
+        # Keys held as a possible scan would type the city: asked ahead, not shown.
+        screen.burst_held(city)
+        await wait_for(pilot, lambda: transport.texts == [city], what="the search asked ahead")
+        assert [row.id for row in table.rows()] == before
+        assert screen.filters_bar.posted.text == ""
+        # Let go as text, the search takes that page (there, or on its way): no second request.
+        transport.hold = False
+        transport.release_one()
+        screen.filters_bar.set_search(city)
+        await wait_for(pilot, lambda: not screen.is_loading, what="the page asked ahead")
+        shown = [row.id for row in table.rows()]
+        assert shown
+        assert shown == expected[: len(shown)]
+        assert transport.texts == [city]
+        # A page asked ahead for other text (a scan's first key) is never shown.
+        screen.filters_bar.set_search("")
+        await wait_for(pilot, lambda: not screen.is_loading, what="the whole list")
+        transport.hold = True
+        screen.burst_held("Zzzz-no-such-text")
+        await wait_for(pilot, lambda: transport.texts[-1] == "Zzzz-no-such-text", what="ahead")
+        transport.release_one()
+        transport.hold = False
+        screen.filters_bar.set_search(city)
+        await wait_for(pilot, lambda: not screen.is_loading, what="the city's search")
+        assert [row.id for row in table.rows()][: len(shown)] == shown
+
+
 async def test_apply_search_shows_the_list_filtered_to_a_quote_id(sandbox: SandboxApp) -> None:
     every = await all_listed(sandbox)
     quote_id = next(s["quoteId"] for s in every if s.get("quoteId"))

@@ -287,6 +287,13 @@ Esc clears the search.
         self.filters_bar.type_in_search(text)
         return True
 
+    def burst_held(self, text: str) -> None:
+        """Keys held while the reader tells a scan from typing (tui.key_filter) would type
+        `text` into the empty search: its first page is asked for ahead, unseen, so typed
+        fast it shows as they are let go; a scan leaves it unused."""
+        if not self.query_one("#search-input", Input).value:
+            self.pages.ask_ahead(text.strip())
+
     @on(VirtualTable.RowSelected, "#shipments-table")
     def _row_selected(self, message: VirtualTable.RowSelected) -> None:
         self.open_row(cast("ShipmentRow", message.row))

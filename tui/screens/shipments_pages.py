@@ -6,7 +6,9 @@ reload (`AutoRefresh`) and its status line (`StatusLine`)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, replace
+from time import monotonic
 from typing import TYPE_CHECKING, TypeAlias
 
 from tui.domain.safe_text import plain_lines
@@ -34,6 +36,19 @@ if TYPE_CHECKING:
 SAY_SEARCHING_AFTER = 0.2
 """Seconds a search over rows shown runs before the header says so: a quicker answer (as
 you type) paints no frame for the words, nor another to take them away."""
+
+
+@dataclass(frozen=True)
+class FoundPage:
+    """A page of rows and the token of the page after it (None: the last page)."""
+
+    rows: list[ShipmentRow]
+    token: str | None
+
+
+AHEAD_KEPT = 2.0
+"""Seconds a page asked ahead is kept for the search that takes it: held keys are let go
+within a fraction of that; an older one (a scan's first key) is asked again."""
 
 
 class StatusLine(Static):
@@ -75,14 +90,87 @@ class ShipmentPages:
         """Rows of the first page: auto-refresh leaves a cursor further down alone."""
         self._query_warm = False
         """A query was built once (its models are loaded): the next ones are built at once."""
+        self._ahead: ServiceCall[FoundPage] = ServiceCall(
+            node, "shipments-ahead", on_answer=self._ahead_answered, on_error=self._ahead_failed
+        )
+        self._ahead_for: ShipmentFilters | None = None
+        """The filters the first page asked ahead is for (None: none asked)."""
+        self._ahead_page: FoundPage | None = None
+        """That page, once it came (None: on its way, or none)."""
+        self._ahead_adopted: int | None = None
+        """The search (its generation) waiting for the page asked ahead (None: none)."""
+        self._ahead_came = 0.0
+        """When that page came (`monotonic`)."""
+
+    def ask_ahead(self, text: str) -> None:
+        """Ask now for the first page of the current filters with `text` as the search,
+        without showing it: keys still held as a possible scan would type it. The next
+        `search` for exactly those filters takes it (at once when it has come) instead of
+        asking; any other search drops it. A newer one stops an older one on its way."""
+        filters = replace(self.filters, text=text)
+        if self._ahead_adopted is not None:
+            return  # the one on its way is a search's now
+        if filters == self._ahead_for and self._ahead_page is None:
+            return  # on its way already
+        self._ahead_for, self._ahead_page = filters, None
+        self._ahead.start(
+            self._fetch(filters, None),
+            activity="searching shipments…",
+            activity_after=SAY_SEARCHING_AFTER,
+        )
+
+    def _ahead_answered(self, page: FoundPage) -> None:
+        generation, self._ahead_adopted = self._ahead_adopted, None
+        if generation is None:
+            self._ahead_page = page  # for the search that takes it (soon, or never)
+            self._ahead_came = monotonic()
+            return
+        self._ahead_for = None  # a search's first page: as any other answer
+        self._loaded(PageAnswer(generation, page.rows, page.token, True))
+
+    def _ahead_failed(self, error: Exception, text: str) -> None:
+        generation, self._ahead_adopted = self._ahead_adopted, None
+        self._ahead_for = self._ahead_page = None
+        if generation is not None:
+            self._failed(error, text)
+
+    def _take_ahead(self) -> bool:
+        """Let a search take the page asked ahead for its filters (True), shown now if it has
+        come, else as it comes; a page asked ahead for other filters is dropped (unless a
+        search took it: then it is that search's, on its way)."""
+        if self._ahead_for is None or self._ahead_adopted is not None:
+            return False
+        page = self._ahead_page
+        stale = page is not None and monotonic() - self._ahead_came > AHEAD_KEPT
+        if self._ahead_for != self.filters or stale:
+            self._ahead_for = self._ahead_page = None
+            if page is None:
+                self._ahead.cancel()
+            return False
+        if self._call.in_flight:
+            self._call.cancel()  # (for older filters: its answer would be dropped)
+        paging = self.paging
+        paging.restart()
+        paging.search_waiting = False
+        paging.requested(None, first=True)
+        if page is None:
+            self._ahead_adopted = paging.generation
+            self._table().tail_text = "searching…"
+            return True
+        self._ahead_for = self._ahead_page = None
+        self._loaded(PageAnswer(paging.generation, page.rows, page.token, True))
+        return True
 
     def search(self) -> None:
         """Ask for the first page of the current filters, at once when no search is in
         flight; else as soon as it is answered (its answer, for older filters, is dropped).
 
         So typing asks with no fixed wait, keeps at most one search in flight and one waiting
-        (for the latest filters), and never shows the rows of text typed before."""
-        if self.paging.ask_first(self._call.in_flight):
+        (for the latest filters), and never shows the rows of text typed before. A page
+        asked ahead for these filters (`ask_ahead`) is taken instead of asking again."""
+        if self._take_ahead():
+            return
+        if self.paging.ask_first(self._call.in_flight or self._ahead_adopted is not None):
             self.request(None, first=True)
         else:
             self._table().tail_text = "searching…"
@@ -115,17 +203,11 @@ class ShipmentPages:
             # them until the answer replaces them (the header says a search is on its way):
             # retitling repaints the whole table, a frame of work per key typed.
             self._shown()  # (the title already says "more…" while paging on)
-        generation, filters = paging.generation, self.filters
-        warm, self._query_warm = self._query_warm, True
+        generation, fetch = paging.generation, self._fetch(self.filters, token)
 
         async def page(client: FreightClient) -> PageAnswer:
-            # The first one in a thread: the query's models (pydantic) may still be loading as
-            # the app starts, and the loop goes on drawing and taking keys meanwhile. Later
-            # ones at once (a thread's hop costs a key typed on a busy machine ~15 ms).
-            query = filters.to_query() if warm else await asyncio.to_thread(filters.to_query)
-            found = await client.search_shipments(query, continuation_token=token)
-            rows = [ShipmentRow.of(shipment) for shipment in found.shipments]
-            return PageAnswer(generation, rows, found.continuation_token, first)
+            found = await fetch(client)
+            return PageAnswer(generation, found.rows, found.token, first)
 
         # (next pages say so on the table's last line; the first one in the header too)
         self._call.start(
@@ -133,6 +215,23 @@ class ShipmentPages:
             activity="searching shipments…" if first else None,
             activity_after=SAY_SEARCHING_AFTER if first and table.row_count else 0.0,
         )
+
+    def _fetch(
+        self, filters: ShipmentFilters, token: str | None
+    ) -> Callable[[FreightClient], Awaitable[FoundPage]]:
+        """The request for the page of `filters` after `token` (None: the first page)."""
+        warm, self._query_warm = self._query_warm, True
+
+        async def fetch(client: FreightClient) -> FoundPage:
+            # The first one in a thread: the query's models (pydantic) may still be loading as
+            # the app starts, and the loop goes on drawing and taking keys meanwhile. Later
+            # ones at once (a thread's hop costs a key typed on a busy machine ~15 ms).
+            query = filters.to_query() if warm else await asyncio.to_thread(filters.to_query)
+            found = await client.search_shipments(query, continuation_token=token)
+            rows = [ShipmentRow.of(shipment) for shipment in found.shipments]
+            return FoundPage(rows, found.continuation_token)
+
+        return fetch
 
     def _loaded(self, message: PageAnswer) -> None:
         paging = self.paging
