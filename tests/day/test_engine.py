@@ -131,7 +131,9 @@ def test_a_carriers_close_makes_only_its_own_later_bookings_late() -> None:
 def test_a_carrier_is_closed_by_the_name_the_day_groups_it_under() -> None:
     """The service's carrier name wins over the rate's: the close names that one."""
     closed = {carrier_key("Alpha Lines Inc"): datetime(2026, 3, 9, 16, 0, tzinfo=UTC)}
-    bookings = [_record("A", "Alpha", shipment="s1", sent_at=datetime(2026, 3, 9, 17, 0, tzinfo=UTC))]
+    bookings = [
+        _record("A", "Alpha", shipment="s1", sent_at=datetime(2026, 3, 9, 17, 0, tzinfo=UTC))
+    ]
     facts = {"s1": ShipmentFacts(carrier="Alpha Lines Inc", scac="ALPH", confirmation="PU1")}
     day = build_day(DAY, bookings, facts, carrier_closed=closed)
     assert day.carriers[0].carrier == "Alpha Lines Inc"
