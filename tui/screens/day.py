@@ -499,7 +499,9 @@ manifests; a day already closed shows it `canceled`).
         what = f"Written here: {done}." if done else "Nothing written or printed here yet."
         named = f"{day.day.strftime('%a')} {day.day.isoformat()}"
         row = self.table.cursor_value
-        group = next((g for g in day.carriers if row is not None and g.carrier == row.carrier), None)
+        group = next(
+            (g for g in day.carriers if row is not None and g.carrier == row.carrier), None
+        )
         if group is None:
             text = f"Close {named}? Bookings sent after now show as late additions. {what}"
             dialog: DayConfirm | CarrierClose = DayConfirm(f"Close {named}", plain(text))
@@ -513,7 +515,7 @@ manifests; a day already closed shows it `canceled`).
         def decided(yes: bool | None) -> None:
             if not yes:
                 return
-            if group is None or isinstance(dialog, CarrierClose) and dialog.whole:
+            if group is None or (isinstance(dialog, CarrierClose) and dialog.whole):
                 count, carrier = sum(len(g.lines) for g in day.carriers), None
             else:
                 count, carrier = len(group.lines), group.carrier

@@ -132,7 +132,10 @@ class CloseAnswers(YesNo):
     def bindings(self) -> list[BindingType]:
         """y or Enter: this carrier; a: the whole day; n or Esc: neither."""
         tip = self.all_tip
-        return [*super().bindings(), Binding("a", "all", self.all, id=f"{self.name}.all", tooltip=tip)]
+        return [
+            *super().bindings(),
+            Binding("a", "all", self.all, id=f"{self.name}.all", tooltip=tip),
+        ]
 
     @property
     def hint(self) -> str:

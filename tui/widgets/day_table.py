@@ -170,4 +170,5 @@ class DayTable(VirtualTable[DayRow]):
         if cursor:
             base += self.get_component_rich_style("virtual-table--cursor")
         mark = "▸" if cursor else " "
-        return Strip([Segment(mark + plain(row.heading), base)]).adjust_cell_length(width, base)
+        heading = plain(row.heading, limit=max(width - 1, 1))  # a cut station's name ends in …
+        return Strip([Segment(mark + heading, base)]).adjust_cell_length(width, base)
