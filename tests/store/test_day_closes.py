@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.store.older import before_version_9
 from tui.store import Store, open_store
 from tui.store.days import close_day, closes_of, last_close
+from tui.store.moving import import_store
 from tui.store.schema import VERSION
 
 DAY = date(2026, 11, 24)
@@ -78,3 +79,24 @@ def test_a_store_before_version_9_keeps_its_closes_as_whole_day_closes(
         assert closes_of(store, DAY, "sandbox").of("Alpha Lines") is not None
     finally:
         store.close()
+
+
+def test_an_imported_store_keeps_its_carrier_closes_once(store: Store, tmp_path: Path) -> None:
+    """A station's SQLite store moved into this one (``freight store import``): a carrier's
+    close stays that carrier's, beside a whole-day close made at the same moment."""
+    source = open_store(tmp_path / "source")
+    try:
+        close_day(source, DAY, "sandbox", "pack-1", moment=_at(16), carrier="Alpha Lines")
+        close_day(source, DAY, "sandbox", "pack-1", moment=_at(16))
+    finally:
+        source.close()
+    path = tmp_path / "source" / "freight.sqlite3"
+    assert path.is_file()
+    assert import_store(store, path, "desk-1").day_closes == 2
+    assert import_store(store, path, "desk-1").day_closes == 0  # a second import adds nothing
+    closes = closes_of(store, DAY, "sandbox")
+    assert closes.whole is not None
+    assert closes.whole.closed_at == _at(16)
+    alpha = closes.of("Alpha Lines")
+    assert alpha is not None
+    assert (alpha.station, alpha.closed_at) == ("pack-1", _at(16))

@@ -36,6 +36,7 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
         ),
     )
     day.add_argument("action", nargs="?", choices=("close",), help="close: mark the day closed")
+    day.add_argument("--date", metavar="YYYY-MM-DD", help="the pickup day (default: today)")
     day.add_argument(
         "--carrier",
         action="append",
@@ -44,7 +45,6 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
         help="only this carrier (its name or SCAC; repeatable): close it alone, write and "
         "print only its manifests and paperwork",
     )
-    day.add_argument("--date", metavar="YYYY-MM-DD", help="the pickup day (default: today)")
     day.add_argument(
         "--format", choices=("table", "json", "csv"), default="table", help="output format"
     )
