@@ -9,6 +9,7 @@ from typing import Any
 import httpx
 import pytest
 from textual.app import App
+from textual.pilot import Pilot
 from textual.screen import Screen
 
 from tests.ui.booking_flow import choose_rate, counting_session, ltl_request, open_rates
@@ -31,6 +32,18 @@ def flat(text: str) -> str:
     return " ".join(word for word in text.split() if word not in ("│", "┃", "█"))
 
 
+async def warned(pilot: Pilot[Any], warning: str, station: str) -> None:
+    """ctrl+s asks, saying ``warning`` (closed by ``station``); one Enter books nothing."""
+    app = pilot.app
+    await pilot.press("ctrl+s")
+    await wait_for(pilot, lambda: isinstance(app.screen, BookConfirmScreen), what="confirm")
+    await wait_for(pilot, lambda: warning in flat(screen_text(app)), what="the warning")
+    assert f"by {station}" in flat(screen_text(app))
+    await pilot.press("enter")
+    await pilot.pause()
+    assert isinstance(app.screen, BookConfirmScreen), "one Enter books nothing"
+
+
 async def test_booking_onto_a_closed_day_warns_and_needs_a_second_enter(
     sandbox_transport: httpx.AsyncBaseTransport, sandbox_base_url: str
 ) -> None:
@@ -44,14 +57,8 @@ async def test_booking_onto_a_closed_day_warns_and_needs_a_second_enter(
         rate = await choose_rate(pilot, rates, "ltl")
         book = app.screen
         assert isinstance(book, BookScreen)
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, BookConfirmScreen), what="confirm")
         warning = f"{short_date(day)} is already closed for {rate.carrier}: its manifest was sent"
-        await wait_for(pilot, lambda: warning in flat(screen_text(app)), what="the warning")
-        assert "by dock-2" in flat(screen_text(app))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, BookConfirmScreen), "one Enter books nothing"
+        await warned(pilot, warning, "dock-2")
         assert "enter again to book anyway" in screen_text(app)
         assert transport.count("/book") == 0
         await pilot.press("escape")
@@ -106,12 +113,5 @@ async def test_booking_with_a_carrier_closed_alone_that_day_warns(
         rate = await choose_rate(pilot, rates, "ltl")
         assert rate.carrier
         close_day(ledger.store, day, ledger.environment, "pack-1", carrier=rate.carrier.upper())
-        await pilot.press("ctrl+s")
-        await wait_for(pilot, lambda: isinstance(app.screen, BookConfirmScreen), what="confirm")
-        warning = f"{short_date(day)} is already closed for {rate.carrier}"
-        await wait_for(pilot, lambda: warning in flat(screen_text(app)), what="the warning")
-        assert "by pack-1" in flat(screen_text(app))
-        await pilot.press("enter")
-        await pilot.pause()
-        assert isinstance(app.screen, BookConfirmScreen), "one Enter books nothing"
+        await warned(pilot, f"{short_date(day)} is already closed for {rate.carrier}", "pack-1")
         assert transport.count("/book") == 0
