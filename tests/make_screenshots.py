@@ -192,21 +192,22 @@ async def _day(out: Path, size: tuple[int, int]) -> None:
 
 
 async def _cancel_on_closed_day(pilot: Any, screen: Any) -> None:
-    """Close the day, then cancel Lone Star DC's shipment: it stays on the closed day,
-    flagged canceled."""
-    from tui.screens.day_dialogs import DayConfirm
+    """Close Lone Star DC's carrier (its driver came), then cancel Lone Star DC's shipment:
+    it stays on its carrier's closed day, flagged canceled, the heading saying the close."""
+    from tui.screens.day_dialogs import CarrierClose
     from tui.screens.shipment_changes import CancelDialog
 
-    await pilot.press("c")
-    await _until(pilot, lambda: isinstance(pilot.app.screen, DayConfirm))
-    await pilot.press("y")
-    await _until(pilot, lambda: screen._stored is not None and screen._stored.close is not None)
-    await _until(pilot, lambda: screen.facts_state == "known" and not screen.reading)
     table = screen.table
     for index in range(table.row_count):
         row = table.row_at(index)
         if row.line is not None and row.line.facts and row.line.facts.consignee == "Lone Star DC":
             table.move_cursor(index)
+    await _settle(pilot)
+    await pilot.press("c")
+    await _until(pilot, lambda: isinstance(pilot.app.screen, CarrierClose))
+    await pilot.press("y")
+    await _until(pilot, lambda: screen._stored is not None and screen._stored.closes.carriers)
+    await _until(pilot, lambda: screen.facts_state == "known" and not screen.reading)
     await _settle(pilot)
     await pilot.press("x")
     await _until(pilot, lambda: isinstance(pilot.app.screen, CancelDialog))

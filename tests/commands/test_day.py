@@ -134,3 +134,56 @@ def test_the_days_list_manifests_print_and_close(
     flagged = {s["destCompany"]: s["lateAddition"] for s in after}
     assert flagged == {"Peach Retail": False, "Lone Star DC": False, "Late Goods": True}
     assert " late" in freight("day", "--date", day).out
+
+
+@pytest.mark.slow  # four bookings on the sandbox and five commands: 15-25 s
+def test_closing_one_carrier_makes_only_its_later_bookings_late(
+    freight: Runner,
+    configured: Path,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Harrowgate's driver came (``--carrier`` by its SCAC): its manifest alone is written and
+    its later booking is late; another carrier's booking after that close is not."""
+    ship_day = _ship_day()
+    booked = _book(freight, orders_file(tmp_path, _dated(ORDERS, ship_day)))
+    day = str(booked[0]["pickupDate"])
+    shipments = json.loads(freight("day", "--date", day, "--format", "json").out)
+    assert {s["carrier"] for s in shipments} == {"Harrowgate Freight Lines"}  # the cheapest
+
+    unknown = freight("day", "close", "--date", day, "--carrier", "Nope Freight")
+    assert unknown.status == 2, unknown.err
+    assert unknown.err.strip().splitlines() == [
+        f"freight: --carrier: no carrier 'Nope Freight' on {day} "
+        "(the day's carriers: Harrowgate Freight Lines)"
+    ]
+    folder = tmp_path / "manifests"
+    folder.mkdir()
+    closed = freight("day", "close", "--date", day, "--carrier", "hgfl", "--manifests", str(folder))
+    assert closed.status == 0, closed.err
+    assert f"freight: {day} Harrowgate Freight Lines closed by " in closed.out
+    assert [p.name for p in sorted(folder.glob("*.csv"))] == [
+        f"manifest-{day}-Harrowgate-Freight-Lines.csv"
+    ]
+
+    other = _dated(LATE, ship_day)  # booked after the close, with another carrier
+    path = orders_file(tmp_path, other, "other.csv")
+    assert freight("batch", "rate", str(path), "--exclude", "HGFL").status == 0
+    result = freight("batch", "book", str(path), "--yes", "--format", "json")
+    assert result.status == 0, result.err
+    again = _dated(LATE.replace("A3,", "A4,").replace("Late Goods", "Late Peach"), ship_day)
+    _book(freight, orders_file(tmp_path, again, "again.csv"))  # Harrowgate, after its close
+    after = json.loads(freight("day", "--date", day, "--format", "json").out)
+    seen = {s["destCompany"]: (s["carrier"] == "Harrowgate Freight Lines", s["lateAddition"])
+            for s in after}  # fmt: skip
+    assert seen == {
+        "Peach Retail": (True, False),
+        "Lone Star DC": (True, False),
+        "Late Goods": (False, False),  # its carrier was not closed
+        "Late Peach": (True, True),
+    }
+    table = freight("day", "--date", day).out
+    assert "Harrowgate Freight Lines: 3 shipments" in table
+    assert (
+        "(closed by " in table.split("Harrowgate Freight Lines: 3 shipments", 1)[1].split("\n")[0]
+    )
+    assert "Pickups on " + day + "\n" in table  # the whole day is not closed

@@ -13,6 +13,7 @@ from tui.day import (
     FLAG_PICKUP_MOVED,
     ShipmentFacts,
     build_day,
+    carrier_key,
     pickup_day,
 )
 from tui.ledger import BookingRecord, Lane
@@ -104,3 +105,38 @@ def test_a_canceled_shipment_leaves_an_open_day_and_shows_canceled_on_a_closed_o
     closed = build_day(DAY, bookings, facts, closed_at=datetime(2026, 3, 9, 16, 0, tzinfo=UTC))
     flags = {line.booking.reference: line.flags for line in closed.carriers[0].lines}
     assert flags["K"] == (FLAG_CANCELED,)
+
+
+def test_a_carriers_close_makes_only_its_own_later_bookings_late() -> None:
+    alpha_closed = datetime(2026, 3, 9, 16, 0, tzinfo=UTC)
+    later = datetime(2026, 3, 9, 17, 0, tzinfo=UTC)
+    bookings = [
+        _record("A1", "Alpha Lines"),
+        _record("A2", "Alpha Lines", sent_at=later),
+        _record("B1", "Beta Freight"),
+        _record("B2", "Beta Freight", sent_at=later),
+    ]
+    day = build_day(DAY, bookings, carrier_closed={carrier_key("ALPHA LINES"): alpha_closed})
+    late = {line.booking.reference: line.late_addition for g in day.carriers for line in g.lines}
+    assert late == {"A1": False, "A2": True, "B1": False, "B2": False}
+    # The whole day's close still makes every carrier's later booking late; a carrier closed
+    # after the day is late from its own, later, close.
+    whole = datetime(2026, 3, 9, 16, 30, tzinfo=UTC)
+    beta = {carrier_key("Beta Freight"): datetime(2026, 3, 9, 18, 0, tzinfo=UTC)}
+    day = build_day(DAY, bookings, closed_at=whole, carrier_closed=beta)
+    late = {line.booking.reference: line.late_addition for g in day.carriers for line in g.lines}
+    assert late == {"A1": False, "A2": True, "B1": False, "B2": False}
+
+
+def test_a_carrier_is_closed_by_the_name_the_day_groups_it_under() -> None:
+    """The service's carrier name wins over the rate's: the close names that one."""
+    closed = {carrier_key("Alpha Lines Inc"): datetime(2026, 3, 9, 16, 0, tzinfo=UTC)}
+    bookings = [
+        _record("A", "Alpha", shipment="s1", sent_at=datetime(2026, 3, 9, 17, 0, tzinfo=UTC))
+    ]
+    facts = {"s1": ShipmentFacts(carrier="Alpha Lines Inc", scac="ALPH", confirmation="PU1")}
+    day = build_day(DAY, bookings, facts, carrier_closed=closed)
+    assert day.carriers[0].carrier == "Alpha Lines Inc"
+    assert day.carriers[0].scacs == {"ALPH"}
+    assert day.carriers[0].lines[0].late_addition
+    assert not build_day(DAY, bookings, carrier_closed=closed).carriers[0].lines[0].late_addition

@@ -128,3 +128,12 @@ def test_manifests_written_name_the_files_and_the_folder() -> None:
     written = [Path(f"/x/manifest-2026-12-08-{c}.{s}") for c in ("A", "B") for s in ("csv", "pdf")]
     said = text_of(manifests_written(written, 2, Path("/srv/manifests")))
     assert said == "Wrote 2 manifests (4 files: CSV and PDF) to /srv/manifests"
+
+
+def test_a_carriers_close_keeps_its_name_and_what_was_printed_gives_way() -> None:
+    line, whole = fit(day_closed(DAY, 2, [], "Harrowgate Freight Lines"), 78)
+    assert line == "Closed Harrowgate Freight Lines on Tue Dec 8: 2 shipments; nothing written or…"
+    assert not whole
+    assert text_of(day_closed(DAY, 1, [], "Blue")) == (
+        "Closed Blue on Tue Dec 8: 1 shipment; nothing written or printed here"
+    )

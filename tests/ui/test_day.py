@@ -29,8 +29,9 @@ from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
 from tui.screens import day as day_screen
 from tui.screens.day import DayScreen
-from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
+from tui.screens.day_dialogs import CarrierClose, ManifestsDialog
 from tui.screens.shipment_detail import ShipmentDetailScreen
+from tui.screens.yes_no import YesNoDialog
 from tui.session import Session
 from tui.store.days import last_close
 
@@ -101,9 +102,10 @@ async def open_day(pilot: Pilot[Any]) -> DayScreen:
 
 
 async def confirm(pilot: Pilot[Any], key: str) -> None:
+    """``key`` asks, and the answer is yes: for ``c`` on a carrier, all carriers (``a``)."""
     await pilot.press(key)
-    await wait_for(pilot, lambda: isinstance(pilot.app.screen, DayConfirm), what="confirm")
-    await pilot.press("y")
+    await wait_for(pilot, lambda: isinstance(pilot.app.screen, YesNoDialog), what="confirm")
+    await pilot.press("a" if isinstance(pilot.app.screen, CarrierClose) else "y")
 
 
 async def test_the_day_manifests_print_close_and_a_late_addition(

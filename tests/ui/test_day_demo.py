@@ -26,7 +26,7 @@ from tui.sandbox import SandboxConfig, create_app
 from tui.sandbox.app import SandboxApp
 from tui.screens import day as day_screen
 from tui.screens.day import DayScreen
-from tui.screens.day_dialogs import DayConfirm
+from tui.screens.day_dialogs import CarrierClose
 from tui.session import Session
 from tui.store import ledger_environment
 
@@ -95,8 +95,8 @@ async def test_a_close_made_in_the_app_and_one_made_by_the_command_are_one_days(
         assert "3410000100" not in text  # the sandbox environment's booking
         assert "3410000200" not in text  # another account's
         await pilot.press("c")
-        await wait_for(pilot, lambda: isinstance(app.screen, DayConfirm), what="confirm")
-        await pilot.press("y")
+        await wait_for(pilot, lambda: isinstance(app.screen, CarrierClose), what="confirm")
+        await pilot.press("a")  # every carrier: the whole day
         await wait_for(pilot, lambda: "by desk-app" in screen_text(app), what="the app's close")
 
     station("desk-cli")

@@ -13,15 +13,14 @@ from typing import TYPE_CHECKING, Any, TextIO
 from tui.commands.exits import FAILED, OK, UsageError
 from tui.commands.text import table
 from tui.config.paths import data_dir
-from tui.day import pickup_day
+from tui.day import Day, carrier_key, pickup_day
 from tui.domain.safe_text import plain
 from tui.store import open_store, station_name
 from tui.store.days import close_day
 
 if TYPE_CHECKING:
     from tui.api.client import FreightClient
-    from tui.day import Day
-    from tui.store.days import DayClose
+    from tui.store.days import DayClose, DayCloses
 
 
 def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParser], None]) -> None:
@@ -32,11 +31,20 @@ def add_day_command(sub: Any, add_target_flags: Callable[[argparse.ArgumentParse
         description=(
             "The shipments whose pickup is on a day (default today, or the next business "
             "day), from every station's bookings in the store and the service's records, "
-            "grouped by carrier. 'freight day close' marks the day closed."
+            "grouped by carrier. 'freight day close' marks the day closed, or with --carrier "
+            "only those carriers (each carrier's driver comes at its own time)."
         ),
     )
     day.add_argument("action", nargs="?", choices=("close",), help="close: mark the day closed")
     day.add_argument("--date", metavar="YYYY-MM-DD", help="the pickup day (default: today)")
+    day.add_argument(
+        "--carrier",
+        action="append",
+        dest="carriers",
+        metavar="NAME",
+        help="only this carrier (its name or SCAC; repeatable): close it alone, write and "
+        "print only its manifests and paperwork",
+    )
     day.add_argument(
         "--format", choices=("table", "json", "csv"), default="table", help="output format"
     )
@@ -64,8 +72,11 @@ def day_of(text: str | None, today: date) -> date:
         raise UsageError(f"--date: not a date (YYYY-MM-DD): {text!r}") from None
 
 
-def print_table(day: Day, closed: str | None, out: TextIO, width: int = 80) -> None:
-    """The day per carrier, each table fitted to ``width`` columns."""
+def print_table(
+    day: Day, closed: str | None, out: TextIO, width: int = 80, closes: DayCloses | None = None
+) -> None:
+    """The day per carrier, each table fitted to ``width`` columns; a carrier closed on its
+    own (``closes``) says when and by which station."""
     from tui.day.cells import fit
     from tui.day.manifests import number
 
@@ -75,10 +86,14 @@ def print_table(day: Day, closed: str | None, out: TextIO, width: int = 80) -> N
         return
     for group in day.carriers:
         count = len(group.lines)
+        own = closes.of(group.carrier) if closes is not None else None
+        tail = ""
+        if own is not None:
+            tail = f" (closed by {own.station} at {own.closed_at.isoformat(timespec='seconds')})"
         print(file=out)
         print(
             plain(f"{group.carrier}: {count} shipment{'s' * (count != 1)}, "
-                  f"{group.pieces} pieces, {number(group.weight_lb)} lb"),
+                  f"{group.pieces} pieces, {number(group.weight_lb)} lb{tail}"),
             file=out,
         )  # fmt: skip
         header, rows, legend = fit(group.lines, width)
@@ -98,7 +113,7 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
 
     on = day_of(args.date, today)
     account, environment = ledger_account(args)
-    if args.action == "close" and not (args.manifests or args.print_day):
+    if args.action == "close" and not (args.manifests or args.print_day or args.carriers):
         store = open_store(data_dir())
         try:
             return _closed(close_day(store, on, environment, station_name()), out)
@@ -114,6 +129,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
             store.close()
         facts = await facts_for(client, on, stored.bookings, listed)
         day = day_from(on, stored, facts)
+        if args.carriers:
+            day = only_carriers(day, args.carriers)
         if args.manifests:
             written = _write(day, _folder(args.manifests), args.force)
             for path in written:
@@ -125,9 +142,15 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
             if not ok:
                 return FAILED  # a close waits for the print to go through
     if args.action == "close":  # the close names what it wrote and printed
+        carriers = [group.carrier for group in day.carriers] if args.carriers else [None]
         store = open_store(data_dir())
         try:
-            return _closed(close_day(store, on, environment, station_name(), tuple(printed)), out)
+            for carrier in carriers:
+                closed = close_day(
+                    store, on, environment, station_name(), tuple(printed), carrier=carrier
+                )
+                _closed(closed, out)
+            return OK
         finally:
             store.close()
     records = records_of(day)
@@ -141,7 +164,8 @@ async def run(args: argparse.Namespace, out: TextIO, err: TextIO, today: date) -
         close = stored.close
         if close is not None:
             said = f"closed by {close.station} at {close.closed_at.isoformat(timespec='seconds')}"
-        print_table(day, said, out, shutil.get_terminal_size((80, 24)).columns)
+        width = shutil.get_terminal_size((80, 24)).columns
+        print_table(day, said, out, width, stored.closes)
     return OK
 
 
@@ -174,9 +198,29 @@ async def _print(client: FreightClient, day: Day, err: TextIO) -> tuple[list[str
     return done.printed, done.ok
 
 
+def only_carriers(day: Day, names: list[str]) -> Day:
+    """``day`` with only the carriers ``names`` name (case left aside, or a SCAC the day
+    knows), in the day's order; a name no carrier of the day has is a UsageError."""
+    chosen: set[str] = set()
+    for name in names:
+        key = carrier_key(name)
+        found = [group.carrier for group in day.carriers if carrier_key(group.carrier) == key]
+        found = found or [g.carrier for g in day.carriers if name.strip().upper() in g.scacs]
+        if not found:
+            known = ", ".join(plain(group.carrier) for group in day.carriers)
+            said = f"the day's carriers: {known}" if known else "no carrier has pickups that day"
+            raise UsageError(
+                f"--carrier: no carrier {plain(name)!r} on {day.day.isoformat()} ({said})"
+            )
+        chosen.update(found)
+    return Day(day.day, tuple(group for group in day.carriers if group.carrier in chosen))
+
+
 def _closed(closed: DayClose, out: TextIO) -> int:
     when = closed.closed_at.isoformat(timespec="seconds")
     day = closed.day.isoformat()
+    if closed.carrier is not None:
+        day += f" {plain(closed.carrier)}"
     print(f"freight: {day} closed by {plain(closed.station)} at {when}", file=out)
     if closed.printed:
         print(plain("printed: " + ", ".join(closed.printed)), file=out)

@@ -53,6 +53,8 @@ class ShipmentFacts:
     hazmat: bool = False
     consignee: str | None = None
     carrier: str | None = None
+    scac: str | None = None
+    """The carrier's SCAC, when the service names it."""
     has_paperwork: bool = False
     canceled: bool = False
     """The service shows the shipment canceled: it leaves the day's pickups and manifests
@@ -90,6 +92,13 @@ class CarrierGroup:
             (line.facts.weight_lb or Decimal(0) for line in self.lines if line.facts),
             Decimal(0),
         )
+
+    @property
+    def scacs(self) -> set[str]:
+        """The carrier's SCACs as its bookings and the service name them (upper case)."""
+        codes = {line.facts.scac for line in self.lines if line.facts is not None}
+        codes |= {line.booking.lane.carrier_code for line in self.lines if line.booking.lane}
+        return {code.strip().upper() for code in codes if code and code.strip()}
 
 
 @dataclass(frozen=True)
@@ -139,19 +148,36 @@ def _flags(record: BookingRecord, facts: ShipmentFacts | None) -> tuple[str, ...
     return tuple(flags)
 
 
+def carrier_key(name: str) -> str:
+    """How a carrier's close is looked up by its name: case and outer spaces left aside (as
+    ``tui.store.days`` keys a day's carrier closes)."""
+    return name.strip().casefold()
+
+
+def _closed(closed_at: datetime | None, carrier: datetime | None) -> datetime | None:
+    """The later of the whole day's close and the carrier's own (None: neither)."""
+    if closed_at is None or carrier is None:
+        return closed_at or carrier
+    return max(closed_at, carrier)
+
+
 def build_day(
     day: date,
     bookings: Iterable[BookingRecord],
     shipments: Mapping[str, ShipmentFacts] | None = None,
     closed_at: datetime | None = None,
+    carrier_closed: Mapping[str, datetime] | None = None,
 ) -> Day:
     """The shipments whose pickup is on ``day``, grouped by carrier.
 
     ``shipments`` maps a shipment id to the service's facts; its pickup date wins over the
     ledger's (the service may have moved it). Failed bookings are left out. ``closed_at`` (an
-    aware datetime) marks bookings sent after the day's close as late additions.
+    aware datetime, the whole day's latest close) and ``carrier_closed`` (a carrier's own
+    latest close by ``carrier_key`` of its name as the day groups it) mark bookings sent after
+    either as late additions: one carrier's close leaves the other carriers' bookings alone.
     """
     facts_of = shipments or {}
+    closes = carrier_closed or {}
     groups: dict[str, CarrierGroup] = {}
     for record in bookings:
         if record.outcome == "failed":
@@ -160,16 +186,15 @@ def build_day(
         on = facts.pickup_date if facts is not None and facts.pickup_date else None
         if (on or _booking_day(record)) != day:
             continue
-        late = bool(
-            closed_at is not None and record.sent_at is not None and record.sent_at > closed_at
-        )
+        carrier = _carrier(record, facts)
+        closed = _closed(closed_at, closes.get(carrier_key(carrier)))
+        late = bool(closed is not None and record.sent_at is not None and record.sent_at > closed)
         flags = _flags(record, facts)
         if facts is not None and facts.canceled:
-            if closed_at is None:
+            if closed is None:
                 continue
             flags = (FLAG_CANCELED,)
         line = DayLine(record, facts, flags, late)
-        carrier = _carrier(record, facts)
         groups.setdefault(carrier, CarrierGroup(carrier)).lines.append(line)
     for group in groups.values():
         group.lines.sort(key=lambda line: (line.booking.pro_number or "", line.booking.reference))

@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from tui.api.models import ShipmentQuery
 from tui.day import Day, ShipmentFacts, build_day
-from tui.store.days import last_close
+from tui.store.days import DayCloses, closes_of
 from tui.store.ledger import StoreLedger
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ def facts_of(detail: ShipmentDetail) -> ShipmentFacts:
         hazmat=any(item.hazardous for item in detail.items),
         consignee=detail.destination.company,
         carrier=(carrier.name or carrier.scac) if carrier else None,
+        scac=carrier.scac if carrier else None,
         has_paperwork=bool(detail.documents or detail.bol_number),
         canceled=detail.status == "canceled",
     )
@@ -115,10 +116,16 @@ async def service_facts(
 
 @dataclass(frozen=True)
 class StoredDay:
-    """What the store knows of a day: every station's bookings and the day's latest close."""
+    """What the store knows of a day: every station's bookings and the day's latest closes
+    (the whole day's and each closed carrier's)."""
 
     bookings: list[BookingRecord]
-    close: DayClose | None
+    closes: DayCloses
+
+    @property
+    def close(self) -> DayClose | None:
+        """The whole day's latest close."""
+        return self.closes.whole
 
 
 def read_stored(
@@ -131,14 +138,15 @@ def read_stored(
 ) -> StoredDay:
     """Every station's bookings in ``environment`` (and ``account``, a profile's name: the
     service answers for its own shipments only) that may be on ``day`` (``listed``: the
-    shipments the service lists on it) and the day's latest close in that environment
+    shipments the service lists on it) and the day's latest closes in that environment
     (blocking: run it off the loop)."""
 
     bookings = StoreLedger(store, station, environment).on_day(day, listed, account)
-    return StoredDay(bookings, last_close(store, day, environment))
+    return StoredDay(bookings, closes_of(store, day, environment))
 
 
 def day_from(day: date, stored: StoredDay, facts: dict[str, ShipmentFacts] | None = None) -> Day:
     """The day's list from the store's part and the service's facts (none: offline)."""
     close = stored.close
-    return build_day(day, stored.bookings, facts, close.closed_at if close else None)
+    closed_at = close.closed_at if close else None
+    return build_day(day, stored.bookings, facts, closed_at, stored.closes.times())

@@ -192,8 +192,16 @@ def printed_summary(printed: Sequence[str]) -> str:
     return "; ".join(said)
 
 
-def day_closed(day: date, shipments: int, printed: Sequence[str]) -> list[Part]:
-    """``Closed Tue Nov 24: 2 shipments; 2 manifests; printed 2 BOLs, 2 label files``
-    (who closed it and when are on the day's title)."""
+def day_closed(
+    day: date, shipments: int, printed: Sequence[str], carrier: str | None = None
+) -> list[Part]:
+    """``Closed Tue Nov 24: 2 shipments; 2 manifests; printed 2 BOLs, 2 label files``, or
+    with a carrier ``Closed Estes on Tue Nov 24: 1 shipment; …`` (its name kept whole: what
+    was printed gives way first; who closed it and when are on the day's title, or the
+    carrier's heading)."""
     done = printed_summary(printed) or "nothing written or printed here"
-    return [fixed(f"Closed {day_name(day)}: {counted(shipments, 'shipment')}"), extra(done)]
+    count = counted(shipments, "shipment")
+    if carrier is None:
+        return [fixed(f"Closed {day_name(day)}: {count}"), extra(done)]
+    said = plain(f"Closed {carrier} on {day_name(day)}: {count}")  # the carrier kept whole
+    return [fixed(said), extra(done)]

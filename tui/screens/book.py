@@ -30,7 +30,7 @@ from tui.screens.modal import FreightScreen
 from tui.screens.quote_booked import BookAgainConfirm
 from tui.screens.quote_draft import DRAFT_NAME as QUOTE_DRAFT
 from tui.service_call import ServiceCall, WorkerErrorsToHost
-from tui.store.days import DayClose, last_close
+from tui.store.days import DayClose, closes_of
 from tui.widgets.contact_form import ContactForm
 from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
@@ -355,13 +355,17 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
         self.run_worker(self._check_day(confirm, day), group="book-day", exclusive=True)
 
     async def _check_day(self, confirm: BookConfirmScreen, day: date) -> None:
-        """Tell the confirmation whether ``day`` was closed (``freight day close``) in this
-        environment's store, read off the event loop; a store that cannot say is a note."""
+        """Tell the confirmation whether ``day`` was closed (``freight day close``), whole or
+        for this rate's carrier, in this environment's store, read off the event loop; a store
+        that cannot say is a note."""
         session = self.host.session
+        names = [name for name in (self.rate.carrier, self.rate.carrier_code) if name]
 
         def read() -> DayClose | None:
             ledger = session.ledger()
-            return last_close(ledger.store, day, ledger.environment)
+            closes = closes_of(ledger.store, day, ledger.environment)
+            found = [closes.whole, *(closes.of(name) for name in names)]
+            return max((c for c in found if c), key=lambda c: c.closed_at, default=None)
 
         try:
             closed = await asyncio.to_thread(read)

@@ -36,7 +36,7 @@ from tui.day.moves import step_day
 from tui.day.printing import print_day
 from tui.domain.safe_text import plain
 from tui.host import Hosted
-from tui.screens.day_dialogs import DayConfirm, ManifestsDialog
+from tui.screens.day_dialogs import CarrierClose, DayConfirm, ManifestsDialog
 from tui.screens.modal import FreightScreen
 from tui.screens.shipment_changes import ChangeDone, ShipmentChanger, next_business_day
 from tui.service_call import WorkerErrorsToHost
@@ -70,10 +70,11 @@ class DayScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
 The shipments whose pickup is on the day (today, or the next business day), from every
 station's bookings, grouped by carrier: PRO, pieces, pounds, class, hazmat, consignee,
 pickup window, pickup number and flags (`unconfirmed` pickup, `no-papers`, `unsettled`
-booking, pickup `moved` by the service, `late`: booked after the day's close). `…` waits for
-the service; `?` means it did not answer.
+booking, pickup `moved` by the service, `late`: booked after the day's or its carrier's
+close). `…` waits for the service; `?` means it did not answer.
 `←`/`→` previous / next business day, `m` manifests (CSV and PDF per carrier), `p` print the
-day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` close the day,
+day's paperwork (every BOL in one PDF, every ZPL label in one raw job), `c` close the
+highlighted carrier (`y`) or the whole day (`a`),
 `r` refresh, Enter the shipment. `u` moves the highlighted shipment's pickup (or asks for
 one; ctrl+x in it cancels the pickup), `U` asks for a pickup for every `unconfirmed` one of
 the day at once, `x` cancels the highlighted shipment (it leaves the day's pickups and
@@ -116,7 +117,7 @@ manifests; a day already closed shows it `canceled`).
             "close_day",
             "Close",
             id="day.close",
-            tooltip="Mark the day closed (who, when, what was printed)",
+            tooltip="Close the highlighted carrier, or the whole day (who, when, what was printed)",
         ),
         Binding("r", "refresh", "Refresh", id="day.refresh", tooltip="Read the day again"),
         Binding("u", "change('pickup')", "Pickup", show=False, id="day.pickup",
@@ -275,7 +276,9 @@ manifests; a day already closed shows it `canceled`).
 
     def _show(self, day: Day, facts: str) -> None:
         self.shown, self.facts_state = day, facts
-        self.table.show_day(day_rows(day, facts))
+        stored = self._stored
+        closes = stored.closes if stored is not None else None
+        self.table.show_day(day_rows(day, facts, closes))
         self._title()
 
     def _title(self) -> None:
@@ -488,37 +491,58 @@ manifests; a day already closed shows it `canceled`).
         self.say(done.message(), error=not done.ok)
 
     def action_close_day(self) -> None:
-
+        """Close the highlighted carrier (its shipment's or heading's), or the whole day."""
         day = self._ready(service=False)  # a close needs only the store
         if day is None:
             return
         done = printed_summary(self._printed.get(day.day, []))
         what = f"Written here: {done}." if done else "Nothing written or printed here yet."
-        text = (
-            f"Close {day.day.isoformat()}? Bookings sent after now show as late additions. {what}"
+        named = f"{day.day.strftime('%a')} {day.day.isoformat()}"
+        row = self.table.cursor_value
+        group = next(
+            (g for g in day.carriers if row is not None and g.carrier == row.carrier), None
         )
-        count = sum(len(group.lines) for group in day.carriers)
+        if group is None:
+            text = f"Close {named}? Bookings sent after now show as late additions. {what}"
+            dialog: DayConfirm | CarrierClose = DayConfirm(f"Close {named}", plain(text))
+        else:
+            text = (
+                f"Close {group.carrier} for {named}? Its bookings sent after now show as late "
+                f"additions; the other carriers stay open. {what}"
+            )
+            dialog = CarrierClose(f"Close {named}", plain(text))
 
         def decided(yes: bool | None) -> None:
-            if yes:
-                close = self._close(day.day, count)
-                self.run_worker(close, group="day-close", exit_on_error=False)
+            if not yes:
+                return
+            if group is None or (isinstance(dialog, CarrierClose) and dialog.whole):
+                count, carrier = sum(len(g.lines) for g in day.carriers), None
+            else:
+                count, carrier = len(group.lines), group.carrier
+            close = self._close(day.day, count, carrier)
+            self.run_worker(close, group="day-close", exit_on_error=False)
 
-        self.app.push_screen(DayConfirm(f"Close {day.day.isoformat()}", plain(text)), decided)
+        self.app.push_screen(dialog, decided)
 
-    async def _close(self, day: date, shipments: int) -> None:
+    async def _close(self, day: date, shipments: int, carrier: str | None) -> None:
 
         try:
             ledger = await self._ledger()
             printed = tuple(self._printed.get(day, []))
             closed = await asyncio.to_thread(
-                close_day, ledger.store, day, ledger.environment, ledger.station, printed
+                close_day,
+                ledger.store,
+                day,
+                ledger.environment,
+                ledger.station,
+                printed,
+                carrier=carrier,
             )
         except OSError as error:
             said = fixed("Not closed: the store could not be written")
             self.say([said, extra(error, ": ")], error=True)
             return
-        self._note = day_closed(day, shipments, closed.printed)
+        self._note = day_closed(day, shipments, closed.printed, carrier)
         self.say(self._note)
         self.load()
 
@@ -527,7 +551,9 @@ manifests; a day already closed shows it `canceled`).
             "Day: manifests", "One CSV and PDF per carrier (m)", self.action_manifests
         )
         yield SystemCommand("Day: print", "Every BOL and label of the day (p)", self.action_print)
-        yield SystemCommand("Day: close", "Mark the day closed (c)", self.action_close_day)
+        yield SystemCommand(
+            "Day: close", "Close the highlighted carrier or the day (c)", self.action_close_day
+        )
         yield SystemCommand("Day: next day", "The next business day (→)", self.action_next_day)
         yield SystemCommand(
             "Day: previous day", "The previous business day (←)", self.action_previous_day

@@ -1,5 +1,5 @@
-"""The Day screen's dialogs: where the manifests go (never over files without asking), and a
-yes/no for printing and closing the day."""
+"""The Day screen's dialogs: where the manifests go (never over files without asking), a
+yes/no for printing and closing the day, and the close of one carrier (or of the whole day)."""
 
 from __future__ import annotations
 
@@ -120,3 +120,42 @@ class DayConfirm(YesNoDialog):
 
     ANSWERS: ClassVar[YesNo] = YesNo("day_confirm", "Yes", "Go on", "No", "Leave it")
     BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
+
+
+@dataclass(frozen=True)
+class CloseAnswers(YesNo):
+    """Yes (this carrier), all (the whole day) or no: ``a`` answers all."""
+
+    all: str = "All carriers"
+    all_tip: str = "Close the whole day"
+
+    def bindings(self) -> list[BindingType]:
+        """y or Enter: this carrier; a: the whole day; n or Esc: neither."""
+        tip = self.all_tip
+        return [
+            *super().bindings(),
+            Binding("a", "all", self.all, id=f"{self.name}.all", tooltip=tip),
+        ]
+
+    @property
+    def hint(self) -> str:
+        return f"y {self.yes.lower()} · a {self.all.lower()} · n {self.no.lower()}"
+
+
+class CarrierClose(YesNoDialog):
+    """Close the highlighted carrier (y, Enter), the whole day (a), or nothing (n, Esc): the
+    answer is True for either close, and ``whole`` says which."""
+
+    TITLE = "Close"
+
+    ANSWERS: ClassVar[YesNo] = CloseAnswers(
+        "day_close", "This carrier", "Close this carrier alone", "Keep open", "Close nothing"
+    )
+    BINDINGS: ClassVar[list[BindingType]] = ANSWERS.bindings()
+
+    whole = False
+    """True when the answer was the whole day (a)."""
+
+    def action_all(self) -> None:
+        self.whole = True
+        self.dismiss(True)

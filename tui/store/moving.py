@@ -182,16 +182,17 @@ def _day_closes(tx: Transaction, rows: Sequence[dict[str, Any]]) -> int:
     added = 0
     for row in rows:
         key = (row["day"], row["environment"], row["station"], row["closed_at"])
+        carrier = row.get("carrier")  # a store before version 9 closed whole days only
         if tx.run(
             "SELECT 1 FROM day_closes WHERE day = ? AND environment = ? AND station = ?"
-            " AND closed_at = ?",
-            key,
+            " AND closed_at = ? AND COALESCE(carrier, '') = ?",
+            (*key, carrier or ""),
         ):
             continue
         tx.run(
-            "INSERT INTO day_closes (day, environment, station, closed_at, printed)"
-            " VALUES (?, ?, ?, ?, ?)",
-            (*key, row.get("printed") or "[]"),
+            "INSERT INTO day_closes (day, environment, station, closed_at, printed, carrier)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (*key, row.get("printed") or "[]", carrier),
         )
         added += 1
     return added

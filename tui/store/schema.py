@@ -259,9 +259,16 @@ def _version_8(d: Dialect) -> list[str]:
     ]
 
 
+def _version_9(d: Dialect) -> list[str]:
+    """A close may be one carrier's (its driver came and took its manifest): ``carrier`` is
+    the carrier's name as the day groups it; NULL closes the whole day, as every close
+    before this version did."""
+    return ["ALTER TABLE day_closes ADD COLUMN carrier TEXT"]
+
+
 MIGRATIONS: Final = (
     _version_1, _version_2, _version_3, _version_4, _version_5, _version_6, _version_7,
-    _version_8,
+    _version_8, _version_9,
 )  # fmt: skip
 """``MIGRATIONS[n](dialect)``: the statements from version n to n + 1."""
 

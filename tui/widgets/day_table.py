@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.segment import Segment
 from rich.style import Style
@@ -21,6 +21,9 @@ from tui.day.manifests import number, short_flags
 from tui.domain.safe_text import plain
 from tui.listing.table_column import Column
 from tui.widgets.virtual_table import VirtualTable
+
+if TYPE_CHECKING:
+    from tui.store.days import DayClose, DayCloses
 
 KNOWN_WITHOUT_SERVICE = {"unsettled", "late"}
 """Flags the store alone can tell (the others need the service's record)."""
@@ -38,14 +41,23 @@ class DayRow:
     """``known``: the service's record is in; ``pending``: asked for; ``offline``: no answer."""
 
 
-def day_rows(day: Day, facts: str = "known") -> list[DayRow]:
-    """The day's carriers, each a heading and its shipments."""
+def closed_text(close: DayClose) -> str:
+    """``closed 16:05 pack-1``: when (local time) and by which station."""
+    return f"closed {close.closed_at.astimezone().strftime('%H:%M')} {close.station}"
+
+
+def day_rows(day: Day, facts: str = "known", closes: DayCloses | None = None) -> list[DayRow]:
+    """The day's carriers, each a heading (with its own latest close, from ``closes``) and
+    its shipments."""
     rows: list[DayRow] = []
     for group in day.carriers:
         count = len(group.lines)
         heading = f"{group.carrier} · {count} shipment{'s' * (count != 1)}"
         if facts == "known":
             heading += f" · {group.pieces} pcs · {number(group.weight_lb)} lb"
+        own = closes.of(group.carrier) if closes is not None else None
+        if own is not None:
+            heading += f" · {closed_text(own)}"
         rows.append(DayRow(f"carrier:{group.carrier}", group.carrier, heading=heading))
         for line in group.lines:
             key = f"line:{line.booking.reference}"
@@ -158,4 +170,5 @@ class DayTable(VirtualTable[DayRow]):
         if cursor:
             base += self.get_component_rich_style("virtual-table--cursor")
         mark = "▸" if cursor else " "
-        return Strip([Segment(mark + plain(row.heading), base)]).adjust_cell_length(width, base)
+        heading = plain(row.heading, limit=max(width - 1, 1))  # a cut station's name ends in …
+        return Strip([Segment(mark + heading, base)]).adjust_cell_length(width, base)
