@@ -49,7 +49,7 @@ async def test_a_day_not_read_yet_says_reading_until_its_rows_come(
     read = facts.read_stored
 
     def slow(*args: Any) -> facts.StoredDay:
-        assert gate.wait(15), "the store's read was never let through"
+        assert gate.wait(120), "the store's read was never let through"
         return read(*args)
 
     monkeypatch.setattr(facts, "read_stored", slow)
