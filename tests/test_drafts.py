@@ -3,11 +3,13 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tui.drafts import DraftStore, damaged_note
+from tui.drafts import DraftStore, DraftWriter, damaged_note
 
 
 def test_a_draft_comes_back_with_when_it_was_saved(tmp_path: Path) -> None:
@@ -40,3 +42,57 @@ def test_a_damaged_draft_is_kept_aside_and_said(tmp_path: Path, content: bytes) 
     store.save("quote", {"dest_zip": "60607"})  # the next save does not touch it
     assert read.set_aside.read_bytes() == content
     assert store.load("quote") == {"dest_zip": "60607"}
+
+
+class GatedStore(DraftStore):
+    """A real store whose first write waits at a gate, and which notes every write it makes
+    (the data and the thread it ran on)."""
+
+    def __init__(self, directory: Path) -> None:
+        super().__init__(directory)
+        self.gate = threading.Event()
+        self.entered = threading.Event()
+        self.writes: list[tuple[dict[str, Any] | None, str]] = []
+
+    def save(self, name: str, data: dict[str, Any]) -> None:
+        self.entered.set()
+        assert self.gate.wait(30), "the test never opened the gate"
+        super().save(name, data)
+        self.writes.append((data, threading.current_thread().name))
+
+    def clear(self, name: str) -> None:
+        super().clear(name)
+        self.writes.append((None, threading.current_thread().name))
+
+
+def test_the_writer_writes_on_its_own_thread_and_never_an_older_draft_after_a_newer(
+    tmp_path: Path,
+) -> None:
+    store = GatedStore(tmp_path / "drafts")
+    writer = DraftWriter("quote")
+    writer.save(store, {"dest_zip": "1"})
+    assert store.entered.wait(30)  # the first write is under way, held at the gate
+    assert writer.busy
+    for text in ("12", "123", "1234"):  # typed meanwhile: only the newest waits its turn
+        writer.save(store, {"dest_zip": text})
+    assert not store.writes, "save returned before the disk was touched"
+    store.gate.set()
+    assert writer.wait(30)
+    assert [data for data, _thread in store.writes] == [{"dest_zip": "1"}, {"dest_zip": "1234"}]
+    assert {thread for _data, thread in store.writes} == {"draft-quote"}
+    assert store.read("quote").data == {"dest_zip": "1234"}
+
+
+def test_a_clear_asked_after_a_save_is_done_after_it(tmp_path: Path) -> None:
+    store = GatedStore(tmp_path / "drafts")
+    writer = DraftWriter("quote")
+    writer.save(store, {"dest_zip": "30303"})
+    assert store.entered.wait(30)
+    writer.clear(store)
+    store.gate.set()
+    assert writer.wait(30)
+    assert [data for data, _thread in store.writes] == [{"dest_zip": "30303"}, None]
+    assert store.read("quote").data is None
+    writer.save(store, {"dest_zip": "60607"})  # a write after the thread ended starts another
+    assert writer.wait(30)
+    assert store.read("quote").data == {"dest_zip": "60607"}

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import logging
 import os
 import re
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -77,6 +79,83 @@ class DraftStore:
     def clear(self, name: str) -> None:
         """Forget the draft (after the form was used up, e.g. a booking went through)."""
         self._path(name).unlink(missing_ok=True)
+
+
+class DraftWriter:
+    """Writes one draft (`name`) on a thread of its own, so the form being typed into never
+    waits for the disk, in the order the writes were asked for.
+
+    A write starts as soon as it is asked for. While one is on its way, only the newest
+    asked after it is kept to follow (an older version is never written after a newer
+    one); a removal (`clear`) is ordered the same way. Each write is atomic
+    (`write_atomically`). `wait` blocks until everything asked for is on disk: for leaving
+    the form and for the app's exit. The thread is not a daemon, so even an exit that skips
+    `wait` does not end the process halfway through a write."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._turn = threading.Condition()
+        self._next: tuple[DraftStore, dict[str, Any] | None] | None = None
+        """The newest write not yet started: the store and the data (None: remove it)."""
+        self._running = False
+
+    def save(self, store: DraftStore, data: dict[str, Any]) -> None:
+        """Write `data` as the draft in `store` (`data` is the writer's from here on)."""
+        self._ask(store, data)
+
+    def clear(self, store: DraftStore) -> None:
+        """Remove the draft from `store`, after the writes asked for before."""
+        self._ask(store, None)
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until every write asked for is done; False if `timeout` seconds passed."""
+        with self._turn:
+            return self._turn.wait_for(lambda: not self._running, timeout)
+
+    @property
+    def busy(self) -> bool:
+        """True while a write is on its way or waiting its turn."""
+        with self._turn:
+            return self._running
+
+    def _ask(self, store: DraftStore, data: dict[str, Any] | None) -> None:
+        with self._turn:
+            self._next = (store, data)
+            if self._running:
+                return  # the thread at work takes it next
+            self._running = True
+        try:
+            threading.Thread(target=self._run, name=f"draft-{self.name}", daemon=False).start()
+        except RuntimeError:  # no new threads (the interpreter is shutting down): here
+            self._run()
+
+    def _run(self) -> None:
+        try:
+            while True:
+                with self._turn:
+                    job, self._next = self._next, None
+                    if job is None:  # ended under the lock: a write asked now starts a thread
+                        self._running = False
+                        self._turn.notify_all()
+                        return
+                self._write(*job)
+        except BaseException:  # a bug: `wait` must not hang on a dead thread
+            with self._turn:
+                self._running = False
+                self._turn.notify_all()
+            raise
+
+    def _write(self, store: DraftStore, data: dict[str, Any] | None) -> None:
+        try:
+            if data is None:
+                store.clear(self.name)
+            else:
+                store.save(self.name, data)
+        except OSError as error:  # kept on screen; the next change tries again
+            _LOG.warning("could not write the %s draft: %s", self.name, error.strerror)
+
+
+_LOG = logging.getLogger("tui.drafts")
 
 
 def _set_aside(path: Path) -> Path | None:

@@ -239,7 +239,7 @@ packing group), and the emergency contact hazardous freight needs.
             self.call_after_refresh(say, message)
 
     def on_unmount(self) -> None:
-        self.keeper.flush()
+        self.keeper.close()
 
     def _read_in_thread(self, group: str, read: Callable[[], object]) -> None:
         """Read reference data (ZIP places, holidays) off the event loop; check the form

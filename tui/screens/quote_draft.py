@@ -1,5 +1,5 @@
 """The quote form's draft: the form it starts from (restored, or fresh from the default
-origin) and the throttled save as the user types."""
+origin) and the throttled save as the user types, written off the event loop."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tui.domain.accessorials import parse_accessorials
 from tui.domain.quote_form import QuoteDraft
-from tui.drafts import BOOKED, damaged_note
+from tui.drafts import BOOKED, DraftWriter, damaged_note
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 DRAFT_NAME = "quote"
 SAVE_DELAY = 0.3
+CLOSE_WAIT = 10.0
+"""Seconds leaving the form waits at most for its last draft to reach the disk."""
 
 
 class QuoteDraftKeeper:
@@ -36,6 +38,8 @@ class QuoteDraftKeeper:
         self._schedule = schedule
         self._timer: Timer | None = None
         self._pending: QuoteDraft | None = None
+        self._writer = DraftWriter(DRAFT_NAME)
+        """Writes the draft on a thread, in order (see `DraftWriter`)."""
         self.restored = False
         """True when the first draft came from the store (its filled fields count as touched)."""
         self.word: tuple[str, SeverityLevel] | None = None
@@ -86,18 +90,35 @@ class QuoteDraftKeeper:
             self._timer = self._schedule(SAVE_DELAY, self.flush)
 
     def flush(self) -> None:
-        """Write the pending draft now (leaving the screen, asking for rates)."""
+        """Start writing the pending draft now (asking for rates; the timer's save), off the
+        event loop: see `DraftWriter`."""
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
         pending, self._pending = self._pending, None
         if pending is not None:
-            self._session.drafts.save(DRAFT_NAME, pending.to_dict())
+            self._writer.save(self._session.drafts, pending.to_dict())
+
+    def close(self) -> None:
+        """Write the pending draft and wait until every draft asked for is on disk (the form
+        is leaving, maybe with the app: what was typed must be there before it exits)."""
+        self.flush()
+        self._writer.wait(CLOSE_WAIT)
+
+    @property
+    def writing(self) -> bool:
+        """True while a draft is on its way to the disk."""
+        return self._writer.busy
 
     def clear(self) -> QuoteDraft:
-        """Forget the saved draft; the fresh form to load instead."""
+        """Forget the saved draft (after any write still on its way); the fresh form to load
+        instead."""
         self.booked = None
-        self._session.drafts.clear(DRAFT_NAME)
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self._pending = None
+        self._writer.clear(self._session.drafts)
         return self.fresh()
 
     def keep_as_new(self) -> None:

@@ -163,6 +163,8 @@ class GridInput(Input):
         self._strip = strip
         self._quiet = False
         self._blurred_rows: deque[ItemRow | None] = deque()
+        self._keys_waiting = 0
+        """Keys and pastes handed to this input and not yet handled."""
         super().__init__(*args, **kwargs)
 
     def show(self, value: str) -> None:
@@ -207,10 +209,26 @@ class GridInput(Input):
         )
 
     def idle(self) -> bool:
-        """True when no key or event waits for this input (it may show another row)."""
-        return self.message_queue_size == 0
+        """True when no key or paste waits for this input (it may show another row).
+
+        Only typed input counts: the focus, blur and refresh messages a move between rows
+        leaves queued carry their row with them (see `post_message`), so a strip they wait
+        in may move on at once. Counting them made a burst of ↑ or ↓ build a fresh strip of
+        eight inputs for every other key."""
+        return self._keys_waiting == 0
+
+    async def on_event(self, event: events.Event) -> None:
+        try:
+            await super().on_event(event)
+        finally:
+            if isinstance(event, events.Key | events.Paste) and self._keys_waiting:
+                self._keys_waiting -= 1
 
     def post_message(self, message: Message) -> bool:
+        if isinstance(message, events.Key | events.Paste):
+            posted = super().post_message(message)
+            self._keys_waiting += posted
+            return posted
         if isinstance(message, Input.Changed) and message.input is self:
             # The row takes the value now, while the key is handled: a strip laid over this
             # row a moment later (keys typed ahead) starts from what was typed.
