@@ -38,7 +38,7 @@ from tui.forms.quote_lines import (
 )
 from tui.forms.quote_marks import FieldMarks
 from tui.host import Host, host_of
-from tui.screens.modal import FreightScreen
+from tui.screens.freight_screen import FreightScreen
 from tui.screens.quote_dialogs import (
     first_hazardous_row,
     open_accessorials,
