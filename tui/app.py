@@ -230,6 +230,8 @@ class FreightApp(Navigation, KeyFilter):
         self._activities: dict[str, str] = {}
         self._readable_themes: dict[str, Theme] = {}
         """Each theme used, its colours made readable on this terminal (see `get_theme`)."""
+        self._css_variables: tuple[Theme, dict[str, str]] | None = None
+        """The current theme's CSS variables, worked out once (see `get_css_variables`)."""
         theme = session.theme
         self.theme = theme if theme_problem(theme) is None else "textual-dark"
         if has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
@@ -462,6 +464,19 @@ class FreightApp(Navigation, KeyFilter):
             terminal = terminal_of(self.console.color_system, self.no_color)
             readable = themes[theme.name] = readable_theme(theme, terminal)
         return readable
+
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables of the current theme, worked out once per theme: the style
+        sheet, the statuses and the header's badge each ask for them before the first frame."""
+        theme = self.current_theme
+        known: tuple[Theme, dict[str, str]] | None = getattr(self, "_css_variables", None)
+        if known is not None and known[0] is theme:
+            self.theme_variables = dict(known[1])
+            return dict(known[1])
+        variables = super().get_css_variables()
+        if hasattr(self, "_css_variables"):  # not in Textual's __init__, before ours
+            self._css_variables = (theme, dict(variables))
+        return variables
 
     def watch_theme(self, _name: str) -> None:
         """Statuses take the new theme's colours before the screen repaints."""

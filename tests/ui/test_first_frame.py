@@ -30,6 +30,8 @@ from tests.textual_probes import watch_frames
 # argparse (and gettext), tomllib and zoneinfo came back with the imports at the top of
 # tui.cli, tui.config.plain and tui.forms.zip_places (2026-12-07): the full parser, a config
 # file's reader and the ZIP data's time zones all wait for their first use.
+# The dialogs' bases (tui.screens.modal) and the booked draft's dialog wait for their first
+# use too (2026-12-07: 20 M instructions of the first frame).
 # Not holidays: the quote screen loads it in a thread from its first refresh, which Textual's
 # start-up batch finishes before it sends the first frame.
 HEAVY = (
@@ -40,6 +42,7 @@ HEAVY = (
     "tui.screens.shipments", "tui.screens.result", "tui.screens.shipment_detail",
     "tui.documents", "importlib.metadata", "textual.widgets._text_area",
     "tui.store", "sqlite3", "argparse", "gettext", "tomllib", "zoneinfo",
+    "tui.screens.modal", "tui.screens.yes_no", "tui.screens.quote_booked",
 )
 
 

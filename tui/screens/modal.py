@@ -1,16 +1,18 @@
-"""The bases of Freight's screens: the keys every screen has, in Freight's words, and every
-dialog centred over the screen it was opened from, on a surface box."""
+"""The bases of Freight's dialogs, each centred over the screen it was opened from, on a surface
+box; and, from `tui.screens.freight_screen`, the full screens' base and the keys every screen
+has, in Freight's words."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from rich.text import Text
-from textual.binding import Binding, BindingType
-from textual.screen import ModalScreen, Screen
+from textual.binding import BindingType
+from textual.screen import ModalScreen
 from textual.widgets import Input
 
 from tui.domain.display_paths import display_path
+from tui.screens.freight_screen import SCREEN_KEYS, FreightScreen
 from tui.service_call import WorkerErrorsToHost
 from tui.widgets.plain import Static, show_status
 from tui.workspace import OutsideWorkspace, confine
@@ -21,23 +23,14 @@ if TYPE_CHECKING:
 
 ResultT = TypeVar("ResultT")
 
-SCREEN_KEYS: list[BindingType] = [
-    Binding("tab", "app.focus_next", "Next", tooltip="Next field", show=False),
-    Binding("shift+tab", "app.focus_previous", "Previous", tooltip="Previous field", show=False),
-    Binding(
-        "ctrl+c,super+c", "screen.copy_text", "Copy", tooltip="Copy the selected text", show=False
-    ),
+__all__ = [
+    "PATH_WIDTH",
+    "SCREEN_KEYS",
+    "FreightDialog",
+    "FreightModal",
+    "FreightScreen",
+    "PathDialog",
 ]
-"""Textual's own screen keys (same keys, same actions) described in Freight's words: Textual's
-("Focus Next") would show in the help and the keys panel."""
-
-
-class FreightScreen(Screen[ResultT]):
-    """A full screen of Freight's: the screen keys in Freight's words. Each screen sets
-    ``TITLE``, the name its help and the palette give it."""
-
-    BINDINGS: ClassVar[list[BindingType]] = SCREEN_KEYS
-
 
 PATH_WIDTH = 48
 """Characters a path may take in a message (the rest of an 80-column line is its words)."""

@@ -38,7 +38,7 @@ from tui.forms.quote_lines import (
 )
 from tui.forms.quote_marks import FieldMarks
 from tui.host import Host, host_of
-from tui.screens.modal import FreightScreen
+from tui.screens.freight_screen import FreightScreen
 from tui.screens.quote_dialogs import (
     first_hazardous_row,
     open_accessorials,
@@ -154,6 +154,7 @@ packing group), and the emergency contact hazardous freight needs.
         first screen releases the keys typed while it started)."""
         super().__init__()
         self._when_mounted = when_mounted
+        self._resumed = False
         self.marks = FieldMarks()
         self._errors: list[FieldError] = []
         self.extras = QuoteExtras(changed=lambda: self.keeper.changed())
@@ -197,6 +198,14 @@ packing group), and the emergency contact hazardous freight needs.
         yield TextCell("", id="quote-extras")
         yield TextCell("", id="quote-message")
         yield FreightFooter(compact=True)
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:
+        """The first time the form shows, its nodes were styled as they were mounted, a moment
+        before: Textual would style every one of them again (and each input's parts) before
+        the first frame. Later resumes (after a dialog, another mode, a theme change) do."""
+        if not self._resumed:
+            self._resumed = True
+            event.refresh_styles = False
 
     def on_mount(self) -> None:
         try:

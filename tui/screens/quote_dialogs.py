@@ -15,7 +15,6 @@ from tui.domain.safe_text import plain
 from tui.forms.quote_extras import QuoteExtras
 from tui.forms.quote_lines import booked_text
 from tui.forms.quote_marks import FieldMarks
-from tui.screens.quote_booked import QuoteBookedScreen
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -175,5 +174,7 @@ async def say_booked(
             clear()
         else:
             keeper.keep_as_new()
+
+    from tui.screens.quote_booked import QuoteBookedScreen  # not for the first frame
 
     app.push_screen(QuoteBookedScreen(booked_text(reference, record)), chosen)
