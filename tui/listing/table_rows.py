@@ -334,8 +334,10 @@ class TableRows(Generic[RowT]):
         mask = self._mask
         if mask is None:
             return list(order)
-        if order is self._numbers:
-            return list(compress(order, mask))
+        if order is self._numbers or order == self._numbers:
+            # (a sort in arrival order, as by position: the mask's own order, read at
+            # once; the comparison stops at the first row out of place)
+            return list(compress(self._numbers, mask))
         return list(compress(order, map(mask.__getitem__, order)))
 
     def display_index(self, key: str) -> int:
