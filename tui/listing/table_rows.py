@@ -181,18 +181,21 @@ class TableRows(Generic[RowT]):
 
     def _replace(self, number: int, row: RowT) -> None:
         self._all[number] = row
-        moved = False
+        changed: set[str] = set()
         for column, values in self._values.items():
             value = self._value_of[column](row)
-            moved = moved or (column == self.sort_column and value != values[number])
+            if value != values[number]:
+                changed.add(column)
             values[number] = value
-        if moved:
+        # (the orders of columns whose value did not change stay as they are: a rating
+        # run changes a row's status and total, not where it goes)
+        shown = self._shown_order
+        self._orders = {k: o for k, o in self._orders.items() if k[0] not in changed or k == shown}
+        if self.sort_column in changed:
             self._changed_order(number, was_in=True)
             if self._mask is None or self._mask[number]:
                 self._shown.remove(number)
                 self._place(number)
-        else:
-            self._orders = {k: o for k, o in self._orders.items() if k == self._shown_order}
 
     def show_row(self, key: str, shown: bool) -> None:
         """Let one row through the filter, or hold it back."""
@@ -233,10 +236,12 @@ class TableRows(Generic[RowT]):
 
     def _changed_order(self, number: int, *, was_in: bool) -> None:
         """A row arrived or its sort value changed: the sorted column's order takes it in its
-        place; the others' orders are made again when next asked for."""
+        place; a new row's other orders are made again when next asked for (a changed row's
+        were dropped by ``_replace`` where its value changed)."""
         shown = self._shown_order
         order = self._orders.get(shown) if shown is not None else None
-        self._orders = {}
+        if not was_in:
+            self._orders = {}
         if order is None or shown is None:
             return
         if was_in:
