@@ -252,3 +252,29 @@ def test_a_changed_row_keeps_the_orders_of_columns_whose_value_it_kept(monkeypat
     store.sort("where", where, reverse=True)
     assert [row[0] for row in store.shown()] == ["a", "c", "d", "b"]
     assert len(made) == 6  # total up (its total changed), where down (where it goes did)
+
+
+def test_a_filter_letting_few_rows_through_sorts_them_as_the_full_order_has_them(
+    monkeypatch: Any,
+) -> None:
+    sorted_counts: list[int] = []
+    sort = table_rows.sorted_numbers
+
+    def counted(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
+        sorted_counts.append(len(numbers))
+        return sort(numbers, values)
+
+    monkeypatch.setattr(table_rows, "sorted_numbers", counted)
+    rows = [(f"r{n:03d}", (n * 7) % 5 if n % 11 else None) for n in range(400)]
+    store = _rows(*rows)
+    for reverse in (False, True):
+        store.filter(None)
+        store.sort("weight", _weight, reverse=reverse)
+        every = store.shown()
+        for step in (3, 37, 101):  # many through (read through the order), and few
+            mask = bytearray(n % step == 1 for n in range(400))
+            sorted_counts.clear()
+            store.filter(mask)
+            through = [row for row in every if mask[int(row[0][1:])]]  # as shown unfiltered
+            assert store.shown() == through
+            assert sorted_counts == ([] if step == 3 else [len(through)])

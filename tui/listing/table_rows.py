@@ -17,6 +17,10 @@ RowT = TypeVar("RowT")
 SortValue = Callable[[Any], Any]
 
 
+FEW = 16
+"""A filter that lets through fewer than one row in this many has its rows sorted, not read
+through the sort's order."""
+
 SortOrders = tuple[list[Any], list[int], list[int]]
 """A column's sort value of each row, and the row numbers ascending, ties in arrival order,
 and in the order that shown reversed is descending, ties in arrival order too."""
@@ -333,6 +337,15 @@ class TableRows(Generic[RowT]):
         self._mask = None if mask is None else bytearray(mask)
         column = self.sort_column
         order = self._numbers if column is None else self._order(column, self.reverse)
+        if column is not None and mask is not None and mask.count(1) * FEW < len(mask):
+            # Few rows let through: sorting them costs less than reading the mask at
+            # every row of the order (random places, at 100,000 rows 11 ms). Given in
+            # arrival order (turned for a descending sort), a stable sort puts the ties as
+            # the order has them.
+            shown = list(compress(self._numbers, mask))
+            given = shown[::-1] if self.reverse else shown
+            self._shown = sorted_numbers(given, self._values[column])
+            return
         self._shown = self._through_filter(order)
 
     def _through_filter(self, order: list[int]) -> list[int]:
