@@ -222,15 +222,21 @@ def test_orders_read_elsewhere_are_taken_while_no_row_changed_and_not_read_again
     assert [row[0] for row in store.shown()] == ["d", "c", "b", "a"]
 
 
-def test_a_changed_row_keeps_the_orders_of_columns_whose_value_it_kept(monkeypatch: Any) -> None:
+def _count_sorts(monkeypatch: Any) -> list[int]:
+    """How many row numbers each sort the rows make is given, as they make them."""
     made: list[int] = []
     sort = table_rows.sorted_numbers
 
     def counted(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
-        made.append(len(values))
+        made.append(len(numbers))
         return sort(numbers, values)
 
     monkeypatch.setattr(table_rows, "sorted_numbers", counted)
+    return made
+
+
+def test_a_changed_row_keeps_the_orders_of_columns_whose_value_it_kept(monkeypatch: Any) -> None:
+    made = _count_sorts(monkeypatch)
     Order = tuple[str, str, int]  # key, where it goes, its total
     store: TableRows[Order] = TableRows(lambda row: row[0])
     for row in [("a", "Reno", 5), ("b", "Boise", 5), ("c", "Reno", 1), ("d", "Ogden", 3)]:
@@ -257,14 +263,7 @@ def test_a_changed_row_keeps_the_orders_of_columns_whose_value_it_kept(monkeypat
 def test_a_filter_letting_few_rows_through_sorts_them_as_the_full_order_has_them(
     monkeypatch: Any,
 ) -> None:
-    sorted_counts: list[int] = []
-    sort = table_rows.sorted_numbers
-
-    def counted(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
-        sorted_counts.append(len(numbers))
-        return sort(numbers, values)
-
-    monkeypatch.setattr(table_rows, "sorted_numbers", counted)
+    sorted_counts = _count_sorts(monkeypatch)
     rows = [(f"r{n:03d}", (n * 7) % 5 if n % 11 else None) for n in range(400)]
     store = _rows(*rows)
     for reverse in (False, True):
