@@ -91,3 +91,27 @@ def test_a_changed_row_moves_its_total_and_fractions_of_a_cent_still_add_up() ->
         index.counts_text(None)
         == "8 orders · 2 booked (1 paperwork missing) · 3 rated · 1 no-rate · 1 pending · 1 invalid"
     )
+
+
+def test_a_filter_seen_a_moment_ago_is_kept_and_follows_changed_and_new_rows() -> None:
+    index = ReviewIndex()
+    index.replace(ROWS)
+    rated = index.mask(["rated"])
+    assert rated is not None
+    assert index.mask(["rated"]) is rated  # typed back to: no pass over the rows
+    index.mask(["b"])
+    index.update(row_of("C1", "rated", "3.00"))  # now matches
+    index.update(row_of("A1", "booked", "100.25"))  # no longer does
+    index.update(row_of("E1", "rated", "1.00"))  # new, matching
+    assert index.mask(["rated"]) is rated
+    assert list(rated) == [0, 1, 0, 0, 1, 0, 0, 1]
+    for words in (["rated"], ["b"], ["booked", "a"]):  # counted as one by one, after changes
+        mask = index.mask(words)
+        assert mask is not None
+        shown = [row for number, row in enumerate(index.rows) if mask[number]]
+        assert [row.matches(words) for row in index.rows] == [bool(b) for b in mask]
+        assert index.counts_text(mask) == counts_text(shown)
+        assert index.totals_text(mask) == totals_text(shown)
+    for number in range(12):  # only the last few are kept
+        index.mask([f"w{number}"])
+    assert index.mask(["rated"]) is not rated

@@ -4,8 +4,11 @@ cursor and scrolling."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from operator import itemgetter
+from typing import Any
 
+from tui.listing import table_rows
 from tui.listing.table_column import Column
 from tui.listing.table_cursor import TableCursor, scroll_top
 from tui.listing.table_layout import ColumnLayout
@@ -217,3 +220,60 @@ def test_orders_read_elsewhere_are_taken_while_no_row_changed_and_not_read_again
     assert not store.prime(stale[0], "key", lambda row: row[0], orders)  # a row came since
     store.sort("key", lambda row: row[0], reverse=True)
     assert [row[0] for row in store.shown()] == ["d", "c", "b", "a"]
+
+
+def _count_sorts(monkeypatch: Any) -> list[int]:
+    """How many row numbers each sort the rows make is given, as they make them."""
+    made: list[int] = []
+    sort = table_rows.sorted_numbers
+
+    def counted(numbers: Sequence[int], values: Sequence[Any]) -> list[int]:
+        made.append(len(numbers))
+        return sort(numbers, values)
+
+    monkeypatch.setattr(table_rows, "sorted_numbers", counted)
+    return made
+
+
+def test_a_changed_row_keeps_the_orders_of_columns_whose_value_it_kept(monkeypatch: Any) -> None:
+    made = _count_sorts(monkeypatch)
+    Order = tuple[str, str, int]  # key, where it goes, its total
+    store: TableRows[Order] = TableRows(lambda row: row[0])
+    for row in [("a", "Reno", 5), ("b", "Boise", 5), ("c", "Reno", 1), ("d", "Ogden", 3)]:
+        store.add(row)
+    where, total = itemgetter(1), itemgetter(2)
+    for reverse in (False, True):
+        store.sort("where", where, reverse=reverse)
+        store.sort("total", total, reverse=reverse)
+    assert len(made) == 4
+    store.add(("c", "Reno", 4))  # its total changed, not where it goes: placed, no sort
+    assert [row[0] for row in store.shown()] == ["a", "b", "c", "d"]  # total, descending
+    store.sort("where", where, reverse=False)  # kept: not made again
+    assert [row[0] for row in store.shown()] == ["b", "d", "a", "c"]
+    assert len(made) == 4
+    store.add(("a", "Tulsa", 5))  # where it goes changed: placed, that column's other order
+    assert [row[0] for row in store.shown()] == ["b", "d", "c", "a"]  # dropped
+    store.sort("total", total, reverse=False)  # (ties in arrival order both ways)
+    assert [row[0] for row in store.shown()] == ["d", "c", "a", "b"]
+    store.sort("where", where, reverse=True)
+    assert [row[0] for row in store.shown()] == ["a", "c", "d", "b"]
+    assert len(made) == 6  # total up (its total changed), where down (where it goes did)
+
+
+def test_a_filter_letting_few_rows_through_sorts_them_as_the_full_order_has_them(
+    monkeypatch: Any,
+) -> None:
+    sorted_counts = _count_sorts(monkeypatch)
+    rows = [(f"r{n:03d}", (n * 7) % 5 if n % 11 else None) for n in range(400)]
+    store = _rows(*rows)
+    for reverse in (False, True):
+        store.filter(None)
+        store.sort("weight", _weight, reverse=reverse)
+        every = store.shown()
+        for step in (3, 37, 101):  # many through (read through the order), and few
+            mask = bytearray(n % step == 1 for n in range(400))
+            sorted_counts.clear()
+            store.filter(mask)
+            through = [row for row in every if mask[int(row[0][1:])]]  # as shown unfiltered
+            assert store.shown() == through
+            assert sorted_counts == ([] if step == 3 else [len(through)])

@@ -9,10 +9,11 @@ from textual.actions import parse
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.widget import Widget
 
 from tests.batch.test_review_index import ROWS, row_of
 from tui.listing.table_column import Column
-from tui.widgets.batch_review import BatchReviewTable
+from tui.widgets.batch_review import BatchFilter, BatchReviewTable
 from tui.widgets.batch_tables import BatchColumnsTable, BatchOrdersTable
 from tui.widgets.day_table import DayTable
 from tui.widgets.report_tables import ReportTable
@@ -63,11 +64,11 @@ class TableApp(App[None]):
         self.messages.append(message)
 
 
-def table_of(app: TableApp) -> VirtualTable[Any]:
+def table_of(app: App[None]) -> VirtualTable[Any]:
     return app.query_one(VirtualTable)
 
 
-def screen_text(app: TableApp) -> str:
+def screen_text(app: App[None]) -> str:
     table = table_of(app)
     return "\n".join(table.render_line(y).text for y in range(table.size.height))
 
@@ -274,4 +275,61 @@ async def test_review_sorts_made_ahead_match_sorts_made_at_the_key_ties_in_file_
             assert [r.key for r in primed.rows()] == [r.key for r in plain.rows()]
             if primed.sort_column == "status":  # descending, ties in file order
                 assert [r.key for r in primed.rows()][:5] == ["R0", "R3", "R6", "R9", "R12"]
+        await pilot.pause()
+
+
+class FilteredReviewApp(App[None]):
+    CSS = "#batch-filter { width: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        yield BatchFilter(id="batch-filter", compact=True)
+        yield BatchReviewTable()
+
+
+async def test_a_letter_in_the_review_filter_lays_nothing_out(monkeypatch: Any) -> None:
+    # (Textual's Input lays the whole screen out at each key: its text's width changed)
+    layouts: list[Widget] = []
+    refresh = Widget.refresh
+
+    def counted(self: Widget, *regions: Any, **options: Any) -> Widget:
+        if options.get("layout"):
+            layouts.append(self)
+        return refresh(self, *regions, **options)
+
+    app = FilteredReviewApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        table = app.query_one(BatchReviewTable)
+        table.show({row.key: row for row in ROWS})
+        app.query_one(BatchFilter).focus()
+        await pilot.pause()
+        monkeypatch.setattr(Widget, "refresh", counted)
+        await pilot.press("r", "a", "t")
+        await pilot.pause()
+        assert [row.key for row in table.rows()] == ["A1", "A2", "C3"]
+        assert "C3" in screen_text(app)
+        assert layouts == []
+
+
+async def test_a_filtered_review_sorted_keeps_file_order_for_ties_and_a_changed_row_its_place() -> (
+    None
+):
+    rows = [row_of(f"R{n}", ("rated", "pending", "invalid")[n % 3]) for n in range(12)]
+    app = ReviewApp()
+    async with app.run_test(size=(80, 12)) as pilot:
+        table = app.query_one(BatchReviewTable)
+        table.show({row.key: row for row in rows})
+        table.filter_by(["r1"])  # R1, R10, R11
+        table.sort_next()  # by status: invalid R11, then pending R1 R10 (ties in file order)
+        assert [r.key for r in table.rows()] == ["R11", "R1", "R10"]
+        table.sort_by("status", reverse=True)
+        assert [r.key for r in table.rows()] == ["R1", "R10", "R11"]  # ties in file order
+        table.changed(row_of("R1", "invalid"))  # its place among the invalid: file order
+        assert [r.key for r in table.rows()] == ["R10", "R1", "R11"]
+        table.changed(row_of("R20", "invalid"))  # new, not matching: held back
+        table.changed(row_of("R14", "invalid"))  # new, matching: in its place
+        assert [r.key for r in table.rows()] == ["R10", "R1", "R11", "R14"]
+        table.sort_by("position", reverse=False)  # (every position 0: file order)
+        assert [r.key for r in table.rows()] == ["R1", "R10", "R11", "R14"]
+        table.filter_by([])
+        assert [r.key for r in table.rows()][-4:] == ["R10", "R11", "R20", "R14"]
         await pilot.pause()
