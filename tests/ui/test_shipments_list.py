@@ -388,3 +388,34 @@ async def test_wide_terminal_shows_every_column(sandbox: SandboxApp) -> None:
         shown = table.column_keys_shown
         assert {"reference", "status", "origin", "destination", "total"} <= set(shown)
         assert "carrier" not in shown
+
+
+async def test_typing_in_the_search_lays_nothing_out_from_the_field(
+    sandbox: SandboxApp, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Textual's Input lays the whole screen out at every key (its text's width changed);
+    # the search is 1fr wide whatever it holds, so a key only repaints it.
+    from textual.widget import Widget
+
+    layouts: list[Widget] = []
+    refresh = Widget.refresh
+
+    def counted(self: Widget, *regions: Any, **options: Any) -> Widget:
+        if options.get("layout") and isinstance(self, Input):
+            layouts.append(self)
+        return refresh(self, *regions, **options)
+
+    freight = app_on(httpx.ASGITransport(app=sandbox))
+    async with freight.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, freight)
+        screen = shipments_screen(freight)
+        search = screen.query_one("#search-input", Input)
+        search.focus()
+        await pilot.pause()
+        search.value = "a"  # text in it: the keys go in as typed, never held as a scan
+        search.cursor_position = 1
+        monkeypatch.setattr(Widget, "refresh", counted)
+        await pilot.press("t", "l", "a")
+        await wait_for(pilot, lambda: search.value == "atla", what="the keys in the search")
+        await wait_for(pilot, lambda: not screen.is_loading, what="the search")
+        assert layouts == []

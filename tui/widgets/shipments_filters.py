@@ -18,6 +18,7 @@ from tui.domain.shipments import SHIPMENT_STATUSES as STATUSES
 from tui.listing.dates import SHORTCUTS, matching_shortcut, parse_date, shortcut_range
 from tui.widgets import WidgetMessage
 from tui.widgets.plain import Label
+from tui.widgets.steady_input import SteadyInput
 from tui.widgets.typeahead import TypeaheadFocus
 
 
@@ -115,7 +116,7 @@ text is asked for when it answers). Enter on a scanned number opens that shipmen
                     tooltip=tooltip,
                 )
             yield Label("Search")
-            yield Input(
+            yield SteadyInput(  # 1fr wide: a key lays nothing out
                 placeholder="PRO, tracking, BOL, city… ( / )",
                 id="search-input",
                 classes="accepts-scans",  # tui.key_filter.SCAN_FIELD_CLASS: scans when empty
