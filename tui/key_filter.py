@@ -284,7 +284,10 @@ class KeyFilter(App[None]):
         verdict = scans.feed(event)
         if verdict == "taken" and scans.holding:
             text = scans.held_text
-            if len(text) == 1 or scans.held_is_no_scan:  # (a scan's first key: one at most)
+            # One key alone is text only in the search (on the list it is a key: e exports,
+            # s sorts); a scan asks for its first key at most.
+            in_search = isinstance(self.screen.focused, Input)
+            if (len(text) == 1 and in_search) or (len(text) > 1 and scans.held_is_no_scan):
                 self._burst_held(text)
         if self._let_go is not None:
             await self._hand_on_let_go(event if verdict == "behind" else None)

@@ -419,3 +419,33 @@ async def test_typing_in_the_search_lays_nothing_out_from_the_field(
         await wait_for(pilot, lambda: search.value == "atla", what="the keys in the search")
         await wait_for(pilot, lambda: not screen.is_loading, what="the search")
         assert layouts == []
+
+
+class SearchesSent(httpx.AsyncBaseTransport):
+    """Records the search text of every listing request."""
+
+    def __init__(self, inner: httpx.AsyncBaseTransport) -> None:
+        self.inner = inner
+        self.searches: list[str] = []
+
+    async def handle_async_request(self, request: httpx.Request) -> httpx.Response:
+        if request.url.path.endswith("/shipments"):
+            self.searches.append(request.url.params.get("search", ""))
+        return await self.inner.handle_async_request(request)
+
+
+async def test_a_key_on_the_list_asks_the_service_for_no_search(sandbox: SandboxApp) -> None:
+    # A lone key held as a possible scan's first is a key there (e exports), never text:
+    # nothing is searched ahead for it.
+    from tui.screens.shipments_export import ExportDialog
+
+    transport = SearchesSent(httpx.ASGITransport(app=sandbox))
+    freight = app_on(transport)
+    async with freight.run_test(size=(80, 24)) as pilot:
+        await open_shipments(pilot, freight)
+        sent = len(transport.searches)
+        await pilot.press("e")
+        await wait_for(pilot, lambda: isinstance(freight.screen, ExportDialog), what="export")
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: isinstance(freight.screen, ShipmentsScreen), what="list")
+        assert [text for text in transport.searches[sent:] if text] == []
