@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tui.drafts import DraftStore, DraftWriter, damaged_note
+from tui.drafts import BOOKED, DraftStore, DraftWriter, damaged_note, draft_writer
 
 
 def test_a_draft_comes_back_with_when_it_was_saved(tmp_path: Path) -> None:
@@ -96,3 +96,44 @@ def test_a_clear_asked_after_a_save_is_done_after_it(tmp_path: Path) -> None:
     writer.save(store, {"dest_zip": "60607"})  # a write after the thread ended starts another
     assert writer.wait(30)
     assert store.read("quote").data == {"dest_zip": "60607"}
+
+
+def test_a_mark_keeps_the_order_of_the_writes_asked_before_it(tmp_path: Path) -> None:
+    """A booking's mark goes through the draft's writer: a version waiting its turn is
+    written marked (never the older one on disk marked, then overwritten unmarked)."""
+    store = GatedStore(tmp_path / "drafts")
+    writer = DraftWriter("quote")
+    writer.save(store, {"dest_zip": "3"})
+    assert store.entered.wait(30)
+    writer.save(store, {"dest_zip": "30303"})  # typed while the first write is on its way
+    writer.mark_booked(store, "FR-1")
+    store.gate.set()
+    assert writer.wait(30)
+    marked = {"dest_zip": "30303", BOOKED: "FR-1"}
+    assert [data for data, _thread in store.writes] == [{"dest_zip": "3"}, marked]
+    assert {thread for _data, thread in store.writes} == {"draft-quote"}
+    assert store.load("quote") == marked
+
+
+def test_a_mark_reads_the_draft_on_the_writers_thread(tmp_path: Path) -> None:
+    store = GatedStore(tmp_path / "drafts")
+    store.gate.set()
+    writer = DraftWriter("quote")
+    writer.mark_booked(store, "FR-2")  # no draft: nothing written
+    assert writer.wait(30)
+    assert store.writes == []
+    DraftStore(store.directory).save("quote", {"dest_zip": "60607"})
+    writer.mark_booked(store, "FR-3")
+    assert writer.wait(30)
+    assert store.writes == [({"dest_zip": "60607", BOOKED: "FR-3"}, "draft-quote")]
+    writer.save(store, {"dest_zip": "1"})
+    assert store.entered.wait(30)
+    writer.clear(store)
+    writer.mark_booked(store, "FR-4")  # after a removal: nothing left to mark
+    assert writer.wait(30)
+    assert store.load("quote") is None
+
+
+def test_each_draft_has_one_writer() -> None:
+    assert draft_writer("quote") is draft_writer("quote")
+    assert draft_writer("quote") is not draft_writer("book")

@@ -81,6 +81,16 @@ class DraftStore:
         self._path(name).unlink(missing_ok=True)
 
 
+class Marked(NamedTuple):
+    """A writer's job: mark the draft on disk booked as ``reference``."""
+
+    reference: str
+
+
+_Job = dict[str, Any] | Marked | None
+"""What a writer writes: the data, a mark on what is on disk, or None (remove the draft)."""
+
+
 class DraftWriter:
     """Writes one draft (`name`) on a thread of its own, so the form being typed into never
     waits for the disk, in the order the writes were asked for.
@@ -90,13 +100,16 @@ class DraftWriter:
     one); a removal (`clear`) is ordered the same way. Each write is atomic
     (`write_atomically`). `wait` blocks until everything asked for is on disk: for leaving
     the form and for the app's exit. The thread is not a daemon, so even an exit that skips
-    `wait` does not end the process halfway through a write."""
+    `wait` does not end the process halfway through a write. Every part of the app that
+    writes one draft goes through that draft's one writer (`draft_writer`), so the writes of
+    the form and a booking's mark (`mark_booked`) keep the order they were asked in."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self._turn = threading.Condition()
-        self._next: tuple[DraftStore, dict[str, Any] | None] | None = None
-        """The newest write not yet started: the store and the data (None: remove it)."""
+        self._next: tuple[DraftStore, _Job] | None = None
+        """The newest write not yet started: the store and the data (None: remove it; a
+        `Marked`: mark what is on disk)."""
         self._running = False
 
     def save(self, store: DraftStore, data: dict[str, Any]) -> None:
@@ -106,6 +119,21 @@ class DraftWriter:
     def clear(self, store: DraftStore) -> None:
         """Remove the draft from `store`, after the writes asked for before."""
         self._ask(store, None)
+
+    def mark_booked(self, store: DraftStore, reference: str) -> None:
+        """Mark the draft booked (`DraftStore.mark_booked`) after the writes asked for before:
+        a version still waiting its turn is written marked; else the one on disk is read and
+        marked on the writer's thread. Nothing when there is no draft then."""
+        with self._turn:
+            pending = self._next
+            job: _Job = Marked(reference)
+            if pending is not None and pending[0].directory == store.directory:
+                waiting = pending[1]
+                if waiting is None:
+                    job = None  # removed first: nothing left to mark
+                elif not isinstance(waiting, Marked):
+                    job = {**waiting, BOOKED: reference}
+            self._queue(store, job)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until every write asked for is done; False if `timeout` seconds passed."""
@@ -120,14 +148,19 @@ class DraftWriter:
 
     def _ask(self, store: DraftStore, data: dict[str, Any] | None) -> None:
         with self._turn:
-            self._next = (store, data)
-            if self._running:
-                return  # the thread at work takes it next
-            self._running = True
+            self._queue(store, data)
+
+    def _queue(self, store: DraftStore, job: _Job) -> None:
+        """Keep `job` as the next write and start the thread if none is at work (called
+        holding `_turn`)."""
+        self._next = (store, job)
+        if self._running:
+            return  # the thread at work takes it next
+        self._running = True
         try:
             threading.Thread(target=self._run, name=f"draft-{self.name}", daemon=False).start()
         except RuntimeError:  # no new threads (the interpreter is shutting down): here
-            self._run()
+            self._run()  # (`_turn` is re-entrant)
 
     def _run(self) -> None:
         try:
@@ -145,10 +178,12 @@ class DraftWriter:
                 self._turn.notify_all()
             raise
 
-    def _write(self, store: DraftStore, data: dict[str, Any] | None) -> None:
+    def _write(self, store: DraftStore, data: _Job) -> None:
         try:
             if data is None:
                 store.clear(self.name)
+            elif isinstance(data, Marked):
+                store.mark_booked(self.name, data.reference)
             else:
                 store.save(self.name, data)
         except OSError as error:  # kept on screen; the next change tries again
@@ -156,6 +191,19 @@ class DraftWriter:
 
 
 _LOG = logging.getLogger("tui.drafts")
+
+_WRITERS: dict[str, DraftWriter] = {}
+_WRITERS_MADE = threading.Lock()
+
+
+def draft_writer(name: str) -> DraftWriter:
+    """The one writer of the draft ``name`` in this process: the form saving as it is typed
+    and the booking marking it go through it, in the order they ask (see `DraftWriter`)."""
+    with _WRITERS_MADE:
+        writer = _WRITERS.get(name)
+        if writer is None:
+            writer = _WRITERS[name] = DraftWriter(name)
+        return writer
 
 
 def _set_aside(path: Path) -> Path | None:

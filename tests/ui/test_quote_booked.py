@@ -3,8 +3,10 @@ the store knows) and offers a fresh quote, rather than being booked twice."""
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
+import pytest
 from textual.app import App
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -14,7 +16,7 @@ from tests.ui.screen import screen_text, settle, wait_for
 from tests.ui.test_quote import start
 from tui.app import make_app
 from tui.domain.quote_form import ItemDraft, QuoteDraft
-from tui.drafts import BOOKED
+from tui.drafts import BOOKED, DraftStore
 from tui.screens.book import BookScreen
 from tui.screens.book_confirm import BookConfirmScreen
 from tui.screens.quote import DRAFT_NAME, QuoteScreen
@@ -92,6 +94,37 @@ async def test_a_restored_quote_already_booked_says_its_pro_and_offers_a_new_one
         assert screen.draft().items[0].weight == ""
     again = ui_session.drafts.load(DRAFT_NAME)
     assert again is None or BOOKED not in again
+
+
+async def test_the_booking_marks_the_draft_off_the_event_loop(
+    ui_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The draft is read and written marked on its writer's thread, after the form's writes."""
+    marks: list[threading.Thread] = []
+    mark, save = DraftStore.mark_booked, DraftStore.save
+
+    def noting_the_mark(store: DraftStore, name: str, reference: str) -> None:
+        marks.append(threading.current_thread())
+        mark(store, name, reference)
+
+    def noting_a_marked_save(store: DraftStore, name: str, data: dict[str, Any]) -> None:
+        if BOOKED in data:  # (a mark on a version still waiting its turn is written so)
+            marks.append(threading.current_thread())
+        save(store, name, data)
+
+    monkeypatch.setattr(DraftStore, "mark_booked", noting_the_mark)
+    monkeypatch.setattr(DraftStore, "save", noting_a_marked_save)
+    typed = QuoteDraft(origin_zip="60607", dest_zip="30303", items=(PALLETS,))
+    ui_session.drafts.save(DRAFT_NAME, typed.to_dict())
+    marks.clear()
+    await book_the_quote(make_app(ui_session), ui_session)
+    saved = ui_session.drafts.load(DRAFT_NAME)
+    assert saved is not None
+    assert saved[BOOKED], "the booking marks the quote's draft"
+    assert saved["dest_zip"] == "30303"
+    assert marks, "nothing was marked"
+    loop_thread = threading.current_thread()
+    assert all(thread is not loop_thread for thread in marks), "the mark ran on the loop"
 
 
 async def test_keeping_a_booked_quote_keeps_its_values_and_asks_no_more(

@@ -17,6 +17,7 @@ from tui.api.errors import RequestValidationError
 from tui.domain.modes import same_mode
 from tui.domain.money import format_price
 from tui.domain.safe_text import plain, plain_lines
+from tui.drafts import draft_writer
 from tui.forms import booking as book_form
 from tui.forms.book_summary import confirm_rows, hazmat_problems
 from tui.forms.book_times import closed_day_text, pickup_day_of
@@ -420,7 +421,7 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
             self.notify(said.ledger_note, title=LEDGER, severity="warning")
         if said.booked:
             self.body.draft.clear()
-            self.host.session.drafts.mark_booked(QUOTE_DRAFT, outcome.reference)
+            self.mark_booked(outcome.reference)
         if said.fields is not None:
             other = self.body.show_field_errors(dict(said.fields))
             self.set_status("; ".join(other) if other else said.status, True)
@@ -461,8 +462,13 @@ class BookScreen(Hosted, WorkerErrorsToHost, FreightScreen[None]):
     def claimed(self, reference: str) -> None:
         """The user said a shipment a search found is this booking."""
         self.body.draft.clear()
-        self.host.session.drafts.mark_booked(QUOTE_DRAFT, reference)
+        self.mark_booked(reference)
         self.set_status(f"Recorded as booked (you confirmed it): reference {reference}.")
+
+    def mark_booked(self, reference: str) -> None:
+        """Mark the quote's draft booked, off the event loop and after the quote form's
+        writes asked for before (its one writer: never an older draft over a newer)."""
+        draft_writer(QUOTE_DRAFT).mark_booked(self.host.session.drafts, reference)
 
     def palette_commands(self) -> Iterable[SystemCommand]:
         """Commands that make sense on the booking form now."""

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from tui.api.errors import QuoteExpiredError
 from tui.domain.postal import same_postal_code
-from tui.drafts import BOOKED
+from tui.drafts import BOOKED, draft_writer
 from tui.forms.quote_lines import booked_text
 from tui.ledger import BookingRecord
 
@@ -131,10 +131,15 @@ def _unknown(
     )
 
 
+MARK_WAIT = 10.0
+"""Seconds reading whether the quote was booked waits at most for its draft's writes."""
+
+
 def quote_booked(session: Session, draft: str, origin: str, dest: str) -> str | None:
     """What to say when the quote's ``draft`` from ``origin`` to ``dest`` is marked booked
     already (booked in this run, then rated again unchanged), as a restored one says it;
     None when it is not. Blocking: call it from a worker. Raises OSError."""
+    draft_writer(draft).wait(MARK_WAIT)  # a mark (or the form's write) on its way first
     data = session.drafts.load(draft) or {}
     reference = data.get(BOOKED)
     if not isinstance(reference, str) or not reference:

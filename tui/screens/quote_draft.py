@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from tui.domain.accessorials import parse_accessorials
 from tui.domain.quote_form import QuoteDraft
-from tui.drafts import BOOKED, DraftWriter, damaged_note
+from tui.drafts import BOOKED, damaged_note, draft_writer
 
 if TYPE_CHECKING:
     from textual.notifications import SeverityLevel
@@ -38,8 +38,9 @@ class QuoteDraftKeeper:
         self._schedule = schedule
         self._timer: Timer | None = None
         self._pending: QuoteDraft | None = None
-        self._writer = DraftWriter(DRAFT_NAME)
-        """Writes the draft on a thread, in order (see `DraftWriter`)."""
+        self._writer = draft_writer(DRAFT_NAME)
+        """Writes the draft on a thread, in order (see `DraftWriter`), as the booking's mark
+        does (`mark_booked`)."""
         self.restored = False
         """True when the first draft came from the store (its filled fields count as touched)."""
         self.word: tuple[str, SeverityLevel] | None = None
