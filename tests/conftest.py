@@ -130,6 +130,7 @@ SLOW_TESTS = frozenset(
         "ui/test_batch_80.py::test_the_rule_in_force_and_each_orders_service_are_in_view",
         "ui/test_batch_80.py::test_the_paperwork_folder_is_in_view_after_booking",
         "ui/test_batch_80.py::test_a_ship_date_on_christmas_eve_is_kept_with_a_warning",
+        "ui/test_batch_80.py::test_the_first_enter_on_an_order_parses_no_css",
         "ui/test_batch_stations.py::test_another_stations_booking_shows_on_the_open_batch",
         "ui/test_batch_paperwork.py::test_paperwork_missing_is_shown_and_b_fetches_it",
         "ui/test_batch_results.py::test_an_xlsx_order_file_gives_an_xlsx_results_file",
@@ -141,6 +142,7 @@ SLOW_TESTS = frozenset(
         "commands/test_batch_owed.py::test_settle_an_unknown_order_from_the_command_line",
         "ui/test_book_closed_day.py::test_booking_onto_a_closed_day_warns_and_needs_a_second_enter",
         "ui/test_quote_booked.py::test_a_restored_quote_already_booked_says_its_pro_and_offers_a_new_one",
+        "ui/test_quote_booked.py::test_the_booking_marks_the_draft_off_the_event_loop",
         "ui/test_quote_location_types.py::test_the_rates_of_a_no_dock_consignee_carry_its_liftgate",
     }
 )

@@ -12,11 +12,13 @@ import tomllib
 from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
 import textual
 from rich.console import Console
 from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
+from textual.css.stylesheet import Stylesheet
 from textual.geometry import Size
 from textual.keys import Keys
 from textual.screen import Screen
@@ -123,6 +125,35 @@ async def test_scrollbars_follow_a_virtual_size_set_without_layout() -> None:
         internals.update_scrollbars(tall, Size(10, 100))
         assert tall.show_vertical_scrollbar
         assert tall.vertical_scrollbar.window_virtual_size == 100
+
+
+async def test_default_css_added_ahead_is_the_first_mounts_and_parsed_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    class Boxed(Static):
+        DEFAULT_CSS = "Boxed { height: 3; border: round red; }"
+
+    parses: list[Stylesheet] = []
+    parse = Stylesheet.parse
+
+    def counted(stylesheet: Stylesheet) -> None:
+        parses.append(stylesheet)
+        parse(stylesheet)
+
+    app = Probe()
+    async with app.run_test(size=(20, 6)) as pilot:
+        await pilot.pause()
+        before = dict(app.stylesheet.source)
+        internals.add_default_css(app, Boxed)
+        added = {where: source for where, source in app.stylesheet.source.items()}
+        assert any(name == "Boxed.DEFAULT_CSS" for _file, name in added)
+        monkeypatch.setattr(Stylesheet, "parse", counted)
+        await app.mount(Boxed("x"))
+        await pilot.pause()
+        assert app.stylesheet.source == added, "the mount added other sources"
+        assert not parses, "the mount parsed CSS again"
+        assert app.query_one(Boxed).outer_size.height == 3
+        assert set(added) > set(before)
 
 
 async def test_a_screen_reads_as_text_and_frames_are_seen() -> None:

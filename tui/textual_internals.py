@@ -9,12 +9,13 @@ fails when an upgrade removes or changes one of them: run it before widening the
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import _ansi_sequences
 from textual.keys import _character_to_key, _normalize_key_list
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
     from textual.geometry import Size
@@ -73,6 +74,27 @@ def is_leaving(node: DOMNode) -> bool:
             return True
         current = current._parent
     return False
+
+
+def add_default_css(app: App[Any], *classes: type[DOMNode]) -> None:
+    """Add the default CSS of widget classes not mounted yet to `app`'s stylesheet and parse
+    it now, as the first mount of each would (`DOMNode._get_default_css`, read as
+    `Widget._post_register` reads it): the same sources, so nothing is styled otherwise, and
+    a screen opened later mounts without parsing CSS. Only the class is read (no instance is
+    made: `__new__` alone)."""
+    stylesheet = app.stylesheet
+    for widget_class in classes:
+        for location, css, tie_breaker, scope in widget_class.__new__(
+            widget_class
+        )._get_default_css():
+            stylesheet.add_source(
+                css,
+                read_from=location,
+                is_default_css=True,
+                tie_breaker=tie_breaker,
+                scope=scope,
+            )
+    stylesheet.rules_map  # noqa: B018 (parsed here, not at the mount)
 
 
 def update_scrollbars(widget: Widget, virtual_size: Size) -> None:

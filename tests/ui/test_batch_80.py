@@ -161,3 +161,40 @@ def test_a_booking_sent_unanswered_is_unknown_in_every_word_the_app_shows() -> N
         counts={"rated": 110, "booking": 2, "unknown": 1, "invalid": 7},
     )
     assert unfinished_text(info) == "wms-export.csv: 7 invalid, 110 rated, 3 unknown"
+
+
+async def test_the_first_enter_on_an_order_parses_no_css(
+    session: Session, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The order screen's CSS is parsed once the review is shown, not by the first Enter (at
+    100,000 orders that first mount was the one review key over 100 ms)."""
+    from textual.css.stylesheet import Stylesheet
+
+    from tui.screens.batch_order import BatchOrderScreen
+
+    app = make_app(session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_file(pilot, two_orders(tmp_path, "C"))
+        sources = app.stylesheet.source
+        await wait_for(
+            pilot,
+            lambda: any(name == "BatchOrderScreen.DEFAULT_CSS" for _file, name in sources),
+            what="the order screen's CSS read ahead",
+        )
+        await settle(pilot)
+        parses: list[Stylesheet] = []
+        parse = Stylesheet.parse
+
+        def counted(stylesheet: Stylesheet) -> None:
+            parses.append(stylesheet)
+            parse(stylesheet)
+
+        monkeypatch.setattr(Stylesheet, "parse", counted)
+        screen.table.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, BatchOrderScreen), what="the order")
+        await settle(pilot)
+        assert "Order C1" in screen_text(app)
+        assert not parses, "the first Enter parsed CSS"
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: app.screen is screen, what="back to the review")

@@ -111,6 +111,7 @@ class Batch:
         }
         info = replace(info, settings=settings)
         batch = cls(store, info, sheet, mapping, orders, {}, kept_rules)
+        batch._by_key = {order.key: order for order in orders}  # here, not at the first Enter
         batch._reconcile()
         store.set_settings(info.id, settings)
         if rules is not None:

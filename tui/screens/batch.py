@@ -27,7 +27,7 @@ from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.screens.batch_hazard import BatchHazardConfirm
 from tui.screens.batch_open import BatchOpening
-from tui.screens.batch_order import BatchOrderScreen
+from tui.screens.batch_order import BatchOrderScreen, prepare_order_view
 from tui.screens.batch_paste import BatchPasteScreen
 from tui.screens.batch_results import BatchResultsDialog
 from tui.screens.batch_rules import BatchRulesScreen
@@ -219,6 +219,8 @@ unfinished (pasted rows too) is offered in the path field.
         self.current_batch, self.sheet = batch, sheet
         self.show_all()
         self.table.focus()
+        # Once the review is painted: the order screen's CSS parsed now, not at the first Enter.
+        self.call_after_refresh(prepare_order_view, self.app)
 
     def show_all(self) -> None:
         batch, sheet = self.current_batch, self.sheet

@@ -5,10 +5,10 @@ Enter on a rate chooses it instead of the rule's choice, r asks every carrier ag
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
-from textual.app import ComposeResult
+from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.content import Content
@@ -19,6 +19,7 @@ from tui.batch.view import rate_line
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.screens.modal import FreightModal
+from tui.textual_internals import add_default_css
 from tui.widgets.footer import FreightFooter
 from tui.widgets.plain import Static
 from tui.widgets.rates_table import NotOfferedList, RatesTable
@@ -63,6 +64,13 @@ currency), `»` the fastest, `✓` the rate booked. Sort with **t** total, **d**
 highlighted offer for the order instead of the rule's (kept when the rules change); the
 batch books it with the others.
 """
+
+
+def prepare_order_view(app: App[Any]) -> None:
+    """Parse the order screen's CSS ahead (its screen's, its tables' and its list's), as its
+    first mount would: the review calls it once shown, so the first Enter on an order only
+    composes the screen."""
+    add_default_css(app, BatchOrderScreen, BatchRatesTable, NotOfferedList)
 
 
 class BatchOrderScreen(FreightModal[str | None]):
