@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import httpx
+import pytest
 
 from tests.ui.booking_flow import (
     book_it,
@@ -18,6 +22,7 @@ from tests.ui.booking_flow import (
 from tests.ui.screen import screen_text, settle, wait_for
 from tui.app import make_app
 from tui.demo import DEMO_TOKEN
+from tui.drafts import DraftStore, draft_writer
 from tui.screens.book import BookScreen
 from tui.screens.book_address_book import BookAddressesScreen
 from tui.screens.book_confirm import BookConfirmScreen
@@ -76,6 +81,7 @@ async def test_ltl_booking_with_pickup_shows_pro_bol_and_pickup(ui_session: Sess
             pickup,
         )
         assert detail.quote_id == rates.quote.id if rates.quote else False
+        assert draft_writer("booking").wait(10), "the draft's removal is on its way"
         assert ui_session.drafts.load("booking") is None
 
 
@@ -400,3 +406,49 @@ async def test_an_empty_field_shows_a_hint_not_someone_elses_data(ui_session: Se
         assert text.count(origin_phone) == 1, text  # the origin's own, not the destination's
         placeholder = book.dest.input("phone").placeholder
         assert not any(character.isdigit() for character in placeholder), placeholder
+
+
+async def test_the_booking_forms_draft_is_written_and_removed_off_the_event_loop(
+    ui_session: Session, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typing saves the form's draft and booking removes it, on the draft's writer thread:
+    the form never waits for the disk."""
+    writes: list[tuple[str, threading.Thread]] = []
+    save, clear = DraftStore.save, DraftStore.clear
+
+    def noting_save(store: DraftStore, name: str, data: dict[str, Any]) -> None:
+        if name == "booking":
+            writes.append(("save", threading.current_thread()))
+        save(store, name, data)
+
+    def noting_clear(store: DraftStore, name: str) -> None:
+        if name == "booking":
+            writes.append(("clear", threading.current_thread()))
+        clear(store, name)
+
+    monkeypatch.setattr(DraftStore, "save", noting_save)
+    monkeypatch.setattr(DraftStore, "clear", noting_clear)
+    app = make_app(ui_session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        rates = await open_rates(pilot, ltl_request())
+        await choose_rate(pilot, rates, "ltl")
+        book = app.screen
+        assert isinstance(book, BookScreen)
+        contact = book.dest.input("contact")
+        contact.value = ""
+        contact.focus()
+        await pilot.press(*"Jordan Q")
+        await wait_for(
+            pilot,
+            lambda: "Jordan Q" in str(ui_session.drafts.load("booking")),
+            what="the draft written",
+        )
+        await book_it(pilot)
+        await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
+    assert draft_writer("booking").wait(10)
+    assert ui_session.drafts.load("booking") is None
+    kinds = [kind for kind, _ in writes]
+    assert "save" in kinds, kinds
+    assert kinds[-1] == "clear", kinds
+    loop_thread = threading.current_thread()
+    assert all(thread is not loop_thread for _, thread in writes), "a write ran on the loop"

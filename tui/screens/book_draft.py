@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
-from tui.drafts import damaged_note
+from tui.drafts import damaged_note, draft_writer
 from tui.forms import booking as book_form
 
 if TYPE_CHECKING:
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 DRAFT_DELAY = 0.3
 """Seconds of quiet after a change before the draft is written."""
+
+RESTORE_WAIT = 2.0
+"""Seconds a reopened form waits at most for the last save of the draft to reach the disk."""
 
 Part = Literal["origin", "dest", "pickup"]
 """A part of the booking form that takes values by field name."""
@@ -56,7 +59,8 @@ def prefill(
 
 class BookDraft:
     """Keeps one booking form's draft: put back what was typed, save it after a quiet spell,
-    forget it once booked."""
+    forget it once booked. Saves and removals go through the draft's one writer thread
+    (`draft_writer`), so the form never waits for the disk."""
 
     def __init__(
         self,
@@ -73,11 +77,14 @@ class BookDraft:
         self._set_timer = set_timer
         self._timer: Timer | None = None
         self._pending: dict[str, Any] | None = None
+        self._writer = draft_writer(book_form.DRAFT_NAME)
+        """Writes the draft off the event loop, in the order asked (`DraftWriter`)."""
 
     def restore(self) -> tuple[Fill, str | None, bool]:
         """What was typed for this quote (or this lane) and not sent, and a note about it
         (problem: the draft was damaged)."""
 
+        self._writer.wait(RESTORE_WAIT)  # the form's last save, if still on its way
         read = self._drafts().read(book_form.DRAFT_NAME)
         note = damaged_note("the booking form", read) if read.damaged else None
         draft = read.data
@@ -120,9 +127,9 @@ class BookDraft:
         """Write the pending values to the draft store now (after the wait, and on leaving)."""
         data, self._pending = self._pending, None
         if data is not None:
-            self._drafts().save(book_form.DRAFT_NAME, data)
+            self._writer.save(self._drafts(), data)
 
     def clear(self) -> None:
         """Forget the draft (the booking was sent)."""
         self._pending = None
-        self._drafts().clear(book_form.DRAFT_NAME)
+        self._writer.clear(self._drafts())
