@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
-from textual.app import ScreenStackError, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.reactive import reactive
@@ -36,7 +36,7 @@ from tui.navigation import Navigation
 from tui.readable import readable_theme, terminal_of
 from tui.screens.quote import QuoteScreen
 from tui.session import Session
-from tui.textual_internals import ansi_sequence_keys
+from tui.textual_internals import ansi_sequence_keys, refresh_ansi_filter
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 from tui.workspace import one_download
 
@@ -232,10 +232,7 @@ class FreightApp(Navigation, KeyFilter):
         """Each theme used, its colours made readable on this terminal (see `get_theme`)."""
         self._css_variables: tuple[Theme, dict[str, str]] | None = None
         """The current theme's CSS variables, worked out once (see `get_css_variables`)."""
-        theme = session.theme
-        self.theme = theme if theme_problem(theme) is None else "textual-dark"
-        if has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
-            self.theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
+        self._start_with_theme(session.theme)
         use_colours(status_colours(self))
         # Textual made the style sheet's variables in its __init__, from the theme as it
         # ships (`get_theme` had no readable themes yet): from the readable one now, before
@@ -245,6 +242,23 @@ class FreightApp(Navigation, KeyFilter):
             self.set_keymap(keymap)
 
     # -- start and stop -------------------------------------------------------------------
+
+    def _start_with_theme(self, theme: str) -> None:
+        """Take the config's theme (at 16 colours the default is an ANSI one) before any
+        style sheet is read. Set as `App.theme` is usually set, Textual's watcher would parse
+        every sheet a second time and restyle the app on the event loop's first turn, before
+        the first frame: the reactive is set without it, and the dark and light classes and
+        the ANSI colours' filter follow the theme here (the style sheet's variables follow in
+        `__init__`)."""
+        if theme_problem(theme) is not None:
+            theme = "textual-dark"
+        elif has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
+            theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
+        self.set_reactive(App.theme, theme)
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        refresh_ansi_filter(self)
 
     def clear_selection(self) -> None:
         """Clear text selection; before the first screen is on the stack there is none.

@@ -9,12 +9,13 @@ fails when an upgrade removes or changes one of them: run it before widening the
 from __future__ import annotations
 
 from collections.abc import MutableMapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import _ansi_sequences
 from textual.keys import _character_to_key, _normalize_key_list
 
 if TYPE_CHECKING:
+    from textual.app import App
     from textual.binding import BindingsMap
     from textual.dom import DOMNode
     from textual.geometry import Size
@@ -58,6 +59,16 @@ def normalized_keys(keys: str) -> str:
     key names): `textual.keys._normalize_key_list`."""
 
     return _normalize_key_list(keys)
+
+
+# -- the theme ----------------------------------------------------------------------------
+
+
+def refresh_ansi_filter(app: App[Any]) -> None:
+    """Fit `app`'s filter that turns ANSI colours into RGB to its current theme: off for an
+    ANSI theme, a dark or light palette otherwise (`App._refresh_truecolor_filter`, which
+    Textual's theme watcher calls). For a theme set without that watcher (`set_reactive`)."""
+    app._refresh_truecolor_filter(app.ansi_theme)
 
 
 # -- widgets ------------------------------------------------------------------------------
