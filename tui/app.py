@@ -33,7 +33,7 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.navigation import Navigation
-from tui.readable import readable_theme, terminal_of
+from tui.readable_known import readable_on
 from tui.screens.quote import QuoteScreen
 from tui.session import Session
 from tui.textual_internals import ansi_sequence_keys, refresh_ansi_filter
@@ -475,8 +475,8 @@ class FreightApp(Navigation, KeyFilter):
             return theme
         readable = themes.get(theme.name)
         if readable is None:
-            terminal = terminal_of(self.console.color_system, self.no_color)
-            readable = themes[theme.name] = readable_theme(theme, terminal)
+            system = self.console.color_system
+            readable = themes[theme.name] = readable_on(theme, system, self.no_color)
         return readable
 
     def get_css_variables(self) -> dict[str, str]:

@@ -11,12 +11,8 @@ terminal's contrasting text (``auto 60%``) made more opaque; where no shade of t
 A nudge is an override in a copy of the theme (``Theme.variables``), so a true-colour theme
 whose pairs read stays exactly as its author made it, and nothing runs per frame.
 
-The nudges of Textual's own themes on the terminals of ``KNOWN_ON`` are worked out ahead, in
-``readable_known.txt`` beside this module (checking the theme took a tenth of the work to
-the first frame): a theme is looked up there when it is the very theme they were worked out
-from (its ``fingerprint``), and checked as above otherwise. ``tests/ui/test_contrast.py``
-fails when the table and the check disagree (``python -m tests.ui.readable_table`` writes
-it anew).
+The nudges of Textual's own themes are worked out ahead (``tui.readable_known``): as the app
+starts, this module loads only for a theme they were not worked out for.
 
 An ANSI theme (``ansi-dark``, ``ansi-light``) draws in the terminal's own colours on its own
 background, dark or light, which Freight cannot see: its pairs are checked on both (xterm's
@@ -26,8 +22,6 @@ both.
 
 from __future__ import annotations
 
-import os
-import zlib
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
@@ -512,57 +506,11 @@ def theme_variables(theme: Theme) -> dict[str, str]:
 def readable_theme(theme: Theme, terminal: Terminal) -> Theme:
     """``theme`` itself when every pair reads on ``terminal``, else a copy with the variables
     of its failing pairs nudged."""
-    changes = known_changes(theme, terminal)
     if theme.ansi and terminal.no_color:
         # Textual's greys (``NO_COLOR``) turn the terminal's own colours black: the ANSI
         # colours are drawn as RGB instead (Textual's ANSI palette), then made grey.
         theme = replace(theme, ansi=False)
-    if changes is None:
-        changes = readable_variables(theme_variables(theme), terminal)
+    changes = readable_variables(theme_variables(theme), terminal)
     if not changes:
         return theme
     return replace(theme, variables={**theme.variables, **changes})
-
-
-KNOWN_ON = tuple(
-    Terminal(system, no_color)
-    for system in (ColorSystem.TRUECOLOR, ColorSystem.EIGHT_BIT, ColorSystem.STANDARD)
-    for no_color in (False, True)
-)
-"""The terminals ``readable_known.txt`` has the nudges for (others are checked at start)."""
-
-KNOWN_FILE = os.path.join(os.path.dirname(__file__), "readable_known.txt")
-
-
-def fingerprint(theme: Theme) -> str:
-    """A theme's every field (its name, colours, variables, ``ansi``…) as eight hex digits:
-    a theme with the same ones gives the same variables, hence the same nudges."""
-    return f"{zlib.crc32(repr(theme).encode()):08x}"
-
-
-def terminal_key(terminal: Terminal) -> str:
-    """The name ``readable_known.txt`` gives ``terminal``: ``TRUECOLOR``, ``EIGHT_BIT`` or
-    ``STANDARD``, with ``+NO_COLOR`` when it has it."""
-    return terminal.system.name + ("+NO_COLOR" if terminal.no_color else "")
-
-
-@lru_cache(maxsize=1)
-def _known() -> str:
-    with open(KNOWN_FILE, encoding="utf-8") as file:
-        return "\n" + file.read()
-
-
-def known_changes(theme: Theme, terminal: Terminal) -> dict[str, str] | None:
-    """The nudges worked out ahead for ``theme`` on ``terminal`` (empty when it reads as it
-    is); None when ``theme`` or ``terminal`` is not one they were worked out for.
-
-    ``readable_known.txt`` has a line ``theme NAME FINGERPRINT`` per theme, then a line
-    ``NAME TERMINAL VARIABLE=VALUE;…`` per theme and terminal with nudges."""
-    text = _known()
-    if terminal not in KNOWN_ON or f"\ntheme {theme.name} {fingerprint(theme)}\n" not in text:
-        return None
-    start = text.find(f"\n{theme.name} {terminal_key(terminal)} ")
-    if start < 0:
-        return {}
-    line = text[start + 1 : text.index("\n", start + 1)]
-    return dict(change.split("=", 1) for change in line.split(" ", 2)[2].split(";"))

@@ -1,7 +1,8 @@
 """Writes ``tui/readable_known.txt``: the nudges ``tui.readable`` makes to each of Textual's
-themes on each terminal of ``KNOWN_ON``, worked out ahead so the app looks them up instead of
-checking its theme as it starts. Run ``python -m tests.ui.readable_table`` after a Textual
-upgrade or a change to the check (``tests/ui/test_contrast.py`` fails until then).
+themes on each colour system, with and without ``NO_COLOR``, worked out ahead so the app looks
+them up instead of checking its theme as it starts (``tui.readable_known``). Run
+``python -m tests.ui.readable_table`` after a Textual upgrade or a change to the check
+(``tests/ui/test_contrast.py`` fails until then).
 """
 
 from __future__ import annotations
@@ -11,15 +12,11 @@ from pathlib import Path
 
 from textual.theme import BUILTIN_THEMES
 
-from tui.readable import (
-    KNOWN_FILE,
-    KNOWN_ON,
-    Terminal,
-    fingerprint,
-    readable_variables,
-    terminal_key,
-    theme_variables,
-)
+from tui.readable import Terminal, readable_variables, terminal_of, theme_variables
+from tui.readable_known import KNOWN_FILE, SYSTEMS, fingerprint, terminal_key
+
+TERMINALS = tuple((system, no_color) for system in SYSTEMS for no_color in (False, True))
+"""Each terminal of the table: Rich's colour system, and ``NO_COLOR`` or not."""
 
 HEAD = """\
 # The nudges tui.readable makes to Textual's themes so that their text reads, worked out
@@ -42,10 +39,10 @@ def table_text() -> str:
     names = sorted(BUILTIN_THEMES)
     lines = [f"theme {name} {fingerprint(BUILTIN_THEMES[name])}" for name in names]
     for name in names:
-        for terminal in KNOWN_ON:
-            if nudges := changes(name, terminal):
+        for system, no_color in TERMINALS:
+            if nudges := changes(name, terminal_of(system, no_color)):
                 values = ";".join(f"{variable}={value}" for variable, value in nudges.items())
-                lines.append(f"{name} {terminal_key(terminal)} {values}")
+                lines.append(f"{name} {terminal_key(system, no_color)} {values}")
     return HEAD + "\n".join(lines) + "\n"
 
 

@@ -21,15 +21,14 @@ from tests.ui.readable_table import table_text
 from tui import readable
 from tui.readable import (
     ENOUGH,
-    KNOWN_FILE,
     TERMINALS,
-    known_changes,
     pairs,
     readable_theme,
     readable_variables,
     theme_variables,
     worst_pair,
 )
+from tui.readable_known import KNOWN_FILE, known_changes, readable_on
 
 THEMES = sorted(BUILTIN_THEMES)
 
@@ -90,17 +89,22 @@ def test_a_known_theme_is_looked_up_and_any_other_checked(
     shipped = BUILTIN_THEMES["textual-dark"]
     mine = replace(shipped, error="#400000")  # a theme of the same name, changed
     checked = readable_variables(theme_variables(mine), truecolor)
-    assert known_changes(mine, truecolor) is None
-    assert known_changes(shipped, truecolor) == {"error": "#CA4C69"}
-    assert known_changes(BUILTIN_THEMES["rose-pine"], truecolor) == {}
+    assert known_changes(mine, "truecolor", False) is None
+    assert known_changes(shipped, "truecolor", False) == {"error": "#CA4C69"}
+    assert known_changes(BUILTIN_THEMES["rose-pine"], "truecolor", False) == {}
+    ansi = BUILTIN_THEMES["ansi-dark"]
+    assert readable_on(ansi, "standard", True) == readable_theme(ansi, TERMINALS["NO_COLOR"])
 
     def no_check(*_args: object) -> dict[str, str]:
         raise AssertionError("a known theme was checked")
 
     monkeypatch.setattr(readable, "readable_variables", no_check)
-    assert readable_theme(shipped, truecolor).variables == {"error": "#CA4C69"}
+    assert readable_on(shipped, "truecolor", False).variables == {"error": "#CA4C69"}
+    assert (
+        readable_on(BUILTIN_THEMES["rose-pine"], "truecolor", False) is BUILTIN_THEMES["rose-pine"]
+    )
     monkeypatch.undo()
-    assert readable_theme(mine, truecolor).variables == checked
+    assert readable_on(mine, "truecolor", False).variables == checked
 
 
 def _alpha(value: str) -> float:
