@@ -481,15 +481,20 @@ class FreightApp(Navigation, KeyFilter):
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's variables of the current theme, worked out once per theme: the style
-        sheet, the statuses and the header's badge each ask for them before the first frame."""
+        sheet, the statuses and the header's badge each ask for them before the first frame.
+
+        Empty in Textual's `__init__`, which makes the style sheet before this app has its
+        theme: `__init__` gives the sheet its variables once it has, before any sheet is read
+        (Textual worked them out for its own theme first: 72,000 Python opcodes)."""
+        if not hasattr(self, "_css_variables"):  # in Textual's __init__, before ours
+            return {}
         theme = self.current_theme
-        known: tuple[Theme, dict[str, str]] | None = getattr(self, "_css_variables", None)
+        known = self._css_variables
         if known is not None and known[0] is theme:
             self.theme_variables = dict(known[1])
             return dict(known[1])
         variables = super().get_css_variables()
-        if hasattr(self, "_css_variables"):  # not in Textual's __init__, before ours
-            self._css_variables = (theme, dict(variables))
+        self._css_variables = (theme, dict(variables))
         return variables
 
     def watch_theme(self, _name: str) -> None:
