@@ -119,3 +119,15 @@ def send_as_terminal(app: App[Any], message: Message) -> None:
     driver = app._driver
     assert driver is not None, "the app is not running"
     driver.send_message(message)
+
+
+def ansi_to_rgb(app: App[Any]) -> tuple[bool, object] | None:
+    """Whether `app` turns the ANSI colours it draws into RGB, and by which palette (Rich's
+    `TerminalTheme`): its `ANSIToTruecolor` filter (`App._filters`,
+    `ANSIToTruecolor._terminal_theme`); None without one."""
+    from textual.filter import ANSIToTruecolor
+
+    for line_filter in app._filters:
+        if isinstance(line_filter, ANSIToTruecolor):
+            return line_filter.enabled, line_filter._terminal_theme
+    return None

@@ -12,7 +12,7 @@ from operator import attrgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from textual import events
-from textual.app import ScreenStackError, SystemCommand
+from textual.app import App, ScreenStackError, SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.reactive import reactive
@@ -33,10 +33,10 @@ from tui.domain.safe_text import plain, plain_lines
 from tui.key_filter import KeyFilter
 from tui.listing.status import use_colours
 from tui.navigation import Navigation
-from tui.readable import readable_theme, terminal_of
+from tui.readable_known import readable_on
 from tui.screens.quote import QuoteScreen
 from tui.session import Session
-from tui.textual_internals import ansi_sequence_keys
+from tui.textual_internals import ansi_sequence_keys, refresh_ansi_filter
 from tui.theming import ansi_theme, has_16_colours, status_colours, theme_problem
 from tui.workspace import one_download
 
@@ -232,10 +232,7 @@ class FreightApp(Navigation, KeyFilter):
         """Each theme used, its colours made readable on this terminal (see `get_theme`)."""
         self._css_variables: tuple[Theme, dict[str, str]] | None = None
         """The current theme's CSS variables, worked out once (see `get_css_variables`)."""
-        theme = session.theme
-        self.theme = theme if theme_problem(theme) is None else "textual-dark"
-        if has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
-            self.theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
+        self._start_with_theme(session.theme)
         use_colours(status_colours(self))
         # Textual made the style sheet's variables in its __init__, from the theme as it
         # ships (`get_theme` had no readable themes yet): from the readable one now, before
@@ -245,6 +242,23 @@ class FreightApp(Navigation, KeyFilter):
             self.set_keymap(keymap)
 
     # -- start and stop -------------------------------------------------------------------
+
+    def _start_with_theme(self, theme: str) -> None:
+        """Take the config's theme (at 16 colours the default is an ANSI one) before any
+        style sheet is read. Set as `App.theme` is usually set, Textual's watcher would parse
+        every sheet a second time and restyle the app on the event loop's first turn, before
+        the first frame: the reactive is set without it, and the dark and light classes and
+        the ANSI colours' filter follow the theme here (the style sheet's variables follow in
+        `__init__`)."""
+        if theme_problem(theme) is not None:
+            theme = "textual-dark"
+        elif has_16_colours(self) and not self.no_color and theme == DEFAULT_THEME:
+            theme = ansi_theme(os.environ)  # the default at 16 colours is an ANSI theme
+        self.set_reactive(App.theme, theme)
+        dark = self.current_theme.dark
+        self.set_class(dark, "-dark-mode", update=False)
+        self.set_class(not dark, "-light-mode", update=False)
+        refresh_ansi_filter(self)
 
     def clear_selection(self) -> None:
         """Clear text selection; before the first screen is on the stack there is none.
@@ -461,21 +475,26 @@ class FreightApp(Navigation, KeyFilter):
             return theme
         readable = themes.get(theme.name)
         if readable is None:
-            terminal = terminal_of(self.console.color_system, self.no_color)
-            readable = themes[theme.name] = readable_theme(theme, terminal)
+            system = self.console.color_system
+            readable = themes[theme.name] = readable_on(theme, system, self.no_color)
         return readable
 
     def get_css_variables(self) -> dict[str, str]:
         """Textual's variables of the current theme, worked out once per theme: the style
-        sheet, the statuses and the header's badge each ask for them before the first frame."""
+        sheet, the statuses and the header's badge each ask for them before the first frame.
+
+        Empty in Textual's `__init__`, which makes the style sheet before this app has its
+        theme: `__init__` gives the sheet its variables once it has, before any sheet is read
+        (Textual worked them out for its own theme first: 72,000 Python opcodes)."""
+        if not hasattr(self, "_css_variables"):  # in Textual's __init__, before ours
+            return {}
         theme = self.current_theme
-        known: tuple[Theme, dict[str, str]] | None = getattr(self, "_css_variables", None)
+        known = self._css_variables
         if known is not None and known[0] is theme:
             self.theme_variables = dict(known[1])
             return dict(known[1])
         variables = super().get_css_variables()
-        if hasattr(self, "_css_variables"):  # not in Textual's __init__, before ours
-            self._css_variables = (theme, dict(variables))
+        self._css_variables = (theme, dict(variables))
         return variables
 
     def watch_theme(self, _name: str) -> None:

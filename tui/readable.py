@@ -11,6 +11,9 @@ terminal's contrasting text (``auto 60%``) made more opaque; where no shade of t
 A nudge is an override in a copy of the theme (``Theme.variables``), so a true-colour theme
 whose pairs read stays exactly as its author made it, and nothing runs per frame.
 
+The nudges of Textual's own themes are worked out ahead (``tui.readable_known``): as the app
+starts, this module loads only for a theme they were not worked out for.
+
 An ANSI theme (``ansi-dark``, ``ansi-light``) draws in the terminal's own colours on its own
 background, dark or light, which Freight cannot see: its pairs are checked on both (xterm's
 palette), and a failing text colour becomes the ANSI colour nearest it by eye that reads on

@@ -61,6 +61,16 @@ def normalized_keys(keys: str) -> str:
     return _normalize_key_list(keys)
 
 
+# -- the theme ----------------------------------------------------------------------------
+
+
+def refresh_ansi_filter(app: App[Any]) -> None:
+    """Fit `app`'s filter that turns ANSI colours into RGB to its current theme: off for an
+    ANSI theme, a dark or light palette otherwise (`App._refresh_truecolor_filter`, which
+    Textual's theme watcher calls). For a theme set without that watcher (`set_reactive`)."""
+    app._refresh_truecolor_filter(app.ansi_theme)
+
+
 # -- widgets ------------------------------------------------------------------------------
 
 

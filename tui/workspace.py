@@ -16,7 +16,6 @@ from __future__ import annotations
 import fcntl
 import io
 import os
-import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -127,6 +126,10 @@ def one_download(paths: Sequence[Path], mime_type: str | None = None) -> Deliver
         return Delivery(
             download_name(paths[0].name), io.BytesIO(paths[0].read_bytes()), mime_type, 1
         )
+    # zipfile (and the importlib.util it brings) is imported at the first zip: the footer
+    # brings this module to the first frame, which it cost about 2 M instructions.
+    import zipfile
+
     buffer = io.BytesIO()
     seen: set[str] = set()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

@@ -9,6 +9,7 @@ light default background).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,8 @@ from textual.color import Color
 from textual.theme import BUILTIN_THEMES
 
 from tests.ui.contrast_tour import STOPS, Worst, fix_clock, measure
+from tests.ui.readable_table import table_text
+from tui import readable
 from tui.readable import (
     ENOUGH,
     TERMINALS,
@@ -25,6 +28,7 @@ from tui.readable import (
     theme_variables,
     worst_pair,
 )
+from tui.readable_known import KNOWN_FILE, known_changes, readable_on
 
 THEMES = sorted(BUILTIN_THEMES)
 
@@ -67,6 +71,40 @@ def test_a_changed_colour_keeps_its_hue_and_the_muted_tiers_stay_apart() -> None
     muted = panel + panel.get_contrast_text(_alpha(after["text-muted"]))
     disabled = panel + panel.get_contrast_text(_alpha(after["text-disabled"]))
     assert disabled.brightness > muted.brightness
+
+
+@pytest.mark.slow
+def test_the_nudges_worked_out_ahead_are_what_the_check_gives() -> None:
+    """``readable_known.txt`` holds, for every theme Textual ships and every terminal of
+    ``KNOWN_ON``, the nudges the check makes (about 15 s of checking)."""
+    with open(KNOWN_FILE, encoding="utf-8") as file:
+        known = file.read()
+    assert known == table_text(), "run: python -m tests.ui.readable_table"
+
+
+def test_a_known_theme_is_looked_up_and_any_other_checked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    truecolor = TERMINALS["truecolor"]
+    shipped = BUILTIN_THEMES["textual-dark"]
+    mine = replace(shipped, error="#400000")  # a theme of the same name, changed
+    checked = readable_variables(theme_variables(mine), truecolor)
+    assert known_changes(mine, "truecolor", False) is None
+    assert known_changes(shipped, "truecolor", False) == {"error": "#CA4C69"}
+    assert known_changes(BUILTIN_THEMES["rose-pine"], "truecolor", False) == {}
+    ansi = BUILTIN_THEMES["ansi-dark"]
+    assert readable_on(ansi, "standard", True) == readable_theme(ansi, TERMINALS["NO_COLOR"])
+
+    def no_check(*_args: object) -> dict[str, str]:
+        raise AssertionError("a known theme was checked")
+
+    monkeypatch.setattr(readable, "readable_variables", no_check)
+    assert readable_on(shipped, "truecolor", False).variables == {"error": "#CA4C69"}
+    assert (
+        readable_on(BUILTIN_THEMES["rose-pine"], "truecolor", False) is BUILTIN_THEMES["rose-pine"]
+    )
+    monkeypatch.undo()
+    assert readable_on(mine, "truecolor", False).variables == checked
 
 
 def _alpha(value: str) -> float:

@@ -32,6 +32,10 @@ from tests.textual_probes import watch_frames
 # file's reader and the ZIP data's time zones all wait for their first use.
 # The dialogs' bases (tui.screens.modal) and the booked draft's dialog wait for their first
 # use too (2026-12-07: 20 M instructions of the first frame).
+# The readable themes' check (tui.readable: Textual's themes are looked up in a table worked
+# out ahead) and hmac with hashlib (a secret's comparison) wait too (2026-12-07: about 7 and
+# 8 M instructions of the first frame), and zipfile (a served session's download of several
+# files, 2 M).
 # Not holidays: the quote screen loads it in a thread from its first refresh, which Textual's
 # start-up batch finishes before it sends the first frame.
 HEAVY = (
@@ -43,6 +47,7 @@ HEAVY = (
     "tui.documents", "importlib.metadata", "textual.widgets._text_area",
     "tui.store", "sqlite3", "argparse", "gettext", "tomllib", "zoneinfo",
     "tui.screens.modal", "tui.screens.yes_no", "tui.screens.quote_booked",
+    "tui.readable", "hmac", "hashlib", "zipfile",
 )
 
 

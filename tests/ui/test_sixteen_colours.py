@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from rich.color import Color as RichColor
+from textual.app import App
 from textual.widget import Widget
 
+from tests.textual_probes import ansi_to_rgb, watch_frames
 from tests.ui.screen import settle, wait_for
 from tests.ui.test_keymap_theme import _app
 from tui.config.settings import AppConfig
@@ -93,3 +97,46 @@ async def test_an_open_drop_down_keeps_a_border_and_a_background_over_the_items_
             assert edge in LINE_BORDERS
             assert colour.ansi is not None
             assert colour.ansi >= 0  # an ANSI colour of its own, not the terminal's text
+
+
+@pytest.mark.parametrize(
+    ("term", "colorfgbg", "config", "theme"),
+    [
+        ("xterm", "", AppConfig(), "ansi-dark"),
+        ("xterm", "0;15", AppConfig(), "ansi-light"),
+        ("xterm-256color", "", AppConfig(theme="textual-light"), "textual-light"),
+    ],
+)
+async def test_the_theme_is_taken_before_the_style_sheets_are_read(
+    monkeypatch: pytest.MonkeyPatch, term: str, colorfgbg: str, config: AppConfig, theme: str
+) -> None:
+    """The app takes its theme (at 16 colours an ANSI one; else the config's) before any style
+    sheet is read: none is parsed a second time before the first frame (Textual's theme
+    watcher would), and the theme's dark or light classes and ANSI colours' filter follow."""
+    monkeypatch.delenv("COLORTERM", raising=False)
+    monkeypatch.setenv("TERM", term)
+    monkeypatch.setenv("COLORFGBG", colorfgbg)
+    refreshes: list[App[Any]] = []
+    refresh_css = App.refresh_css
+
+    def counted(app: App[Any], animate: bool = True) -> None:
+        refreshes.append(app)
+        refresh_css(app, animate)
+
+    monkeypatch.setattr(App, "refresh_css", counted)
+    app = _app(config)
+    at_first_frame: list[int] = []
+    watch_frames(app, lambda _screen: at_first_frame.append(len(refreshes)))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait_for(pilot, lambda: bool(at_first_frame), what="the first frame")
+        assert app.theme == theme
+        assert at_first_frame[0] == 0, "the style sheets were parsed again"
+        dark = app.current_theme.dark
+        assert (app.has_class("-dark-mode"), app.has_class("-light-mode")) == (dark, not dark)
+        assert ansi_to_rgb(app) == (
+            not app.current_theme.ansi,
+            app.ansi_theme_dark if dark else app.ansi_theme_light,
+        )
+        app.theme = "nord"  # a theme changed later is Textual's as before: sheets restyled
+        await wait_for(pilot, lambda: bool(refreshes), what="the style sheets restyled")
+        assert ansi_to_rgb(app) == (True, app.ansi_theme_dark)

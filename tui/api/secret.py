@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hmac
 from typing import Any, NoReturn
 
 REDACTED = "***"
@@ -45,6 +44,11 @@ class Secret:
         return len(self._value)
 
     def __eq__(self, other: object) -> bool:
+        # hmac is imported here, at the first comparison: the log's scrubber brings this
+        # module to every start, and hmac (with hashlib and OpenSSL's digests) cost the first
+        # frame about 8 M instructions (tests/ui/test_first_frame.py).
+        import hmac
+
         if isinstance(other, Secret):
             return hmac.compare_digest(self._value.encode(), other._value.encode())
         return NotImplemented
