@@ -257,7 +257,12 @@ class KeyFilter(App[None]):
     def _when_screen_mounted(self, release: Callable[[], None]) -> None:
         """Call `release` once the screen on top is mounted: a key that brought up a screen
         (F4 as the app starts, Enter opening a detail) holds the keys after it until that
-        screen is there to take them, as they would have had it been there at once."""
+        screen is there to take them, as they would have had it been there at once.
+        With no screen left (the app ending: a closing widget's queue is drained, and the
+        word that its key is through reaches the app after the last screen) at once."""
+        if not self.screen_stack:
+            release()
+            return
         screen = self.screen
         if screen.is_mounted or not screen.call_later(release):
             release()
