@@ -88,6 +88,7 @@ class KeyFilter(App[None]):
             as_text=self._burst_as_text,
             release=self._keys_let_go,
             due=lambda last: self.call_later(self._release_if_last, last),
+            typed_at_once=self._typed_at_once,
         )
         self._let_go: list[tuple[events.Key | events.Paste, bool]] | None = None
         """Held keys the scan reader just let go, to be handed on (None: none)."""
@@ -281,6 +282,22 @@ class KeyFilter(App[None]):
         from textual.widgets import TextArea
 
         return not isinstance(focused, TextArea)
+
+    def _typed_at_once(self) -> Callable[[], None] | None:
+        """In a text field that takes scans (the empty search) a burst is text whatever it
+        turns out to be: its keys go in at once, unheld (the search asked as they come),
+        and should it end as a scan its code is taken back out (the field as it was)."""
+        focused = self.screen.focused
+        if not isinstance(focused, Input):
+            return None
+        value, cursor = focused.value, focused.cursor_position
+
+        def take_back() -> None:
+            if focused.is_attached:
+                focused.value = value
+                focused.cursor_position = cursor
+
+        return take_back
 
     async def _filter_key(self, event: events.Key) -> bool:
         """Hold `event`, or take it as a scan's end, or replay it behind the held keys (True);
