@@ -88,6 +88,7 @@ class KeyFilter(App[None]):
             as_text=self._burst_as_text,
             release=self._keys_let_go,
             due=lambda last: self.call_later(self._release_if_last, last),
+            typed_at_once=self._typed_at_once,
         )
         self._let_go: list[tuple[events.Key | events.Paste, bool]] | None = None
         """Held keys the scan reader just let go, to be handed on (None: none)."""
@@ -257,7 +258,12 @@ class KeyFilter(App[None]):
     def _when_screen_mounted(self, release: Callable[[], None]) -> None:
         """Call `release` once the screen on top is mounted: a key that brought up a screen
         (F4 as the app starts, Enter opening a detail) holds the keys after it until that
-        screen is there to take them, as they would have had it been there at once."""
+        screen is there to take them, as they would have had it been there at once.
+        With no screen left (the app ending: a closing widget's queue is drained, and the
+        word that its key is through reaches the app after the last screen) at once."""
+        if not self.screen_stack:
+            release()
+            return
         screen = self.screen
         if screen.is_mounted or not screen.call_later(release):
             release()
@@ -276,6 +282,22 @@ class KeyFilter(App[None]):
         from textual.widgets import TextArea
 
         return not isinstance(focused, TextArea)
+
+    def _typed_at_once(self) -> Callable[[], None] | None:
+        """In a text field that takes scans (the empty search) a burst is text whatever it
+        turns out to be: its keys go in at once, unheld (the search asked as they come),
+        and should it end as a scan its code is taken back out (the field as it was)."""
+        focused = self.screen.focused
+        if not isinstance(focused, Input):
+            return None
+        value, cursor = focused.value, focused.cursor_position
+
+        def take_back() -> None:
+            if focused.is_attached:
+                focused.value = value
+                focused.cursor_position = cursor
+
+        return take_back
 
     async def _filter_key(self, event: events.Key) -> bool:
         """Hold `event`, or take it as a scan's end, or replay it behind the held keys (True);

@@ -122,6 +122,10 @@ class ScanReader(Generic[K]):
     as_text: Callable[[str], TextWent]
     release: Callable[[list[K]], None]
     due: Callable[[K], object]
+    typed_at_once: Callable[[], Callable[[], None] | None] = lambda: None
+    """Where a burst's keys are text whatever it turns out to be (the empty search field): a
+    function that takes them back out (the field as it was before the burst), and the keys
+    go on at once, unheld; a scan takes them back before `open_scanned`. None: held."""
     released: int = field(default=0, init=False)
     """How many held keys were let go so far (tests wait for them)."""
     _held: list[K] = field(default_factory=list, init=False)
@@ -138,6 +142,8 @@ class ScanReader(Generic[K]):
     _capture: list[str] | None = field(default=None, init=False)
     """The characters of a scan begun by the prefix, until its suffix (None: no scan)."""
     _capture_timer: Stoppable | None = field(default=None, init=False)
+    _take_back: Callable[[], None] | None = field(default=None, init=False)
+    """The burst's keys went on as they came (`typed_at_once`): how to take them back."""
 
     @property
     def scanning(self) -> bool:
@@ -179,17 +185,21 @@ class ScanReader(Generic[K]):
         if gap < BURST_GAP and is_code_character(event) and len(held) < SCAN_MAX_LENGTH:
             self._burst_fast = self._burst_fast and gap < SCAN_GAP
             held.append(event)
+            typed = self._take_back is not None
             if is_repeat(held):
                 self._repeating = (event.character or "", event.time)
                 self.let_go()
-                return "taken"
+                return "through" if typed else "taken"
             self._arm_release()
-            return "taken"
+            return "through" if typed else "taken"
         code = "".join(key.character or "" for key in held)
         ends = gap < BURST_GAP and event.key in SCAN_ENDS
         fast = self._burst_fast and gap < SCAN_GAP and not self._burst_continues
         if ends and fast and is_scanned_code(code):
+            take_back = self._take_back
             self._drop_held()
+            if take_back is not None:
+                take_back()  # (a scan never leaves its code in the field)
             self.open_scanned(code)
             return "taken"
         return "behind" if self.let_go(ends_burst=ends) else "taken"
@@ -199,8 +209,10 @@ class ScanReader(Generic[K]):
         or more only as text (`as_text`). False when `ends_burst` (the Enter or Tab that
         closed the burst) should go with its text, which was dropped."""
         keys, continues = self._held, self._burst_continues
-        self._drop_held()
         self.released += len(keys)
+        if self._take_back is not None:  # they went on as they came
+            keys, continues = [], False
+        self._drop_held()
         goes_on = True
         if keys:
             self._text = None
@@ -281,8 +293,9 @@ class ScanReader(Generic[K]):
         self._burst_fast = True
         self._burst_continues = text is not None
         self._text = None
+        self._take_back = None if self._burst_continues else self.typed_at_once()
         self._arm_release()
-        return "taken"
+        return "taken" if self._take_back is None else "through"
 
     def _arm_release(self) -> None:
         if self._release_timer is not None:
@@ -293,6 +306,7 @@ class ScanReader(Generic[K]):
     def _drop_held(self) -> None:
         self._held = []
         self._burst_continues = False
+        self._take_back = None
         if self._release_timer is not None:
             self._release_timer.stop()
             self._release_timer = None

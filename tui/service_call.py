@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 from dataclasses import KW_ONLY, dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Generic, TypeVar, cast
 
 from textual.worker import Worker, WorkerState
@@ -94,8 +95,8 @@ class ServiceCall(Generic[T]):
             if shown is not None or self._shown is not None:
                 host_of(self.node).set_activity(self.group, shown)
             self._shown = shown
-        return self.node.run_worker(
-            self._run(generation, request),
+        return self.node.run_worker(  # (a coroutine made when it runs: one stopped before
+            partial(self._run, generation, request),  # it starts leaves none unawaited)
             group=self.group,
             exclusive=True,
             exit_on_error=False,

@@ -388,12 +388,30 @@ async def measure_search(shipments: int, samples: int) -> dict[str, list[float]]
     from tui.textual_internals import key_of_character
 
     running = big_sandbox(shipments)
-    painted = [0.0]
     counts = {"frames": 0, "requests": 0}
+    awaited: list[Any] = [None, 0.0]
+    """The text whose results are awaited (None: none), and when the first frame painted
+    with them applied (0: not yet). Stamped by the paint itself: a poll that saw the results
+    applied could come after the frame that showed them, and wait for a frame that never
+    comes (nothing left to repaint)."""
 
     def frame() -> None:
-        painted[0] = time.perf_counter()
         counts["frames"] += 1
+        if awaited[0] is not None and not awaited[1] and showing(awaited[0]):
+            awaited[1] = time.perf_counter()
+
+    shown_on: list[ShipmentsScreen | None] = [None]
+
+    def showing(text: str) -> bool:
+        """Whether the list has the results for `text` applied (the first page, loaded)."""
+        screen = shown_on[0]
+        return (
+            screen is not None
+            and screen.filters_bar.posted.text == text
+            and screen.pages.filters.text == text  # (the search for it asked, not yet posted)
+            and not screen.is_loading
+            and screen.paging.pages > 0
+        )
 
     stop_watching = after_every_frame(frame)
     search_shipments = FreightClient.search_shipments
@@ -425,6 +443,7 @@ async def measure_search(shipments: int, samples: int) -> dict[str, list[float]]
                 await pilot.pause(0.01)
             field = screen.query_one("#search-input", Input)
             field.focus()
+            shown_on[0] = screen
 
             def send(character: str) -> float:
                 name = character if character.isalnum() else key_of_character(character)
@@ -432,22 +451,23 @@ async def measure_search(shipments: int, samples: int) -> dict[str, list[float]]
                 send_as_terminal(app, events.Key(name, character))
                 return sent
 
-            async def shown(text: str, since: float) -> float:
-                """Seconds from `since` until the table shows the results for `text`."""
-                while not (  # noqa: ASYNC110 - polling the screen every millisecond
-                    screen.filters_bar.posted.text == text
-                    and not screen.is_loading
-                    and screen.paging.pages > 0
-                ):
+            def await_results(text: str) -> None:
+                """From now on, the first frame painted with the results for `text` is
+                stamped (set before the keys that type it: they may show it at once)."""
+                awaited[:] = [text, 0.0]
+
+            async def shown(since: float) -> float:
+                """Seconds from `since` until a frame showed the results awaited."""
+                while not awaited[1]:  # noqa: ASYNC110 - polling a paint stamp
                     await asyncio.sleep(0.001)
-                applied = time.perf_counter()
-                while painted[0] < applied:  # noqa: ASYNC110 - polling a paint stamp
-                    await asyncio.sleep(0.001)
-                return painted[0] - since
+                painted = float(awaited[1])
+                awaited[:] = [None, 0.0]
+                return painted - since
 
             async def clear() -> None:
+                await_results("")
                 field.value = ""
-                await shown("", time.perf_counter())
+                await shown(time.perf_counter())
                 await asyncio.sleep(SLOW_PAUSE)
 
             for sample in range(samples):
@@ -455,17 +475,19 @@ async def measure_search(shipments: int, samples: int) -> dict[str, list[float]]
                 await clear()
                 for end in range(1, len(word) + 1):
                     cpu, server = time.process_time(), running.cpu_seconds()
-                    times["slow"].append(await shown(word[:end], send(word[end - 1])))
+                    await_results(word[:end])
+                    times["slow"].append(await shown(send(word[end - 1])))
                     times["cpu"].append(time.process_time() - cpu)
                     times["server"].append(running.cpu_seconds() - server)
                     await asyncio.sleep(SLOW_PAUSE)
                 await clear()
                 last = 0.0
                 cpu, before = time.process_time(), dict(counts)
+                await_results(word)
                 for character in word:
                     last = send(character)
                     await asyncio.sleep(FAST_GAP)
-                times["fast"].append(await shown(word, last))
+                times["fast"].append(await shown(last))
                 times["fast_cpu"].append(time.process_time() - cpu)
                 for name in ("requests", "frames"):
                     times[f"fast_{name}"].append(counts[name] - before[name])

@@ -4,6 +4,8 @@ already gone is touched (a screen's widgets go before the screen's workers are s
 from __future__ import annotations
 
 import asyncio
+import gc
+import warnings
 
 from textual.app import ComposeResult
 from textual.screen import Screen
@@ -99,3 +101,25 @@ async def test_words_shown_after_a_while_come_only_while_the_request_runs(
         answer.set()
         await wait_for(pilot, lambda: screen.answers == ["answered"], what="the answer")
         assert "probing" not in app.activity_text
+
+
+async def test_calls_started_one_after_another_at_once_leave_no_coroutine_unawaited(
+    ui_session: Session,
+) -> None:
+    # Each start stops the one before; one stopped before it ran must leave nothing behind
+    # (Python would say "coroutine ... was never awaited" on stderr, at any moment later).
+    app = make_app(ui_session)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = Calling()
+            await app.push_screen(screen)
+
+            async def request(client: FreightClient) -> str:
+                return "answered"
+
+            for _ in range(5):  # in one go: the first four are stopped before they run
+                screen.call.start(request)
+            await wait_for(pilot, lambda: screen.answers == ["answered"], what="the last answer")
+        gc.collect()
+    assert [str(w.message) for w in caught if "never awaited" in str(w.message)] == []
