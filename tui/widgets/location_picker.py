@@ -12,6 +12,7 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
+from tui.textual_internals import SETTLED_INPUT_CLASSES
 from tui.widgets import WidgetMessage
 from tui.widgets.drop_down import DropDown
 from tui.widgets.text_cell import TextCell
@@ -97,7 +98,7 @@ ctrl+a (or F10) picks a saved address from the address book.
             max_length=10,
             compact=True,
             select_on_focus=False,
-            classes="zip",
+            classes=f"zip {SETTLED_INPUT_CLASSES}",
         )
         yield DropDown(self.OPTIONS, self._location_type, classes="location-type")
 
