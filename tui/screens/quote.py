@@ -191,11 +191,11 @@ packing group), and the emergency contact hazardous freight needs.
             yield self.dest_picker
             yield TextCell("Show", classes="-label")
             yield self.mode_select
-        yield TextCell("", id="quote-places")
+        yield TextCell("", id="quote-places", classes="-note")
         yield self.editor
         yield self.shipment
-        yield TextCell("", id="quote-extras")
-        yield TextCell("", id="quote-message")
+        yield TextCell("", id="quote-extras", classes="-note")
+        yield TextCell("", id="quote-message", classes="-note")
         yield FreightFooter(compact=True)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:

@@ -21,9 +21,13 @@ class TextCell(Widget):
     TextCell {
         height: 1;
         &.-label { width: auto; margin-right: 1; color: $text-muted; }
+        &.-note { padding: 0 1; color: $text-muted; }
+        &.-error { color: $error; }
+        &.-warning { color: $warning; }
     }
     """
-    """Class `-label`: a field's label, as wide as its text, muted."""
+    """Classes: `-label`, a field's label as wide as its text; `-note`, a line of the form's
+    (muted, `-error` or `-warning` when it says one)."""
 
     text: reactive[str | Text] = reactive("", layout=False)
 
