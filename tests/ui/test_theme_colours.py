@@ -88,7 +88,8 @@ async def test_the_theme_s_colours_are_what_the_css_rules_gave(
                 assert style == wanted, (name, part)
             for variable, part in (("foreground-muted", "arrow"), ("text", "text")):
                 drawn = reference.get_visual_style(part)
-                assert drawn.background is not None and drawn.foreground is not None
+                assert drawn.background is not None
+                assert drawn.foreground is not None
                 wanted_colour = drawn.background + drawn.foreground
                 assert theme_colour(reference, variable) == wanted_colour, (name, part)
             footer = FooterStyles.of(reference)
