@@ -19,11 +19,12 @@ from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.css.stylesheet import Stylesheet
+from textual.dom import DOMNode
 from textual.geometry import Size
 from textual.keys import Keys
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
 from tests import textual_probes as probes
 from tui import textual_internals as internals
@@ -154,6 +155,23 @@ async def test_default_css_added_ahead_is_the_first_mounts_and_parsed_once(
         assert not parses, "the mount parsed CSS again"
         assert app.query_one(Boxed).outer_size.height == 3
         assert set(added) > set(before)
+
+
+async def test_a_compact_input_with_its_settled_classes_is_not_styled_before_mounting() -> None:
+    restyled: list[str] = []
+
+    class Counting(App[None]):
+        def update_styles(self, node: DOMNode, animate: bool = True) -> None:
+            restyled.append(type(node).__name__)
+            super().update_styles(node, animate=animate)
+
+    app = Counting()
+    async with app.run_test(size=(40, 10)):
+        plain = Input("60607")
+        assert restyled.count("Input") == 1, "its value checked, it restyles with its class"
+        settled = Input("60607", classes=internals.SETTLED_INPUT_CLASSES)
+        assert restyled.count("Input") == 1
+        assert settled.classes == plain.classes
 
 
 async def test_a_screen_reads_as_text_and_frames_are_seen() -> None:

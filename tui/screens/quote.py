@@ -55,7 +55,6 @@ from tui.widgets.footer import FreightFooter
 from tui.widgets.header import FreightHeader
 from tui.widgets.items_editor import ItemsEditor, TextCell
 from tui.widgets.location_picker import LocationPicker
-from tui.widgets.plain import Label
 from tui.widgets.shipment_fields import ShipmentFields
 from tui.widgets.typeahead import TYPEAHEAD_BINDINGS
 
@@ -190,13 +189,13 @@ packing group), and the emergency contact hazardous freight needs.
         with Horizontal(id="quote-route"):
             yield self.origin_picker
             yield self.dest_picker
-            yield Label("Show")
+            yield TextCell("Show", classes="-label")
             yield self.mode_select
-        yield TextCell("", id="quote-places")
+        yield TextCell("", id="quote-places", classes="-note")
         yield self.editor
         yield self.shipment
-        yield TextCell("", id="quote-extras")
-        yield TextCell("", id="quote-message")
+        yield TextCell("", id="quote-extras", classes="-note")
+        yield TextCell("", id="quote-message", classes="-note")
         yield FreightFooter(compact=True)
 
     def on_screen_resume(self, event: events.ScreenResume) -> None:

@@ -13,11 +13,13 @@ from textual.binding import Binding, BindingType
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
+from textual.style import Style
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
 from tui.widgets import WidgetMessage
 from tui.widgets.plain import OptionList
+from tui.widgets.theme_colours import theme_colour
 
 
 def next_match(labels: Sequence[str], start: int, character: str) -> int | None:
@@ -88,19 +90,15 @@ class DropDown(Widget, can_focus=True):
         color: $foreground;
         pointer: pointer;
     }
-    DropDown > .drop-down--arrow {
-        color: $foreground-muted;  /* the theme's muted tier, checked at 3:1 (tui.readable) */
-    }
     DropDown:focus {
         background: $primary;
         color: $text;
         text-style: bold;
     }
-    DropDown:focus > .drop-down--arrow {
-        color: $text;
-    }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {"drop-down--arrow"}
+    ARROW_COLOURS = ("foreground-muted", "text")
+    """The arrow's theme colour, then focused: the theme's muted tier, checked at 3:1
+    (tui.readable); on the focused background the text colour that reads."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(
@@ -178,7 +176,7 @@ class DropDown(Widget, can_focus=True):
             label = label[:-1]
         return Content.assemble(
             label + " " * (room - cell_len(label)),
-            (arrow, self.get_visual_style("drop-down--arrow")),
+            (arrow, Style(foreground=theme_colour(self, self.ARROW_COLOURS[self.has_focus]))),
         )
 
     def choose(self, index: int) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from rich.cells import cell_len
 from textual import events
@@ -10,12 +10,15 @@ from textual.content import Content
 from textual.style import Style
 from textual.widget import Widget
 
+from tui.widgets.theme_colours import colour_of
 from tui.workspace import BROWSER_KEYS, served
 
 if TYPE_CHECKING:
     from textual.binding import Binding
     from textual.screen import Screen
 
+SEPARATOR_ALPHA = 0.2
+"""The separator is the foreground at this strength."""
 _DIM = Style(dim=True)
 """A key whose action is not available now."""
 
@@ -29,6 +32,39 @@ class FooterKey(NamedTuple):
     description: str
     enabled: bool
     tooltip: str
+
+
+class FooterStyles(NamedTuple):
+    """The footer's parts as the theme colours them (`$footer-key-foreground`…)."""
+
+    key: Style
+    description: Style
+    hover: Style
+    """Added to a key under the pointer."""
+    separator: Style
+    """The bar before the palette's key."""
+
+    @classmethod
+    def of(cls, footer: Widget) -> FooterStyles:
+        """The styles over `footer`'s background, from its app's theme."""
+        variables = footer.app.theme_variables
+        under = footer.background_colors[1]
+
+        def part(colour: str, background: str, *, bold: bool = False) -> Style:
+            behind = under + colour_of(variables[background], under)
+            return Style(
+                background=behind,
+                foreground=colour_of(variables[colour], behind),
+                bold=True if bold else None,
+            )
+
+        faint = colour_of(variables["foreground"], under).multiply_alpha(SEPARATOR_ALPHA)
+        return cls(
+            key=part("footer-key-foreground", "footer-key-background", bold=True),
+            description=part("footer-description-foreground", "footer-description-background"),
+            hover=Style(background=under + colour_of(variables["block-hover-background"], under)),
+            separator=Style(background=under, foreground=faint),
+        )
 
 
 class FreightFooter(Widget, can_focus=False):
@@ -49,28 +85,8 @@ class FreightFooter(Widget, can_focus=False):
         background: $footer-background;
         pointer: pointer;
     }
-    FreightFooter > .freight-footer--key {
-        color: $footer-key-foreground;
-        background: $footer-key-background;
-        text-style: bold;
-    }
-    FreightFooter > .freight-footer--description {
-        color: $footer-description-foreground;
-        background: $footer-description-background;
-    }
-    FreightFooter > .freight-footer--hover {
-        background: $block-hover-background;
-    }
-    FreightFooter > .freight-footer--separator {
-        color: $foreground 20%;
-    }
     """
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "freight-footer--key",
-        "freight-footer--description",
-        "freight-footer--hover",
-        "freight-footer--separator",
-    }
+    """The parts' colours are the theme's footer colours (`FooterStyles`), read as drawn."""
     ALLOW_SELECT = False
 
     def __init__(self, *, compact: bool = False, id: str | None = None) -> None:
@@ -121,19 +137,21 @@ class FreightFooter(Widget, can_focus=False):
             return key.display, f" {key.description}"
         return f" {key.display} ", f"{key.description} "
 
-    def _styles(self, key: FooterKey, start: int, width: int) -> tuple[Style, Style]:
+    def _styles(
+        self, styles: FooterStyles, key: FooterKey, start: int, width: int
+    ) -> tuple[Style, Style]:
         """The styles of the key's two parts, drawn from column `start`, `width` wide."""
-        key_style = self.get_visual_style("freight-footer--key")
-        description_style = self.get_visual_style("freight-footer--description")
+        key_style, description_style = styles.key, styles.description
         hover = self._hover_x
         if hover is not None and start <= hover < start + width:
-            hovered = Style(background=self.get_visual_style("freight-footer--hover").background)
+            hovered = styles.hover
             key_style, description_style = key_style + hovered, description_style + hovered
         if not key.enabled:
             key_style, description_style = key_style + _DIM, description_style + _DIM
         return key_style, description_style
 
     def render(self) -> Content:
+        styles = FooterStyles.of(self)
         width = self.size.width
         shown, palette = self.keys()
         palette_width = 0
@@ -148,7 +166,7 @@ class FreightFooter(Widget, can_focus=False):
             key_width = cell_len(shown_key) + cell_len(description)
             if x + key_width > room:
                 break
-            key_style, description_style = self._styles(key, x, key_width)
+            key_style, description_style = self._styles(styles, key, x, key_width)
             parts += [(shown_key, key_style), (description, description_style)]
             spans.append((x, x + key_width, key))
             x += key_width
@@ -157,10 +175,12 @@ class FreightFooter(Widget, can_focus=False):
                 x += 1
         if palette is not None and palette_width <= width:
             start = width - palette_width
-            key_style, description_style = self._styles(palette, start + 1, palette_width - 1)
+            key_style, description_style = self._styles(
+                styles, palette, start + 1, palette_width - 1
+            )
             parts += [
                 " " * (start - x),
-                ("▏", self.get_visual_style("freight-footer--separator")),
+                ("▏", styles.separator),
                 (palette.display, key_style),
                 (f" {palette.description}", description_style),
                 " ",

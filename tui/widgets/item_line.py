@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
 from rich.cells import cell_len, set_cell_size
 from rich.segment import Segment
@@ -16,6 +16,7 @@ from textual.widget import Widget
 from tui.domain.freight_class import format_class
 from tui.domain.quote_form import IMPLIED_MARK, ITEM_FIELDS, OVERRIDE_MARK, ItemDraft
 from tui.widgets import WidgetMessage
+from tui.widgets.theme_colours import field_palette
 
 PLACEHOLDERS: dict[str, str] = {
     "quantity": "1",
@@ -73,38 +74,12 @@ def derive(item: ItemDraft) -> Derived:
 class ItemRow(Widget):
     """A row as one line: no inputs, so adding, removing or moving rows lays out little."""
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "item-row--value",
-        "item-row--placeholder",
-        "item-row--invalid",
-        "item-row--invalid-placeholder",
-        "item-row--muted",
-    }
-
     DEFAULT_CSS = """
     ItemRow {
         height: 1;
-        & > .item-row--value { background: $surface; color: $foreground; }
-        & > .item-row--placeholder { background: $surface; color: $text-disabled; }
-        & > .item-row--invalid {
-            background: $error 35%; background-tint: $error 20%; color: $foreground;
-        }
-        & > .item-row--invalid-placeholder {
-            background: $error 35%; background-tint: $error 20%; color: $text-disabled;
-        }
-        & > .item-row--muted { color: $text-muted; }
-        &:ansi {
-            & > .item-row--value { background: ansi_default; color: ansi_default; }
-            & > .item-row--placeholder {
-                background: ansi_default; color: ansi_default; text-style: dim;
-            }
-            & > .item-row--invalid { background: ansi_red; color: ansi_default; }
-            & > .item-row--invalid-placeholder {
-                background: ansi_red; color: ansi_default; text-style: dim;
-            }
-        }
     }
     """
+    """The cells' colours are the theme's (`field_palette`), not component classes."""
 
     class Clicked(WidgetMessage["ItemRow"]):
         """The user clicked field `name` of the row (to edit it)."""
@@ -203,9 +178,13 @@ class ItemRow(Widget):
         base = self.rich_style
         if y != 0:
             return Strip.blank(width, base)
+        palette = field_palette(self)
         styles = {
-            name: base + self.get_component_rich_style(f"item-row--{name}")
-            for name in ("value", "placeholder", "invalid", "invalid-placeholder", "muted")
+            "value": base + palette.value,
+            "placeholder": base + palette.placeholder,
+            "invalid": base + palette.invalid,
+            "invalid-placeholder": base + palette.invalid_placeholder,
+            "muted": base + palette.muted,
         }
         styles["base"] = base
         segments: list[Segment] = []

@@ -279,9 +279,6 @@ class ItemStrip(Horizontal):
     ItemsEditor .item-row > * {
         height: 1;
     }
-    ItemsEditor .item-row Input.-invalid {
-        background: $error 35%;
-    }
     ItemsEditor .cell-num, ItemsEditor .cell-times, ItemsEditor .cell-mark {
         color: $text-muted;
     }

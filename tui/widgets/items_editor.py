@@ -228,11 +228,6 @@ ctrl+x deletes the *row* (use Delete for the character to the right).
         border-subtitle-color: $text;
         padding: 0;
     }
-    ItemsEditor #items-head {
-        height: 1;
-        color: $text-muted;
-        text-style: bold;
-    }
     ItemsEditor #items-rows {
         height: 1fr;
         scrollbar-size-vertical: 1;

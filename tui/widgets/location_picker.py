@@ -12,9 +12,10 @@ from textual.containers import Horizontal
 from textual.widgets import Input
 
 from tui.domain.locations import DEFAULT_LOCATION_TYPE, LOCATION_TYPES, LOCATION_TYPES_SHORT
+from tui.textual_internals import SETTLED_INPUT_CLASSES
 from tui.widgets import WidgetMessage
 from tui.widgets.drop_down import DropDown
-from tui.widgets.plain import Label
+from tui.widgets.text_cell import TextCell
 
 
 class LocationPicker(Horizontal):
@@ -38,17 +39,9 @@ ctrl+a (or F10) picks a saved address from the address book.
         height: 1;
         margin-right: 1;
     }
-    LocationPicker > Label {
-        width: auto;
-        margin-right: 1;
-        color: $text-muted;
-    }
     LocationPicker > Input {
         width: 11;
         margin-right: 1;
-    }
-    LocationPicker > Input.-invalid {
-        background: $error 35%;
     }
     LocationPicker > DropDown {
         width: 14;
@@ -98,14 +91,14 @@ ctrl+a (or F10) picks a saved address from the address book.
         )
 
     def compose(self) -> ComposeResult:
-        yield Label(self._label)
+        yield TextCell(self._label, classes="-label")
         yield Input(
             self._postal_code,
             placeholder="ZIP",
             max_length=10,
             compact=True,
             select_on_focus=False,
-            classes="zip",
+            classes=f"zip {SETTLED_INPUT_CLASSES}",
         )
         yield DropDown(self.OPTIONS, self._location_type, classes="location-type")
 

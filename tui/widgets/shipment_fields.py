@@ -9,7 +9,6 @@ composes one widget here instead of seven.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
 
 from rich.cells import set_cell_size
 from rich.text import Text
@@ -23,8 +22,8 @@ from tui.domain.quote_form import SHIPMENT_FIELDS, QuoteDraft
 from tui.domain.safe_text import plain
 from tui.host import host_of
 from tui.widgets import WidgetMessage
-from tui.widgets.plain import Label
 from tui.widgets.text_cell import TextCell
+from tui.widgets.theme_colours import field_palette
 
 INPUT_WIDTH = 12
 DAY_WIDTH = 11
@@ -43,32 +42,13 @@ class ShipmentSummary(Widget):
 
     can_focus = True
 
-    COMPONENT_CLASSES: ClassVar[set[str]] = {
-        "shipment-line--label",
-        "shipment-line--value",
-        "shipment-line--placeholder",
-        "shipment-line--invalid",
-    }
-
     DEFAULT_CSS = """
     ShipmentSummary {
         height: 1;
         width: 1fr;
-        & > .shipment-line--label { color: $text-muted; }
-        & > .shipment-line--value { background: $surface; color: $foreground; }
-        & > .shipment-line--placeholder { background: $surface; color: $text-disabled; }
-        & > .shipment-line--invalid {
-            background: $error 35%; background-tint: $error 20%; color: $foreground;
-        }
-        &:ansi {
-            & > .shipment-line--value { background: ansi_default; color: ansi_default; }
-            & > .shipment-line--placeholder {
-                background: ansi_default; color: ansi_default; text-style: dim;
-            }
-            & > .shipment-line--invalid { background: ansi_red; color: ansi_default; }
-        }
     }
     """
+    """The fields' colours are the theme's (`field_palette`), not component classes."""
 
     def __init__(self, fields: ShipmentFields) -> None:
         super().__init__(id="quote-shipment-line")
@@ -76,22 +56,22 @@ class ShipmentSummary(Widget):
 
     def render(self) -> Text:
         fields = self._fields
-        style = self.get_component_rich_style
+        palette = field_palette(self)
         line = Text(no_wrap=True, overflow="crop")
         for name, label, placeholder in _INPUTS:
-            line.append(label, style("shipment-line--label"))
+            line.append(label, palette.muted)
             line.append(" ")
             value = fields.value(name)
             if name == "pickup_date" and not value:
                 placeholder = fields.pickup_default
             if name in fields.invalid:
-                cell = style("shipment-line--invalid")
+                cell = palette.invalid
             else:
-                cell = style("shipment-line--value" if value else "shipment-line--placeholder")
+                cell = palette.value if value else palette.placeholder
             shown = plain(value or placeholder)
             line.append(set_cell_size(shown, INPUT_WIDTH), cell)
             line.append(" ")
-        line.append(set_cell_size(fields.day, DAY_WIDTH), style("shipment-line--label"))
+        line.append(set_cell_size(fields.day, DAY_WIDTH), palette.muted)
         return line
 
 
@@ -160,7 +140,7 @@ class ShipmentFields(Horizontal):
             return
         widgets: list[Widget] = []
         for name, label, placeholder in _INPUTS:
-            widgets.append(Label(label))
+            widgets.append(TextCell(label, classes="-label"))
             field = Input(
                 self._values[name],
                 placeholder=self.pickup_default if name == "pickup_date" else placeholder,
@@ -171,9 +151,12 @@ class ShipmentFields(Horizontal):
                 classes="-invalid" if name in self.invalid else None,
             )
             field.styles.width = INPUT_WIDTH
+            field.styles.margin = (0, 1, 0, 0)
             self._inputs[name] = field
             widgets.append(field)
-        widgets.append(TextCell(self.day, id="quote-pickup-day"))
+        day = TextCell(self.day, id="quote-pickup-day", classes="-label")
+        day.styles.width = DAY_WIDTH
+        widgets.append(day)
         screen = self.screen
         had_focus = screen.focused is self.summary
         with self.app.batch_update():

@@ -20,14 +20,23 @@ class TextCell(Widget):
     DEFAULT_CSS = """
     TextCell {
         height: 1;
+        &.-label { width: auto; margin-right: 1; color: $text-muted; }
+        &.-note { padding: 0 1; color: $text-muted; }
+        &.-error { color: $error; }
+        &.-warning { color: $warning; }
     }
     """
+    """Classes: `-label`, a field's label as wide as its text; `-note`, a line of the form's
+    (muted, `-error` or `-warning` when it says one)."""
 
     text: reactive[str | Text] = reactive("", layout=False)
 
     def __init__(self, text: str = "", *, classes: str | None = None, id: str | None = None):
         super().__init__(classes=classes, id=id)
         self.set_reactive(TextCell.text, text)
+        # As wide as its text when its width is auto (a label), as a Label is: measured
+        # inside a row of auto width, which is not sized yet, it would count as empty.
+        self.set_reactive(Widget.shrink, False)
 
     def update(self, text: str | Text) -> None:
         self.text = text
