@@ -7,6 +7,7 @@ from typing import Any
 
 import httpx
 import pytest
+from textual.pilot import Pilot
 
 from tests.ui.booking_flow import (
     book_it,
@@ -26,6 +27,7 @@ from tui.drafts import DraftStore, draft_writer
 from tui.screens.book import BookScreen
 from tui.screens.book_address_book import BookAddressesScreen
 from tui.screens.book_confirm import BookConfirmScreen
+from tui.screens.rates import RatesScreen
 from tui.screens.result import ResultScreen
 from tui.session import Session
 
@@ -44,6 +46,25 @@ async def _shipments_for_quote(session: Session, quote_id: str) -> list[str]:
     client = await session.client()
     page = await client.search_shipments({"text": quote_id})
     return [shipment.id for shipment in page.shipments]
+
+
+async def type_a_contact(pilot: Pilot[Any], session: Session) -> RatesScreen:
+    """Rate the LTL lane, choose its rate and type "Jordan Q" as the consignee's contact on
+    the booking form, until the form's draft holds it; the rates screen."""
+    rates = await open_rates(pilot, ltl_request())
+    await choose_rate(pilot, rates, "ltl")
+    book = pilot.app.screen
+    assert isinstance(book, BookScreen)
+    contact = book.dest.input("contact")
+    contact.value = ""
+    contact.focus()
+    await pilot.press(*"Jordan Q")
+    await wait_for(
+        pilot,
+        lambda: "Jordan Q" in str(session.drafts.load("booking")),
+        what="the draft written",
+    )
+    return rates
 
 
 async def test_ltl_booking_with_pickup_shows_pro_bol_and_pickup(ui_session: Session) -> None:
@@ -275,21 +296,9 @@ async def test_booking_twice_opens_the_existing_shipment(ui_session: Session) ->
 async def test_booking_draft_is_restored_after_the_app_is_rebuilt(ui_session: Session) -> None:
     app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
-        rates = await open_rates(pilot, ltl_request())
+        rates = await type_a_contact(pilot, ui_session)
         assert rates.quote is not None
         first_quote = rates.quote.id
-        await choose_rate(pilot, rates, "ltl")
-        book = app.screen
-        assert isinstance(book, BookScreen)
-        contact = book.dest.input("contact")
-        contact.value = ""
-        contact.focus()
-        await pilot.press(*"Jordan Q")
-        await wait_for(
-            pilot,
-            lambda: "Jordan Q" in str(ui_session.drafts.load("booking")),
-            what="the draft written",
-        )
         saved = ui_session.drafts.load("booking")
         assert saved is not None
         assert saved["dest"]["contact"] == "Jordan Q"  # written while the app still runs
@@ -430,19 +439,7 @@ async def test_the_booking_forms_draft_is_written_and_removed_off_the_event_loop
     monkeypatch.setattr(DraftStore, "clear", noting_clear)
     app = make_app(ui_session)
     async with app.run_test(size=(80, 24)) as pilot:
-        rates = await open_rates(pilot, ltl_request())
-        await choose_rate(pilot, rates, "ltl")
-        book = app.screen
-        assert isinstance(book, BookScreen)
-        contact = book.dest.input("contact")
-        contact.value = ""
-        contact.focus()
-        await pilot.press(*"Jordan Q")
-        await wait_for(
-            pilot,
-            lambda: "Jordan Q" in str(ui_session.drafts.load("booking")),
-            what="the draft written",
-        )
+        await type_a_contact(pilot, ui_session)
         await book_it(pilot)
         await wait_for(pilot, lambda: isinstance(app.screen, ResultScreen), what="the result")
     assert draft_writer("booking").wait(10)
