@@ -10,8 +10,8 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.widget import Widget
 
+from tui.theme_colours import field_palette, theme_colour
 from tui.widgets.footer import FooterStyles
-from tui.widgets.theme_colours import field_palette, theme_colour
 
 # The rules the drawn fields had as component classes, kept here as the reference.
 REFERENCE_CSS = """

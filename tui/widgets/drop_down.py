@@ -17,9 +17,9 @@ from textual.style import Style
 from textual.widget import Widget
 from textual.widgets.option_list import Option
 
+from tui.theme_colours import theme_colour
 from tui.widgets import WidgetMessage
 from tui.widgets.plain import OptionList
-from tui.widgets.theme_colours import theme_colour
 
 
 def next_match(labels: Sequence[str], start: int, character: str) -> int | None:

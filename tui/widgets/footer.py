@@ -10,7 +10,7 @@ from textual.content import Content
 from textual.style import Style
 from textual.widget import Widget
 
-from tui.widgets.theme_colours import colour_of
+from tui.theme_colours import colour_of
 from tui.workspace import BROWSER_KEYS, served
 
 if TYPE_CHECKING:

@@ -15,8 +15,8 @@ from textual.widget import Widget
 
 from tui.domain.freight_class import format_class
 from tui.domain.quote_form import IMPLIED_MARK, ITEM_FIELDS, OVERRIDE_MARK, ItemDraft
+from tui.theme_colours import field_palette
 from tui.widgets import WidgetMessage
-from tui.widgets.theme_colours import field_palette
 
 PLACEHOLDERS: dict[str, str] = {
     "quantity": "1",

@@ -21,9 +21,9 @@ from textual.widgets import Input
 from tui.domain.quote_form import SHIPMENT_FIELDS, QuoteDraft
 from tui.domain.safe_text import plain
 from tui.host import host_of
+from tui.theme_colours import field_palette
 from tui.widgets import WidgetMessage
 from tui.widgets.text_cell import TextCell
-from tui.widgets.theme_colours import field_palette
 
 INPUT_WIDTH = 12
 DAY_WIDTH = 11
